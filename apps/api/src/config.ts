@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/** Environment, checked once at start-up; a bad value stops the server with a clear line. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  publicUrl?: string;
+  logLevel: string;
+  production: boolean;
+  demoData: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const production = env.NODE_ENV === 'production';
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (env.PUBLIC_URL && !/^https?:\/\//.test(env.PUBLIC_URL)) throw new Error('PUBLIC_URL must be an http(s) URL');
+  const demo = env.DEMO_DATA ?? (production ? 'false' : 'true');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    production,
+    demoData: demo === 'true' || demo === '1',
+  };
+}

@@ -1,0 +1,47 @@
+import { yearOptions, type Option } from '@sf/shared';
+import type { Db } from '@sf/db';
+import { notFound } from '../../lib/errors.ts';
+import { lookupsRepository } from './repository.ts';
+
+const toOptions = (rows: { id: number; name: string }[]): Option<number>[] => rows.map((r) => ({ label: r.name, value: r.id }));
+
+// Reference data changes only with a deploy: memoise per process, keyed by argument.
+function memo<A, R>(fn: (a: A) => Promise<R>) {
+  const cache = new Map<A, Promise<R>>();
+  return (a: A) => {
+    let p = cache.get(a);
+    if (!p) {
+      p = fn(a).catch((e) => {
+        cache.delete(a);
+        throw e;
+      });
+      cache.set(a, p);
+    }
+    return p;
+  };
+}
+
+export function lookupsService(db: Db) {
+  const repo = lookupsRepository(db);
+  return {
+    states: memo(async (_: void) => toOptions(await repo.states())),
+    cities: memo(async (stateId: number) => {
+      if (!(await repo.state(stateId))) throw notFound(`No state with id ${stateId}`);
+      return toOptions(await repo.cities(stateId));
+    }),
+    makes: memo(async (_: void) => toOptions(await repo.makes())),
+    models: memo(async (makeId: number) => {
+      if (!(await repo.make(makeId))) throw notFound(`No car make with id ${makeId}`);
+      return toOptions(await repo.models(makeId));
+    }),
+    years: memo(async (modelId: number) => {
+      const m = await repo.model(modelId);
+      if (!m) throw notFound(`No car model with id ${modelId}`);
+      return yearOptions(m.yearFrom, m.yearTo);
+    }),
+    vehicleTypes: memo(async (_: void) => toOptions(await repo.vehicleTypes())),
+    specialities: memo(async (_: void) => toOptions(await repo.specialities())),
+    towCapacities: memo(async (_: void) => toOptions(await repo.towCapacities())),
+  };
+}
+export type LookupsService = ReturnType<typeof lookupsService>;

@@ -1,0 +1,8 @@
+import type { Db } from '@sf/db';
+
+/** Demo data seeders of every domain, run in order on start-up when demo data is on. */
+const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [];
+
+export async function seedDemoData(db: Db) {
+  for (const s of seeders) await s.run(db);
+}

@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+
+/** The web app's build folder (apps/web/build), found through the workspace. */
+export function webBuildDir(): string {
+  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/build');
+}
+
+/** Loaders reach our API in-process, with the visitor's cookies and address. */
+function inProcessFetch(app: FastifyInstance, req: FastifyRequest) {
+  return async (url: string, init: RequestInit = {}) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    for (const h of ['cookie', 'user-agent', 'accept-language', 'origin', 'host']) {
+      const v = req.headers[h];
+      if (typeof v === 'string' && !headers[h]) headers[h] = v;
+    }
+    let payload: string | Buffer | undefined;
+    const body = init.body;
+    if (typeof body === 'string') payload = body;
+    else if (body instanceof URLSearchParams) {
+      payload = body.toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    } else if (body != null) payload = Buffer.from(await new Response(body as BodyInit).arrayBuffer());
+    const res = await app.inject({ method: (init.method ?? 'GET') as any, url, headers, payload, remoteAddress: req.ip });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (Array.isArray(v)) v.forEach((x) => out.append(k, String(x)));
+      else if (v !== undefined) out.set(k, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+/** Static assets and server-rendered pages for every path that is not /api. */
+export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()) {
+  const serverEntry = path.join(buildDir, 'server/index.js');
+  if (!fs.existsSync(serverEntry)) throw new Error(`No web build at ${buildDir}: run "npm run build" first`);
+  const build = await import(pathToFileURL(serverEntry).href);
+
+  // Hashed assets never change: a year, immutable. Other public files: an hour.
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  await app.register(async (scope) => {
+    // React Router reads the raw body itself: Fastify must not consume it.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const listener = createRequestListener({
+      build,
+      mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+      getLoadContext: (raw) => {
+        const req = (raw as any).__fastifyRequest as FastifyRequest;
+        return { nonce: crypto.randomBytes(16).toString('base64'), fetch: inProcessFetch(app, req) };
+      },
+    });
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler: (req, reply) => {
+        if (req.url.startsWith('/api/') || req.url === '/api') {
+          return reply.status(404).send({ status: false, code: 'NOT_FOUND', message: `No API route for ${req.method} ${req.url.split('?')[0]}` });
+        }
+        (req.raw as any).__fastifyRequest = req;
+        reply.hijack();
+        listener(req.raw, reply.raw);
+      },
+    });
+  });
+}

@@ -1,0 +1,20 @@
+import { NavLink } from 'react-router';
+import type { AuthUser } from '@sf/shared';
+import { bottomBar } from '../lib/menus.ts';
+
+/** Fixed bottom bar with the role's shortcuts, for signed-in users on phones (seed §2). */
+export function BottomBar({ user }: { user: AuthUser }) {
+  if (!user.isauthenticated) return null;
+  const items = bottomBar(user.role);
+  return (
+    <nav aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white md:hidden" data-testid="bottom-bar">
+      <ul className="flex">
+        {items.map((i) => (
+          <li key={i.label} className="flex-1">
+            <NavLink to={i.to} end className={({ isActive }) => `flex min-h-14 items-center justify-center text-sm font-medium ${isActive ? 'text-brand-700' : 'text-gray-700'}`}>{i.label}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

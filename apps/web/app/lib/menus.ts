@@ -1,0 +1,80 @@
+import type { Role } from '@sf/shared';
+import { MESSAGES } from '@sf/shared';
+
+export interface MenuItem { label: string; to: string }
+
+/** What each role sees in the Accounts menu (seed §6, 'Dashboard' spelt right per PRODUCT §2). */
+export function accountMenu(role: Role): MenuItem[] {
+  switch (role) {
+    case 'guest':
+      return [{ label: 'Login', to: '/auth/login' }, { label: 'Register', to: '/auth/register' }];
+    case 'Seller':
+      return [
+        { label: 'Store', to: '/user/store' },
+        { label: 'Subscription', to: '/user/store/subscriptions' },
+        { label: 'Products', to: '/user/store/products' },
+        { label: 'Add Product', to: '/user/store/product/0' },
+        { label: MESSAGES.storeDashboard, to: '/user/store' },
+      ];
+    case 'Mechanic':
+      return [
+        { label: 'Workshop', to: '/user/workshop' },
+        { label: 'Subscription', to: '/user/workshop/subscriptions' },
+        { label: 'My Workshop Dashboard', to: '/user/workshop' },
+      ];
+    case 'Tow Van':
+      return [
+        { label: 'Garage', to: '/user/garage' },
+        { label: 'Subscription', to: '/user/garage/subscriptions' },
+        { label: 'My Garage Dashboard', to: '/user/garage' },
+      ];
+    case 'Buyer':
+      return [{ label: 'Profile', to: '/user/profile' }];
+    case 'Admin':
+      return [{ label: 'Admin', to: '/admin/products' }, { label: 'Profile', to: '/user/profile' }];
+    default:
+      return [];
+  }
+}
+
+/** Shown to every signed-in role after its own items; Sign out is a form post. */
+export const SIGNED_IN_COMMON: MenuItem[] = [{ label: 'My Orders', to: '/user/orders' }];
+
+export const MAIN_NAV: MenuItem[] = [
+  { label: 'Spare parts', to: '/spares-parts' },
+  { label: 'Mechanics', to: '/mechanics' },
+  { label: 'Tow vans', to: '/towvans' },
+  { label: 'VIN decoder', to: '/vindecoder' },
+  { label: 'Blogs', to: '/blogs' },
+];
+
+/** Shortcuts of the signed-in mobile bottom bar, per role. */
+export function bottomBar(role: Role): MenuItem[] {
+  const home = { label: 'Home', to: '/' };
+  const orders = { label: 'Orders', to: '/user/orders' };
+  switch (role) {
+    case 'Seller':
+      return [home, { label: 'Store', to: '/user/store' }, { label: 'Add', to: '/user/store/product/0' }, orders];
+    case 'Mechanic':
+      return [home, { label: 'Workshop', to: '/user/workshop' }, { label: 'Requests', to: '/broadcast' }, orders];
+    case 'Tow Van':
+      return [home, { label: 'Garage', to: '/user/garage' }, { label: 'Requests', to: '/broadcast' }, orders];
+    case 'guest':
+      return [];
+    default:
+      return [home, { label: 'Parts', to: '/spares-parts' }, { label: 'Request', to: '/broadcast' }, orders, { label: 'Profile', to: '/user/profile' }];
+  }
+}
+
+export const STATIC_PAGES: MenuItem[] = [
+  ['faq', 'FAQ'], ['how-it-works', 'How it works'], ['buy-through-us', 'Buy through us'], ['sell-through-us', 'Sell through us'],
+  ['book-sp', 'Book a mechanic or tow van'], ['payment', 'Payment'], ['shipping', 'Shipping and delivery'], ['e-wallet', 'E-wallet'],
+  ['safety-awareness', 'Safety awareness'], ['find-customer', 'Find customers'], ['advertise-with-us', 'Advertise with us'],
+  ['work-with-us', 'Work with us'], ['about-us', 'About us'], ['terms-condition', 'Terms and conditions'], ['cookies-policy', 'Cookies policy'],
+].map(([slug, label]) => ({ label, to: `/static/${slug}` }));
+
+export const SUPPORT = {
+  phones: ['+234 700 772 7334', '+234 809 000 1122'],
+  email: 'support@sparefinder.ng',
+  hours: 'Mon–Sat, 8am–6pm',
+};

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+let stale = false;
+
+/**
+ * Notices a new deployment (PRODUCT §2): asks /api/version 1 s after idle, then every
+ * 5 minutes; once it changed, the next navigation loads the page fresh from the server.
+ */
+export function useVersionWatch() {
+  const location = useLocation();
+  useEffect(() => {
+    let known: string | null = null;
+    const check = async () => {
+      try {
+        const res = await fetch('/api/version', { cache: 'no-store' });
+        const { version } = (await res.json()) as { version: string };
+        if (known && version !== known) stale = true;
+        known = version;
+      } catch {
+        /* offline: try again next time */
+      }
+    };
+    const idle = (cb: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(cb) : setTimeout(cb, 0));
+    const first = setTimeout(() => idle(check), 1000);
+    const every = setInterval(check, FIVE_MINUTES);
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }, []);
+  useEffect(() => {
+    if (stale) window.location.reload();
+  }, [location.key]);
+}

@@ -1,0 +1,75 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useRouteError } from 'react-router';
+import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
+import { useEffect } from 'react';
+import { guestUser, type AuthUser } from '@sf/shared';
+import './app.css';
+import { serverApi } from './lib/context.ts';
+import { Header } from './components/header.tsx';
+import { Footer } from './components/footer.tsx';
+import { BottomBar } from './components/bottom-bar.tsx';
+import { ToastProvider } from './components/toasts.tsx';
+import { ErrorPage } from './components/error-page.tsx';
+import { installChunkReload, isChunkLoadError, reloadForStaleChunk } from './lib/use-chunk-reload.ts';
+import { useVersionWatch } from './lib/use-version-watch.ts';
+import { useSessionSync } from './lib/use-session-sync.ts';
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+const GUEST: AuthUser = (() => {
+  const g = guestUser(''.padEnd(64, '0'));
+  return { name: g.name, id: g.id, isauthenticated: false, tel: g.telephone, role: 'guest' };
+})();
+
+/** The session is checked on every navigation (seed §4): this loader always revalidates. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const ans = await serverApi(context).get('/api/auth/dszauth');
+  const user = ans.status && ans.user ? (ans.user as AuthUser) : GUEST;
+  return { user, nonce: context.nonce };
+}
+export const shouldRevalidate = () => true;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b6538" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-[70] focus:bg-white focus:p-3">Skip to content</a>
+        <ToastProvider>
+          <Header user={data?.user ?? GUEST} />
+          <div className="flex-1">{children}</div>
+          <Footer />
+          <BottomBar user={data?.user ?? GUEST} />
+        </ToastProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user } = useLoaderData<typeof loader>();
+  useEffect(installChunkReload, []);
+  useVersionWatch();
+  useSessionSync(user);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForStaleChunk();
+  }, [error]);
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? '');
+    return <ErrorPage code={error.status} statusText={error.statusText || (error.status === 404 ? 'Not Found' : 'Error')} message={message} />;
+  }
+  return <ErrorPage code={500} statusText="Something went wrong" message="We could not show this page. Please try again in a moment." />;
+}

@@ -1,0 +1,35 @@
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { Category } from '@sf/shared';
+import { serverApi } from '../lib/context.ts';
+import { HomeTabs } from '../components/home-tabs.tsx';
+import { CategoryGrid } from '../components/category-grid.tsx';
+import { HeaderSearch } from '../components/header-search.tsx';
+
+export const meta: MetaFunction = () => [
+  { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
+  { name: 'description', content: 'Find the spare part that fits your car, a trusted mechanic or a tow van near you. Prices in naira, sellers across Nigeria.' },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const categories = await serverApi(context).lookup<Category>('/api/categories/getByParentId/0');
+  return { categories };
+}
+
+export default function Home() {
+  const { categories } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <HomeTabs />
+      <main id="main">
+        <section className="bg-gradient-to-b from-brand-700 to-brand-800 text-white">
+          <div className="container-page py-8">
+            <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">Find the part that fits your car.</h1>
+            <p className="mt-2 max-w-xl text-brand-100">Genuine and Tokunbo spare parts from sellers across Nigeria, plus trusted mechanics and tow vans near you.</p>
+            <div className="mt-4 max-w-xl"><HeaderSearch id="home-search" /></div>
+          </div>
+        </section>
+        <CategoryGrid categories={categories} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** Either driver's database: queries are written once against this type. */
+export type Db = PgDatabase<any, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** A PostgreSQL connection string; without it an embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // bigint (int8) counts come back as strings by default: they fit in a JS number here.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir) : undefined, {
+    extensions: { pg_trgm },
+    parsers: { 20: (v: string) => Number(v) },
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export function migrationsFolder(): string {
+  // Resolved through the package, not import.meta.url: bundlers move this file.
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@sf/db/package.json')), 'migrations');
+}
+
+export async function migrate(handle: DbHandle): Promise<void> {
+  await handle.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+  const folder = migrationsFolder();
+  if (handle.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    await run(handle.db as any, { migrationsFolder: folder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(handle.db as any, { migrationsFolder: folder });
+  }
+}
+
+/** Rows of a raw query, whichever driver answered. */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

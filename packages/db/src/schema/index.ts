@@ -1,0 +1,3 @@
+export * from './lookups.ts';
+export * from './catalog.ts';
+export * from './auth.ts';

@@ -1,0 +1,22 @@
+/** Response envelope of every list and lookup call (PRODUCT §1). */
+export interface Envelope<T> {
+  status: true;
+  items: T[];
+}
+export interface ApiError {
+  status: false;
+  code: number | string;
+  message: string;
+}
+export interface Option<V = number | string> {
+  label: string;
+  value: V;
+}
+export interface Category {
+  cat_id: number;
+  parent_id: number;
+  name: string;
+  image_url: string;
+  path: string;
+  child_count: number;
+}

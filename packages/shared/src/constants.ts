@@ -1,0 +1,27 @@
+// Constants of the seed spec (§9). They are contracts: change them only with the spec.
+export const PAGE_SIZE = 50;
+export const SEARCH_MIN_CHARS = 3; // search runs only when the text is LONGER than this
+export const DEBOUNCE_LOCAL_MS = 100;
+export const DEBOUNCE_SERVER_MS = 500;
+export const TOAST_DURATION_MS = 10_000;
+export const SWIPE_CLOSE_PX = 60;
+export const GUEST_ID_LENGTH = 64;
+export const GUEST_TELEPHONE = '0900000000';
+export const RELOAD_GUARD_MS = 10_000;
+export const YEAR_FROM = 1970;
+export const NG_COUNTRY_CODE = '+234';
+export const BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
+export const IMAGE = {
+  densities: [1, 2],
+  quality: 80,
+  placeholder: { quality: 50, blur: 3, width: 10, height: 10 },
+  thumbnailWebpQuality: 0.7,
+} as const;
+export const CONDITION = { New: 1, Used: 2 } as const;
+export const CONDITION_LABELS: Record<number, string> = { 1: 'New', 2: 'Used (Tokunbo)' };
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van'] as const;
+export type PublicRole = (typeof ROLES)[number];
+export type Role = PublicRole | 'Admin' | 'guest';
+/** Statuses the API client retries once on safe methods (seed §7). */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;

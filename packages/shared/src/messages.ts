@@ -1,0 +1,14 @@
+// Every user-visible string quoted in the seed, in one place (typos fixed per PRODUCT §2).
+export const MESSAGES = {
+  notLoggedIn: 'You are not logged in',
+  loginForBroadcast: 'Please login to access this feature.',
+  pageNotFound: (path: string) => `Page not found: ${path}`,
+  searchTooShort: 'Search text should be more than 3 characters',
+  invalidEmail: 'Please Enter a Valid Email',
+  newsletterThanks: 'Thank You for Subscribing to our Newsletter',
+  newsletterFailed: (message: string) => `Could not subscribe ${message}`,
+  fieldRequired: 'This field is required',
+  cannotFetch: (url: string) => `Cannot fetch data from ${url}`,
+  fetchFailed: (message: string) => `fetch process failed: ${message}`,
+  storeDashboard: 'My Store Dashboard',
+} as const;
