@@ -9,6 +9,7 @@ import type { Db } from '@sf/db';
 import type { Config } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { modules } from './modules/index.ts';
+import { installSessions } from './lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  installSessions(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {

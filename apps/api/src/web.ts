@@ -34,7 +34,7 @@ function inProcessFetch(app: FastifyInstance, req: FastifyRequest) {
       else if (v !== undefined) out.set(k, String(v));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: out });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
   };
 }
 
@@ -52,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

@@ -15,6 +15,7 @@ function BrokenCar() {
 export function ErrorPage({ code, statusText, message }: { code: number; statusText: string; message: string }) {
   return (
     <main id="main" className="container-page py-12 text-center">
+      <title>{`${code} ${statusText} | SpareFinder NG`}</title>
       <BrokenCar />
       <h1 className="mt-4 text-5xl font-extrabold text-brand-800">{code}</h1>
       <p className="mt-1 text-xl font-semibold text-gray-800">{statusText}</p>

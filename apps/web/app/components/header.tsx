@@ -10,7 +10,7 @@ export function Wordmark() {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-1.5 text-lg font-extrabold tracking-tight text-white" aria-label="SpareFinder NG home">
       <span className="grid size-8 place-items-center rounded-lg bg-accent-400 text-brand-900">SF</span>
-      <span>SpareFinder<span className="text-accent-400">.ng</span></span>
+      <span>SpareFinder<span className="text-amber-300">.ng</span></span>
     </Link>
   );
 }

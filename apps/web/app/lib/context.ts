@@ -9,6 +9,7 @@ export interface ServerContext {
 }
 
 declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmentation
   interface AppLoadContext extends ServerContext {}
 }
 

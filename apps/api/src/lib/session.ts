@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { schema as s, type Db } from '@sf/db';
+import type { Role } from '@sf/shared';
+import { forbidden, unauthorized } from './errors.ts';
+
+export const SESSION_COOKIE = 'sf_sid';
+export const SESSION_DAYS = 30;
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: Exclude<Role, 'guest'>;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** A new session: 256 random bits in the cookie, only their hash in the table. */
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db.insert(s.sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function destroySession(db: Db, sessionId: string) {
+  await db.delete(s.sessions).where(eq(s.sessions.id, sessionId));
+}
+
+export async function destroyUserSessions(db: Db, userId: string) {
+  await db.delete(s.sessions).where(eq(s.sessions.userId, userId));
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ id: s.users.id, name: s.users.name, email: s.users.email, phone: s.users.phone, role: s.users.role })
+    .from(s.sessions)
+    .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
+    .where(and(eq(s.sessions.id, id), gt(s.sessions.expiresAt, new Date())));
+  return row ? { ...row, role: row.role as SessionUser['role'], sessionId: id } : null;
+}
+
+/** Reads the session cookie on every request: request.user is the signed-in user or null. */
+export function installSessions(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const token = req.cookies?.[SESSION_COOKIE];
+    req.user = token && token.length <= 100 ? await findSessionUser(app.db, token) : null;
+  });
+}
+
+/** preHandler: 401 for guests. */
+export async function requireAuth(req: FastifyRequest) {
+  if (!req.user) throw unauthorized();
+}
+
+/** preHandler factory: 401 for guests, 403 for a signed-in user of another role. */
+export function requireRole(...roles: SessionUser['role'][]) {
+  return async (req: FastifyRequest) => {
+    if (!req.user) throw unauthorized();
+    if (!roles.includes(req.user.role)) throw forbidden();
+  };
+}

@@ -1,0 +1,24 @@
+import crypto from 'node:crypto';
+import { schema as s, type Db } from '@sf/db';
+import { createSession, SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
+
+let n = 0;
+
+/** A user of the given role, signed in: `cookie` goes into inject's headers. */
+export async function createUser(db: Db, role: SessionUser['role'] = 'Buyer', over: Partial<typeof s.users.$inferInsert> = {}) {
+  n++;
+  const [user] = await db
+    .insert(s.users)
+    .values({
+      email: `user${n}-${crypto.randomBytes(3).toString('hex')}@test.ng`,
+      name: `Test ${role} ${n}`,
+      phone: `0803${String(1000000 + n).slice(-7)}`,
+      role,
+      // Not a usable hash: factory users sign in through their session, not a password.
+      passwordHash: 'factory',
+      ...over,
+    })
+    .returning();
+  const { token } = await createSession(db, user.id);
+  return { user, cookie: `${SESSION_COOKIE}=${token}` };
+}

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+
+// One port and data folder per checkout, so two checkouts can test side by side.
+const tag = crypto.createHash('md5').update(process.cwd()).digest().readUInt16BE(0);
+const port = Number(process.env.E2E_PORT ?? 4100 + (tag % 800));
+const dataDir = path.join(os.tmpdir(), `sf-e2e-${tag}`);
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: { baseURL: `http://127.0.0.1:${port}`, launchOptions: chromium, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 }, browserName: 'chromium' } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_DATA: 'true', LOG_LEVEL: 'warn', E2E: '1' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

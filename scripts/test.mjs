@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`: every test. Unit and API tests on embedded PGlite, the API tests again on the
+// PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432), then the browser
+// tests against the built server. Ends with one summary line of all counts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) failedSteps.push(name);
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += j.numPassedTests ?? 0;
+  totals.failed += j.numFailedTests ?? 0;
+  totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+}
+
+const reachable = (host, port) =>
+  new Promise((resolve) => {
+    const sock = net.connect({ host, port, timeout: 1500 }, () => (sock.destroy(), resolve(true)));
+    sock.on('error', () => resolve(false));
+    sock.on('timeout', () => (sock.destroy(), resolve(false)));
+  });
+
+const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
+for (const f of ['unit.json', 'api-pglite.json', 'api-postgres.json', 'e2e.json']) fs.rmSync(path.join(out, f), { force: true });
+
+run('unit and API tests (PGlite)', 'npx', [...vitest, `--outputFile.json=${out}/api-pglite.json`], { TEST_DATABASE_URL: '' });
+countVitest(`${out}/api-pglite.json`);
+
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+if (process.env.TEST_DATABASE_URL || (await reachable('127.0.0.1', 5432))) {
+  run('API tests (PostgreSQL server)', 'npx', [...vitest, '--project', 'api', `--outputFile.json=${out}/api-postgres.json`], { TEST_DATABASE_URL: pgUrl });
+  countVitest(`${out}/api-postgres.json`);
+} else {
+  console.log('\n=== API tests (PostgreSQL server): skipped, no server on 127.0.0.1:5432 and no TEST_DATABASE_URL');
+}
+
+if (!process.argv.includes('--no-e2e')) {
+  if (run('build', 'npm', ['run', 'build'])) {
+    run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
+    countPlaywright(`${out}/e2e.json`);
+  }
+}
+
+console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
