@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { modules } from './modules/index.ts';
 import { installSessions } from './lib/session.ts';
+import { installCsrfGuard } from './lib/csrf.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   installSessions(app);
+  installCsrfGuard(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {
