@@ -19,8 +19,15 @@ function hostOf(value: string): string | null {
  */
 export function isSameOrigin(req: FastifyRequest, publicUrl?: string): boolean {
   const allowed = new Set<string>();
-  if (req.host) allowed.add(req.host.toLowerCase());
-  if (req.headers.host) allowed.add(req.headers.host.toLowerCase());
+  for (const h of [req.host, req.headers.host]) {
+    if (!h) continue;
+    allowed.add(h.toLowerCase());
+    // Browsers leave default ports out of Origin: compare "host:80" as "host".
+    for (const scheme of ['http', 'https']) {
+      const n = hostOf(`${scheme}://${h}`);
+      if (n) allowed.add(n);
+    }
+  }
   const pub = publicUrl && hostOf(publicUrl);
   if (pub) allowed.add(pub);
   const origin = req.headers.origin;
