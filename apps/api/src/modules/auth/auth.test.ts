@@ -425,6 +425,10 @@ describe(`authorization matrix (${dbLabel()})`, () => {
         } else expect(res.body).toMatchObject({ status: false, code: 'FORBIDDEN' });
       }
     }
+    // Any /api/admin/* path, even one no route serves yet, is closed to everyone but Admin.
+    expect((await call('GET', '/api/admin/anything')).status).toBe(401);
+    expect((await call('DELETE', '/api/admin/anything', { cookie: users.Seller.cookie })).status).toBe(403);
+    expect((await call('GET', '/api/admin/anything', { cookie: users.Admin.cookie })).status).toBe(404);
     const sellers = await call('GET', '/api/admin/users?role=Seller', { cookie: users.Admin.cookie });
     expect(sellers.body.items.every((u: any) => u.role === 'Seller')).toBe(true);
     expect((await call('GET', '/api/admin/users?role=Pilot', { cookie: users.Admin.cookie })).status).toBe(400);
