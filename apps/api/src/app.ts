@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { modules } from './modules/index.ts';
 import { installSessions } from './lib/session.ts';
+import { installCsrfGuard } from './lib/csrf.ts';
+import { installAdminGuard } from './lib/admin-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +50,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   installSessions(app);
+  installCsrfGuard(app);
+  installAdminGuard(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {

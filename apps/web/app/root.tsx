@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useRouteError } from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
-import { guestUser, type AuthUser } from '@sf/shared';
+import { guardReason, guestUser, type AuthUser } from '@sf/shared';
 import './app.css';
 import { serverApi } from './lib/context.ts';
+import { loginRedirect } from './lib/auth.server.ts';
 import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { BottomBar } from './components/bottom-bar.tsx';
@@ -20,10 +21,15 @@ const GUEST: AuthUser = (() => {
   return { name: g.name, id: g.id, isauthenticated: false, tel: g.telephone, role: 'guest' };
 })();
 
-/** The session is checked on every navigation (seed §4): this loader always revalidates. */
-export async function loader({ context }: LoaderFunctionArgs) {
+/**
+ * The session is checked on every navigation (seed §4): this loader always revalidates.
+ * Guests opening /user, /shopping, /broadcast or /admin are sent to the login page (seed §5).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get('/api/auth/dszauth');
   const user = ans.status && ans.user ? (ans.user as AuthUser) : GUEST;
+  const reason = guardReason(new URL(request.url).pathname.replace(/\.data$/, ''));
+  if (reason && !user.isauthenticated) throw loginRedirect(request, reason);
   return { user, nonce: context.nonce };
 }
 export const shouldRevalidate = () => true;

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     public statusCode: number,
     message: string,
     public code: string = String(statusCode),
+    /** Messages per form field, shown beside the field by the pages. */
+    public fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -16,6 +18,7 @@ export const unauthorized = (m = 'You are not logged in') => new HttpError(401, 
 export const forbidden = (m = 'You do not have access to this') => new HttpError(403, m, 'FORBIDDEN');
 export const notFound = (m = 'Not found') => new HttpError(404, m, 'NOT_FOUND');
 export const conflict = (m: string) => new HttpError(409, m, 'CONFLICT');
+export const tooMany = (m: string) => new HttpError(429, m, 'TOO_MANY_REQUESTS');
 
 function describeValidation(err: FastifyError): string {
   const v = err.validation?.[0];
@@ -30,7 +33,7 @@ function describeValidation(err: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ status: false, code: err.code, message: err.message });
+      return reply.status(err.statusCode).send({ status: false, code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     }
     if (err.validation) {
       return reply.status(400).send({ status: false, code: 'VALIDATION', message: describeValidation(err) });

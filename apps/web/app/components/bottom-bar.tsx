@@ -7,6 +7,9 @@ export function BottomBar({ user }: { user: AuthUser }) {
   if (!user.isauthenticated) return null;
   const items = bottomBar(user.role);
   return (
+    <>
+    {/* Room under the footer, so the fixed bar never hides the end of the page. */}
+    <div aria-hidden className="h-14 md:hidden" />
     <nav aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white md:hidden" data-testid="bottom-bar">
       <ul className="flex">
         {items.map((i) => (
@@ -16,5 +19,6 @@ export function BottomBar({ user }: { user: AuthUser }) {
         ))}
       </ul>
     </nav>
+    </>
   );
 }

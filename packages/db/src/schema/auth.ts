@@ -1,14 +1,18 @@
-import { pgTable, uuid, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, boolean, index } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** Always stored lower-cased and trimmed. */
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
   /** Buyer, Seller, Mechanic, Tow Van or Admin (PRODUCT §3). */
   role: text('role').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** The store (Seller), workshop (Mechanic) or garage (Tow Van) named at registration. */
+  businessName: text('business_name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
@@ -17,4 +21,39 @@ export const sessions = pgTable('sessions', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** One-time password reset links: only the SHA-256 of the token is stored; valid 1 hour, once. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('password_reset_user_idx').on(t.userId, t.createdAt)]);
+
+/**
+ * Every login attempt (never the password). Failed attempts within a window drive the
+ * per-account and per-address rate limits, so the limits hold across processes.
+ * outcome: success | bad_credentials | rate_limited_account | rate_limited_ip
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  ip: text('ip').notNull(),
+  userId: uuid('user_id'),
+  outcome: text('outcome').notNull(),
+  success: boolean('success').notNull(),
+  userAgent: text('user_agent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)]);
+
+/** Mails written when no SMTP server is configured (SMTP_URL unset): follow links locally. */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('outbox_to_idx').on(t.to, t.createdAt)]);

@@ -1,0 +1,124 @@
+import { EMAIL_MAX, NAME_MAX, BUSINESS_MAX, PASSWORD_MAX, ROLES } from '@sf/shared';
+import { errorSchema } from '../../lib/schemas.ts';
+
+// Lengths here are generous outer bounds (bad input is a 400, never a 500); the exact form
+// rules with their field messages live in @sf/shared/auth and run in the service.
+const email = { type: 'string', maxLength: EMAIL_MAX } as const;
+// 4 bytes per character at most: 128 characters of any script fit.
+const password = { type: 'string', maxLength: PASSWORD_MAX * 4 } as const;
+const name = { type: 'string', maxLength: NAME_MAX * 2 } as const;
+const phone = { type: 'string', maxLength: 30 } as const;
+
+export const authUserSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' }, id: { type: 'string' }, isauthenticated: { type: 'boolean' }, tel: { type: 'string' },
+    role: { type: 'string', enum: ['guest', ...ROLES, 'Admin'] },
+  },
+  required: ['name', 'id', 'isauthenticated', 'tel', 'role'],
+} as const;
+
+const authAnswer = { type: 'object', properties: { status: { type: 'boolean' }, user: authUserSchema }, required: ['status', 'user'] } as const;
+const okAnswer = { type: 'object', properties: { status: { type: 'boolean' }, message: { type: 'string' } }, required: ['status'] } as const;
+const fieldError = { ...errorSchema, properties: { ...errorSchema.properties, fields: { type: 'object', additionalProperties: { type: 'string' } } } } as const;
+
+export const profileSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' },
+    role: { type: 'string' }, businessName: { type: ['string', 'null'] }, createdAt: { type: 'string' },
+  },
+} as const;
+
+export const registerSchema = {
+  tags: ['auth'],
+  summary: 'Create an account (Buyer, Seller, Mechanic or Tow Van) and sign in',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'email', 'phone', 'password', 'role'],
+    properties: { name, email, phone, password, role: { type: 'string', enum: [...ROLES] }, businessName: { type: 'string', maxLength: BUSINESS_MAX * 2 } },
+  },
+  response: { 201: authAnswer, 400: fieldError, 409: fieldError },
+} as const;
+
+export const loginSchema = {
+  tags: ['auth'],
+  summary: 'Sign in with e-mail and password; the session cookie is renewed',
+  body: { type: 'object', additionalProperties: false, required: ['email', 'password'], properties: { email, password } },
+  response: { 200: authAnswer, 401: errorSchema, 429: errorSchema },
+} as const;
+
+export const logoutSchema = { tags: ['auth'], summary: 'Sign out: ends this session (empty body)', response: { 200: okAnswer, 401: errorSchema } } as const;
+
+export const dszauthSchema = {
+  tags: ['auth'],
+  summary: 'The current user, or a guest (random 64-character id) when not signed in',
+  response: { 200: authAnswer },
+} as const;
+
+export const resetRequestSchema = {
+  tags: ['auth'],
+  summary: 'Mail a one-time reset link (same answer whether or not the account exists)',
+  body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email } },
+  response: { 200: okAnswer },
+} as const;
+
+export const resetConfirmSchema = {
+  tags: ['auth'],
+  summary: 'Set a new password with the link token; ends every session of the account',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['token', 'password'],
+    properties: { token: { type: 'string', minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, password },
+  },
+  response: { 200: okAnswer, 400: fieldError },
+} as const;
+
+export const profileGetSchema = {
+  tags: ['user'],
+  summary: 'The signed-in user\'s profile',
+  response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } }, 401: errorSchema },
+} as const;
+
+export const profileUpdateSchema = {
+  tags: ['user'],
+  summary: 'Change name, phone, e-mail or password (e-mail and password need the current password)',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { name, phone, email, currentPassword: password, newPassword: password },
+  },
+  response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } }, 400: fieldError, 401: errorSchema, 409: fieldError },
+} as const;
+
+export const adminUsersSchema = {
+  tags: ['admin'],
+  summary: 'Accounts, newest first, with counts per role (Admin only)',
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { role: { type: 'string', enum: [...ROLES, 'Admin'] }, pagesize: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        status: { type: 'boolean' },
+        items: { type: 'array', items: profileSchema },
+        counts: { type: 'object', additionalProperties: { type: 'integer' } },
+        total: { type: 'integer' },
+      },
+    },
+    401: errorSchema,
+    403: errorSchema,
+  },
+} as const;
+
+export const outboxSchema = {
+  tags: ['test'],
+  summary: 'E2E only: the latest outbox mail to an address',
+  hide: true,
+  querystring: { type: 'object', additionalProperties: false, required: ['to'], properties: { to: email } },
+} as const;

@@ -1,0 +1,73 @@
+import { data, redirect } from 'react-router';
+import { AUTH_MESSAGES, MESSAGES, guardReason, type AuthUser, type Role } from '@sf/shared';
+import type { ServerContext } from './context.ts';
+import { serverApi } from './context.ts';
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  /** Set-Cookie lines of the API's answer, to forward to the browser. */
+  cookies: string[];
+}
+
+/** Calls our API in-process and keeps its raw answer (status and Set-Cookie), for actions. */
+export async function callApi<T = any>(context: unknown, method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  const ctx = context as ServerContext;
+  const res = await ctx.fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = { status: false, message: text };
+  }
+  return { status: res.status, body: json as T, cookies: res.headers.getSetCookie() };
+}
+
+/** Headers that pass the API's cookies on to the browser. */
+export function cookieHeaders(cookies: string[]): Headers {
+  const h = new Headers();
+  for (const c of cookies) h.append('set-cookie', c);
+  return h;
+}
+
+/** The page the visitor was on (without React Router's data suffix), for ?redirectTo=. */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete('_routes');
+  const q = url.searchParams.toString();
+  return url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') + (q ? `?${q}` : '');
+}
+
+export function loginRedirect(request: Request, reason: 'login' | 'broadcast' = 'login') {
+  const q = new URLSearchParams({ redirectTo: currentPath(request), reason });
+  return redirect(`/auth/login?${q}`);
+}
+
+export const GUARD_MESSAGES = { login: MESSAGES.notLoggedIn, broadcast: MESSAGES.loginForBroadcast } as const;
+
+/**
+ * The signed-in user, checked on the server. Guests are sent to /auth/login (and back
+ * afterwards); a signed-in user without one of `roles` gets a 403 error page.
+ */
+export async function requireUser(request: Request, context: unknown, roles?: Exclude<Role, 'guest'>[]): Promise<AuthUser> {
+  const ans = await serverApi(context).get('/api/auth/dszauth');
+  const user = ans.status ? (ans.user as AuthUser) : null;
+  if (!user?.isauthenticated) {
+    throw loginRedirect(request, guardReason(new URL(request.url).pathname) === 'broadcast' ? 'broadcast' : 'login');
+  }
+  if (roles && !roles.includes(user.role as Exclude<Role, 'guest'>)) {
+    throw data({ message: roles.length === 1 && roles[0] === 'Admin' ? AUTH_MESSAGES.adminOnly : 'Your account cannot open this page' }, { status: 403, statusText: 'Forbidden' });
+  }
+  return user;
+}
+
+/** A form field as a string (missing → ''). */
+export const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+};

@@ -1,0 +1,35 @@
+import { NavLink, Outlet, type LoaderFunctionArgs } from 'react-router';
+import { requireUser } from '../../lib/auth.server.ts';
+
+/** Admin layout (seed §2): every /admin page is for the Admin role only, checked on the server. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, ['Admin']);
+  return null;
+}
+
+const NAV = [
+  { to: '/admin/products', label: 'Products' },
+  { to: '/admin/products/viewprods', label: 'View products' },
+  { to: '/admin/cedstore', label: 'Stores' },
+  { to: '/admin/mechanics', label: 'Mechanics and tow vans' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/categories/parentcategories', label: 'Parent categories' },
+];
+
+export default function AdminLayout() {
+  return (
+    <div className="container-page py-4 md:flex md:gap-6">
+      <nav aria-label="Admin" className="mb-4 md:mb-0 md:w-56 md:shrink-0">
+        <p className="mb-2 text-xs font-bold uppercase tracking-wide text-gray-600">Admin</p>
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {NAV.map((i) => (
+            <li key={i.to} className="shrink-0">
+              <NavLink to={i.to} end className={({ isActive }) => `block rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'bg-white text-gray-800 hover:bg-gray-100'}`}>{i.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1"><Outlet /></div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { ROLES, type PublicRole, type Role } from './constants.ts';
+import { normalisePhone } from './phone.ts';
+
+/** Password rules (ASVS 2.1.1, 2.1.2): 8 to 128 characters, anything allowed (spaces, emoji). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+export const BUSINESS_MAX = 80;
+export const RESET_TOKEN_HOURS = 1;
+
+export const AUTH_MESSAGES = {
+  badCredentials: 'Incorrect e-mail or password',
+  tooManyForAccount: 'Too many failed logins for this account. Please wait 15 minutes or reset your password.',
+  tooManyForAddress: 'Too many failed logins from your network. Please wait 15 minutes and try again.',
+  resetSent: 'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works once, within 1 hour.',
+  resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
+  resetDone: 'Your password has been changed. Please log in with your new password.',
+  emailTaken: 'An account with this e-mail already exists. Log in or reset your password.',
+  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+  wrongCurrentPassword: 'Your current password is not correct',
+  adminOnly: 'Only administrators can open this',
+} as const;
+
+/** Where each public role's business is named at registration (PRODUCT §3). */
+export const BUSINESS_LABEL: Record<PublicRole, string | null> = {
+  Buyer: null,
+  Seller: 'Store name',
+  Mechanic: 'Workshop name',
+  'Tow Van': 'Garage name',
+};
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const normaliseEmail = (e: string) => e.trim().toLowerCase();
+
+export function checkEmail(email: string): string | undefined {
+  const e = email.trim();
+  if (!e) return 'Enter your e-mail address';
+  if (e.length > EMAIL_MAX || !EMAIL_RE.test(e)) return 'Enter a valid e-mail address, like ada@example.com';
+}
+
+export function checkPassword(pw: string): string | undefined {
+  if (!pw) return 'Enter a password';
+  const n = [...pw].length;
+  if (n < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters`;
+  if (n > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`;
+}
+
+export function checkName(name: string): string | undefined {
+  const n = name.trim();
+  if (n.length < 2) return 'Enter your name';
+  if (n.length > NAME_MAX) return `Use at most ${NAME_MAX} characters`;
+}
+
+export function checkPhone(phone: string): string | undefined {
+  if (!phone.trim()) return 'Enter your phone number';
+  if (!normalisePhone(phone)) return 'Enter a Nigerian phone number, like 0803 123 4567';
+}
+
+export const isPublicRole = (r: string): r is PublicRole => (ROLES as readonly string[]).includes(r);
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: string;
+  businessName?: string;
+}
+
+/** The form rules of /auth/register, run in the page action and again by the API. */
+export function validateRegistration(i: RegistrationInput): FieldErrors {
+  const errors: FieldErrors = {};
+  const put = (k: string, m: string | undefined) => { if (m) errors[k] = m; };
+  put('name', checkName(i.name));
+  put('email', checkEmail(i.email));
+  put('phone', checkPhone(i.phone));
+  put('password', checkPassword(i.password));
+  if (!isPublicRole(i.role)) errors.role = 'Choose Buyer, Seller, Mechanic or Tow Van';
+  else {
+    const label = BUSINESS_LABEL[i.role];
+    const b = (i.businessName ?? '').trim();
+    if (label && b.length < 2) errors.businessName = `Enter your ${label.toLowerCase()}`;
+    else if (b.length > BUSINESS_MAX) errors.businessName = `Use at most ${BUSINESS_MAX} characters`;
+  }
+  return errors;
+}
+
+/** Only paths of this site are followed after login (no open redirect). */
+export function safeRedirect(to: unknown, fallback = '/'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\') || /[\r\n\t]/.test(to)) return fallback;
+  if (to.startsWith('/auth/')) return fallback;
+  return to;
+}
+
+/** Paths a guest may not open (seed §5), and the message the login page shows for them. */
+export function guardReason(pathname: string): 'login' | 'broadcast' | null {
+  if (pathname === '/broadcast' || pathname.startsWith('/broadcast/')) return 'broadcast';
+  if (/^\/(user|shopping|admin)(\/|$)/.test(pathname)) return 'login';
+  return null;
+}
+
+export const isSignedIn = (role: Role) => role !== 'guest';
