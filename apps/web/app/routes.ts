@@ -6,5 +6,8 @@ export default [
   route('spares-parts', 'routes/spares-parts.tsx'),
   route('mechanics', 'routes/mechanics.tsx'),
   route('towvans', 'routes/towvans.tsx'),
+  route('mechanic/:id', 'routes/mechanic.tsx'),
+  route('towvan/:id', 'routes/towvan.tsx'),
+  route('sp/:id', 'routes/sp.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

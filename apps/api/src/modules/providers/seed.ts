@@ -140,7 +140,7 @@ async function insertRows(db: Db, kind: 'mechanic' | 'towvan', list: Row[], star
       address: `${(n * 7) % 120 + 1} ${street}, ${city.name}`,
       description: describe(kind, name, city.name, tagIds.map((t) => tagNames.get(t) ?? ''), vehicleIds.map((v) => vehicleNames.get(v) ?? ''), n),
       verified,
-      availableDays: DAY_SETS[days].reduce((m, d) => m | (1 << d), 0),
+      availableDays: DAY_SETS[days].reduce<number>((m, d) => m | (1 << d), 0),
     }).returning({ spId: s.serviceProviders.spId });
     if (kind === 'mechanic') await db.insert(s.providerSpecialities).values(tagIds.map((specialityId) => ({ spId: p.spId, specialityId })));
     else await db.insert(s.providerTowCapacities).values(tagIds.map((capacityId) => ({ spId: p.spId, capacityId })));
