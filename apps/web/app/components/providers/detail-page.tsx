@@ -40,7 +40,7 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
 
         <div className="mt-4">
           <ContactButtons name={p.company_name} mobile={p.mobile_number} phone={p.phone_number} size="lg" />
-          {shown && <p className="mt-2 text-center text-sm text-gray-700">Phone: <span className="font-semibold">{shown}</span></p>}
+          {shown && <p className="mt-2 text-center text-sm text-gray-700">Phone: <span className="font-semibold">{shown.replace(/^\+234(\d{3})(\d{3})(\d{4})$/, '+234 $1 $2 $3')}</span></p>}
         </div>
 
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">

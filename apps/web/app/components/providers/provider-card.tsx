@@ -25,7 +25,7 @@ export function ProviderCard({ p, eager = false, headingLevel = 3 }: { p: Provid
       </div>
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={KINDS[p.kind].tagsHeading}>
-          {tags.slice(0, 3).map((t) => <li key={t} className="rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-800">{t}</li>)}
+          {tags.slice(0, 3).map((t) => <li key={t} className="rounded-lg bg-gray-100 px-2 py-0.5 text-xs text-gray-800" title={t}>{t.replace(/ \(.*\)$/, '')}</li>)}
           {tags.length > 3 && <li className="px-1 text-xs text-gray-700">+{tags.length - 3} more</li>}
         </ul>
       )}

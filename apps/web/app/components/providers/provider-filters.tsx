@@ -70,7 +70,7 @@ export function ProviderFilters({ kind, filters, lookups }: { kind: ProviderKind
         <Select id="f-day" name="avaliability" label="Open on" options={dayOptions} value={values.avaliability} onChange={set('avaliability')} placeholder="Any day" />
         <div className="flex items-end gap-2">
           <button type="submit" className="btn-primary flex-1" disabled={live && !picked && !applied}>
-            <SearchIcon size={18} /> Search
+            <SearchIcon size={18} /> Search<span className="sr-only"> {k.title.toLowerCase()}</span>
           </button>
           {applied && (
             <Link to={k.list} className="btn-ghost w-11 shrink-0 px-0" aria-label="Reset filters" title="Reset filters">

@@ -27,7 +27,7 @@ export function TopProviders({ data }: { data: TopProvidersData }) {
           </div>
           {data[kind].length > 0 ? (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {data[kind].map((p) => <li key={p.sp_id}><ProviderCard p={p} /></li>)}
+              {data[kind].map((p, i) => <li key={p.sp_id} className={i >= 3 ? 'hidden sm:block' : undefined}><ProviderCard p={p} /></li>)}
             </ul>
           ) : (
             <ExampleProviders kind={kind} />
