@@ -44,9 +44,10 @@ export interface ProviderDetailRow extends ProviderRow {
   owner_user_id: string | null;
 }
 
-const tags = (detail: boolean) => sql`
-  array(select ms.name from provider_specialities x join mechanic_specialities ms on ms.id = x.speciality_id where x.sp_id = p.sp_id order by ms.name) as specialities,
-  array(select tc.name from provider_tow_capacities x join tow_capacities tc on tc.id = x.capacity_id where x.sp_id = p.sp_id order by tc.id) as capacities,
+// A list knows its kind: it aggregates only that kind's tags (specialities or capacities).
+const tags = (detail: boolean, kind?: ProviderKind) => sql`
+  ${kind === 'towvan' ? sql`'{}'::text[]` : sql`array(select ms.name from provider_specialities x join mechanic_specialities ms on ms.id = x.speciality_id where x.sp_id = p.sp_id order by ms.name)`} as specialities,
+  ${kind === 'mechanic' ? sql`'{}'::text[]` : sql`array(select tc.name from provider_tow_capacities x join tow_capacities tc on tc.id = x.capacity_id where x.sp_id = p.sp_id order by tc.id)`} as capacities,
   array(select vt.name from provider_vehicle_types x join vehicle_types vt on vt.id = x.vehicle_type_id where x.sp_id = p.sp_id order by vt.id) as vehicle_types
   ${detail ? sql`,
   array(select x.speciality_id from provider_specialities x where x.sp_id = p.sp_id order by 1) as speciality_ids,
@@ -84,7 +85,7 @@ export const providersRepository = (db: Db) => ({
         order by p.kind, p.rank_boost desc nulls last, p.verified desc nulls last, p.sp_id desc nulls last
         limit ${f.limit}
       )
-      select ${columns}, ${tags(false)}
+      select ${columns}, ${tags(false, f.kind)}
       from page p join states st on st.id = p.state_id join cities c on c.id = p.city_id
       order by p.rank_boost desc, p.verified desc, p.sp_id desc`);
   },

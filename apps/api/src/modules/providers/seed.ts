@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { inArray } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
 import { DAYS } from '@sf/shared';
+import { invalidateProviderLists } from './service.ts';
 
 // Demo mechanics and tow vans: real places (cities table), real reference ids, valid numbers.
 // [company, state, city, street, speciality or capacity ids, vehicle type ids, days, verified]
@@ -156,6 +157,7 @@ export async function seedProviders(db: Db) {
   const owner = (e: string) => owners.find((o) => o.email === e)?.id ?? null;
   await insertRows(db, 'mechanic', MECHANICS, 0, owner('mechanic@demo.ng'));
   await insertRows(db, 'towvan', TOWVANS, MECHANICS.length, owner('towvan@demo.ng'));
+  invalidateProviderLists(db);
 }
 
 export const DEMO_COUNTS = { mechanics: MECHANICS.length, towvans: TOWVANS.length, days: DAYS.length };
@@ -199,4 +201,5 @@ export async function seedBenchProviders(db: Db, count: number) {
   await db.execute(sql`analyze provider_specialities`);
   await db.execute(sql`analyze provider_tow_capacities`);
   await db.execute(sql`analyze provider_vehicle_types`);
+  invalidateProviderLists(db);
 }

@@ -1,7 +1,18 @@
 import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { providersRepository, type ProviderDetailRow, type ProviderKind, type ProviderRow } from './repository.ts';
+import { memo } from '../../lib/cache.ts';
+import { providersRepository, type ProviderDetailRow, type ProviderFilter, type ProviderKind, type ProviderRow } from './repository.ts';
+
+/**
+ * List pages are read far more than providers change: each process keeps a page for a few
+ * seconds (PROVIDERS_LIST_CACHE_MS, default 5000; 0 turns it off). Responses already allow
+ * 30 s of shared caching, so this adds no staleness a visitor could not already see.
+ * Writers in this domain call invalidateProviderLists(db).
+ */
+const LIST_CACHE_MS = Number(process.env.PROVIDERS_LIST_CACHE_MS ?? 5000);
+const listCaches = new WeakMap<Db, { clear(): void }>();
+export const invalidateProviderLists = (db: Db) => listCaches.get(db)?.clear();
 
 export interface ListQuery {
   regionId?: number;
@@ -65,12 +76,15 @@ function toDetail(r: ProviderDetailRow) {
 
 export function providersService(db: Db) {
   const repo = providersRepository(db);
+  const cached = memo((key: string) => repo.list(JSON.parse(key) as ProviderFilter), LIST_CACHE_MS, 300);
+  listCaches.set(db, cached);
+  const list = (f: ProviderFilter) => (LIST_CACHE_MS > 0 ? cached(JSON.stringify(f)) : repo.list(f));
   return {
     /** One page of a list: `lastId` is the sp_id of the last item, '' when there is no more. */
     async list(kind: ProviderKind, q: ListQuery) {
       const day = parseDay(q.avaliability ?? q.availability);
       const pagesize = Math.min(q.pagesize || PAGE_SIZE, PAGE_SIZE);
-      const found = await repo.list({
+      const found = await list({
         kind,
         stateId: q.regionId,
         cityId: q.city,
@@ -86,7 +100,7 @@ export function providersService(db: Db) {
       return { status: true, items, lastId: items.length ? items[items.length - 1].sp_id : null, hasMore, count: (q.count ?? 0) + 1 };
     },
     async top(kind: ProviderKind, limit: number) {
-      return (await repo.list({ kind, limit })).map(toItem);
+      return (await list({ kind, limit })).map(toItem);
     },
     async one(spId: number, kind?: ProviderKind) {
       const r = await repo.one(spId);
