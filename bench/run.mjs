@@ -5,6 +5,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://…/sf_bench  run against a PostgreSQL server (created if missing)
 //   BENCH_PRODUCTS=100000                    catalogue size seeded before the run (server only)
+//   BENCH_PROVIDERS=10000                    mechanics and tow vans seeded before the run (server only)
 //   BENCH_DURATION=10                        seconds per scenario
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,6 +67,8 @@ async function main() {
     if (products && fs.existsSync(path.join(root, 'apps/api/src/seed-cli.ts'))) {
       spawnSync('npm', ['run', 'seed', '--', '--products', products], { cwd: root, stdio: 'inherit', env });
     }
+    // BENCH_PROVIDERS=10000: mechanics and tow vans for the provider list calls
+    if (process.env.BENCH_PROVIDERS) spawnSync('npx', ['tsx', 'bench/seed-providers.ts', process.env.BENCH_PROVIDERS], { cwd: root, stdio: 'inherit', env });
   } else {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
   }

@@ -7,6 +7,8 @@ export async function scenarios(base) {
     { name: 'lookup: car makes', path: '/api/database/cars/make', rate: 200 },
     { name: 'list: cities of Lagos', path: `/api/database/cities/${lagos}`, rate: 200 },
     { name: 'list: top categories', path: '/api/categories/getByParentId/0', rate: 200 },
+    { name: 'list: mechanics (first page)', path: '/api/mechanics/indexquery', rate: 200 },
+    { name: 'list: tow vans, capacity filter', path: '/api/towvans/indexquery?capacity=4&vehicleType=6', rate: 200 },
     { name: 'page: home (SSR)', path: '/', rate: 100 },
   ];
 }

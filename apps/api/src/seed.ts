@@ -4,6 +4,9 @@ import { authSeeder } from './modules/auth/seed.ts';
 /** Demo data seeders of every domain, run in order on start-up when demo data is on. */
 const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
   authSeeder, // first: other seeders link their demo data to these accounts by e-mail
+import { seedProviders } from './modules/providers/seed.ts';
+
+  { name: 'providers', run: seedProviders },
 ];
 
 export async function seedDemoData(db: Db) {

@@ -21,5 +21,8 @@ export default [
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/categories/parentcategories', 'routes/admin/parentcategories.tsx'),
   ]),
+  route('mechanic/:id', 'routes/mechanic.tsx'),
+  route('towvan/:id', 'routes/towvan.tsx'),
+  route('sp/:id', 'routes/sp.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

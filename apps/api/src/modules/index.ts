@@ -6,3 +6,6 @@ import auth from './auth/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [lookups, catalog, images, auth];
+import providers from './providers/routes.ts';
+
+export const modules: FastifyPluginAsync[] = [lookups, catalog, images, providers];

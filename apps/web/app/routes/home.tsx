@@ -4,6 +4,7 @@ import { serverApi } from '../lib/context.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { HeaderSearch } from '../components/header-search.tsx';
+import { loadTopProviders, TopProviders } from '../components/providers/top-providers.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
@@ -12,11 +13,12 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const categories = await serverApi(context).lookup<Category>('/api/categories/getByParentId/0');
-  return { categories };
+  const topProviders = await loadTopProviders(serverApi(context));
+  return { categories, topProviders };
 }
 
 export default function Home() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, topProviders } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
@@ -29,6 +31,7 @@ export default function Home() {
           </div>
         </section>
         <CategoryGrid categories={categories} />
+        <TopProviders data={topProviders} />
       </main>
     </>
   );

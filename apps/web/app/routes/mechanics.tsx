@@ -1,25 +1,15 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { serverApi } from '../lib/context.ts';
-import { HomeTabs } from '../components/home-tabs.tsx';
+import { loadProviderList, ProviderListPage } from '../components/providers/list-page.tsx';
 
-export const meta: MetaFunction = () => [{ title: 'Mechanics | SpareFinder NG' }];
+export const meta: MetaFunction = () => [
+  { title: 'Mechanics near you | SpareFinder NG' },
+  { name: 'description', content: 'Find a trusted mechanic near you in Nigeria: filter by state, city, speciality, vehicle type and day, then call or WhatsApp.' },
+];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { options: await serverApi(context).lookup('/api/mechanics/specialities') };
-}
+export const loader = ({ context, request }: LoaderFunctionArgs) => loadProviderList('mechanic', serverApi(context), request);
 
-export default function Page() {
-  const { options } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <HomeTabs />
-      <main id="main" className="container-page py-6">
-        <h1 className="text-2xl font-bold">Mechanics</h1>
-        <h2 className="mt-4 font-semibold">What do you need fixed?</h2>
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {options.map((o) => <li key={o.value} className="rounded-full bg-white px-3 py-1.5 text-sm shadow-[var(--shadow-card)]">{o.label}</li>)}
-        </ul>
-      </main>
-    </>
-  );
+export default function Mechanics() {
+  const data = useLoaderData<typeof loader>();
+  return <ProviderListPage data={data} intro="Trusted workshops, auto electricians, panel beaters and more. Pick a state and what you need fixed." />;
 }

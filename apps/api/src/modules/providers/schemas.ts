@@ -1,0 +1,95 @@
+import { DAYS, PAGE_SIZE } from '@sf/shared';
+
+const id = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
+const day = {
+  type: 'string',
+  maxLength: 9,
+  description: 'A day: Sunday … Saturday (any case, or Sun … Sat) or 0 (Sunday) … 6 (Saturday)',
+} as const;
+
+const common = {
+  regionId: { ...id, description: 'State id (GET /api/database/states/NG)' },
+  city: { ...id, description: 'City id (GET /api/database/cities/{stateId})' },
+  vehicleType: { ...id, description: 'Vehicle type id (GET /api/database/vehicleType)' },
+  avaliability: { ...day, description: `${day.description}; spelt as the seed spells it` },
+  availability: day,
+  pagesize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE, default: PAGE_SIZE },
+  count: { type: 'integer', minimum: 0, maximum: 100000, description: 'Pages loaded so far (echoed back plus one)' },
+  lastId: { ...id, description: 'sp_id of the last item of the previous page' },
+  active: { type: 'boolean', description: 'Whether the client filter set is active (informational)' },
+} as const;
+
+export const mechanicsQuery = {
+  type: 'object',
+  properties: { ...common, speciality: { ...id, description: 'Speciality id (GET /api/mechanics/specialities)' } },
+  additionalProperties: false,
+} as const;
+
+export const towvansQuery = {
+  type: 'object',
+  properties: { ...common, capacity: { ...id, description: 'Tow capacity id (GET /api/sp-garage/towcapacity/master)' } },
+  additionalProperties: false,
+} as const;
+
+export const topQuery = {
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { type: 'string', enum: ['mechanic', 'towvan'] }, limit: { type: 'integer', minimum: 1, maximum: 12, default: 6 } },
+  additionalProperties: false,
+} as const;
+
+const strings = { type: 'array', items: { type: 'string' } } as const;
+const ints = { type: 'array', items: { type: 'integer' } } as const;
+
+export const providerItem = {
+  type: 'object',
+  properties: {
+    sp_id: { type: 'integer' },
+    kind: { type: 'string', enum: ['mechanic', 'towvan'] },
+    company_name: { type: 'string' },
+    company_logo: { type: 'string' },
+    mobile_number: { type: 'string' },
+    phone_number: { type: 'string' },
+    city: { type: 'string' },
+    city_id: { type: 'integer' },
+    state: { type: 'string' },
+    state_id: { type: 'integer' },
+    verified: { type: 'boolean' },
+    rank: { type: 'integer' },
+    days: { type: 'array', items: { type: 'string', enum: [...DAYS] } },
+    vehicle_types: strings,
+    specialities: strings,
+    capacities: strings,
+  },
+  required: ['sp_id', 'kind', 'company_name', 'company_logo', 'mobile_number', 'phone_number', 'city', 'state', 'verified', 'days'],
+} as const;
+
+export const providerDetail = {
+  ...providerItem,
+  properties: {
+    ...providerItem.properties,
+    address: { type: 'string' },
+    description: { type: 'string' },
+    vehicle_type_ids: ints,
+    speciality_ids: ints,
+    capacity_ids: ints,
+  },
+} as const;
+
+export const listReply = {
+  type: 'object',
+  properties: {
+    status: { type: 'boolean' },
+    items: { type: 'array', items: providerItem },
+    lastId: { type: ['integer', 'null'] },
+    hasMore: { type: 'boolean' },
+    count: { type: 'integer' },
+  },
+  required: ['status', 'items', 'lastId', 'hasMore'],
+} as const;
+
+export const oneReply = {
+  type: 'object',
+  properties: { status: { type: 'boolean' }, item: providerDetail },
+  required: ['status', 'item'],
+} as const;

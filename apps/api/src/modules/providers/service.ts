@@ -1,0 +1,113 @@
+import { DAYS, PAGE_SIZE } from '@sf/shared';
+import type { Db } from '@sf/db';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { memo } from '../../lib/cache.ts';
+import { providersRepository, type ProviderDetailRow, type ProviderFilter, type ProviderKind, type ProviderRow } from './repository.ts';
+
+/**
+ * List pages are read far more than providers change: each process keeps a page for a few
+ * seconds (PROVIDERS_LIST_CACHE_MS, default 5000; 0 turns it off). Responses already allow
+ * 30 s of shared caching, so this adds no staleness a visitor could not already see.
+ * Writers in this domain call invalidateProviderLists(db).
+ */
+const LIST_CACHE_MS = Number(process.env.PROVIDERS_LIST_CACHE_MS ?? 5000);
+const listCaches = new WeakMap<Db, { clear(): void }>();
+export const invalidateProviderLists = (db: Db) => listCaches.get(db)?.clear();
+
+export interface ListQuery {
+  regionId?: number;
+  city?: number;
+  speciality?: number;
+  capacity?: number;
+  vehicleType?: number;
+  avaliability?: string;
+  availability?: string;
+  pagesize?: number;
+  count?: number;
+  lastId?: number;
+  active?: boolean;
+}
+
+/** Day of the week from the seed's value: a day name (any case, or its first three letters) or 0-6. */
+export function parseDay(v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const t = v.trim().toLowerCase();
+  if (/^[0-6]$/.test(t)) return Number(t);
+  const i = DAYS.findIndex((d) => d.toLowerCase() === t || d.slice(0, 3).toLowerCase() === t);
+  if (i < 0) throw badRequest(`Invalid query field "avaliability": expected a day from Sunday to Saturday or 0-6, got "${v.slice(0, 20)}"`);
+  return i;
+}
+
+export const daysFromMask = (mask: number) => DAYS.filter((_, i) => (mask & (1 << i)) !== 0);
+export const maskFromDays = (days: readonly string[]) => days.reduce((m, d) => m | (1 << DAYS.indexOf(d as (typeof DAYS)[number])), 0);
+export const providerLogoUrl = (spId: number) => `/images/sp/${spId}.svg`;
+export const providerPath = (kind: ProviderKind, spId: number) => `/${kind}/${spId}`;
+
+function toItem(r: ProviderRow) {
+  const item = {
+    sp_id: r.sp_id,
+    kind: r.kind,
+    company_name: r.company_name,
+    company_logo: r.company_logo || providerLogoUrl(r.sp_id),
+    mobile_number: r.mobile_number,
+    phone_number: r.phone_number ?? '',
+    city: r.city,
+    city_id: r.city_id,
+    state: r.state,
+    state_id: r.state_id,
+    verified: r.verified,
+    rank: r.rank_boost,
+    days: daysFromMask(r.available_days),
+    vehicle_types: r.vehicle_types,
+  };
+  return r.kind === 'mechanic' ? { ...item, specialities: r.specialities } : { ...item, capacities: r.capacities };
+}
+
+function toDetail(r: ProviderDetailRow) {
+  const base = toItem(r);
+  return {
+    ...base,
+    address: r.address,
+    description: r.description,
+    vehicle_type_ids: r.vehicle_type_ids,
+    ...(r.kind === 'mechanic' ? { speciality_ids: r.speciality_ids } : { capacity_ids: r.capacity_ids }),
+  };
+}
+
+export function providersService(db: Db) {
+  const repo = providersRepository(db);
+  const cached = memo((key: string) => repo.list(JSON.parse(key) as ProviderFilter), LIST_CACHE_MS, 300);
+  listCaches.set(db, cached);
+  const list = (f: ProviderFilter) => (LIST_CACHE_MS > 0 ? cached(JSON.stringify(f)) : repo.list(f));
+  return {
+    /** One page of a list: `lastId` is the sp_id of the last item, '' when there is no more. */
+    async list(kind: ProviderKind, q: ListQuery) {
+      const day = parseDay(q.avaliability ?? q.availability);
+      const pagesize = Math.min(q.pagesize || PAGE_SIZE, PAGE_SIZE);
+      const found = await list({
+        kind,
+        stateId: q.regionId,
+        cityId: q.city,
+        specialityId: kind === 'mechanic' ? q.speciality : undefined,
+        capacityId: kind === 'towvan' ? q.capacity : undefined,
+        vehicleTypeId: q.vehicleType,
+        day,
+        lastId: q.lastId,
+        limit: pagesize + 1,
+      });
+      const hasMore = found.length > pagesize;
+      const items = found.slice(0, pagesize).map(toItem);
+      return { status: true, items, lastId: items.length ? items[items.length - 1].sp_id : null, hasMore, count: (q.count ?? 0) + 1 };
+    },
+    async top(kind: ProviderKind, limit: number) {
+      return (await list({ kind, limit })).map(toItem);
+    },
+    async one(spId: number, kind?: ProviderKind) {
+      const r = await repo.one(spId);
+      if (!r || (kind && r.kind !== kind)) throw notFound(`No ${kind === 'towvan' ? 'tow van' : kind ?? 'service provider'} with id ${spId}`);
+      return toDetail(r);
+    },
+    name: repo.name,
+  };
+}
+export type ProvidersService = ReturnType<typeof providersService>;
