@@ -1,3 +1,5 @@
 export * from './lookups.ts';
 export * from './catalog.ts';
 export * from './auth.ts';
+export * from './content.ts';
+export * from './outbox.ts';
