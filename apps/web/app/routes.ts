@@ -6,5 +6,9 @@ export default [
   route('spares-parts', 'routes/spares-parts.tsx'),
   route('mechanics', 'routes/mechanics.tsx'),
   route('towvans', 'routes/towvans.tsx'),
+  route('blogs', 'routes/blogs.tsx'),
+  route('blogs/blog/:id', 'routes/blog-post.tsx'),
+  route('static/:slug', 'routes/static-page.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { schema as s } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
@@ -13,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Inject = Parameters<TestApp['app']['inject']>[0] & object;
-const call = async (opts: Inject) => {
+const call = async (opts: InjectOptions) => {
   const res = await t.app.inject(opts);
   let body: any;
   try {
