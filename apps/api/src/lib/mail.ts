@@ -8,10 +8,12 @@ export interface MailMessage {
 }
 
 /**
- * Queues an e-mail: it is written to the outbox table and delivered by the mail sender.
- * One small file on purpose: the accounts branch brings the real sender (SMTP through nodemailer)
- * and its outbox; at merge this function keeps its signature and calls that one.
+ * Sends an e-mail for a domain module (contact us …). Kept in one small file on purpose.
+ * On this branch it writes to the outbox table. AT MERGE with the accounts branch, replace the body with
+ *   await createMailer(app.db, app.log, app.config.smtpUrl).send(msg);
+ * (apps/api/src/modules/auth/mail.ts there: real SMTP through nodemailer when SMTP_URL is set, the outbox otherwise).
  */
 export async function sendMail(app: FastifyInstance, msg: MailMessage): Promise<void> {
   await app.db.insert(s.outbox).values({ to: msg.to, subject: msg.subject, text: msg.text });
+  app.log.info({ to: msg.to, subject: msg.subject }, 'mail written to the outbox');
 }

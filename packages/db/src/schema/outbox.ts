@@ -1,18 +1,14 @@
-import { pgTable, integer, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, index } from 'drizzle-orm/pg-core';
 
 /**
- * Mail waiting to be sent (apps/api/src/lib/mail.ts writes here; a sender delivers through SMTP).
- * Stand-in from the content branch: if the accounts branch defines its own outbox, keep that one and drop this file.
+ * STAND-IN from the content branch, identical to the `outbox` of the accounts branch
+ * (packages/db/src/schema/auth.ts there). At merge: delete this file and its line in index.ts.
  */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('outbox_unsent_idx').on(t.sentAt, t.id)],
-);
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('outbox_to_idx').on(t.to, t.createdAt)]);
