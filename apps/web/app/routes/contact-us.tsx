@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import { useEffect } from 'react';
 import { CONTACT_LIMITS, validateContact, type ContactField, type FieldErrors } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { SUPPORT } from '../lib/menus.ts';
@@ -56,6 +57,10 @@ export default function ContactUs() {
   const busy = nav.state === 'submitting';
   const sent = params.get('sent') === '1' && !result;
   const errors = result?.errors ?? {};
+  // After a refused send (with JavaScript), take the reader to the first field to fix.
+  useEffect(() => {
+    if (result) document.querySelector<HTMLElement>('main [aria-invalid="true"], main [role="alert"]')?.focus();
+  }, [result]);
   const values = result?.values ?? {};
   return (
     <main id="main" className="container-page py-6">
@@ -71,7 +76,7 @@ export default function ContactUs() {
         ) : (
           <Form method="post" className="card space-y-4 p-4 sm:p-5" noValidate aria-labelledby="form-title">
             <h2 id="form-title" className="text-lg font-bold">Send us a message</h2>
-            {result?.formError && <p role="alert" className="rounded-[var(--radius-card)] bg-red-50 p-3 text-sm font-medium text-red-800">{result.formError}</p>}
+            {result?.formError && <p role="alert" tabIndex={-1} className="rounded-[var(--radius-card)] bg-red-50 p-3 text-sm font-medium text-red-800">{result.formError}</p>}
             <div className="grid gap-4 sm:grid-cols-2">
               <Field name="name" label="Your name" autoComplete="name" errors={errors} values={values} />
               <Field name="email" label="E-mail" type="email" autoComplete="email" errors={errors} values={values} />
