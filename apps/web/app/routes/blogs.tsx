@@ -55,7 +55,7 @@ function CategoryFilter({ categories, current }: { categories: BlogCategory[]; c
   );
 }
 
-export function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
+function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden">
       <img src={post.cover_url} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} decoding="async" className="aspect-[1200/630] w-full object-cover" />
