@@ -7,6 +7,9 @@ const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
 import { seedProviders } from './modules/providers/seed.ts';
 
   { name: 'providers', run: seedProviders },
+import { seedContent } from './modules/content/seed.ts';
+
+  { name: 'content', run: seedContent },
 ];
 
 export async function seedDemoData(db: Db) {

@@ -24,5 +24,9 @@ export default [
   route('mechanic/:id', 'routes/mechanic.tsx'),
   route('towvan/:id', 'routes/towvan.tsx'),
   route('sp/:id', 'routes/sp.tsx'),
+  route('blogs', 'routes/blogs.tsx'),
+  route('blogs/blog/:id', 'routes/blog-post.tsx'),
+  route('static/:slug', 'routes/static-page.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

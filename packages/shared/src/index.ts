@@ -7,3 +7,4 @@ export * from './years.ts';
 export * from './api.ts';
 export * from './security.ts';
 export * from './auth.ts';
+export * from './content.ts';

@@ -9,3 +9,6 @@ export const modules: FastifyPluginAsync[] = [lookups, catalog, images, auth];
 import providers from './providers/routes.ts';
 
 export const modules: FastifyPluginAsync[] = [lookups, catalog, images, providers];
+import content from './content/routes.ts';
+
+export const modules: FastifyPluginAsync[] = [lookups, catalog, images, content];

@@ -55,7 +55,7 @@ export function Footer() {
             ))}
           </ul>
         </section>
-        <section aria-labelledby="footer-news">
+        <section id="newsletter" aria-labelledby="footer-news" className="scroll-mt-36">
           <h2 id="footer-news" className="mb-3 font-bold text-white">Newsletter</h2>
           <p className="mb-3 text-sm text-brand-100">Car-care tips and deals on parts, once a month. No spam.</p>
           <NewsletterBox />

@@ -1,0 +1,92 @@
+import { COMMENT_MAX, CONTACT_LIMITS, EMAIL_MAX } from '@sf/shared';
+
+const slugPattern = '^[A-Za-z0-9-]{1,120}$';
+export const idOrSlugParam = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: slugPattern, description: 'The numeric id or the slug' } },
+  additionalProperties: false,
+} as const;
+export const slugParam = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', pattern: '^[A-Za-z0-9-]{1,60}$' } },
+  additionalProperties: false,
+} as const;
+
+export const blogListQuery = {
+  type: 'object',
+  properties: {
+    category: { type: 'string', maxLength: 60, pattern: '^[A-Za-z0-9-]*$', description: 'Category id or slug; empty or 0 for all' },
+    lastId: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'Cursor: the id of the last post of the previous page' },
+    pagesize: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
+  },
+  additionalProperties: false,
+} as const;
+
+export const categoryItem = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } },
+} as const;
+
+const postProps = {
+  id: { type: 'integer' },
+  slug: { type: 'string' },
+  title: { type: 'string' },
+  excerpt: { type: 'string' },
+  author: { type: 'string' },
+  published_at: { type: 'string' },
+  category_id: { type: 'integer' },
+  category_name: { type: 'string' },
+  category_slug: { type: 'string' },
+  cover_color: { type: 'string' },
+  cover_url: { type: 'string' },
+  share_image_url: { type: 'string' },
+} as const;
+export const postItem = { type: 'object', properties: postProps } as const;
+export const postFull = { type: 'object', properties: { ...postProps, body: { type: 'string', description: 'Restricted Markdown: paragraphs, "## " subheadings, "- " bullets, **bold**' } } } as const;
+
+export const commentItem = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, post_id: { type: 'integer' }, body: { type: 'string' }, author_name: { type: 'string' }, created_at: { type: 'string' } },
+} as const;
+
+export const commentBody = {
+  type: 'object',
+  required: ['body'],
+  // Longer than the limit so that the service answers with its own clear message.
+  properties: { body: { type: 'string', maxLength: COMMENT_MAX * 4 } },
+  additionalProperties: false,
+} as const;
+
+export const pageItem = {
+  type: 'object',
+  properties: { slug: { type: 'string' }, title: { type: 'string' }, summary: { type: 'string' }, body: { type: 'string' }, updated_at: { type: 'string' } },
+} as const;
+export const sectionItem = {
+  type: 'object',
+  properties: { position: { type: 'integer' }, heading: { type: 'string' }, body: { type: 'string' } },
+} as const;
+
+export const newsletterBody = {
+  type: 'object',
+  properties: { emailAddress: { type: 'string', maxLength: EMAIL_MAX * 4 } },
+  additionalProperties: false,
+} as const;
+
+export const contactBody = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', maxLength: CONTACT_LIMITS.name.max * 4 },
+    email: { type: 'string', maxLength: CONTACT_LIMITS.email.max * 4 },
+    phone: { type: 'string', maxLength: 100 },
+    subject: { type: 'string', maxLength: CONTACT_LIMITS.subject.max * 4 },
+    message: { type: 'string', maxLength: CONTACT_LIMITS.message.max * 4 },
+  },
+  additionalProperties: false,
+} as const;
+
+export const statusMessage = {
+  type: 'object',
+  properties: { status: { type: 'boolean' }, message: { type: 'string' }, id: { type: 'integer' } },
+} as const;

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { COMMENT_RATE, CONTACT_RATE, MESSAGES, PAGE_SIZE, isEmail, validateComment, validateContact, type ContactField, type FieldErrors } from '@sf/shared';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { sendMail } from '../../lib/mail.ts';
+import { contentRepository, type PostRow } from './repository.ts';
+
+export const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL || 'support@sparefinder.ng';
+
+const tooMany = (m: string) => new HttpError(429, m, 'RATE_LIMITED');
+
+/** 'abc' → slug, '12' → id. */
+const idOrSlug = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v.toLowerCase());
+
+const postItem = (r: PostRow) => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  excerpt: r.excerpt,
+  author: r.author,
+  published_at: r.publishedAt.toISOString(),
+  category_id: r.categoryId,
+  category_name: r.categoryName,
+  category_slug: r.categorySlug,
+  cover_color: r.coverColor,
+  cover_url: `/images/blogs/${r.coverKey}.svg`,
+  share_image_url: `/images/blogs/${r.coverKey}.png`,
+});
+
+export class ContactRefused extends Error {
+  constructor(public errors: FieldErrors<ContactField>) {
+    super(Object.values(errors)[0] ?? 'Check the form');
+  }
+}
+
+export function contentService(app: FastifyInstance) {
+  const repo = contentRepository(app.db);
+
+  async function findPost(id: string) {
+    const post = await repo.post(idOrSlug(id));
+    if (!post) throw notFound(`No blog post ${id}`);
+    return post;
+  }
+
+  return {
+    categories: async () => (await repo.categories()).map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
+
+    async posts(q: { category?: string; lastId?: number; pagesize?: number }) {
+      let categoryId: number | undefined;
+      if (q.category && q.category !== '0' && q.category !== 'all') {
+        const cat = await repo.category(idOrSlug(q.category));
+        if (!cat) throw notFound(`No blog category ${q.category}`);
+        categoryId = cat.id;
+      }
+      const limit = Math.min(q.pagesize ?? PAGE_SIZE, PAGE_SIZE);
+      const rows = await repo.posts({ categoryId, lastId: q.lastId, limit });
+      if (!rows) throw notFound(`No blog post with id ${q.lastId}`);
+      return { items: rows.map(postItem), count: await repo.countPosts(categoryId) };
+    },
+
+    async post(id: string) {
+      const p = await findPost(id);
+      return { ...postItem(p), body: p.body };
+    },
+
+    async comments(id: string) {
+      const p = await findPost(id);
+      const rows = await repo.comments(p.id);
+      return rows.map((c) => ({ id: c.id, post_id: p.id, body: c.body, author_name: c.authorName, created_at: c.createdAt.toISOString() }));
+    },
+
+    async addComment(id: string, user: { id: string; name: string }, raw: unknown) {
+      const { value, error } = validateComment(raw);
+      if (error) throw badRequest(error);
+      const p = await findPost(id);
+      const recent = await repo.commentsSince(user.id, new Date(Date.now() - COMMENT_RATE.windowMs));
+      if (recent >= COMMENT_RATE.max) throw tooMany('You are commenting too fast. Please wait a minute and try again.');
+      const c = await repo.addComment(p.id, user.id, value);
+      return { id: c.id, post_id: p.id, body: c.body, author_name: user.name, created_at: c.createdAt.toISOString() };
+    },
+
+    async page(slug: string) {
+      const p = await repo.page(slug.toLowerCase());
+      if (!p) throw notFound(MESSAGES.pageNotFound(`/static/${slug}`));
+      return { slug: p.slug, title: p.title, summary: p.summary, body: p.body, updated_at: p.updatedAt.toISOString() };
+    },
+
+    async sections(slug: string) {
+      const p = await repo.page(slug.toLowerCase());
+      if (!p) throw notFound(MESSAGES.pageNotFound(`/static/${slug}`));
+      return repo.sections(p.slug);
+    },
+
+    /** Stores the address once (lower-cased); a repeat is answered as a success. */
+    async subscribe(raw: unknown, source = 'footer') {
+      const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+      if (!isEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+      const added = await repo.subscribe(email, source);
+      return { added };
+    },
+
+    async contact(raw: Partial<Record<ContactField, unknown>>, meta: { ip: string; userId: string | null }) {
+      const { value, errors } = validateContact(raw);
+      if (Object.keys(errors).length) throw new ContactRefused(errors);
+      const recent = await repo.contactsSince(meta.ip, new Date(Date.now() - CONTACT_RATE.windowMs));
+      if (recent >= CONTACT_RATE.max) {
+        throw tooMany(`You have sent ${CONTACT_RATE.max} messages in the last hour. Please wait a while, or call us on +234 700 772 7334.`);
+      }
+      const row = await repo.addContact({ ...value, phone: value.phone ?? null, ip: meta.ip, userId: meta.userId });
+      await sendMail(app, {
+        to: SUPPORT_EMAIL,
+        subject: `[Contact #${row.id}] ${value.subject}`,
+        text: [
+          `From: ${value.name} <${value.email}>`,
+          `Phone: ${value.phone ?? 'not given'}`,
+          `Signed-in user: ${meta.userId ?? 'no'}`,
+          `Sent: ${row.createdAt.toISOString()} from ${meta.ip}`,
+          '',
+          value.message,
+        ].join('\n'),
+      });
+      return { id: row.id };
+    },
+  };
+}
+export type ContentService = ReturnType<typeof contentService>;
