@@ -6,3 +6,4 @@ export * from './user.ts';
 export * from './years.ts';
 export * from './api.ts';
 export * from './security.ts';
+export * from './vin.ts';
