@@ -1,3 +1,4 @@
 export * from './lookups.ts';
 export * from './catalog.ts';
 export * from './auth.ts';
+export * from './vehicles.ts';
