@@ -6,5 +6,7 @@ export default [
   route('spares-parts', 'routes/spares-parts.tsx'),
   route('mechanics', 'routes/mechanics.tsx'),
   route('towvans', 'routes/towvans.tsx'),
+  route('vindecoder', 'routes/vindecoder.tsx'),
+  route('user/cars', 'routes/user-cars.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
