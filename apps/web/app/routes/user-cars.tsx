@@ -11,7 +11,7 @@ const login = () => `/auth/login${toQuery({ redirectTo: '/user/cars' })}`;
 /** The buyer's saved cars ('my garage'). Guests go to log in (the API answers 401). */
 export async function loader({ context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get<GarageCar>('/api/garage');
-  if (ans.code === 401) throw redirect(login());
+  if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(login());
   return { cars: ans.status ? (ans.items ?? []) : [], error: ans.status ? null : (ans.message ?? null) };
 }
 
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(form.get('id') ?? '');
   if (!/^[0-9a-f-]{36}$/i.test(id)) return { ok: false, message: 'Choose a car to remove.' };
   const ans = await serverApi(context).del(`/api/garage/${id}`);
-  if (ans.code === 401) throw redirect(login());
+  if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(login());
   return { ok: ans.status, message: ans.status ? 'Removed from your garage.' : (ans.message ?? 'We could not remove this car.') };
 }
 

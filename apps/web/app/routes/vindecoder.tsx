@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ans = await serverApi(context).post('/api/garage', {
     vin, makeId, modelId: int('modelId'), year: int('year'), nickname: String(form.get('nickname') ?? '').slice(0, 40) || undefined,
   });
-  if (ans.code === 401) throw redirect(loginToSave(vin));
+  if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(loginToSave(vin));
   return { ok: ans.status, message: ans.status ? 'Saved to your garage.' : (ans.message ?? 'We could not save this car. Please try again.') };
 }
 
@@ -68,11 +68,13 @@ function Results({ r }: { r: VinDecode }) {
     ['Drive', r.driveType],
     ['Built in', [r.plantCity, r.plantCountry].filter(Boolean).join(', ') || null],
   ];
+  // When only the maker is known, the empty rows would be noise.
+  const shown = r.completeness === 'full' ? rows : rows.filter(([k, v]) => v !== null || k === 'Model');
   return (
     <table className="w-full text-left text-sm sm:text-base">
       <caption className="sr-only">What the VIN {r.vin} says</caption>
       <tbody className="divide-y divide-gray-100">
-        {rows.map(([k, v]) => (
+        {shown.map(([k, v]) => (
           <tr key={k}>
             <th scope="row" className="w-2/5 py-2 pr-3 align-top font-medium text-gray-600">{k}</th>
             <td className="py-2 align-top font-semibold">{v ?? NOT_KNOWN}</td>
@@ -119,7 +121,7 @@ export default function VinDecoder() {
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
             id="vin" name="vin" defaultValue={vin} key={vin} className="input font-mono uppercase tracking-wider" autoComplete="off" autoCapitalize="characters" spellCheck={false}
-            maxLength={40} placeholder="e.g. 1HGCM82633A004352" aria-invalid={shownError ? true : undefined} aria-describedby={`vin-hint${shownError ? ' vin-error' : ''}${checkWarning ? ' vin-warning' : ''}`}
+            maxLength={40} placeholder="e.g. 1HGCM82633A004352" aria-invalid={shownError ? true : undefined} aria-describedby={`vin-hint${shownError ? ' vin-error' : ''}${!shownError && checkWarning ? ' vin-warning' : ''}`}
           />
           <button type="submit" className="btn-primary shrink-0" disabled={decoding}>{decoding ? 'Decoding…' : 'Decode VIN'}</button>
         </div>
@@ -159,7 +161,7 @@ export default function VinDecoder() {
           <div className="mt-3"><Results r={result} /></div>
 
           {result.makeId && (
-            <div className="mt-4 flex flex-col gap-3 border-t border-gray-100 pt-4">
+            <div className="mt-4 flex flex-col gap-3 border-t border-gray-100 pt-4 sm:flex-row sm:flex-wrap sm:items-end">
               <Link to={partsLinkFor(result)} className="btn-primary">
                 <PartIcon size={20} aria-hidden="true" />
                 Find parts for this car
@@ -177,9 +179,9 @@ export default function VinDecoder() {
                 )}
                 <button type="submit" className="btn-ghost" disabled={nav.state === 'submitting'}>Save to my garage</button>
               </Form>
-              {!signedIn && <p className="text-sm text-gray-600">You will be asked to log in first; we bring you back here.</p>}
+              {!signedIn && <p className="text-sm text-gray-600 sm:basis-full">You will be asked to log in first; we bring you back here.</p>}
               {saved && (
-                <p role="status" className={saved.ok ? 'text-brand-700' : 'text-red-700'}>
+                <p role="status" className={`sm:basis-full ${saved.ok ? 'text-brand-700' : 'text-red-700'}`}>
                   {saved.message} {saved.ok && <Link to="/user/cars" className="font-semibold underline">See my cars</Link>}
                 </p>
               )}
