@@ -215,7 +215,7 @@ export function garageService(db: Db) {
       }
       const year = input.year ?? null;
       if (year !== null && year > maxModelYear()) throw badRequest(`The year must be ${maxModelYear()} or earlier`);
-      const nickname = input.nickname?.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim() || null;
+      const nickname = input.nickname?.replace(/\p{Cc}/gu, '').replace(/\s+/g, ' ').trim() || null;
 
       if (vin ? await repo.byVin(userId, vin) : await repo.sameCar(userId, make.id, modelId, year)) {
         throw conflict(vin ? `The car with VIN ${vin} is already in your garage` : 'This car is already in your garage');
