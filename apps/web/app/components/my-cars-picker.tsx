@@ -52,7 +52,7 @@ export function MyCarsPicker({ cars: given, heading = 'Find parts for one of you
         <ul className="mt-3 divide-y divide-gray-100">
           {cars.map((car) => (
             <li key={car.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
                 <p className="font-semibold">{carLabel(car)}</p>
                 {(car.nickname || car.vin) && (
                   <p className="truncate text-sm text-gray-600">

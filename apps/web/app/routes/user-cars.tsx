@@ -28,15 +28,18 @@ export default function UserCars() {
   const { cars, error } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   const nav = useNavigation();
+  // Hide the car being removed at once; the list and the message settle when the page revalidates.
+  const removing = nav.formData?.get('id');
+  const shown = removing ? cars.filter((c) => c.id !== removing) : cars;
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">My cars</h1>
       <p className="mt-1 text-gray-700">Keep up to {GARAGE_MAX_CARS} cars here and find parts that fit each one in one tap.</p>
       {error && <p role="alert" className="mt-3 text-red-700">{error}</p>}
-      {done && <p role="status" className={`mt-3 ${done.ok ? 'text-brand-700' : 'text-red-700'}`}>{done.message}</p>}
+      {done && nav.state === 'idle' && <p role="status" className={`mt-3 ${done.ok ? 'text-brand-700' : 'text-red-700'}`}>{done.message}</p>}
       <div className="mt-4">
         <MyCarsPicker
-          cars={cars}
+          cars={shown}
           heading="Your saved cars"
           empty={<>No car saved yet. <Link to="/vindecoder" className="font-semibold text-brand-700 underline">Decode your VIN</Link> and save the car.</>}
           actions={(car) => (

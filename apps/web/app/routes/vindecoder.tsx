@@ -5,7 +5,6 @@ import { serverApi } from '../lib/context.ts';
 import { toQuery } from '../lib/api.ts';
 import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.tsx';
 import { carLabel, fetchMyCars, MyCarsPicker } from '../components/my-cars-picker.tsx';
-import { useToast } from '../components/toasts.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const r = data?.result;
@@ -91,12 +90,8 @@ export default function VinDecoder() {
   const root = useRouteLoaderData('root') as { user?: AuthUser } | undefined;
   const signedIn = Boolean(root?.user?.isauthenticated) || cars !== null;
   const nav = useNavigation();
-  const notify = useToast();
   const [clientError, setClientError] = useState<string | null>(null);
   useEffect(() => setClientError(null), [vin]);
-  useEffect(() => {
-    if (saved) notify(saved.ok ? 'success' : 'error', saved.message);
-  }, [saved, notify]);
   const shownError = clientError ?? error;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const input = (e.currentTarget.elements.namedItem('vin') as HTMLInputElement).value;
@@ -180,7 +175,7 @@ export default function VinDecoder() {
                 <button type="submit" className="btn-ghost" disabled={nav.state === 'submitting'}>Save to my garage</button>
               </Form>
               {!signedIn && <p className="text-sm text-gray-600 sm:basis-full">You will be asked to log in first; we bring you back here.</p>}
-              {saved && (
+              {saved && nav.state === 'idle' && (
                 <p role="status" className={`sm:basis-full ${saved.ok ? 'text-brand-700' : 'text-red-700'}`}>
                   {saved.message} {saved.ok && <Link to="/user/cars" className="font-semibold underline">See my cars</Link>}
                 </p>

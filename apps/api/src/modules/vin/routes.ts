@@ -8,7 +8,18 @@ import { garageService, vinService, type AddCarInput } from './service.ts';
 const CACHE = 'public, max-age=86400';
 
 export default async function vinRoutes(app: FastifyInstance) {
-  const vin = vinService(app.db, vpicDecoder(app.config.dataDir));
+  const vpic = vpicDecoder(app.config.dataDir);
+  const vin = vinService(app.db, vpic, app.log);
+  // A listening server unpacks the decoder's database in the background a moment after start-up,
+  // so the first visitor does not wait for it; tests (inject, no listen) stay lazy.
+  app.addHook('onListen', async () => {
+    setTimeout(() => {
+      vpic.decoder().then(
+        () => app.log.info({ ...vpic.timings, dir: vpic.dir }, 'VIN decoder ready'),
+        (err) => app.log.warn({ err }, 'VIN decoder could not be prepared; it will retry on the first decode'),
+      );
+    }, 3000).unref();
+  });
   const garage = garageService(app.db);
   app.decorate('vinStats', vin.stats);
 

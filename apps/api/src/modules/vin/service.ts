@@ -82,7 +82,7 @@ export interface DecodeStats {
   lastDecodeMs: number | null;
 }
 
-export function vinService(db: Db, vpic: VpicDecoder) {
+export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown, msg?: string): void }) {
   const repo = vinRepository(db);
   const cache = new Lru<string, VinDecode>(1000);
   const stats: DecodeStats = { decodes: 0, cacheHits: 0, firstDecodeMs: null, lastDecodeMs: null };
@@ -103,7 +103,13 @@ export function vinService(db: Db, vpic: VpicDecoder) {
     // Position 9 is never part of its patterns, so it gets the computed check digit instead.
     const forVpic = vin.slice(0, 8) + facts.checkDigit.expected + vin.slice(9);
     let year = facts.year.year;
-    let r: DecodeResult = await vpic.decode(forVpic, year ?? maxModelYear());
+    let r: DecodeResult;
+    try {
+      r = await vpic.decode(forVpic, year ?? maxModelYear());
+    } catch (err) {
+      log?.error({ err }, 'VIN decoder failed');
+      throw new HttpError(503, 'The VIN decoder is not ready. Please try again in a minute.', 'VIN_DECODER_UNAVAILABLE');
+    }
     if (!r.components.vehicle?.model && facts.year.alternative) {
       const alt = await vpic.decode(forVpic, facts.year.alternative);
       if (alt.components.vehicle?.model) {
