@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string };
+export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; dataDir?: string };
 
 export interface BuildOptions {
   db: Db;

@@ -13,7 +13,7 @@ async function main() {
 
   const app = await buildApp({
     db: handle.db,
-    config: { production: config.production, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, redisUrl: config.redisUrl },
+    config: { dataDir: config.dataDir, production: config.production, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, redisUrl: config.redisUrl },
     logger: { level: config.logLevel },
   });
   await registerWeb(app);

@@ -28,5 +28,7 @@ export default [
   route('blogs/blog/:id', 'routes/blog-post.tsx'),
   route('static/:slug', 'routes/static-page.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
+  route('vindecoder', 'routes/vindecoder.tsx'),
+  route('user/cars', 'routes/user-cars.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

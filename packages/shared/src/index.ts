@@ -8,3 +8,4 @@ export * from './api.ts';
 export * from './security.ts';
 export * from './auth.ts';
 export * from './content.ts';
+export * from './vin.ts';

@@ -12,3 +12,6 @@ export const modules: FastifyPluginAsync[] = [lookups, catalog, images, provider
 import content from './content/routes.ts';
 
 export const modules: FastifyPluginAsync[] = [lookups, catalog, images, content];
+import vin from './vin/routes.ts';
+
+export const modules: FastifyPluginAsync[] = [lookups, catalog, images, vin];
