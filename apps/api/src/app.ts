@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string };
+export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; imagesDir?: string };
 
 export interface BuildOptions {
   db: Db;
