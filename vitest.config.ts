@@ -2,18 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // API test files each get their own database; two workers fit this 2-core machine.
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['packages/**/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'apps/api/src/lib/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/lib/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two workers fit this 2-core machine.
-          pool: 'forks',
-          maxWorkers: 2,
         },
       },
     ],

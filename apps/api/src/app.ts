@@ -32,7 +32,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    disableRequestLogging: false,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });

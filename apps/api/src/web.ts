@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 
+const CTX_HEADER = 'x-sf-request-context';
+
 /** The web app's build folder (apps/web/build), found through the workspace. */
 export function webBuildDir(): string {
   return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/build');
@@ -60,11 +62,17 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     // React Router reads the raw body itself: Fastify must not consume it.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    // The listener builds a Fetch Request from the raw request; a per-request token header
+    // (always overwritten, so a visitor cannot forge it) leads back to the Fastify request.
+    const pending = new Map<string, FastifyRequest>();
     const listener = createRequestListener({
       build,
       mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: (raw) => {
-        const req = (raw as any).__fastifyRequest as FastifyRequest;
+      getLoadContext: (request) => {
+        const token = request.headers.get(CTX_HEADER) ?? '';
+        const req = pending.get(token);
+        pending.delete(token);
+        if (!req) throw new Error('request context missing');
         return { nonce: crypto.randomBytes(16).toString('base64'), fetch: inProcessFetch(app, req) };
       },
     });
@@ -76,7 +84,12 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
         if (req.url.startsWith('/api/') || req.url === '/api') {
           return reply.status(404).send({ status: false, code: 'NOT_FOUND', message: `No API route for ${req.method} ${req.url.split('?')[0]}` });
         }
-        (req.raw as any).__fastifyRequest = req;
+        const token = crypto.randomBytes(12).toString('hex');
+        const raw = req.raw.rawHeaders;
+        for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === CTX_HEADER) raw.splice(i, 2);
+        raw.push(CTX_HEADER, token);
+        pending.set(token, req);
+        reply.raw.on('close', () => pending.delete(token));
         reply.hijack();
         listener(req.raw, reply.raw);
       },

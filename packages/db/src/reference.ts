@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import * as s from './schema/index.ts';
@@ -74,7 +74,17 @@ function hashReference(): string {
   return h.digest('hex');
 }
 
-async function upsert(db: Db, table: PgTable, rows: Record<string, unknown>[], key: SQL, set: SQL) {
+async function upsert(db: Db, table: PgTable, rows: Record<string, unknown>[], key: SQL, set: SQL, unique?: { column: string; key: string; idColumn?: string; idKey?: string }) {
+  if (unique && rows.length) {
+    // A name that moved to a new id (reference data fixed upstream) must not collide with the
+    // stale row, which may still be referenced: retire the stale row's name instead.
+    const tableName = getTableName(table);
+    const ids = rows.map((r) => Number(r[unique.idKey ?? 'id']));
+    const names = rows.map((r) => String(r[unique.key]));
+    const idCol = unique.idColumn ?? 'id';
+    await db.execute(sql`UPDATE ${sql.identifier(tableName)} SET ${sql.identifier(unique.column)} = ${sql.identifier(unique.column)} || ' (retired ' || ${sql.identifier(idCol)} || ')'
+      WHERE ${sql.identifier(unique.column)} IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) AND NOT (${sql.identifier(idCol)} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}))`);
+  }
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     if (chunk.length === 0) continue;
@@ -95,22 +105,22 @@ export async function loadReferenceData(db: Db, opts: { force?: boolean } = {}):
 
   const states = readJson<StateRow[]>('ng-states.json');
   await upsert(db, s.states, states.map((st) => ({ id: st.id, name: st.name, code: st.code, capital: st.capital ?? null })), s.states.id as any,
-    { name: ex('name'), code: ex('code'), capital: ex('capital') } as any);
+    { name: ex('name'), code: ex('code'), capital: ex('capital') } as any, { column: 'name', key: 'name' });
   await upsert(db, s.cities, buildCities(states), s.cities.id as any, { name: ex('name'), kind: ex('kind'), lga: ex('lga'), stateId: ex('state_id') } as any);
 
   const cars = readJson<CarsFile>('cars.json');
-  await upsert(db, s.carMakes, cars.makes.map((m) => ({ id: m.id, name: m.name })), s.carMakes.id as any, { name: ex('name') } as any);
+  await upsert(db, s.carMakes, cars.makes.map((m) => ({ id: m.id, name: m.name })), s.carMakes.id as any, { name: ex('name') } as any, { column: 'name', key: 'name' });
   await upsert(db, s.carModels, cars.makes.flatMap((m) => m.models.map((md) => ({ id: md.id, makeId: m.id, name: md.name, yearFrom: md.yearFrom, yearTo: md.yearTo }))),
     s.carModels.id as any, { name: ex('name'), makeId: ex('make_id'), yearFrom: ex('year_from'), yearTo: ex('year_to') } as any);
 
   for (const [file, table] of [['vehicle-types.json', s.vehicleTypes], ['mechanic-specialities.json', s.mechanicSpecialities]] as const) {
-    await upsert(db, table, readJson<NamedRow[]>(file).map((r) => ({ id: r.id, name: r.name })), (table as any).id, { name: ex('name') } as any);
+    await upsert(db, table, readJson<NamedRow[]>(file).map((r) => ({ id: r.id, name: r.name })), (table as any).id, { name: ex('name') } as any, { column: 'name', key: 'name' });
   }
   await upsert(db, s.towCapacities, readJson<NamedRow[]>('tow-capacities.json').map((r) => ({ id: r.id, name: r.name, maxTonnes: r.maxTonnes ?? null })),
-    s.towCapacities.id as any, { name: ex('name'), maxTonnes: ex('max_tonnes') } as any);
+    s.towCapacities.id as any, { name: ex('name'), maxTonnes: ex('max_tonnes') } as any, { column: 'name', key: 'name' });
 
   await upsert(db, s.categories, flattenCategories(readJson<CategoryRow[]>('categories.json')), s.categories.catId as any,
-    { name: ex('name'), parentId: ex('parent_id'), path: ex('path'), image: ex('image'), keywords: ex('keywords'), position: ex('position') } as any);
+    { name: ex('name'), parentId: ex('parent_id'), path: ex('path'), image: ex('image'), keywords: ex('keywords'), position: ex('position') } as any, { column: 'path', key: 'path', idColumn: 'cat_id', idKey: 'catId' });
 
   await db.insert(s.meta).values({ key: 'reference_hash', value: hash }).onConflictDoUpdate({ target: s.meta.key, set: { value: hash } });
   return true;

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { imageUrl, srcset, WIDTHS } from '../images/service.ts';
 import { categoriesRepository, productsRepository, type ListRow } from './repository.ts';
 import { buildTsQuery, correctable, parseSearch } from './search.ts';
+import { memo } from '../../lib/cache.ts';
 
 export const categoryImageUrl = (image: string) => `/images/categories/${encodeURIComponent(image)}.svg`;
 export const storeLogoUrl = (urlName: string) => `/images/stores/${urlName}.svg`;
@@ -29,7 +30,8 @@ export function categoriesService(db: Db) {
     }));
   return {
     /** Children of a category; 0 gives the top categories. */
-    async byParent(parentId: number): Promise<Category[]> {
+    // Categories change only through the admin area: a minute of staleness is fine.
+    byParent: memo(async (parentId: number): Promise<Category[]> => {
       if (parentId !== 0 && !(await repo.one(parentId))) throw notFound(`No category with id ${parentId}`);
       const rows = await repo.byParent(parentId);
       return rows.map((r) => ({
@@ -40,7 +42,7 @@ export function categoriesService(db: Db) {
         path: r.path,
         child_count: r.childCount,
       }));
-    },
+    }, 60_000),
     /** A category with its parent and children. */
     async withFamily(catId: number) {
       const c = (await byId()).get(catId);

@@ -2,24 +2,11 @@ import { yearOptions, type Option } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { notFound } from '../../lib/errors.ts';
 import { lookupsRepository } from './repository.ts';
+import { memo } from '../../lib/cache.ts';
+
+// Reference data changes only with a deploy: memoised for the life of the process.
 
 const toOptions = (rows: { id: number; name: string }[]): Option<number>[] => rows.map((r) => ({ label: r.name, value: r.id }));
-
-// Reference data changes only with a deploy: memoise per process, keyed by argument.
-function memo<A, R>(fn: (a: A) => Promise<R>) {
-  const cache = new Map<A, Promise<R>>();
-  return (a: A) => {
-    let p = cache.get(a);
-    if (!p) {
-      p = fn(a).catch((e) => {
-        cache.delete(a);
-        throw e;
-      });
-      cache.set(a, p);
-    }
-    return p;
-  };
-}
 
 export function lookupsService(db: Db) {
   const repo = lookupsRepository(db);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { memo } from './cache.ts';
+
+describe('memo', () => {
+  it('calls once per argument within the ttl and again after it', async () => {
+    let calls = 0;
+    const f = memo(async (x: number) => (calls++, x * 2), 50);
+    expect(await f(2)).toBe(4);
+    expect(await f(2)).toBe(4);
+    expect(calls).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    await f(2);
+    expect(calls).toBe(2);
+  });
+  it('does not keep failures', async () => {
+    let calls = 0;
+    const f = memo(async () => {
+      calls++;
+      if (calls === 1) throw new Error('db down');
+      return 'ok';
+    });
+    await expect(f(undefined)).rejects.toThrow('db down');
+    expect(await f(undefined)).toBe('ok');
+  });
+  it('holds at most `max` entries', async () => {
+    let calls = 0;
+    const f = memo(async (x: number) => (calls++, x), Infinity, 2);
+    await f(1); await f(2); await f(3); await f(1);
+    expect(calls).toBe(4);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Memoises an async function per argument for `ttlMs` (Infinity: for the life of the
+ * process). Failures are not cached. For data that changes rarely: reference lookups,
+ * the category tree.
+ */
+export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 1000) {
+  const cache = new Map<A, { at: number; p: Promise<R> }>();
+  const wrapped = (a: A) => {
+    const hit = cache.get(a);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.p;
+    const p = fn(a).catch((e) => {
+      cache.delete(a);
+      throw e;
+    });
+    if (cache.size >= max) cache.delete(cache.keys().next().value as A);
+    cache.set(a, { at: Date.now(), p });
+    return p;
+  };
+  wrapped.clear = () => cache.clear();
+  return wrapped;
+}

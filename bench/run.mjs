@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm run bench`: starts the built server, drives each scenario with autocannon, and prints
+// req/s, p50 and p99 beside a bare Fastify route measured in the same run, so figures can be
+// compared across machines. Results: bench/results/latest.json.
+//
+//   BENCH_DATABASE_URL=postgres://…/sf_bench  run against a PostgreSQL server (created if missing)
+//   BENCH_PRODUCTS=100000                    catalogue size seeded before the run (server only)
+//   BENCH_DURATION=10                        seconds per scenario
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { scenarios } from './scenarios.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 3990);
+const base = `http://127.0.0.1:${port}`;
+const dbUrl = process.env.BENCH_DATABASE_URL;
+
+function ensureDatabase(url) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const r = spawnSync('psql', [u.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname='${name}'`], { encoding: 'utf8' });
+  if (!r.stdout.includes('1')) spawnSync('psql', [u.toString(), '-c', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
+}
+
+async function waitFor(url, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration, connections: 50, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+const fmt = (r) => ({
+  reqPerSec: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p97_5: r.latency.p97_5,
+  p99: r.latency.p99,
+  errors: r.errors + r.non2xx,
+});
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'true' };
+  if (dbUrl) {
+    ensureDatabase(dbUrl);
+    env.DATABASE_URL = dbUrl;
+    const products = process.env.BENCH_PRODUCTS;
+    if (products && fs.existsSync(path.join(root, 'apps/api/src/seed-cli.ts'))) {
+      spawnSync('npm', ['run', 'seed', '--', '--products', products], { cwd: root, stdio: 'inherit', env });
+    }
+  } else {
+    env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
+  }
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const results = { when: new Date().toISOString(), database: dbUrl ? 'postgres' : 'pglite', durationSec: duration, cpus: os.cpus().length, scenarios: {} };
+  try {
+    await waitFor(`${base}/api/health`);
+
+    // Reference: a bare Fastify JSON route on this machine, in this run.
+    const bare = Fastify();
+    bare.get('/bare', async () => ({ status: true, items: [] }));
+    await bare.listen({ port: port + 1, host: '127.0.0.1' });
+    results.scenarios['bare fastify (max)'] = fmt(await cannon({ url: `http://127.0.0.1:${port + 1}/bare` }));
+    await bare.close();
+
+    for (const s of await scenarios(base)) {
+      // Warm up caches, then measure: max throughput, and latency at the budget's fixed rate.
+      await cannon({ url: base + s.path, duration: 2, connections: 10 });
+      results.scenarios[`${s.name} (max)`] = fmt(await cannon({ url: base + s.path }));
+      if (s.rate) results.scenarios[`${s.name} (@${s.rate} req/s)`] = fmt(await cannon({ url: base + s.path, connections: 20, overallRate: s.rate }));
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+  console.log(`\nBenchmarks (${results.database}, ${duration}s each, ${results.cpus} cores):`);
+  console.table(results.scenarios);
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

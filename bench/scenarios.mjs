@@ -1,0 +1,12 @@
+// What `npm run bench` measures. `rate` is the fixed request rate of the budget
+// (ARCHITECTURE.md: API p99 < 20 ms at 200 req/s, SSR p99 < 50 ms).
+export async function scenarios(base) {
+  const states = await (await fetch(`${base}/api/database/states/NG`)).json();
+  const lagos = states.items.find((s) => s.label === 'Lagos')?.value ?? 25;
+  return [
+    { name: 'lookup: car makes', path: '/api/database/cars/make', rate: 200 },
+    { name: 'list: cities of Lagos', path: `/api/database/cities/${lagos}`, rate: 200 },
+    { name: 'list: top categories', path: '/api/categories/getByParentId/0', rate: 200 },
+    { name: 'page: home (SSR)', path: '/', rate: 100 },
+  ];
+}
