@@ -58,7 +58,11 @@ export async function ensureStores(db: Db): Promise<StoreRef[]> {
   return out;
 }
 
-/** Placeholders of the generated pictures, drawn once per distinct key. */
+/**
+ * Placeholders of the generated pictures. At 10x10 and blurred only the colours and the shape show, so one is drawn
+ * per (top category, variant) and shared by that category's pictures.
+ */
+const placeholderCache = new Map<string, Promise<string>>();
 export async function placeholders(keys: Iterable<string>, cats: Cat[]) {
   const byId = new Map(cats.map((c) => [c.catId, c]));
   const out = new Map<string, string>();
@@ -66,7 +70,11 @@ export async function placeholders(keys: Iterable<string>, cats: Cat[]) {
     const [, cat, variant] = key.split('-');
     const c = byId.get(Number(cat));
     if (!c) continue;
-    out.set(key, await placeholderFor(productSvg(c.name, String(c.parentId || c.catId), Number(variant), 40)));
+    const group = String(c.parentId || c.catId);
+    const k = `${group}-${variant}`;
+    let p = placeholderCache.get(k);
+    if (!p) placeholderCache.set(k, (p = placeholderFor(productSvg('', group, Number(variant), 40))));
+    out.set(key, await p);
   }
   return out;
 }
