@@ -70,12 +70,13 @@ ALTER TABLE "products" ADD CONSTRAINT "products_cat_id_categories_cat_id_fk" FOR
 ALTER TABLE "stores" ADD CONSTRAINT "stores_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "product_fitments_product_idx" ON "product_fitments" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "product_fitments_product_idx" ON "product_fitments" USING btree ("product_id","make_id","model_id","year_from","year_to");--> statement-breakpoint
 CREATE INDEX "product_fitments_make_idx" ON "product_fitments" USING btree ("make_id","model_id","year_from","year_to","product_id");--> statement-breakpoint
 CREATE INDEX "products_active_id_idx" ON "products" USING btree ("prod_id") WHERE active;--> statement-breakpoint
 CREATE INDEX "products_top_cat_idx" ON "products" USING btree ("top_cat_id","prod_id") WHERE active;--> statement-breakpoint
 CREATE INDEX "products_cat_idx" ON "products" USING btree ("cat_id","prod_id") WHERE active;--> statement-breakpoint
 CREATE INDEX "products_state_idx" ON "products" USING btree ("state_id","prod_id") WHERE active;--> statement-breakpoint
+CREATE INDEX "products_top_cat_state_idx" ON "products" USING btree ("top_cat_id","state_id","prod_id") WHERE active;--> statement-breakpoint
 CREATE INDEX "products_city_idx" ON "products" USING btree ("city_id","prod_id") WHERE active;--> statement-breakpoint
 CREATE INDEX "products_store_idx" ON "products" USING btree ("store_id","prod_id");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search");--> statement-breakpoint

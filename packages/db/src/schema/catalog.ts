@@ -80,6 +80,7 @@ export const products = pgTable(
     index('products_top_cat_idx').on(t.topCatId, t.prodId).where(sql`active`),
     index('products_cat_idx').on(t.catId, t.prodId).where(sql`active`),
     index('products_state_idx').on(t.stateId, t.prodId).where(sql`active`),
+    index('products_top_cat_state_idx').on(t.topCatId, t.stateId, t.prodId).where(sql`active`),
     index('products_city_idx').on(t.cityId, t.prodId).where(sql`active`),
     index('products_store_idx').on(t.storeId, t.prodId),
     index('products_search_idx').using('gin', t.search),
@@ -114,7 +115,8 @@ export const productFitments = pgTable(
     yearTo: integer('year_to').notNull(),
   },
   (t) => [
-    index('product_fitments_product_idx').on(t.productId),
+    // Covers the per-product fitment check of the list (index-only scans).
+    index('product_fitments_product_idx').on(t.productId, t.makeId, t.modelId, t.yearFrom, t.yearTo),
     index('product_fitments_make_idx').on(t.makeId, t.modelId, t.yearFrom, t.yearTo, t.productId),
   ],
 );

@@ -83,7 +83,7 @@ export async function placeholders(keys: Iterable<string>, cats: Cat[]) {
  * Inserts generated products in batches (one statement per table per batch, rows passed as one JSON
  * parameter) with their fitment and picture. Returns the number inserted.
  */
-export async function insertProducts(db: Db, opts: { count: number; seed?: number; batch?: number; stores: StoreRef[]; onProgress?: (n: number) => void }) {
+export async function insertProducts(db: Db, opts: { count: number; seed?: number; batch?: number; workers?: number; stores: StoreRef[]; onProgress?: (n: number) => void }) {
   const refs = await loadRefs(db);
   const gen = productGenerator({ ...refs, storeCount: opts.stores.length }, opts.seed);
   const batch = opts.batch ?? 2000;
@@ -91,41 +91,61 @@ export async function insertProducts(db: Db, opts: { count: number; seed?: numbe
   const words = new Set<string>();
   wordsOf(refs.cats.flatMap((c) => [c.name, ...c.keywords]), words);
   wordsOf(refs.makes.map((m) => m.name), words);
-  let done = 0;
+  let generated = 0;
+  let written = 0;
   let i = 0;
-  while (done < opts.count) {
-    const n = Math.min(batch, opts.count - done);
+  const inflight = new Set<Promise<void>>();
+  let failure: unknown;
+  while (generated < opts.count) {
+    const n = Math.min(batch, opts.count - generated);
     const seeds: ProductSeed[] = [];
     for (let k = 0; k < n; k++) seeds.push(gen(i++));
     const newKeys = [...new Set(seeds.map((p) => p.imageKey))].filter((k) => !ph.has(k));
     for (const [k, v] of await placeholders(newKeys, refs.cats)) ph.set(k, v);
-    // Reserve n ids so fitments and pictures can refer to them in the same batch.
-    const [{ last }] = await rows<{ last: number }>(db, sql`select setval(pg_get_serial_sequence('products', 'prod_id'),
-      nextval(pg_get_serial_sequence('products', 'prod_id')) + ${n - 1}) as last`);
-    const first = Number(last) - n + 1;
-    const prods = seeds.map((p, k) => {
-      const st = opts.stores[p.storeIndex];
-      if (done < 5000 || k % 50 === 0) wordsOf([p.name, p.title], words);
-      return {
-        prod_id: first + k, store_id: st.id, cat_id: p.catId, top_cat_id: p.topCatId, state_id: st.stateId, city_id: st.cityId,
-        name: p.name, title: p.title, description: p.description, price_kobo: p.priceKobo, sales_kobo: p.salesKobo,
-        condition: p.condition, stock: p.stock, part_number: p.partNumber, search_terms: p.searchTerms,
-      };
-    });
-    await db.execute(sql`insert into products (prod_id, store_id, cat_id, top_cat_id, state_id, city_id, name, title, description,
-        price_kobo, sales_kobo, condition, stock, part_number, search_terms) overriding system value
-      select * from json_to_recordset(${JSON.stringify(prods)}::json) as x(prod_id int, store_id int, cat_id int, top_cat_id int,
-        state_id int, city_id int, name text, title text, description text, price_kobo bigint, sales_kobo bigint, condition smallint,
-        stock int, part_number text, search_terms text)`);
-    const fits = seeds.flatMap((p, k) => p.fitments.map((f) => ({ product_id: first + k, make_id: f.makeId, model_id: f.modelId, year_from: f.yearFrom, year_to: f.yearTo })));
-    await db.execute(sql`insert into product_fitments (product_id, make_id, model_id, year_from, year_to)
-      select * from json_to_recordset(${JSON.stringify(fits)}::json) as x(product_id int, make_id int, model_id int, year_from int, year_to int)`);
-    const imgs = seeds.map((p, k) => ({ product_id: first + k, key: p.imageKey, placeholder: ph.get(p.imageKey) ?? '' }));
-    await db.execute(sql`insert into product_images (product_id, position, key, width, height, placeholder)
-      select x.product_id, 0, x.key, 640, 480, x.placeholder from json_to_recordset(${JSON.stringify(imgs)}::json) as x(product_id int, key text, placeholder text)`);
-    done += n;
-    opts.onProgress?.(done);
+    for (let k = 0; k < seeds.length; k++) if (generated + k < 5000 || k % 50 === 0) wordsOf([seeds[k].name, seeds[k].title], words);
+    generated += n;
+    const job = writeBatch(db, seeds, opts.stores, ph).then(
+      () => {
+        written += n;
+        opts.onProgress?.(written);
+      },
+      (e) => {
+        failure ??= e;
+      },
+    );
+    inflight.add(job);
+    void job.finally(() => inflight.delete(job));
+    if (inflight.size >= (opts.workers ?? 1)) await Promise.race(inflight);
+    if (failure) break;
   }
+  await Promise.all(inflight);
+  if (failure) throw failure;
   await addSearchWords(db, words);
-  return done;
+  return written;
+}
+
+/** One batch: reserve ids, then products, fitments and pictures as three statements. */
+async function writeBatch(db: Db, seeds: ProductSeed[], stores: StoreRef[], ph: Map<string, string>) {
+  const [{ ids }] = await rows<{ ids: number[] | string }>(db, sql`select array_agg(nextval(pg_get_serial_sequence('products', 'prod_id'))::int order by g) as ids
+    from generate_series(1, ${seeds.length}) g`);
+  const idList = (typeof ids === 'string' ? ids.replace(/[{}]/g, '').split(',') : ids).map(Number);
+  const prods = seeds.map((p, k) => {
+    const st = stores[p.storeIndex];
+    return {
+      prod_id: idList[k], store_id: st.id, cat_id: p.catId, top_cat_id: p.topCatId, state_id: st.stateId, city_id: st.cityId,
+      name: p.name, title: p.title, description: p.description, price_kobo: p.priceKobo, sales_kobo: p.salesKobo,
+      condition: p.condition, stock: p.stock, part_number: p.partNumber, search_terms: p.searchTerms,
+    };
+  });
+  await db.execute(sql`insert into products (prod_id, store_id, cat_id, top_cat_id, state_id, city_id, name, title, description,
+      price_kobo, sales_kobo, condition, stock, part_number, search_terms) overriding system value
+    select * from json_to_recordset(${JSON.stringify(prods)}::json) as x(prod_id int, store_id int, cat_id int, top_cat_id int,
+      state_id int, city_id int, name text, title text, description text, price_kobo bigint, sales_kobo bigint, condition smallint,
+      stock int, part_number text, search_terms text)`);
+  const fits = seeds.flatMap((p, k) => p.fitments.map((f) => ({ product_id: idList[k], make_id: f.makeId, model_id: f.modelId, year_from: f.yearFrom, year_to: f.yearTo })));
+  await db.execute(sql`insert into product_fitments (product_id, make_id, model_id, year_from, year_to)
+    select * from json_to_recordset(${JSON.stringify(fits)}::json) as x(product_id int, make_id int, model_id int, year_from int, year_to int)`);
+  const imgs = seeds.map((p, k) => ({ product_id: idList[k], key: p.imageKey, placeholder: ph.get(p.imageKey) ?? '' }));
+  await db.execute(sql`insert into product_images (product_id, position, key, width, height, placeholder)
+    select x.product_id, 0, x.key, 640, 480, x.placeholder from json_to_recordset(${JSON.stringify(imgs)}::json) as x(product_id int, key text, placeholder text)`);
 }
