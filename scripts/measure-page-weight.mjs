@@ -45,7 +45,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const phone = () => browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   let paths = args;
   if (paths.length === 0) {
     const res = await fetch(`${base}/api/products/categories/0/?pagesize=1`).then((r) => r.json()).catch(() => null);
@@ -54,7 +54,9 @@ async function main() {
   }
   let failed = false;
   for (const p of paths) {
+    const context = await phone(); // a fresh context per page: nothing from the cache
     const m = await measure(context, base + p);
+    await context.close();
     const jsOk = m.js < JS_BUDGET;
     const totalOk = !p.startsWith('/product/') || m.total < TOTAL_BUDGET;
     failed ||= !jsOk || !totalOk;

@@ -103,7 +103,11 @@ export function readCursor(params: URLSearchParams): string | null {
 /** A page of products from the list answer (never throws; an error comes back as `error`). */
 export function toProductPage(ans: { status: boolean; items?: unknown[]; message?: string; [k: string]: unknown }): ProductPage & { error: string | null } {
   if (!ans.status) return { items: [], count: 0, lastId: null, hasMore: false, error: ans.message ?? 'We could not load the parts.' };
-  const items = (ans.items ?? []) as ProductItem[];
+  // Only what a card shows travels on to the page (no descriptions): lighter HTML and data.
+  const items = ((ans.items ?? []) as ProductItem[]).map(({ prod_id, id, name, url, price, condition, image, store }) => ({
+    prod_id, id, name, url, price, condition, image,
+    store: store ? { name: store.name, url_name: store.url_name, city: store.city, state: store.state, verified: store.verified } : null,
+  }));
   const raw = ans.lastId ?? items.at(-1)?.prod_id ?? null;
   const lastId = raw === null ? null : String(raw);
   const hasMore = typeof ans.hasMore === 'boolean' ? ans.hasMore : items.length >= PAGE_SIZE;

@@ -45,7 +45,9 @@ export default function StorePage() {
           {s.address && <p className="text-sm text-gray-700">{s.address}</p>}
           {typeof s.product_count === 'number' && <p className="text-sm text-gray-700">{s.product_count} parts for sale</p>}
           {fees.length > 0 && (
-            <p className="text-sm text-gray-700">Delivery: {fees.map(([l, f]) => `${l.toLowerCase()} ${f}`).join(' · ')}</p>
+            <ul className="text-sm text-gray-700" aria-label="Delivery fees">
+              {fees.map(([l, f]) => <li key={l}>{l}: <span className="font-semibold text-gray-900">{f}</span></li>)}
+            </ul>
           )}
         </div>
         <div className="sm:w-72"><ContactButtons phone={storePhone(s)} storeName={s.name} /></div>

@@ -9,7 +9,7 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
   const place = [p.store?.city, p.store?.state].filter(Boolean).join(', ');
   return (
     <article className="card relative flex h-full flex-col overflow-hidden" data-testid="product-card" data-prod-id={p.prod_id}>
-      <ProductImg image={p.image} alt="" eager={eager} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" className="aspect-square" />
+      <ProductImg image={p.image} alt="" eager={eager} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" className="aspect-[4/3]" />
       <div className="flex flex-1 flex-col gap-1 p-2.5">
         <Price price={p.price} />
         <h3 className="line-clamp-2 text-sm font-medium leading-snug">
@@ -33,7 +33,7 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
 export function ProductCardSkeleton() {
   return (
     <div className="card animate-pulse overflow-hidden" aria-hidden="true">
-      <div className="aspect-square bg-gray-200" />
+      <div className="aspect-[4/3] bg-gray-200" />
       <div className="space-y-2 p-2.5">
         <div className="h-5 w-2/3 rounded bg-gray-200" />
         <div className="h-4 w-full rounded bg-gray-200" />
