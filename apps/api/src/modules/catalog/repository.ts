@@ -19,6 +19,9 @@ export const categoriesRepository = (db: Db) => ({
   all: () => db.select().from(s.categories),
 });
 
+/** How many of the newest matches a search ranks (see page()). */
+export const SEARCH_WINDOW = 300;
+
 export interface ListRow {
   prod_id: number;
   score: number | null;
@@ -64,13 +67,18 @@ export const productsRepository = (db: Db) => ({
       if (tsq) match.push(sql`p.search @@ q.tsq`);
       if (pn) match.push(sql`p.part_number_norm like ${pn + '%'}`);
       if (pn.length >= 6) match.push(sql`p.part_number_norm % ${pn}`);
-      const score = sql`((${tsq ? sql`ts_rank(p.search, q.tsq)` : sql`0`}) * 1000000)::int
-        + ${pn ? sql`case when p.part_number_norm = ${pn} then 200000000 when p.part_number_norm like ${pn + '%'} then 100000000
-          ${pn.length >= 6 ? sql`when p.part_number_norm % ${pn} then (similarity(p.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end` : sql`0`}`;
+      const score = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
+        + ${pn ? sql`case when c.part_number_norm = ${pn} then 200000000 when c.part_number_norm like ${pn + '%'} then 100000000
+          ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end` : sql`0`}`;
       const cursor = q.cursor ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::int, ${q.cursor.prodId}::int)` : sql``;
+      // Ranking reads every candidate's vector, so it is bounded: the SEARCH_WINDOW newest matches are ranked
+      // (all of them for any specific query); broad one-word queries over a million parts stay fast.
       page = sql`select m.prod_id, m.score from (
-          select p.prod_id, ${score} as score from products p, (select to_tsquery('english', ${tsq}) as tsq) q
-          where ${where} and (${sql.join(match, sql` or `)})
+          select c.prod_id, ${score} as score from ((
+            select p.prod_id, p.search, p.part_number_norm from products p, (select to_tsquery('english', ${tsq}) as tsq) q
+            where ${where} and (${sql.join(match, sql` or `)}) order by p.prod_id desc limit ${SEARCH_WINDOW}
+          ${pn ? sql`) union (select p.prod_id, p.search, p.part_number_norm from products p where ${where} and p.part_number_norm like ${pn + '%'} limit 100` : sql``}
+          )) c
         ) m ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
     } else {
       const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;

@@ -112,12 +112,28 @@ export function productsService(db: Db) {
   const repo = productsRepository(db);
   const cats = categoriesService(db);
 
+  // Corrections per word: the vocabulary changes only with new catalogue words, so remember answers for 10 minutes.
+  const corrected = new Map<string, { at: number; similar: string[] }>();
   /** Known words stay; unknown words of 4+ letters get the closest catalogue words as alternatives. */
   async function corrections(tokens: string[]) {
     const out = new Map<string, string[]>();
-    const candidates = tokens.filter(correctable);
-    if (!candidates.length) return out;
-    for (const r of await repo.similarWords(candidates)) if (!r.known && r.similar?.length) out.set(r.tok, r.similar);
+    const now = Date.now();
+    const ask = tokens.filter((tok) => {
+      if (!correctable(tok)) return false;
+      const hit = corrected.get(tok);
+      if (hit && now - hit.at < 600_000) {
+        if (hit.similar.length) out.set(tok, hit.similar);
+        return false;
+      }
+      return true;
+    });
+    if (!ask.length) return out;
+    if (corrected.size > 5000) corrected.clear();
+    for (const r of await repo.similarWords(ask)) {
+      const similar = !r.known && r.similar?.length ? r.similar : [];
+      corrected.set(r.tok, { at: now, similar });
+      if (similar.length) out.set(r.tok, similar);
+    }
     return out;
   }
 
