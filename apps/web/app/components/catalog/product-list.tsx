@@ -93,7 +93,9 @@ export function ProductList({ page, apiPath, empty, label = 'parts' }: { page: P
       <p className="mb-2 text-sm text-gray-700" data-testid="list-count">
         Showing {items.length} {label}{params.get('lastId') ? ' (next page)' : ''}
       </p>
-      <ProductGrid items={items} />
+      <ProductGrid items={items}>
+        {state.loading && Array.from({ length: 4 }, (_, i) => <li key={`s${i}`} aria-hidden="true"><ProductCardSkeleton /></li>)}
+      </ProductGrid>
       <p aria-live="polite" className="sr-only">{state.added ? `${state.added} more ${label} loaded` : ''}</p>
       <div className="mt-4 flex flex-col items-center gap-2">
         {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
