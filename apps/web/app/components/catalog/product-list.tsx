@@ -104,7 +104,7 @@ export function ProductList({ page, apiPath, empty, label = 'parts' }: { page: P
             {state.loading ? 'Loading…' : state.error ? 'Try again' : 'Load more'}
           </a>
         ) : (
-          <p className="text-sm text-gray-600">That is all for this search.</p>
+          <p className="text-center text-sm text-gray-700">That is all for this search. Not the part you need? Add your car’s make, model and year, or try another word.</p>
         )}
         {params.get('lastId') && (
           <Link to={`${location.pathname}?${(() => { const p = new URLSearchParams(params); p.delete('lastId'); return p.toString(); })()}`} className="text-sm font-medium text-brand-700 underline">
