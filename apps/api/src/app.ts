@@ -21,6 +21,7 @@ declare module 'fastify' {
 }
 
 export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; dataDir?: string };
+export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; imagesDir?: string };
 
 export interface BuildOptions {
   db: Db;

@@ -10,6 +10,9 @@ import { seedProviders } from './modules/providers/seed.ts';
 import { seedContent } from './modules/content/seed.ts';
 
   { name: 'content', run: seedContent },
+import { seedCatalog } from './modules/catalog/seed.ts';
+
+  { name: 'catalog', run: (db) => seedCatalog(db) },
 ];
 
 export async function seedDemoData(db: Db) {

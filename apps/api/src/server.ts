@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { openDb, migrate, loadReferenceData } from '@sf/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -14,6 +15,7 @@ async function main() {
   const app = await buildApp({
     db: handle.db,
     config: { dataDir: config.dataDir, production: config.production, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, redisUrl: config.redisUrl },
+    config: { production: config.production, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, redisUrl: config.redisUrl, imagesDir: path.join(config.dataDir, 'images') },
     logger: { level: config.logLevel },
   });
   await registerWeb(app);

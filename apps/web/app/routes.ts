@@ -30,5 +30,10 @@ export default [
   route('contact-us', 'routes/contact-us.tsx'),
   route('vindecoder', 'routes/vindecoder.tsx'),
   route('user/cars', 'routes/user-cars.tsx'),
+  route('products/cat/:id', 'routes/products-cat.tsx'),
+  route('cat/:id', 'routes/cat.tsx'),
+  route('product/:id', 'routes/product.tsx'),
+  route('item/:id', 'routes/product.tsx', { id: 'routes/item' }),
+  route('store/:name', 'routes/store.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

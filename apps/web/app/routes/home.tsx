@@ -5,6 +5,7 @@ import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { HeaderSearch } from '../components/header-search.tsx';
 import { loadTopProviders, TopProviders } from '../components/providers/top-providers.tsx';
+import { FindAnything } from '../components/catalog/find-anything.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
@@ -19,6 +20,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { categories, topProviders } = useLoaderData<typeof loader>();
+  const api = serverApi(context);
+  const [categories, states] = await Promise.all([api.lookup<Category>('/api/categories/getByParentId/0'), api.lookup('/api/database/states/NG')]);
+  return { categories, states };
+
+  const { categories, states } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
@@ -27,7 +33,7 @@ export default function Home() {
           <div className="container-page py-8">
             <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">Find the part that fits your car.</h1>
             <p className="mt-2 max-w-xl text-brand-100">Genuine and Tokunbo spare parts from sellers across Nigeria, plus trusted mechanics and tow vans near you.</p>
-            <div className="mt-4 max-w-xl"><HeaderSearch id="home-search" /></div>
+            <div className="mt-4 max-w-xl"><FindAnything states={states} /></div>
           </div>
         </section>
         <CategoryGrid categories={categories} />

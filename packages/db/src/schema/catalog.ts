@@ -1,4 +1,7 @@
-import { pgTable, integer, text, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, integer, text, index, boolean, bigint, smallint, timestamp, uuid, customType, primaryKey } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { states, cities, carMakes, carModels } from './lookups.ts';
 
 /** Two-level part-category tree: parent_id 0 marks a top category. */
 export const categories = pgTable(
@@ -13,4 +16,114 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.position)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A seller's shop. Money is stored in kobo (integer, exact); the API speaks naira numbers.
+ * rank_boost lifts paying stores in listings later (subscriptions).
+ */
+export const stores = pgTable(
+  'stores',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    urlName: text('url_name').notNull().unique(),
+    logo: text('logo'),
+    phones: text('phones').array().notNull().default([]),
+    stateId: integer('state_id').notNull().references(() => states.id),
+    cityId: integer('city_id').notNull().references(() => cities.id),
+    address: text('address').notNull().default(''),
+    verified: boolean('verified').notNull().default(false),
+    deliveryFeeInStateKobo: bigint('delivery_fee_in_state_kobo', { mode: 'number' }).notNull().default(0),
+    deliveryFeeOtherStatesKobo: bigint('delivery_fee_other_states_kobo', { mode: 'number' }).notNull().default(0),
+    rankBoost: integer('rank_boost').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stores_owner_idx').on(t.ownerUserId), index('stores_state_idx').on(t.stateId)],
+);
+
+/**
+ * A part for sale. state_id/city_id are copied from the store (the store service keeps them in step) so that
+ * place filters use one index. search_terms holds the denormalised category, keyword, make and model names;
+ * `search` is the weighted full-text vector (A name + part number, B title, C terms, D description).
+ */
+export const products = pgTable(
+  'products',
+  {
+    prodId: integer('prod_id').primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
+    catId: integer('cat_id').notNull().references(() => categories.catId),
+    topCatId: integer('top_cat_id').notNull(),
+    stateId: integer('state_id').notNull(),
+    cityId: integer('city_id').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    salesKobo: bigint('sales_kobo', { mode: 'number' }),
+    condition: smallint('condition').notNull(),
+    stock: integer('stock').notNull().default(0),
+    partNumber: text('part_number'),
+    partNumberNorm: text('part_number_norm').generatedAlwaysAs(sql`upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))`),
+    searchTerms: text('search_terms').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(part_number, '') || ' ' || upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(search_terms, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(description, ''), 2000)), 'D')`,
+    ),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_active_id_idx').on(t.prodId).where(sql`active`),
+    index('products_top_cat_idx').on(t.topCatId, t.prodId).where(sql`active`),
+    index('products_cat_idx').on(t.catId, t.prodId).where(sql`active`),
+    index('products_state_idx').on(t.stateId, t.prodId).where(sql`active`),
+    index('products_top_cat_state_idx').on(t.topCatId, t.stateId, t.prodId).where(sql`active`),
+    index('products_city_idx').on(t.cityId, t.prodId).where(sql`active`),
+    index('products_store_idx').on(t.storeId, t.prodId),
+    index('products_search_idx').using('gin', t.search),
+    index('products_pn_trgm_idx').using('gin', t.partNumberNorm.op('gin_trgm_ops')),
+    index('products_pn_prefix_idx').on(t.partNumberNorm.op('text_pattern_ops')),
+  ],
+);
+
+/** Pictures of a product; the files live under the images directory, named `<key>-<width>.webp`. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id').notNull().references(() => products.prodId, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+/** What a part fits: a make, one of its models (null = every model of the make) and a year range. */
+export const productFitments = pgTable(
+  'product_fitments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull().references(() => products.prodId, { onDelete: 'cascade' }),
+    makeId: integer('make_id').notNull().references(() => carMakes.id),
+    modelId: integer('model_id').references(() => carModels.id),
+    yearFrom: integer('year_from').notNull(),
+    yearTo: integer('year_to').notNull(),
+  },
+  (t) => [
+    // Covers the per-product fitment check of the list (index-only scans).
+    index('product_fitments_product_idx').on(t.productId, t.makeId, t.modelId, t.yearFrom, t.yearTo),
+    index('product_fitments_make_idx').on(t.makeId, t.modelId, t.yearFrom, t.yearTo, t.productId),
+  ],
+);
+
+/** Words of the catalogue (names, categories, makes, models) for typo correction by trigram similarity. */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );

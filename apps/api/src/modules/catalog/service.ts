@@ -1,13 +1,33 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Category } from '@sf/shared';
 import type { Db } from '@sf/db';
-import { notFound } from '../../lib/errors.ts';
-import { categoriesRepository } from './repository.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { imageUrl, srcset, WIDTHS } from '../images/service.ts';
+import { categoriesRepository, productsRepository, type ListRow } from './repository.ts';
+import { buildTsQuery, correctable, parseSearch } from './search.ts';
 import { memo } from '../../lib/cache.ts';
 
 export const categoryImageUrl = (image: string) => `/images/categories/${encodeURIComponent(image)}.svg`;
+export const storeLogoUrl = (urlName: string) => `/images/stores/${urlName}.svg`;
+export const naira = (kobo: number | null | undefined) => (kobo === null || kobo === undefined ? null : Number(kobo) / 100);
+export const PAGE_MAX = 50;
+export const SEARCH_TOO_SHORT = 'Search text should be more than 3 characters';
+
+/** A short description for cards: at most 160 characters, cut at a word. */
+export function shorten(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:]+$/, '') + '…';
+}
 
 export function categoriesService(db: Db) {
   const repo = categoriesRepository(db);
+  let all: Promise<Map<number, { catId: number; parentId: number; name: string; path: string; image: string }>> | undefined;
+  const byId = () =>
+    (all ??= repo.all().then((r) => new Map(r.map((c) => [c.catId, c]))).catch((e) => {
+      all = undefined;
+      throw e;
+    }));
   return {
     /** Children of a category; 0 gives the top categories. */
     // Categories change only through the admin area: a minute of staleness is fine.
@@ -23,6 +43,226 @@ export function categoriesService(db: Db) {
         child_count: r.childCount,
       }));
     }, 60_000),
+    /** A category with its parent and children. */
+    async withFamily(catId: number) {
+      const c = (await byId()).get(catId);
+      if (!c) throw notFound(`No category with id ${catId}`);
+      const p = c.parentId ? (await byId()).get(c.parentId) : undefined;
+      return {
+        cat_id: c.catId,
+        parent_id: c.parentId,
+        name: c.name,
+        path: c.path,
+        image_url: categoryImageUrl(c.image),
+        parent: p ? { cat_id: p.catId, name: p.name, path: p.path, image_url: categoryImageUrl(p.image) } : null,
+        children: await this.byParent(catId),
+      };
+    },
+    /** Cached lookup (categories are reference data). */
+    get: async (catId: number) => (await byId()).get(catId),
     one: repo.one,
+  };
+}
+
+export interface ListFilters {
+  catId?: number;
+  regionId?: number;
+  city?: number;
+  partcategory?: number;
+  carmake?: number;
+  carmodel?: number;
+  caryear?: number;
+  condition?: number;
+  prodName?: string;
+  store?: string;
+  pagesize?: number;
+  count?: number;
+  lastId?: string;
+}
+
+export function toListItem(r: ListRow) {
+  return {
+    prod_id: r.prod_id,
+    id: r.prod_id,
+    name: r.name,
+    title: r.title,
+    description: shorten(r.description),
+    url: `/product/${r.prod_id}`,
+    price: { price: naira(r.price_kobo)!, sales: naira(r.sales_kobo) },
+    condition: r.condition,
+    image: r.image_key
+      ? { src: imageUrl(r.image_key, 320), srcset: srcset(r.image_key), width: 320, height: 240, placeholder: r.placeholder ?? '' }
+      : null,
+    store: { name: r.store_name, url_name: r.url_name, city: r.city, state: r.state, verified: r.verified },
+  };
+}
+
+/** Parses a cursor: 'prodId' (newest-first lists) or 'score:prodId' (ranked search). */
+function parseCursor(lastId: string | undefined, ranked: boolean) {
+  if (!lastId) return undefined;
+  const m = /^(?:(-?\d{1,10}):)?(\d{1,10})$/.exec(lastId);
+  if (!m) throw badRequest('Invalid lastId: pass back the lastId of the previous page');
+  const prodId = Number(m[2]);
+  if (prodId > 2147483647) throw badRequest('Invalid lastId: pass back the lastId of the previous page');
+  if (ranked && m[1] === undefined) throw badRequest('Invalid lastId for a search: pass back the lastId of the previous page');
+  return { score: m[1] === undefined ? null : Number(m[1]), prodId };
+}
+
+export function productsService(db: Db) {
+  const repo = productsRepository(db);
+  const cats = categoriesService(db);
+
+  // Corrections per word: the vocabulary changes only with new catalogue words, so remember answers for 10 minutes.
+  const corrected = new Map<string, { at: number; similar: string[] }>();
+  /** Known words stay; unknown words of 4+ letters get the closest catalogue words as alternatives. */
+  async function corrections(tokens: string[]) {
+    const out = new Map<string, string[]>();
+    const now = Date.now();
+    const ask = tokens.filter((tok) => {
+      if (!correctable(tok)) return false;
+      const hit = corrected.get(tok);
+      if (hit && now - hit.at < 600_000) {
+        if (hit.similar.length) out.set(tok, hit.similar);
+        return false;
+      }
+      return true;
+    });
+    if (!ask.length) return out;
+    if (corrected.size > 5000) corrected.clear();
+    for (const r of await repo.similarWords(ask)) {
+      const similar = !r.known && r.similar?.length ? r.similar : [];
+      corrected.set(r.tok, { at: now, similar });
+      if (similar.length) out.set(r.tok, similar);
+    }
+    return out;
+  }
+
+  async function list(f: ListFilters) {
+    const where: SQL[] = [];
+    const catId = f.partcategory || f.catId || 0;
+    if (catId) {
+      const c = await cats.get(catId);
+      if (!c) throw notFound(`No category with id ${catId}`);
+      where.push(c.parentId === 0 ? sql`p.top_cat_id = ${catId}` : sql`p.cat_id = ${catId}`);
+    }
+    if (f.regionId) where.push(sql`p.state_id = ${f.regionId}`);
+    if (f.city) where.push(sql`p.city_id = ${f.city}`);
+    if (f.store) {
+      const id = await repo.storeIdByUrl(f.store);
+      if (!id) throw notFound(`No store called ${f.store}`);
+      where.push(sql`p.store_id = ${id}`);
+    }
+    let make = f.carmake;
+    if (f.carmodel && !make) make = await repo.modelMake(f.carmodel);
+    if (make || f.caryear) {
+      const fit: SQL[] = [sql`f.product_id = p.prod_id`];
+      if (make) fit.push(sql`f.make_id = ${make}`);
+      if (f.carmodel) fit.push(sql`(f.model_id = ${f.carmodel} or f.model_id is null)`);
+      if (f.caryear) fit.push(sql`f.year_from <= ${f.caryear} and f.year_to >= ${f.caryear}`);
+      where.push(sql`exists (select 1 from product_fitments f where ${sql.join(fit, sql` and `)})`);
+    }
+    let condition = f.condition;
+    let tsq: string | undefined;
+    let partNumber: string | undefined;
+    const text = f.prodName?.trim();
+    if (text) {
+      const parsed = parseSearch(text);
+      condition ??= parsed.condition;
+      partNumber = parsed.partNumber;
+      if (parsed.tokens.length) tsq = buildTsQuery(parsed.tokens, await corrections(parsed.tokens));
+    }
+    if (condition) where.push(sql`p.condition = ${condition}`);
+    const ranked = Boolean(tsq || partNumber);
+    const size = Math.min(f.pagesize || PAGE_MAX, PAGE_MAX);
+    const rowsOut = await repo.page({ where, tsq, partNumber, cursor: parseCursor(f.lastId, ranked), limit: size + 1 });
+    const hasMore = rowsOut.length > size;
+    const page = rowsOut.slice(0, size);
+    const last = page[page.length - 1];
+    return {
+      status: true as const,
+      items: page.map(toListItem),
+      count: (f.count ?? 0) + page.length,
+      lastId: last ? (ranked ? `${last.score}:${last.prod_id}` : String(last.prod_id)) : null,
+      hasMore,
+    };
+  }
+
+  return {
+    list,
+
+    /** Header suggestions: up to 10 distinct names, best first. */
+    async suggest(text: string) {
+      const t = text.trim();
+      if (t.length <= 3) throw badRequest(SEARCH_TOO_SHORT);
+      const res = await list({ prodName: t, pagesize: 40 });
+      const seen = new Set<string>();
+      const items: { id: number; name: string }[] = [];
+      for (const it of res.items) {
+        if (seen.has(it.name)) continue;
+        seen.add(it.name);
+        items.push({ id: it.prod_id, name: it.name });
+        if (items.length === 10) break;
+      }
+      return { status: true as const, items };
+    },
+
+    async detail(prodId: number) {
+      const p = await repo.detail(prodId);
+      if (!p) throw notFound(`No product with id ${prodId}`);
+      return {
+        prod_id: p.prod_id,
+        id: p.prod_id,
+        name: p.name,
+        title: p.title,
+        description: p.description,
+        url: `/product/${p.prod_id}`,
+        price: { price: naira(p.price_kobo)!, sales: naira(p.sales_kobo) },
+        condition: p.condition,
+        stock: p.stock,
+        part_number: p.part_number,
+        category: {
+          cat_id: p.cat_id,
+          name: p.cat_name,
+          path: p.cat_path,
+          parent: p.parent_id ? { cat_id: p.parent_id, name: p.parent_name, path: p.parent_path } : null,
+        },
+        images: (p.images as { key: string; width: number; height: number; placeholder: string }[]).map((i) => ({
+          src: imageUrl(i.key, 640),
+          srcset: srcset(i.key),
+          width: 640,
+          height: 480,
+          placeholder: i.placeholder,
+          sizes: Object.fromEntries(WIDTHS.map((w) => [String(w), imageUrl(i.key, w)])),
+        })),
+        fitment: p.fitment,
+        store: storeOut(p),
+        created_at: new Date(p.created_at).toISOString(),
+      };
+    },
+
+    async store(urlName: string, f: { pagesize?: number; lastId?: string; count?: number } = {}) {
+      const st = await repo.storeByUrl(urlName);
+      if (!st) throw notFound(`No store called ${urlName}`);
+      const page = await list({ store: urlName, pagesize: f.pagesize, lastId: f.lastId, count: f.count });
+      return { ...page, store: { ...storeOut(st), product_count: st.product_count } };
+    },
+  };
+}
+
+function storeOut(p: any) {
+  return {
+    id: p.store_id,
+    name: p.store_name,
+    url_name: p.url_name,
+    logo: p.logo || storeLogoUrl(p.url_name),
+    phones: p.phones ?? [],
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    state_id: p.state_id,
+    city_id: p.city_id,
+    verified: p.verified,
+    delivery_fee_in_state: naira(p.delivery_fee_in_state_kobo),
+    delivery_fee_other_states: naira(p.delivery_fee_other_states_kobo),
   };
 }

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { IMAGE } from '@sf/shared';
+
+/** Product picture widths (1x and 2x of the 160 and 320 px slots, SEED §9); pictures are 4:3. */
+export const WIDTHS = [160, 320, 640] as const;
+export const heightFor = (w: number) => Math.round((w * 3) / 4);
+export const imageUrl = (key: string, w: number) => `/images/p/${key}-${w}.webp`;
+export const srcset = (key: string) => WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
+export const defaultImagesDir = () => path.join(os.tmpdir(), 'sf-images');
+
+const escapeXml = (t: string) => t.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const hue = (s: string) => (crypto.createHash('md5').update(s).digest()[0] * 360) / 256;
+
+/** Splits a label into at most two lines of ~16 characters for the picture. */
+function lines(label: string): string[] {
+  const words = label.split(/\s+/);
+  const out: string[] = [''];
+  for (const w of words) {
+    const cur = out[out.length - 1];
+    if (cur && (cur + ' ' + w).length > 16 && out.length < 2) out.push(w);
+    else out[out.length - 1] = cur ? `${cur} ${w}` : w;
+  }
+  return out;
+}
+
+/**
+ * A product picture drawn locally: a coloured card with a simple part silhouette and the part name.
+ * `variant` changes colour and layout so products of one category do not all look the same.
+ */
+export function productSvg(label: string, group: string, variant: number, width = 640): string {
+  const h = (hue(group) + variant * 47) % 360;
+  const bg1 = `hsl(${h} 40% 92%)`;
+  const bg2 = `hsl(${h} 45% 80%)`;
+  const ink = `hsl(${h} 55% 28%)`;
+  const ls = lines(label);
+  const cx = [320, 220, 420][variant % 3];
+  const shape = [
+    `<circle cx="${cx}" cy="190" r="110" fill="none" stroke="${ink}" stroke-width="26"/><circle cx="${cx}" cy="190" r="38" fill="${ink}"/>`,
+    `<rect x="${cx - 150}" y="95" width="300" height="190" rx="36" fill="${ink}" opacity="0.85"/><rect x="${cx - 110}" y="135" width="220" height="110" rx="20" fill="${bg1}"/>`,
+    `<path d="M${cx - 160} 260 L${cx} 80 L${cx + 160} 260 Z" fill="${ink}" opacity="0.85"/><circle cx="${cx}" cy="205" r="42" fill="${bg1}"/>`,
+  ][variant % 3];
+  const text = ls
+    .map((l, i) => `<text x="320" y="${ls.length === 1 ? 400 : 375 + i * 52}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="44" font-weight="700" fill="${ink}" text-anchor="middle">${escapeXml(l)}</text>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${heightFor(width)}" viewBox="0 0 640 480"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs><rect width="640" height="480" fill="url(#g)"/>${shape}${text}</svg>`;
+}
+
+/** The blurred 10x10 placeholder (quality 50, blur 3) as a data URI, shown while the picture loads. */
+export async function placeholderFor(svg: string): Promise<string> {
+  const { width, height, quality, blur } = IMAGE.placeholder;
+  const buf = await sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).blur(blur).webp({ quality }).toBuffer();
+  return `data:image/webp;base64,${buf.toString('base64')}`;
+}
+
+const inflight = new Map<string, Promise<string>>();
+
+/** Writes `<key>-<width>.webp` into dir (once; concurrent callers share the work) and returns its path. */
+export function renderToFile(dir: string, key: string, width: number, svg: () => string): Promise<string> {
+  const file = path.join(dir, `${key}-${width}.webp`);
+  if (fs.existsSync(file)) return Promise.resolve(file);
+  let p = inflight.get(file);
+  if (!p) {
+    p = (async () => {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      await sharp(Buffer.from(svg())).resize(width, heightFor(width)).webp({ quality: IMAGE.quality }).toFile(tmp);
+      await fs.promises.rename(tmp, file);
+      return file;
+    })().finally(() => inflight.delete(file));
+    inflight.set(file, p);
+  }
+  return p;
+}
+
+/** Parses a generated key `g-<catId>-<variant>`. */
+export function parseGeneratedKey(key: string): { catId: number; variant: number } | null {
+  const m = /^g-(\d{1,6})-(\d{1,2})$/.exec(key);
+  return m ? { catId: Number(m[1]), variant: Number(m[2]) } : null;
+}

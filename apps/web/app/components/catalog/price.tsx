@@ -1,0 +1,30 @@
+import { formatNaira, salePrice, type PriceData } from '@sf/shared';
+
+/** The price in naira, the largest text on a card; a sale shows the original struck through. */
+export function Price({ price, size = 'card' }: { price: PriceData; size?: 'card' | 'page' }) {
+  const { current, original } = salePrice(price);
+  const big = size === 'page' ? 'text-3xl' : 'text-lg';
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2" data-testid="price">
+      <span className={`${big} font-extrabold text-brand-800`}>
+        {original !== null && <span className="sr-only">Sale price </span>}
+        {formatNaira(current)}
+      </span>
+      {original !== null && (
+        <s className={`${size === 'page' ? 'text-base' : 'text-sm'} text-gray-600`}>
+          <span className="sr-only">Was </span>
+          {formatNaira(original)}
+        </s>
+      )}
+    </p>
+  );
+}
+
+export function ConditionBadge({ condition }: { condition?: number | null }) {
+  if (condition !== 1 && condition !== 2) return null;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${condition === 1 ? 'bg-brand-50 text-brand-800' : 'bg-amber-100 text-amber-900'}`}>
+      {condition === 1 ? 'New' : 'Used (Tokunbo)'}
+    </span>
+  );
+}

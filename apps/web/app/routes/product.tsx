@@ -1,0 +1,107 @@
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { salePrice } from '@sf/shared';
+import { serverApi } from '../lib/context.ts';
+import { idParam, notFoundIf } from '../lib/catalog.server.ts';
+import type { ProductDetail } from '../lib/catalog.ts';
+import { ConditionBadge, Price } from '../components/catalog/price.tsx';
+import { ProductImg } from '../components/catalog/product-image.tsx';
+import { FitmentTable } from '../components/catalog/fitment-table.tsx';
+import { StoreCard } from '../components/catalog/store-card.tsx';
+import { CartButton } from '../components/catalog/cart-button.tsx';
+
+/** /product/:id and /item/:id (the same page). */
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
+  const id = idParam(params.id, 'Product');
+  const ans = await serverApi(context).get(`/api/products/${id}`);
+  notFoundIf(ans, 'Product');
+  return { product: ans.item as ProductDetail, origin: new URL(request.url).origin };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Product not found | SpareFinder NG' }];
+  const p = data.product;
+  const title = `${p.name} | SpareFinder NG`;
+  const description = (p.description || p.title || p.name).slice(0, 160);
+  const img = p.images?.[0]?.src ?? p.image?.src;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: p.name },
+    { property: 'og:description', content: description },
+    ...(img ? [{ property: 'og:image', content: new URL(img, data.origin).href }] : []),
+    { property: 'product:price:amount', content: String(salePrice(p.price).current) },
+    { property: 'product:price:currency', content: 'NGN' },
+    { tagName: 'link', rel: 'canonical', href: `${data.origin}/product/${p.id}` },
+  ];
+};
+
+function Gallery({ p }: { p: ProductDetail }) {
+  const images = p.images?.length ? p.images : p.image ? [p.image] : [];
+  const [first, ...rest] = images;
+  return (
+    <div className="space-y-2">
+      <div className="card overflow-hidden">
+        <ProductImg image={first} alt={p.name} eager sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[4/3]" />
+      </div>
+      {rest.length > 0 && (
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="More photos">
+          {rest.map((img, i) => (
+            <li key={img.src} className="w-28 shrink-0 overflow-hidden rounded-lg">
+              <ProductImg image={img} alt={`${p.name}, photo ${i + 2}`} sizes="112px" className="aspect-[4/3]" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default function ProductPage() {
+  const { product: p } = useLoaderData<typeof loader>();
+  const cat = p.category;
+  const stock = typeof p.stock === 'number' ? p.stock : null;
+  return (
+    <main id="main" className="container-page py-4">
+      {cat && (
+        <nav aria-label="Breadcrumb" className="mb-2 text-sm text-gray-700">
+          <ol className="flex flex-wrap gap-1">
+            <li><Link to="/spares-parts" className="underline">Spare parts</Link> /</li>
+            {cat.parent && <li><Link to={`/cat/${cat.parent.cat_id}`} className="underline">{cat.parent.name}</Link> /</li>}
+            <li><Link to={`/cat/${cat.cat_id}`} className="underline">{cat.name}</Link></li>
+          </ol>
+        </nav>
+      )}
+      <div className="grid gap-4 md:grid-cols-2 md:gap-6">
+        <Gallery p={p} />
+        <div className="space-y-4">
+          <div className="space-y-2">
+            <h1 className="text-xl font-bold leading-tight sm:text-2xl">{p.name}</h1>
+            {p.title && p.title !== p.name && <p className="text-sm text-gray-700">{p.title}</p>}
+            <Price price={p.price} size="page" />
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <ConditionBadge condition={p.condition} />
+              {stock !== null && (
+                <span className={stock > 0 ? 'font-medium text-brand-800' : 'font-medium text-red-700'}>{stock > 0 ? `${stock} in stock` : 'Out of stock'}</span>
+              )}
+            </div>
+            {p.part_number && (
+              <p className="text-sm"><span className="text-gray-700">Part number: </span><span className="font-mono font-semibold">{p.part_number}</span></p>
+            )}
+          </div>
+          <CartButton product={p} stock={stock} />
+          {p.store && <StoreCard store={p.store} productName={p.name} />}
+        </div>
+      </div>
+      <div className="mt-4 grid gap-4 md:grid-cols-2 md:gap-6">
+        <FitmentTable fitment={p.fitment ?? []} />
+        {p.description && (
+          <section aria-labelledby="about-heading" className="card p-4">
+            <h2 id="about-heading" className="mb-2 text-lg font-bold">About this part</h2>
+            <p className="whitespace-pre-line text-sm leading-relaxed text-gray-800">{p.description}</p>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

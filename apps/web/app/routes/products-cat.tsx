@@ -1,0 +1,36 @@
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { serverApi } from '../lib/context.ts';
+import { idParam, loadPartsList, notFoundIf } from '../lib/catalog.server.ts';
+import { PartsResults } from '../components/catalog/parts-results.tsx';
+
+/** /products/cat/:id, and /products/cat/0?active=true&prodName=… for search results. */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.id, 'Category');
+  const api = serverApi(context);
+  let category: { cat_id: number; name: string } | null = null;
+  if (id > 0) {
+    const ans = await api.get(`/api/categories/${id}`);
+    notFoundIf(ans, 'Category');
+    category = ans.item as { cat_id: number; name: string };
+  }
+  return { ...(await loadPartsList(api, request, id)), category };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const q = data?.filters.prodName;
+  const title = data?.category ? `${data.category.name} parts` : q ? `Search: ${q}` : 'All parts';
+  return [{ title: `${title} | SpareFinder NG` }, { name: 'robots', content: q ? 'noindex' : 'index' }];
+};
+
+export default function ProductsByCategory() {
+  const { filters, page, options, category, catId } = useLoaderData<typeof loader>();
+  const q = filters.prodName;
+  return (
+    <main id="main">
+      <h1 className="container-page pt-4 text-2xl font-bold">
+        {category ? `${category.name} parts` : q ? <>Results for “{q}”</> : 'All parts'}
+      </h1>
+      <PartsResults action={`/products/cat/${catId}`} catId={catId} filters={filters} options={options} page={page} hideCategory={catId > 0} heading={q ? 'Best matches first' : 'Parts'} />
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Catalogue budgets (issue 4), against a running server: BENCH_URL=http://127.0.0.1:3000 node bench/catalog.mjs
+//   - list call with three filters and the search call: p99 < 20 ms at 200 req/s (100,000 products, PostgreSQL)
+//   - search over 1,000,000 products: p95 < 30 ms
+// Each scenario runs at a fixed rate (autocannon overallRate) and rotates through several realistic queries.
+// Env: BENCH_URL (required), BENCH_DURATION seconds per scenario (10), BENCH_RATE (200), BENCH_ONLY (substring of a name).
+// Exported: catalogScenarios(base) for bench/run.mjs; run directly it prints req/s, p50, p95, p99 per scenario.
+import autocannon from 'autocannon';
+import { pathToFileURL } from 'node:url';
+
+const SEARCHES = ['brake pads', 'corolla headlamp', 'tokunbo gearbox', 'brak pads', 'oil filter', 'camry shock absorber', 'alternator', 'spark plugs', 'radiator', 'side mirror'];
+
+export async function catalogScenarios(base) {
+  const json = async (p) => (await fetch(`${base}${p}`)).json();
+  const states = (await json('/api/database/states/NG')).items;
+  const makes = (await json('/api/database/cars/make')).items;
+  const id = (items, label) => items.find((o) => o.label === label)?.value;
+  const lagos = id(states, 'Lagos');
+  const places = ['Lagos', 'Anambra', 'Federal Capital Territory', 'Rivers', 'Oyo'].map((s) => id(states, s)).filter(Boolean);
+  const mk = ['Toyota', 'Honda', 'Lexus', 'Nissan', 'Mercedes-Benz'].map((m) => id(makes, m)).filter(Boolean);
+  const cats = [6, 10, 2, 7, 3];
+  const three = [];
+  for (let i = 0; i < 25; i++) three.push(`/api/products/categories/${cats[i % 5]}/?carmake=${mk[(i >> 1) % mk.length]}&regionId=${places[(i >> 2) % places.length]}`);
+  three.push(`/api/products/categories/6/?carmake=${mk[0]}&regionId=${lagos}&condition=1`);
+  return [
+    { name: 'list: three filters (category + make + state)', paths: three, rate: 200 },
+    { name: 'search: suggestions (/api/products/search)', paths: SEARCHES.map((q) => `/api/products/search?prodName=${encodeURIComponent(q)}`), rate: 200 },
+    { name: 'search: ranked list (prodName)', paths: SEARCHES.map((q) => `/api/products/categories/0/?active=true&prodName=${encodeURIComponent(q)}`), rate: 200 },
+    { name: 'product: detail', paths: ['/api/products/1', '/api/products/50', '/api/products/5000', '/api/products/20000'], rate: 200 },
+  ];
+}
+
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+
+/** Runs one scenario at a fixed overall rate; latencies are measured per response (for p95). */
+export function runScenario(base, sc, { duration = 10, rate } = {}) {
+  return new Promise((resolve, reject) => {
+    let i = 0;
+    const times = [];
+    const inst = autocannon(
+      {
+        url: base,
+        duration,
+        connections: 20,
+        overallRate: rate ?? sc.rate,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: sc.paths[i++ % sc.paths.length] }) }],
+      },
+      (err, res) => {
+        if (err) return reject(err);
+        times.sort((a, b) => a - b);
+        resolve({
+          name: sc.name,
+          reqPerSec: Math.round(res.requests.average),
+          p50: +pct(times, 50).toFixed(2),
+          p95: +pct(times, 95).toFixed(2),
+          p99: +pct(times, 99).toFixed(2),
+          max: +Math.max(...times).toFixed(2),
+          errors: res.errors + res.non2xx,
+          samples: times.length,
+        });
+      },
+    );
+    inst.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const base = process.env.BENCH_URL;
+  if (!base) {
+    console.error('Set BENCH_URL to a running server, e.g. BENCH_URL=http://127.0.0.1:3000');
+    process.exit(1);
+  }
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+  const only = process.env.BENCH_ONLY;
+  const out = [];
+  for (const sc of await catalogScenarios(base)) {
+    if (only && !sc.name.includes(only)) continue;
+    // Warm up (connections, plan cache, OS cache) before measuring.
+    await runScenario(base, sc, { duration: 2, rate: 50 });
+    const r = await runScenario(base, sc, { duration, rate });
+    out.push(r);
+    console.log(`${r.name.padEnd(48)} ${String(r.reqPerSec).padStart(5)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  max ${r.max} ms  errors ${r.errors}`);
+  }
+  console.log(JSON.stringify(out));
+}
