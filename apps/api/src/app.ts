@@ -20,8 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; dataDir?: string };
-export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; imagesDir?: string };
+export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; dataDir?: string; imagesDir?: string };
 
 export interface BuildOptions {
   db: Db;

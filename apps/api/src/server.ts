@@ -14,8 +14,14 @@ async function main() {
 
   const app = await buildApp({
     db: handle.db,
-    config: { dataDir: config.dataDir, production: config.production, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, redisUrl: config.redisUrl },
-    config: { production: config.production, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, redisUrl: config.redisUrl, imagesDir: path.join(config.dataDir, 'images') },
+    config: {
+      production: config.production,
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+      redisUrl: config.redisUrl,
+      dataDir: config.dataDir,
+      imagesDir: path.join(config.dataDir, 'images'),
+    },
     logger: { level: config.logLevel },
   });
   await registerWeb(app);

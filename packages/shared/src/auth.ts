@@ -30,9 +30,9 @@ export const BUSINESS_LABEL: Record<PublicRole, string | null> = {
   'Tow Van': 'Garage name',
 };
 
-export type FieldErrors = Partial<Record<string, string>>;
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const normaliseEmail = (e: string) => e.trim().toLowerCase();
 

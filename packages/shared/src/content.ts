@@ -1,9 +1,8 @@
 // Blogs, static pages, newsletter and contact: limits, validation and the restricted-Markdown parser
 // that both the API (to check) and the web (to render, as React elements) use.
 
-/** The seed's "simple pattern {email}": something@something.tld, no spaces. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_MAX = 254;
+import { EMAIL_MAX, EMAIL_RE, type FieldErrors } from './auth.ts';
+
 export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
 export const COMMENT_MAX = 1000;
@@ -27,7 +26,6 @@ export interface ContactInput {
   message: string;
 }
 export type ContactField = keyof ContactInput;
-export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
 const LABELS: Record<ContactField, string> = { name: 'Your name', email: 'E-mail', phone: 'Phone', subject: 'Subject', message: 'Message' };
 

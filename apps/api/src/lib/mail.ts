@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { schema as s } from '@sf/db';
+import { createMailer } from '../modules/auth/mail.ts';
 
 export interface MailMessage {
   to: string;
@@ -7,13 +7,7 @@ export interface MailMessage {
   text: string;
 }
 
-/**
- * Sends an e-mail for a domain module (contact us …). Kept in one small file on purpose.
- * On this branch it writes to the outbox table. AT MERGE with the accounts branch, replace the body with
- *   await createMailer(app.db, app.log, app.config.smtpUrl).send(msg);
- * (apps/api/src/modules/auth/mail.ts there: real SMTP through nodemailer when SMTP_URL is set, the outbox otherwise).
- */
+/** Sends an e-mail for any domain: SMTP when SMTP_URL is set, the outbox table otherwise. */
 export async function sendMail(app: FastifyInstance, msg: MailMessage): Promise<void> {
-  await app.db.insert(s.outbox).values({ to: msg.to, subject: msg.subject, text: msg.text });
-  app.log.info({ to: msg.to, subject: msg.subject }, 'mail written to the outbox');
+  await createMailer(app.db, app.log, app.config.smtpUrl).send(msg);
 }

@@ -3,15 +3,9 @@ import lookups from './lookups/routes.ts';
 import catalog from './catalog/routes.ts';
 import images from './images/routes.ts';
 import auth from './auth/routes.ts';
-
-// Every domain registers its routes here; one line per domain.
-export const modules: FastifyPluginAsync[] = [lookups, catalog, images, auth];
 import providers from './providers/routes.ts';
-
-export const modules: FastifyPluginAsync[] = [lookups, catalog, images, providers];
 import content from './content/routes.ts';
-
-export const modules: FastifyPluginAsync[] = [lookups, catalog, images, content];
 import vin from './vin/routes.ts';
 
-export const modules: FastifyPluginAsync[] = [lookups, catalog, images, vin];
+// Every domain registers its routes here; one line per domain.
+export const modules: FastifyPluginAsync[] = [lookups, catalog, images, auth, providers, content, vin];

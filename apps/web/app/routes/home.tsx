@@ -3,7 +3,6 @@ import type { Category } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
-import { HeaderSearch } from '../components/header-search.tsx';
 import { loadTopProviders, TopProviders } from '../components/providers/top-providers.tsx';
 import { FindAnything } from '../components/catalog/find-anything.tsx';
 
@@ -13,18 +12,17 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const categories = await serverApi(context).lookup<Category>('/api/categories/getByParentId/0');
-  const topProviders = await loadTopProviders(serverApi(context));
-  return { categories, topProviders };
+  const api = serverApi(context);
+  const [categories, states, topProviders] = await Promise.all([
+    api.lookup<Category>('/api/categories/getByParentId/0'),
+    api.lookup('/api/database/states/NG'),
+    loadTopProviders(api),
+  ]);
+  return { categories, states, topProviders };
 }
 
 export default function Home() {
-  const { categories, topProviders } = useLoaderData<typeof loader>();
-  const api = serverApi(context);
-  const [categories, states] = await Promise.all([api.lookup<Category>('/api/categories/getByParentId/0'), api.lookup('/api/database/states/NG')]);
-  return { categories, states };
-
-  const { categories, states } = useLoaderData<typeof loader>();
+  const { categories, states, topProviders } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />

@@ -3,5 +3,4 @@ export * from './catalog.ts';
 export * from './auth.ts';
 export * from './providers.ts';
 export * from './content.ts';
-export * from './outbox.ts';
 export * from './vehicles.ts';
