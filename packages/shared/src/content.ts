@@ -3,8 +3,9 @@
 
 /** The seed's "simple pattern {email}": something@something.tld, no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_MAX = 254;
-export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
+// Same limit as the accounts rules (RFC 5321 path length).
+const EMAIL_LEN_MAX = 254;
+export const isEmail = (v: string) => v.length <= EMAIL_LEN_MAX && EMAIL_RE.test(v);
 
 export const COMMENT_MAX = 1000;
 /** Comments a user may post per minute; contact messages an address may send per hour. */
@@ -13,7 +14,7 @@ export const CONTACT_RATE = { max: 5, windowMs: 3_600_000 } as const;
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 100 },
-  email: { min: 3, max: EMAIL_MAX },
+  email: { min: 3, max: EMAIL_LEN_MAX },
   phone: { min: 0, max: 20 },
   subject: { min: 3, max: 150 },
   message: { min: 10, max: 3000 },
@@ -27,15 +28,15 @@ export interface ContactInput {
   message: string;
 }
 export type ContactField = keyof ContactInput;
-export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
+export type ContactErrors = Partial<Record<ContactField, string>>;
 
 const LABELS: Record<ContactField, string> = { name: 'Your name', email: 'E-mail', phone: 'Phone', subject: 'Subject', message: 'Message' };
 
 /** Trims every field and checks it; the errors name the field as its label does. */
-export function validateContact(raw: Partial<Record<ContactField, unknown>>): { value: ContactInput; errors: FieldErrors<ContactField> } {
+export function validateContact(raw: Partial<Record<ContactField, unknown>>): { value: ContactInput; errors: ContactErrors } {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const value: ContactInput = { name: str(raw.name), email: str(raw.email), phone: str(raw.phone) || undefined, subject: str(raw.subject), message: str(raw.message) };
-  const errors: FieldErrors<ContactField> = {};
+  const errors: ContactErrors = {};
   for (const f of ['name', 'subject', 'message'] as const) {
     const { min, max } = CONTACT_LIMITS[f];
     const v = value[f];
