@@ -1,7 +1,6 @@
 // Blogs, static pages, newsletter and contact: limits, validation and the restricted-Markdown parser
 // that both the API (to check) and the web (to render, as React elements) use.
-
-import { EMAIL_MAX, EMAIL_RE, type FieldErrors } from './auth.ts';
+import { EMAIL_MAX, EMAIL_RE } from './auth.ts';
 
 export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
@@ -26,14 +25,15 @@ export interface ContactInput {
   message: string;
 }
 export type ContactField = keyof ContactInput;
+export type ContactErrors = Partial<Record<ContactField, string>>;
 
 const LABELS: Record<ContactField, string> = { name: 'Your name', email: 'E-mail', phone: 'Phone', subject: 'Subject', message: 'Message' };
 
 /** Trims every field and checks it; the errors name the field as its label does. */
-export function validateContact(raw: Partial<Record<ContactField, unknown>>): { value: ContactInput; errors: FieldErrors<ContactField> } {
+export function validateContact(raw: Partial<Record<ContactField, unknown>>): { value: ContactInput; errors: ContactErrors } {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const value: ContactInput = { name: str(raw.name), email: str(raw.email), phone: str(raw.phone) || undefined, subject: str(raw.subject), message: str(raw.message) };
-  const errors: FieldErrors<ContactField> = {};
+  const errors: ContactErrors = {};
   for (const f of ['name', 'subject', 'message'] as const) {
     const { min, max } = CONTACT_LIMITS[f];
     const v = value[f];

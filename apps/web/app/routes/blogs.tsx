@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const category = url.searchParams.get('category') ?? '';
+  const category = (url.searchParams.get('category') ?? '').toLowerCase();
   const lastId = url.searchParams.get('lastId') ?? '';
   const api = serverApi(context);
   const [cats, posts] = await Promise.all([

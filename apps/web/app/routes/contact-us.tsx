@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs, type MetaFunction } from 'react-router';
 import { useEffect } from 'react';
-import { CONTACT_LIMITS, validateContact, type ContactField, type FieldErrors } from '@sf/shared';
+import { CONTACT_LIMITS, validateContact, type ContactField, type ContactErrors } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { SUPPORT } from '../lib/menus.ts';
 import { CheckIcon, MailIcon, PhoneIcon } from '../components/icons.tsx';
@@ -20,13 +20,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (Object.keys(errors).length) return data({ errors, values: raw, formError: 'Please correct the fields marked below.' }, { status: 400 });
   const ans = await serverApi(context).post('/api/contact', value);
   if (ans.status) return redirect('/contact-us?sent=1', 303);
-  const apiErrors = (ans.errors ?? {}) as FieldErrors<ContactField>;
+  const apiErrors = (ans.errors ?? {}) as ContactErrors;
   const status = ans.code === 'RATE_LIMITED' ? 429 : 400;
   return data({ errors: apiErrors, values: raw, formError: ans.message ?? 'Could not send your message. Please try again.' }, { status });
 }
 
 function Field({ name, label, type = 'text', hint, errors, values, autoComplete, optional, multiline }: {
-  name: ContactField; label: string; type?: string; hint?: string; errors: FieldErrors<ContactField>; values: Values; autoComplete?: string; optional?: boolean; multiline?: boolean;
+  name: ContactField; label: string; type?: string; hint?: string; errors: ContactErrors; values: Values; autoComplete?: string; optional?: boolean; multiline?: boolean;
 }) {
   const error = errors[name];
   const ids = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;

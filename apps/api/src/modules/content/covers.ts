@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 
 const escapeXml = (t: string) => t.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Bump when the drawing below changes, so cached covers are not reused. */
+const COVER_VERSION = 2;
+
 /** Names a post's cover: changes whenever what is drawn changes, so the image can be cached for ever. */
 export function coverKey(slug: string, color: string, title: string, category: string): string {
-  const h = crypto.createHash('sha256').update(`${color}|${title}|${category}`).digest('hex').slice(0, 10);
+  const h = crypto.createHash('sha256').update(`${COVER_VERSION}|${color}|${title}|${category}`).digest('hex').slice(0, 10);
   return `${slug}-${h}`;
 }
 
@@ -43,8 +46,8 @@ export function coverSvg(color: string, title: string, category: string): string
   // Whichever of white or near-black text contrasts better with the background.
   const L = luminance(bg);
   const fg = (L + 0.05) / 0.05 > 1.05 / (L + 0.05) ? '#111827' : '#ffffff';
-  const lines = wrap(title, 26, 4);
-  const size = lines.length > 3 ? 62 : 70;
+  const lines = wrap(title, 24, 4);
+  const size = lines.length > 3 ? 58 : 64;
   const lineHeight = size * 1.18;
   const top = 315 - ((lines.length - 1) * lineHeight) / 2 + size / 3;
   const text = lines

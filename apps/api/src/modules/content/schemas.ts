@@ -1,4 +1,4 @@
-import { COMMENT_MAX, CONTACT_LIMITS, EMAIL_MAX } from '@sf/shared';
+import { COMMENT_MAX, CONTACT_LIMITS } from '@sf/shared';
 
 const slugPattern = '^[A-Za-z0-9-]{1,120}$';
 export const idOrSlugParam = {
@@ -70,7 +70,7 @@ export const sectionItem = {
 
 export const newsletterBody = {
   type: 'object',
-  properties: { emailAddress: { type: 'string', maxLength: EMAIL_MAX * 4 } },
+  properties: { emailAddress: { type: 'string', maxLength: CONTACT_LIMITS.email.max * 4 } },
   additionalProperties: false,
 } as const;
 

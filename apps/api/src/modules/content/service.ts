@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { COMMENT_RATE, CONTACT_RATE, MESSAGES, PAGE_SIZE, isEmail, validateComment, validateContact, type ContactField, type FieldErrors } from '@sf/shared';
+import { COMMENT_RATE, CONTACT_RATE, MESSAGES, PAGE_SIZE, isEmail, validateComment, validateContact, type ContactField, type ContactErrors } from '@sf/shared';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { sendMail } from '../../lib/mail.ts';
 import { contentRepository, type PostRow } from './repository.ts';
@@ -27,7 +27,7 @@ const postItem = (r: PostRow) => ({
 });
 
 export class ContactRefused extends Error {
-  constructor(public errors: FieldErrors<ContactField>) {
+  constructor(public errors: ContactErrors) {
     super(Object.values(errors)[0] ?? 'Check the form');
   }
 }
