@@ -38,7 +38,7 @@ export function accountMenu(role: Role): MenuItem[] {
 }
 
 /** Shown to every signed-in role after its own items; Sign out is a form post. */
-export const SIGNED_IN_COMMON: MenuItem[] = [{ label: 'My Orders', to: '/user/orders' }];
+export const SIGNED_IN_COMMON: MenuItem[] = [{ label: 'My Orders', to: '/user/orders' }, { label: 'My cars', to: '/user/cars' }];
 
 export const MAIN_NAV: MenuItem[] = [
   { label: 'Spare parts', to: '/spares-parts' },

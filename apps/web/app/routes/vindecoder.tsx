@@ -161,7 +161,7 @@ export default function VinDecoder() {
                 <PartIcon size={20} aria-hidden="true" />
                 Find parts for this car
               </Link>
-              <Form method="post" action={`/vindecoder${toQuery({ vin: result.vin })}`} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <Form key={saved?.ok ? `saved-${result.vin}` : result.vin} method="post" action={`/vindecoder${toQuery({ vin: result.vin })}`} className="flex flex-col gap-2 sm:flex-row sm:items-end">
                 <input type="hidden" name="vin" value={result.vin} />
                 <input type="hidden" name="makeId" value={result.makeId} />
                 {result.modelId && <input type="hidden" name="modelId" value={result.modelId} />}
