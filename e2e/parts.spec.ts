@@ -12,6 +12,12 @@ const filterForm = (page: Page) => page.getByRole('form', { name: 'Filter parts'
 const cards = (page: Page) => page.getByTestId('product-card');
 const headerSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search spare parts' }).filter({ visible: true }).first();
 
+/** Nothing sticks out sideways on a phone (no horizontal scroll). */
+async function noSideScroll(page: Page) {
+  const { sw, w } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, w: document.documentElement.clientWidth }));
+  expect(sw).toBeLessThanOrEqual(w);
+}
+
 async function prodIds(page: Page): Promise<string[]> {
   return cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-prod-id') ?? ''));
 }
@@ -98,6 +104,7 @@ test.describe('parts list and filters', () => {
     await page.goto('/spares-parts');
     await hydrated(page);
     await expect(cards(page)).toHaveCount(50);
+    await noSideScroll(page);
     const before = await prodIds(page);
     await page.getByRole('link', { name: 'Load more' }).click();
     await expect.poll(() => cards(page).count()).toBeGreaterThan(50);
@@ -212,6 +219,7 @@ test.describe('product, store and cart', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('price').first()).toContainText('₦');
+    await noSideScroll(page);
     await expect(page.getByRole('table', { name: 'Cars this part fits' }).getByRole('row').nth(1)).toBeVisible();
     const storeLink = page.getByRole('region', { name: 'Sold by' }).getByRole('link').first();
     await expect(storeLink).toHaveAttribute('href', /^\/store\/[a-z0-9-]+$/);
