@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { normalisePhone } from '../packages/shared/src/phone.ts';
 import { expectAccessible, hydrated } from './helpers.ts';
 
 // The spare parts catalogue (issue 4): filters, load more, header search, product, store, cart.
@@ -28,10 +29,14 @@ async function optionsLoaded(select: Locator) {
   await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
 }
 
+/** A product page of the demo data that is in stock and whose store has a valid phone. */
 async function firstProductPath(page: Page, query = ''): Promise<string> {
-  const res = await page.request.get(`/api/products/categories/0/${query}`);
-  const body = await res.json();
-  return `/product/${body.items[0].id}`;
+  const body = await (await page.request.get(`/api/products/categories/0/${query}`)).json();
+  for (const item of body.items.slice(0, 20)) {
+    const { item: p } = await (await page.request.get(`/api/products/${item.id}`)).json();
+    if (p.stock > 0 && p.fitment.length > 0 && normalisePhone(p.store?.phones?.find(Boolean))) return `/product/${p.id}`;
+  }
+  throw new Error('no product in stock with a valid store phone in the first 20');
 }
 
 test.describe('parts list and filters', () => {
