@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { normalisePhone } from '../packages/shared/src/phone.ts';
 import { expectAccessible, hydrated } from './helpers.ts';
 
 // The spare parts catalogue (issue 4): filters, load more, header search, product, store, cart.
@@ -12,6 +13,12 @@ const filterForm = (page: Page) => page.getByRole('form', { name: 'Filter parts'
 const cards = (page: Page) => page.getByTestId('product-card');
 const headerSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search spare parts' }).filter({ visible: true }).first();
 
+/** Nothing sticks out sideways on a phone (no horizontal scroll). */
+async function noSideScroll(page: Page) {
+  const { sw, w } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, w: document.documentElement.clientWidth }));
+  expect(sw).toBeLessThanOrEqual(w);
+}
+
 async function prodIds(page: Page): Promise<string[]> {
   return cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-prod-id') ?? ''));
 }
@@ -22,10 +29,14 @@ async function optionsLoaded(select: Locator) {
   await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
 }
 
+/** A product page of the demo data that is in stock and whose store has a valid phone. */
 async function firstProductPath(page: Page, query = ''): Promise<string> {
-  const res = await page.request.get(`/api/products/categories/0/${query}`);
-  const body = await res.json();
-  return `/product/${body.items[0].id}`;
+  const body = await (await page.request.get(`/api/products/categories/0/${query}`)).json();
+  for (const item of body.items.slice(0, 20)) {
+    const { item: p } = await (await page.request.get(`/api/products/${item.id}`)).json();
+    if (p.stock > 0 && p.fitment.length > 0 && normalisePhone(p.store?.phones?.find(Boolean))) return `/product/${p.id}`;
+  }
+  throw new Error('no product in stock with a valid store phone in the first 20');
 }
 
 test.describe('parts list and filters', () => {
@@ -98,6 +109,7 @@ test.describe('parts list and filters', () => {
     await page.goto('/spares-parts');
     await hydrated(page);
     await expect(cards(page)).toHaveCount(50);
+    await noSideScroll(page);
     const before = await prodIds(page);
     await page.getByRole('link', { name: 'Load more' }).click();
     await expect.poll(() => cards(page).count()).toBeGreaterThan(50);
@@ -212,6 +224,7 @@ test.describe('product, store and cart', () => {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('price').first()).toContainText('₦');
+    await noSideScroll(page);
     await expect(page.getByRole('table', { name: 'Cars this part fits' }).getByRole('row').nth(1)).toBeVisible();
     const storeLink = page.getByRole('region', { name: 'Sold by' }).getByRole('link').first();
     await expect(storeLink).toHaveAttribute('href', /^\/store\/[a-z0-9-]+$/);

@@ -43,6 +43,7 @@ describe('search parsing (unit)', () => {
   it('builds an AND of words with synonyms, corrections and a prefix on the last word', () => {
     expect(buildTsQuery(['brak', 'pads'], new Map([['brak', ['brake', 'break']]]))).toBe('(brak | brake | break) & (pads:* | pad)');
     expect(buildTsQuery(['headlight'], new Map())).toBe('(headlight:* | headlamp)');
+    expect(buildTsQuery(['oil', 'filter'], new Map(), new Set(['oil', 'filter']))).toBe('oil & filter');
   });
 });
 

@@ -48,13 +48,14 @@ export function parseSearch(text: string): ParsedSearch {
 
 /**
  * A to_tsquery('english', …) text: every word must match (AND); each word may match its synonyms or a corrected
- * spelling (OR); the last word also matches as a prefix (people search while typing).
+ * spelling (OR); the last word also matches as a prefix (people search while typing) unless it is a complete
+ * catalogue word (`known`): prefixes of common words expand to many lexemes and slow the index scan.
  */
-export function buildTsQuery(tokens: string[], corrections: Map<string, string[]>): string {
+export function buildTsQuery(tokens: string[], corrections: Map<string, string[]>, known: Set<string> = new Set()): string {
   return tokens
     .map((tok, i) => {
       const alts = new Set([tok, ...(SYNONYMS.get(tok) ?? []), ...(corrections.get(tok) ?? [])]);
-      const last = i === tokens.length - 1 && tok.length >= 3 && !/^\d+$/.test(tok);
+      const last = i === tokens.length - 1 && tok.length >= 3 && !/^\d+$/.test(tok) && !known.has(tok);
       const parts = [...alts].map((a) => (last && a === tok ? `${a}:*` : a));
       return parts.length > 1 ? `(${parts.join(' | ')})` : parts[0];
     })

@@ -113,28 +113,37 @@ export function productsService(db: Db) {
   const cats = categoriesService(db);
 
   // Corrections per word: the vocabulary changes only with new catalogue words, so remember answers for 10 minutes.
-  const corrected = new Map<string, { at: number; similar: string[] }>();
-  /** Known words stay; unknown words of 4+ letters get the closest catalogue words as alternatives. */
+  const corrected = new Map<string, { at: number; known: boolean; similar: string[] }>();
+  /**
+   * Known words stay; unknown words of 4+ letters get the closest catalogue words as alternatives.
+   * Also tells which words are complete catalogue words (those need no prefix matching).
+   */
   async function corrections(tokens: string[]) {
     const out = new Map<string, string[]>();
+    const known = new Set<string>();
     const now = Date.now();
+    const use = (tok: string, hit: { known: boolean; similar: string[] }) => {
+      if (hit.known) known.add(tok);
+      if (hit.similar.length) out.set(tok, hit.similar);
+    };
     const ask = tokens.filter((tok) => {
       if (!correctable(tok)) return false;
       const hit = corrected.get(tok);
       if (hit && now - hit.at < 600_000) {
-        if (hit.similar.length) out.set(tok, hit.similar);
+        use(tok, hit);
         return false;
       }
       return true;
     });
-    if (!ask.length) return out;
-    if (corrected.size > 5000) corrected.clear();
-    for (const r of await repo.similarWords(ask)) {
-      const similar = !r.known && r.similar?.length ? r.similar : [];
-      corrected.set(r.tok, { at: now, similar });
-      if (similar.length) out.set(r.tok, similar);
+    if (ask.length) {
+      if (corrected.size > 5000) corrected.clear();
+      for (const r of await repo.similarWords(ask)) {
+        const hit = { at: now, known: r.known, similar: !r.known && r.similar?.length ? r.similar : [] };
+        corrected.set(r.tok, hit);
+        use(r.tok, hit);
+      }
     }
-    return out;
+    return { out, known };
   }
 
   async function list(f: ListFilters) {
@@ -169,7 +178,10 @@ export function productsService(db: Db) {
       const parsed = parseSearch(text);
       condition ??= parsed.condition;
       partNumber = parsed.partNumber;
-      if (parsed.tokens.length) tsq = buildTsQuery(parsed.tokens, await corrections(parsed.tokens));
+      if (parsed.tokens.length) {
+        const c = await corrections(parsed.tokens);
+        tsq = buildTsQuery(parsed.tokens, c.out, c.known);
+      }
     }
     if (condition) where.push(sql`p.condition = ${condition}`);
     const ranked = Boolean(tsq || partNumber);
