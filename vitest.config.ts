@@ -20,7 +20,7 @@ export default defineConfig({
           exclude: ['apps/api/src/lib/**'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000, // a fresh database per file: slow when the shared machine is busy
         },
       },
     ],

@@ -115,7 +115,7 @@ describe(`api conventions (${dbLabel()})`, () => {
     } finally {
       await secure.close();
     }
-  });
+  }, 60_000); // a second database starts here: slow when the shared machine is busy
   it('answers unknown API paths with a JSON 404', async () => {
     const { status, body } = await get('/api/nope');
     expect(status).toBe(404);
