@@ -8,6 +8,7 @@ describe('catalogue helpers', () => {
     expect(f).toEqual({ regionId: '25', carmake: '448', caryear: '2012', condition: '2', prodName: 'brake pads' });
     expect(hasFilters(f)).toBe(true);
     expect(hasFilters(readFilters(new URLSearchParams('active=true')))).toBe(false);
+    expect(readFilters(new URLSearchParams('caryear=1900&condition=3'))).toEqual({});
     expect(readFilters(new URLSearchParams(`prodName=${'x'.repeat(300)}`)).prodName).toHaveLength(100);
   });
   it('keeps the list cursor opaque but safe', () => {

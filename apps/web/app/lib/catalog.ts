@@ -1,5 +1,5 @@
 import type { Option, PriceData } from '@sf/shared';
-import { PAGE_SIZE } from '@sf/shared';
+import { PAGE_SIZE, YEAR_FROM } from '@sf/shared';
 import { toQuery } from './api.ts';
 
 /** Shapes of the catalogue calls (CATALOG-API.md). Kept loose where the web does not care. */
@@ -80,7 +80,12 @@ export function readFilters(params: URLSearchParams): PartsFilters {
     const v = (params.get(k) ?? '').trim();
     if (!v) continue;
     if (NUMERIC.has(k)) {
-      if (/^\d{1,9}$/.test(v) && Number(v) > 0) out[k] = v;
+      const n = Number(v);
+      if (!/^\d{1,9}$/.test(v) || n <= 0) continue;
+      // Values the API would refuse are dropped here, so a stale link still shows a list.
+      if (k === 'caryear' && (n < YEAR_FROM || n > new Date().getFullYear() + 1)) continue;
+      if (k === 'condition' && n !== 1 && n !== 2) continue;
+      out[k] = v;
     } else out[k] = v.slice(0, 100);
   }
   return out;
