@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { scenarios } from './scenarios.mjs';
+import { catalogScenarios } from './catalog.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -84,11 +85,14 @@ async function main() {
     results.scenarios['bare fastify (max)'] = fmt(await cannon({ url: `http://127.0.0.1:${port + 1}/bare` }));
     await bare.close();
 
-    for (const s of await scenarios(base)) {
+    const all = [...(await scenarios(base)), ...(await catalogScenarios(base))];
+    for (const s of all) {
+      // One path, or several cycled through (autocannon `requests`), so caches see variety.
+      const target = s.paths ? { url: base, requests: s.paths.map((path) => ({ method: 'GET', path })) } : { url: base + s.path };
       // Warm up caches, then measure: max throughput, and latency at the budget's fixed rate.
-      await cannon({ url: base + s.path, duration: 2, connections: 10 });
-      results.scenarios[`${s.name} (max)`] = fmt(await cannon({ url: base + s.path }));
-      if (s.rate) results.scenarios[`${s.name} (@${s.rate} req/s)`] = fmt(await cannon({ url: base + s.path, connections: 20, overallRate: s.rate }));
+      await cannon({ ...target, duration: 2, connections: 10 });
+      results.scenarios[`${s.name} (max)`] = fmt(await cannon(target));
+      if (s.rate) results.scenarios[`${s.name} (@${s.rate} req/s)`] = fmt(await cannon({ ...target, connections: 20, overallRate: s.rate }));
     }
   } finally {
     server.kill('SIGTERM');

@@ -10,5 +10,7 @@ export async function scenarios(base) {
     { name: 'list: mechanics (first page)', path: '/api/mechanics/indexquery', rate: 200 },
     { name: 'list: tow vans, capacity filter', path: '/api/towvans/indexquery?capacity=4&vehicleType=6', rate: 200 },
     { name: 'page: home (SSR)', path: '/', rate: 100 },
+    { name: 'page: /spares-parts (SSR)', path: '/spares-parts', rate: 100 },
+    { name: 'page: /product/:id (SSR)', paths: ['/product/1', '/product/50', '/product/500', '/product/1500'], rate: 100 },
   ];
 }
