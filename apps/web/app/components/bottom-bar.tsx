@@ -10,7 +10,7 @@ export function BottomBar({ user }: { user: AuthUser }) {
     <>
     {/* Room under the footer, so the fixed bar never hides the end of the page. */}
     <div aria-hidden className="h-14 md:hidden" />
-    <nav aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white md:hidden" data-testid="bottom-bar">
+    <nav aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden" data-testid="bottom-bar">
       <ul className="flex">
         {items.map((i) => (
           <li key={i.label} className="flex-1">
