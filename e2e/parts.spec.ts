@@ -364,7 +364,8 @@ test.describe('page weight at 360 px', () => {
     info.annotations.push({ type: 'page weight (compressed bytes)', description: JSON.stringify(figures) });
     console.log('page weight (compressed bytes):', JSON.stringify(figures));
     expect(figures['/product/:id'].total).toBeLessThan(300 * 1024);
-    // The framework alone (react-dom + react-router) is about 94 KB brotli; our pages add the rest.
-    for (const f of Object.values(figures)) expect(f.js).toBeLessThan(115 * 1024);
+    // Budget (ARCHITECTURE.md): initial JavaScript under 100 KB compressed. Preact in the browser
+    // (decision 0007) is what makes it fit: react-dom + react-router alone are about 94 KB.
+    for (const f of Object.values(figures)) expect(f.js).toBeLessThan(100 * 1024);
   });
 });

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { ErrorPage } from '../components/error-page.tsx';
 import { MESSAGES } from '@sf/shared';
 
 /** Any path no route claims: HTTP 404 and the seed's message. */
@@ -9,4 +10,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export default function NotFound() {
   return null;
+}
+
+/**
+ * EXPERIMENT (exp-preact): a route-level boundary keeps the root <Layout> mounted, so Preact
+ * does not rebuild the whole <html> element when moving between this page and others.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? String(error.data?.message ?? '') : '';
+  return <ErrorPage code={404} statusText="Not Found" message={message} />;
 }
