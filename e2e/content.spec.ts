@@ -53,10 +53,7 @@ test.describe('blogs', () => {
     await expect(page.getByRole('link', { name: 'Log in to comment' })).toHaveAttribute('href', `/auth/login?redirectTo=${encodeURIComponent('/blogs/blog/harmattan-car-care#comments')}`);
   });
 
-  test('a signed-in user comments, and the comment shows as plain text, newest last', async ({ page, request }, info) => {
-    const probe = await request.post('/api/auth/login', { data: {} });
-    // The accounts branch brings POST /api/auth/login; until it is merged there is no way to sign in here.
-    test.skip(probe.status() === 404, 'POST /api/auth/login does not exist on this branch yet (accounts issue): re-enable after merging auth');
+  test('a signed-in user comments, and the comment shows as plain text, newest last', async ({ page }, info) => {
     const email = unique(`commenter-${info.project.name}`);
     const password = 'Str0ng-pass-for-e2e';
     const reg = await page.request.post('/api/auth/register', { data: { name: 'Ada Commenter', email, phone: '08031234567', password, role: 'Buyer' } });

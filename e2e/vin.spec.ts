@@ -75,6 +75,24 @@ test.describe('VIN decoder', () => {
     expect(url.searchParams.get('redirectTo')).toBe(`/vindecoder?vin=${ACCORD}`);
   });
 
+  test('a signed-in buyer saves the car, sees it in My cars, and starts the parts filter from it', async ({ page }, info) => {
+    const email = `garage-${info.project.name}-${Date.now()}@example.ng`;
+    const password = 'Str0ng-pass-for-e2e';
+    const reg = await page.request.post('/api/auth/register', { data: { name: 'Bisi Garage', email, phone: '08031234567', password, role: 'Buyer' } });
+    expect(reg.status()).toBeLessThan(300);
+    await page.goto(`/vindecoder?vin=${ACCORD}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Save to my garage' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved to your garage.' })).toBeVisible();
+    await page.getByRole('link', { name: 'See my cars' }).click();
+    await expect(page).toHaveURL(/\/user\/cars$/);
+    await expect(page.getByText('2003 Honda Accord').first()).toBeVisible();
+    await page.goto('/spares-parts');
+    const mine = page.getByRole('region', { name: 'Start from one of your cars' });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByRole('link').first()).toHaveAttribute('href', /carmake=474&carmodel=1861&caryear=2003/);
+  });
+
   test('my cars needs a sign-in', async ({ page }) => {
     await page.goto('/user/cars');
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fuser%2Fcars(&|$)/);

@@ -5,6 +5,7 @@ import { loadPartsList } from '../lib/catalog.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
+import { fetchMyCars, MyCarsPicker } from '../components/my-cars-picker.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'Spare parts | SpareFinder NG' },
@@ -13,17 +14,25 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const api = serverApi(context);
-  const [list, categories] = await Promise.all([loadPartsList(api, request, 0), api.lookup<Category>('/api/categories/getByParentId/0')]);
-  return { ...list, categories };
+  // A signed-in user can start the filter from a car saved in their garage (null for guests).
+  const [list, categories, cars] = await Promise.all([
+    loadPartsList(api, request, 0),
+    api.lookup<Category>('/api/categories/getByParentId/0'),
+    fetchMyCars(api),
+  ]);
+  return { ...list, categories, cars };
 }
 
 export default function SparesParts() {
-  const { filters, page, options, categories } = useLoaderData<typeof loader>();
+  const { filters, page, options, categories, cars } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
       <main id="main">
         <h1 className="container-page pt-4 text-2xl font-bold">Spare parts</h1>
+        {cars && cars.length > 0 && (
+          <div className="container-page mt-3"><MyCarsPicker cars={cars} heading="Start from one of your cars" /></div>
+        )}
         <PartsResults action="/spares-parts" catId={0} filters={filters} options={options} page={page} heading="Parts for your car" />
         <CategoryGrid categories={categories} heading="Browse parts by category" />
       </main>
