@@ -274,6 +274,7 @@ test.describe('profile and bottom bar', () => {
   });
 
   test('signed-in phone users get the bottom bar with their shortcuts', async ({ page }) => {
+    // Skipped on purpose in the desktop project: this behaviour exists (or is budgeted) on phones only.
     test.skip(!isPhone(page), 'the bottom bar is for phones');
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Shortcuts' })).toHaveCount(0);
