@@ -1,0 +1,70 @@
+// Constant-rate (open-loop) load, as wrk2 does it: request k is due at start + k/rate, whatever
+// happened to the ones before, and its latency is counted from that due time. So a server that
+// falls behind shows its queue in the figures instead of slowing the sender down.
+//
+// Why not autocannon's `overallRate`: each connection sends its whole per-second quota back to
+// back at the top of every second, then idles, so "200 req/s" arrives as a burst of 200 and the
+// p99 measures how long that burst takes to drain; and its latency correction assumes a 1 ms
+// interval, adding invented samples. autocannon stays in use for the max-throughput runs.
+import http from 'node:http';
+
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const round = (x) => Math.round(x * 100) / 100;
+
+/**
+ * Sends GET requests to `paths` (cycled) on `base` at `rate` per second for `duration` seconds.
+ * Resolves to { reqPerSec, p50, p95, p99, max, errors, samples } with latencies in ms.
+ */
+export function constantRate({ base, paths, rate, duration = 10, headers = {}, maxSockets = 64 }) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const times = [];
+  let errors = 0;
+  let sent = 0;
+  let done = 0;
+  const total = Math.round(rate * duration);
+  const start = performance.now();
+  const interval = 1000 / rate;
+
+  return new Promise((resolve) => {
+    const finish = () => {
+      agent.destroy();
+      times.sort((a, b) => a - b);
+      const elapsed = (performance.now() - start) / 1000;
+      resolve({
+        reqPerSec: Math.round(done / elapsed),
+        p50: round(pct(times, 50)),
+        p95: round(pct(times, 95)),
+        p99: round(pct(times, 99)),
+        max: round(times[times.length - 1] ?? NaN),
+        errors,
+        samples: times.length,
+      });
+    };
+    const fire = (due, path) => {
+      const req = http.request({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => {
+          if (res.statusCode >= 400) errors++;
+          times.push(performance.now() - due);
+          if (++done === total) finish();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        if (++done === total) finish();
+      });
+      req.end();
+    };
+    const tick = () => {
+      const now = performance.now();
+      // Everything due by now goes out now; the next tick is set for the next due time.
+      while (sent < total && start + sent * interval <= now) {
+        fire(start + sent * interval, paths[sent % paths.length]);
+        sent++;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+    };
+    tick();
+  });
+}
