@@ -1,24 +1,36 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { hasSessionCookie } from '@sf/shared';
+import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
 
 const CTX_HEADER = 'x-sf-request-context';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** The web app's build folder (apps/web/build), found through the workspace. */
 export function webBuildDir(): string {
   return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/build');
 }
 
+const VISITOR_HEADERS = ['cookie', 'user-agent', 'accept-language', 'origin', 'host'];
+/** A render shared by guests must not carry one guest's cookies. */
+const SHARED_HEADERS = VISITOR_HEADERS.filter((h) => h !== 'cookie');
+
 /** Loaders reach our API in-process, with the visitor's cookies and address. */
-function inProcessFetch(app: FastifyInstance, req: FastifyRequest) {
+function inProcessFetch(app: FastifyInstance, req: FastifyRequest, pass = VISITOR_HEADERS) {
   return async (url: string, init: RequestInit = {}) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
-    for (const h of ['cookie', 'user-agent', 'accept-language', 'origin', 'host']) {
+    for (const h of pass) {
       const v = req.headers[h];
       if (typeof v === 'string' && !headers[h]) headers[h] = v;
     }
@@ -58,6 +70,50 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     },
   });
 
+  const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
+  const cache = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 10_000) });
+  const cacheOn = process.env.PAGE_CACHE_MS !== '0';
+  // Any accepted write may change what a page shows: forget every cached page.
+  app.addHook('onResponse', async (req, reply) => {
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) cache.clear();
+  });
+  const handler = createRequestHandler(build as ServerBuild, mode);
+
+  /** Renders the guest version of this page (no cookies, no compression, placeholder nonce). */
+  async function renderShared(req: FastifyRequest): Promise<RenderedPage> {
+    const headers = new Headers();
+    for (const h of SHARED_HEADERS) if (typeof req.headers[h] === 'string') headers.set(h, req.headers[h]);
+    if (typeof req.headers['x-forwarded-proto'] === 'string') headers.set('x-forwarded-proto', req.headers['x-forwarded-proto']);
+    const res = await handler(new Request(`${req.protocol}://${req.host}${req.url}`, { headers }), {
+      nonce: cache.placeholder,
+      fetch: inProcessFetch(app, req, SHARED_HEADERS),
+    });
+    const out: [string, string][] = [];
+    res.headers.forEach((v, k) => out.push([k, v]));
+    return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  /** Answers from the guest page cache; false when this request must be rendered for itself. */
+  async function fromCache(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!cacheOn || req.method !== 'GET' || hasSessionCookie(req.headers.cookie)) return false;
+    const got = await cache.get(`${req.protocol}://${req.host}${req.url}`, () => renderShared(req));
+    if (!got) return false;
+    const page = materialize(got.page, crypto.randomBytes(16).toString('base64'));
+    for (const [k, v] of page.headers) if (k !== 'content-length' && k !== 'content-encoding') reply.header(k, v);
+    reply.header('x-page-cache', got.hit ? 'hit' : 'miss');
+    let body = page.body;
+    const enc = String(req.headers['accept-encoding'] ?? '');
+    // Compressed per answer (its nonce differs), off the main thread; quality 4 as for fresh renders.
+    if (body.length > 1024 && /\b(br|gzip)\b/.test(enc)) {
+      const br = /\bbr\b/.test(enc);
+      body = br ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gzip(body, { level: 6 });
+      reply.header('content-encoding', br ? 'br' : 'gzip');
+      reply.header('vary', 'Accept-Encoding');
+    }
+    reply.status(page.status).send(body);
+    return true;
+  }
+
   await app.register(async (scope) => {
     // React Router reads the raw body itself: Fastify must not consume it.
     scope.removeAllContentTypeParsers();
@@ -67,7 +123,7 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     const pending = new Map<string, FastifyRequest>();
     const listener = createRequestListener({
       build,
-      mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+      mode,
       getLoadContext: (request) => {
         const token = request.headers.get(CTX_HEADER) ?? '';
         const req = pending.get(token);
@@ -80,10 +136,11 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
-      handler: (req, reply) => {
+      handler: async (req, reply) => {
         if (req.url.startsWith('/api/') || req.url === '/api') {
           return reply.status(404).send({ status: false, code: 'NOT_FOUND', message: `No API route for ${req.method} ${req.url.split('?')[0]}` });
         }
+        if (await fromCache(req, reply)) return reply;
         const token = crypto.randomBytes(12).toString('hex');
         const raw = req.raw.rawHeaders;
         for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === CTX_HEADER) raw.splice(i, 2);

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useRouteError } from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
-import { guardReason, guestUser, type AuthUser } from '@sf/shared';
+import { guardReason, guestUser, hasSessionCookie, type AuthUser } from '@sf/shared';
 import './app.css';
 import { serverApi } from './lib/context.ts';
 import { loginRedirect } from './lib/auth.server.ts';
@@ -26,8 +26,9 @@ const GUEST: AuthUser = (() => {
  * Guests opening /user, /shopping, /broadcast or /admin are sent to the login page (seed §5).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ans = await serverApi(context).get('/api/auth/dszauth');
-  const user = ans.status && ans.user ? (ans.user as AuthUser) : GUEST;
+  // Without a session cookie the answer is known: a guest (saves a call on every guest page).
+  const ans = hasSessionCookie(request.headers.get('cookie')) ? await serverApi(context).get('/api/auth/dszauth') : undefined;
+  const user = ans?.status && ans.user ? (ans.user as AuthUser) : GUEST;
   const reason = guardReason(new URL(request.url).pathname.replace(/\.data$/, ''));
   if (reason && !user.isauthenticated) throw loginRedirect(request, reason);
   return { user, nonce: context.nonce };

@@ -8,6 +8,11 @@ export const NAME_MAX = 80;
 export const EMAIL_MAX = 254;
 export const BUSINESS_MAX = 80;
 export const RESET_TOKEN_HOURS = 1;
+/** The session cookie: its absence marks a guest (the page cache and the root loader rely on it). */
+export const SESSION_COOKIE = 'sf_sid';
+/** Does this Cookie header carry a session? */
+const SESSION_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+export const hasSessionCookie = (cookieHeader: string | null | undefined) => SESSION_RE.test(cookieHeader ?? '');
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect e-mail or password',

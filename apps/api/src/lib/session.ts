@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { schema as s, type Db } from '@sf/db';
-import type { Role } from '@sf/shared';
+import { SESSION_COOKIE, type Role } from '@sf/shared';
 import { forbidden, unauthorized } from './errors.ts';
 
-export const SESSION_COOKIE = 'sf_sid';
+export { SESSION_COOKIE };
 export const SESSION_DAYS = 30;
 
 export interface SessionUser {

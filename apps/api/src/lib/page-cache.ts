@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+
+/**
+ * A short-lived cache of server-rendered pages for guests (nginx-style micro-caching).
+ *
+ * Why: a guest's page depends only on its address, so for a few seconds every guest can get the same
+ * render; a busy list or product page is then rendered once per TTL instead of once per visitor
+ * (a 50-card list costs ~20 ms of CPU to render, a cached copy well under 1 ms).
+ *
+ * What keeps it correct:
+ * - only guests' GETs are cached (a session cookie bypasses it), and only 200 answers without Set-Cookie;
+ * - each answer still gets its own CSP nonce: pages are rendered with a secret placeholder nonce,
+ *   stored split at its occurrences, and joined with a fresh nonce per response;
+ * - any state-changing request clears the cache (`clear()`), so a price change shows at once on
+ *   this server; the TTL bounds staleness for writes made elsewhere (another process, the seed CLI);
+ * - concurrent misses for one address share one render; total size is bounded (oldest out first).
+ */
+export interface CachedPage {
+  status: number;
+  /** Header pairs, values split at the placeholder like the body. */
+  headers: [string, string[]][];
+  /** Body split at the placeholder nonce. */
+  body: Buffer[];
+  bytes: number;
+  at: number;
+}
+
+export interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+export interface PageCacheOptions {
+  ttlMs?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+function splitBuffer(buf: Buffer, sep: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let i = buf.indexOf(sep); i !== -1; i = buf.indexOf(sep, from)) {
+    parts.push(buf.subarray(from, i));
+    from = i + sep.length;
+  }
+  parts.push(buf.subarray(from));
+  return parts;
+}
+
+export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now = Date.now }: PageCacheOptions = {}) {
+  // Looks like any nonce (16 random bytes, base64) and cannot be guessed, so it never occurs by chance
+  // and a visitor cannot plant it in content to have it replaced by the real nonce.
+  const placeholder = crypto.randomBytes(16).toString('base64');
+  const placeholderBuf = Buffer.from(placeholder);
+  const entries = new Map<string, CachedPage>();
+  const pending = new Map<string, Promise<{ entry: CachedPage; personal: boolean }>>();
+  let bytes = 0;
+  let generation = 0;
+
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.bytes;
+    entries.delete(key);
+  };
+
+  const toEntry = (page: RenderedPage): CachedPage => ({
+    status: page.status,
+    headers: page.headers.map(([k, v]) => [k, v.split(placeholder)]),
+    body: splitBuffer(page.body, placeholderBuf),
+    bytes: page.body.length,
+    at: now(),
+  });
+
+  function keep(key: string, entry: CachedPage) {
+    if (entry.bytes > maxBytes / 8) return; // too big to keep; still served to the waiting visitors
+    drop(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const k of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(k);
+    }
+  }
+
+  return {
+    placeholder,
+    get size() {
+      return entries.size;
+    },
+    /**
+     * The cached page for `key`, or the one `render` makes (with `placeholder` as its nonce), kept when it
+     * is a 200 without Set-Cookie; `hit` says which. Null when the caller must render for itself.
+     */
+    async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: CachedPage; hit: boolean } | null> {
+      const e = entries.get(key);
+      if (e && now() - e.at < ttlMs) {
+        // Refresh its place so the busiest pages are the last to be evicted.
+        entries.delete(key);
+        entries.set(key, e);
+        return { page: e, hit: true };
+      }
+      let p = pending.get(key);
+      const mine = !p;
+      if (!p) {
+        const gen = generation;
+        p = render()
+          .then((page) => {
+            const entry = toEntry(page);
+            const personal = page.headers.some(([k]) => k.toLowerCase() === 'set-cookie');
+            // A write during the render may have changed what it shows: serve it, but do not keep it.
+            if (page.status === 200 && !personal && gen === generation) keep(key, entry);
+            return { entry, personal };
+          })
+          .finally(() => pending.delete(key));
+        pending.set(key, p);
+      }
+      const { entry, personal } = await p;
+      // An answer that sets a cookie belongs to the visitor it was rendered for; the others render their own.
+      return personal && !mine ? null : { page: entry, hit: false };
+    },
+    /** Forgets every page (after any write). */
+    clear() {
+      generation++;
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
+
+/** The page's headers and body with `nonce` in place of the placeholder. */
+export function materialize(page: CachedPage, nonce: string) {
+  const n = Buffer.from(nonce);
+  const chunks: Buffer[] = [];
+  page.body.forEach((part, i) => {
+    if (i) chunks.push(n);
+    chunks.push(part);
+  });
+  return {
+    status: page.status,
+    headers: page.headers.map(([k, parts]) => [k, parts.join(nonce)] as [string, string]),
+    body: Buffer.concat(chunks),
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
