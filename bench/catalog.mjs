@@ -2,10 +2,10 @@
 // Catalogue budgets (issue 4), against a running server: BENCH_URL=http://127.0.0.1:3000 node bench/catalog.mjs
 //   - list call with three filters and the search call: p99 < 20 ms at 200 req/s (100,000 products, PostgreSQL)
 //   - search over 1,000,000 products: p95 < 30 ms
-// Each scenario runs at a fixed rate (autocannon overallRate) and rotates through several realistic queries.
+// Each scenario runs at a fixed rate (bench/load.mjs) and rotates through several realistic queries.
 // Env: BENCH_URL (required), BENCH_DURATION seconds per scenario (10), BENCH_RATE (200), BENCH_ONLY (substring of a name).
 // Exported: catalogScenarios(base) for bench/run.mjs; run directly it prints req/s, p50, p95, p99 per scenario.
-import autocannon from 'autocannon';
+import { constantRate } from './load.mjs';
 import { pathToFileURL } from 'node:url';
 
 const SEARCHES = ['brake pads', 'corolla headlamp', 'tokunbo gearbox', 'brak pads', 'oil filter', 'camry shock absorber', 'alternator', 'spark plugs', 'radiator', 'side mirror'];
@@ -30,39 +30,9 @@ export async function catalogScenarios(base) {
   ];
 }
 
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-
-/** Runs one scenario at a fixed overall rate; latencies are measured per response (for p95). */
-export function runScenario(base, sc, { duration = 10, rate } = {}) {
-  return new Promise((resolve, reject) => {
-    let i = 0;
-    const times = [];
-    const inst = autocannon(
-      {
-        url: base,
-        duration,
-        connections: 20,
-        overallRate: rate ?? sc.rate,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: sc.paths[i++ % sc.paths.length] }) }],
-      },
-      (err, res) => {
-        if (err) return reject(err);
-        times.sort((a, b) => a - b);
-        resolve({
-          name: sc.name,
-          reqPerSec: Math.round(res.requests.average),
-          p50: +pct(times, 50).toFixed(2),
-          p95: +pct(times, 95).toFixed(2),
-          p99: +pct(times, 99).toFixed(2),
-          max: +Math.max(...times).toFixed(2),
-          errors: res.errors + res.non2xx,
-          samples: times.length,
-        });
-      },
-    );
-    inst.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  });
-}
+/** Runs one scenario at its fixed rate (bench/load.mjs: evenly spaced, latency from the due time). */
+export const runScenario = (base, sc, { duration = 10, rate } = {}) =>
+  constantRate({ base, paths: sc.paths, rate: rate ?? sc.rate, duration }).then((r) => ({ name: sc.name, ...r }));
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const base = process.env.BENCH_URL;

@@ -7,6 +7,7 @@
 // Data: npx tsx bench/seed-providers.ts 10000 with DATABASE_URL set (see bench/README-providers.md).
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { constantRate } from './load.mjs';
 
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3990';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -52,13 +53,12 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${bare.server.address().port}/bare`;
   await run({ url: bareUrl, duration: 2, connections: 5 });
-  const r0 = await run({ url: bareUrl, overallRate: rate });
-  rows['reference: bare fastify, same payload'] = { 'req/s': Math.round(r0.requests.average), p50: r0.latency.p50, p99: r0.latency.p99, errors: r0.errors + r0.non2xx };
+  const bareAddr = new URL(bareUrl);
+  rows['reference: bare fastify, same payload'] = await constantRate({ base: bareAddr.origin, paths: [bareAddr.pathname], rate, duration });
   await bare.close();
   for (const s of await providerScenarios()) {
     await run({ url: base + s.path, duration: 2, connections: 5 }); // warm up
-    const r = await run({ url: base + s.path, overallRate: rate });
-    rows[s.name] = { 'req/s': Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+    rows[s.name] = await constantRate({ base, paths: [s.path], rate, duration });
   }
   console.log(`Provider lists at ${rate} req/s, ${duration}s each, against ${base}:`);
   console.table(rows);

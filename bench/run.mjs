@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench`: starts the built server, drives each scenario with autocannon, and prints
-// req/s, p50 and p99 beside a bare Fastify route measured in the same run, so figures can be
-// compared across machines. Results: bench/results/latest.json.
+// `npm run bench`: starts the built server and drives each scenario twice: flat out with autocannon
+// (max req/s) and at the budget's fixed rate with bench/load.mjs (p50/p95/p99 in ms), beside a bare
+// Fastify route measured in the same run, so figures can be compared across machines. Results: bench/results/latest.json.
 //
 //   BENCH_DATABASE_URL=postgres://…/sf_bench  run against a PostgreSQL server (created if missing)
 //   BENCH_PRODUCTS=100000                    catalogue size seeded before the run (server only)
 //   BENCH_PROVIDERS=10000                    mechanics and tow vans seeded before the run (server only)
 //   BENCH_DURATION=10                        seconds per scenario
+//   BENCH_ONLY=SSR                           only the scenarios whose name contains this
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { scenarios } from './scenarios.mjs';
 import { catalogScenarios } from './catalog.mjs';
+import { constantRate } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -53,8 +55,9 @@ function cannon(opts) {
 const fmt = (r) => ({
   reqPerSec: Math.round(r.requests.average),
   p50: r.latency.p50,
-  p97_5: r.latency.p97_5,
+  p95: null,
   p99: r.latency.p99,
+  max: r.latency.max,
   errors: r.errors + r.non2xx,
 });
 
@@ -65,11 +68,15 @@ async function main() {
     ensureDatabase(dbUrl);
     env.DATABASE_URL = dbUrl;
     const products = process.env.BENCH_PRODUCTS;
-    if (products && fs.existsSync(path.join(root, 'apps/api/src/seed-cli.ts'))) {
-      spawnSync('npm', ['run', 'seed', '--', '--products', products], { cwd: root, stdio: 'inherit', env });
+    // Tops the catalogue up to BENCH_PRODUCTS, so a second run measures the same size.
+    const have = Number(spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products'], { encoding: 'utf8' }).stdout.trim() || 0);
+    if (products && Number(products) > have) {
+      spawnSync('npm', ['run', 'seed', '--', '--products', String(Number(products) - have)], { cwd: root, stdio: 'inherit', env });
     }
     // BENCH_PROVIDERS=10000: mechanics and tow vans for the provider list calls
-    if (process.env.BENCH_PROVIDERS) spawnSync('npx', ['tsx', 'bench/seed-providers.ts', process.env.BENCH_PROVIDERS], { cwd: root, stdio: 'inherit', env });
+    const benchProviders = Number(spawnSync('psql', [dbUrl, '-tAc', "select count(*) from service_providers where description = 'Bench listing for load tests.'"], { encoding: 'utf8' }).stdout.trim() || 0);
+    const wanted = Number(process.env.BENCH_PROVIDERS ?? 0);
+    if (wanted > benchProviders) spawnSync('npx', ['tsx', 'bench/seed-providers.ts', String(wanted - benchProviders)], { cwd: root, stdio: 'inherit', env });
   } else {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
   }
@@ -85,14 +92,18 @@ async function main() {
     results.scenarios['bare fastify (max)'] = fmt(await cannon({ url: `http://127.0.0.1:${port + 1}/bare` }));
     await bare.close();
 
-    const all = [...(await scenarios(base)), ...(await catalogScenarios(base))];
+    const only = process.env.BENCH_ONLY;
+    const all = [...(await scenarios(base)), ...(await catalogScenarios(base))].filter((s) => !only || s.name.includes(only));
     for (const s of all) {
       // One path, or several cycled through (autocannon `requests`), so caches see variety.
       const target = s.paths ? { url: base, requests: s.paths.map((path) => ({ method: 'GET', path })) } : { url: base + s.path };
       // Warm up caches, then measure: max throughput, and latency at the budget's fixed rate.
-      await cannon({ ...target, duration: 2, connections: 10 });
-      results.scenarios[`${s.name} (max)`] = fmt(await cannon(target));
-      if (s.rate) results.scenarios[`${s.name} (@${s.rate} req/s)`] = fmt(await cannon({ ...target, connections: 20, overallRate: s.rate }));
+      // Warm up (JIT, connections, the database's cache); `warmPaths` keep a fresh-render scenario uncached.
+      const warm = s.warmPaths ? { url: base, requests: s.warmPaths.map((path) => ({ method: 'GET', path })) } : target;
+      await cannon({ ...warm, duration: 2, connections: 10 });
+      if (!s.rateOnly) results.scenarios[`${s.name} (max)`] = fmt(await cannon(target));
+      // The budgets' fixed rates: evenly spaced arrivals, latency from each request's due time (load.mjs).
+      if (s.rate) results.scenarios[`${s.name} (@${s.rate} req/s)`] = await constantRate({ base, paths: s.paths ?? [s.path], rate: s.rate, duration, headers: s.headers });
     }
   } finally {
     server.kill('SIGTERM');
