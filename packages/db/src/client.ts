@@ -29,7 +29,17 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // bigint (int8) counts come back as strings by default: they fit in a JS number here.
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Planner settings for an API of short queries over a catalogue that sits in memory:
+      // - random_page_cost 1.1 (default 4, which assumes spinning disks): index probes are nearly as cheap as
+      //   sequential reads here, and at 4 the planner hashes every fitment of a car make (tens of thousands of rows)
+      //   instead of probing the few hundred products a category and state leave.
+      // - no parallel workers and no JIT: starting workers or compiling costs milliseconds, more than these queries
+      //   take, and a 2-core server is better served running other requests at the same time.
+      options: '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0 -c jit=off',
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
