@@ -10,7 +10,8 @@ import { loadConfig } from './config.ts';
 import { ensureStores, insertProducts } from './modules/catalog/bulk.ts';
 
 const REBUILT = [
-  ['products_search_idx', 'create index if not exists products_search_idx on products using gin (search)'],
+  // Same expression as the schema's products_search_bucket_idx (the search queries repeat it).
+  ['products_search_bucket_idx', `create index if not exists products_search_bucket_idx on products using gin ((search || array_to_tsvector(array['~a' || (prod_id >> 12)::text, '~b' || (prod_id >> 15)::text, '~c' || (prod_id >> 18)::text])))`],
   ['products_pn_trgm_idx', 'create index if not exists products_pn_trgm_idx on products using gin (part_number_norm gin_trgm_ops)'],
   ['products_pn_prefix_idx', 'create index if not exists products_pn_prefix_idx on products using btree (part_number_norm text_pattern_ops)'],
 ] as const;

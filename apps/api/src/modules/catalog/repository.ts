@@ -22,6 +22,46 @@ export const categoriesRepository = (db: Db) => ({
 /** How many of the newest matches a search ranks (see page()). */
 export const SEARCH_WINDOW = 300;
 
+/**
+ * The search index's 'age bucket' lexemes (see products_search_bucket_idx): level letter and bits, coarsest first.
+ * A stage of the search asks for the matches among a range of prod_ids as "words AND (one of these buckets)".
+ */
+const BUCKET_LEVELS = [['c', 18], ['b', 15], ['a', 12]] as const;
+const A_BUCKET = 1 << 12;
+/** How far back (in prod_ids from the newest) each search stage reaches; the last stage takes the rest. */
+const STAGE_SPANS = [8192, 32768, 131072, 524288];
+/** The indexed expression of products_search_bucket_idx: the query must repeat it for the index to be used. */
+const BUCKETED = sql`(p.search || array_to_tsvector(array['~a' || (p.prod_id >> 12)::text, '~b' || (p.prod_id >> 15)::text, '~c' || (p.prod_id >> 18)::text]))`;
+
+/** Bucket lexemes that together cover exactly the prod_ids lo ≤ id < hi (both multiples of 4096), largest blocks first. */
+export function bucketCover(lo: number, hi: number): string[] {
+  const out: string[] = [];
+  while (hi > lo) {
+    const [letter, bits] = BUCKET_LEVELS.find(([, b]) => hi % (1 << b) === 0 && hi - (1 << b) >= lo)!;
+    hi -= 1 << bits;
+    out.push(`~${letter}${hi >> bits}`);
+  }
+  return out;
+}
+
+/**
+ * Ranges of the search stages, newest first: [lo, hi) pairs on 4096 boundaries, the first one reaching a bucket past
+ * the newest id (products added while `newestId` is cached land there), then `rest`: the stage of all older ids
+ * (null: no stages, one query over everything).
+ */
+export function searchStages(newestId: number): { ranges: [number, number][]; rest: number | null } {
+  const hi = (Math.floor(newestId / A_BUCKET) + 2) * A_BUCKET;
+  const bounds = [hi];
+  for (const span of STAGE_SPANS) {
+    const lo = Math.floor((newestId - span) / A_BUCKET) * A_BUCKET;
+    if (lo <= 0) break;
+    if (lo < bounds[bounds.length - 1]) bounds.push(lo);
+  }
+  const ranges = bounds.slice(1).map((lo, i) => [lo, bounds[i]] as [number, number]);
+  // A small catalogue is one stage, without bounds.
+  return { ranges, rest: ranges.length ? bounds[bounds.length - 1] : null };
+}
+
 export interface ListRow {
   prod_id: number;
   score: number | null;
@@ -49,6 +89,8 @@ export interface ListQuery {
   partNumber?: string;
   cursor?: { score: number | null; prodId: number };
   limit: number;
+  /** The newest prod_id (may be a few seconds old): a search looks among the newest products first (searchStages). */
+  newestId?: number;
 }
 
 export const productsRepository = (db: Db) => ({
@@ -60,31 +102,61 @@ export const productsRepository = (db: Db) => ({
   async page(q: ListQuery): Promise<ListRow[]> {
     const where = sql.join([sql`p.active`, ...q.where], sql` and `);
     let page: SQL;
+    let ctes: SQL[] = [];
     if (q.tsq !== undefined || q.partNumber) {
       const pn = q.partNumber ?? '';
       const tsq = q.tsq ?? '';
-      const match: SQL[] = [];
-      if (tsq) match.push(sql`p.search @@ q.tsq`);
-      if (pn) match.push(sql`p.part_number_norm like ${pn + '%'}`);
-      if (pn.length >= 6) match.push(sql`p.part_number_norm % ${pn}`);
+      const parts: SQL[] = [];
+      const stages: SQL[] = [];
+      if (tsq) {
+        // The SEARCH_WINDOW newest matches are ranked (ranking reads each candidate's vector, so it is bounded). A GIN
+        // index gives matches in no order: finding the newest by reading every match costs one heap visit per match
+        // (48,000 for 'radiator' in a million parts). So the search runs in stages over older and older prod_id ranges,
+        // each asking the index for "words AND bucket of that range", and a stage runs only while the stages before it
+        // found fewer than SEARCH_WINDOW: a common word stops in the first few thousand products, a rare one reads its
+        // few matches everywhere. The result is the same set as one query over the whole catalogue.
+        const words = sql`to_tsquery('english', ${tsq})`;
+        const { ranges, rest } = q.newestId ? searchStages(q.newestId) : { ranges: [], rest: null };
+        const found = (n: number) => sql.join(stages.slice(0, n).map((_, i) => sql`(select count(*) from s${sql.raw(String(i))})`), sql` + `);
+        const stage = (cond: SQL) => {
+          const i = stages.length;
+          const gate = i ? sql`and ${found(i)} < ${SEARCH_WINDOW}` : sql``;
+          // prod_id + 0: no walking the prod_id index until enough rows pass, the words' index is the way in.
+          stages.push(sql`s${sql.raw(String(i))} as (select p.prod_id, p.search, p.part_number_norm from products p where ${where} and ${cond} ${gate}
+            order by p.prod_id + 0 desc limit ${SEARCH_WINDOW})`);
+        };
+        for (const [lo, hi] of ranges) {
+          // Two conditions, not one query with &&: the index then takes them as two keys and skips through each to the
+          // other's next item, so the cost follows the matches in the range, not the size of the range (10 ms → 1 ms).
+          stage(sql`${BUCKETED} @@ ${words} and ${BUCKETED} @@ ${bucketCover(lo, hi).map((l) => `'${l}'`).join(' | ')}::tsquery`);
+        }
+        stage(sql`${BUCKETED} @@ ${words} ${rest === null ? sql`` : sql`and p.prod_id < ${rest}`}`);
+        parts.push(sql.join(stages.map((_, i) => sql`select * from s${sql.raw(String(i))}`), sql` union all `));
+      }
+      if (pn) {
+        const like = sql`p.part_number_norm like ${pn + '%'}`;
+        parts.push(sql`select p.prod_id, p.search, p.part_number_norm from products p where ${where} and (${like}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})
+          order by p.prod_id desc limit ${SEARCH_WINDOW}`);
+      }
       const score = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
         + ${pn ? sql`case when c.part_number_norm = ${pn} then 200000000 when c.part_number_norm like ${pn + '%'} then 100000000
           ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end` : sql`0`}`;
       const cursor = q.cursor ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::int, ${q.cursor.prodId}::int)` : sql``;
-      // Ranking reads every candidate's vector, so it is bounded: the SEARCH_WINDOW newest matches are ranked
-      // (all of them for any specific query); broad one-word queries over a million parts stay fast.
-      page = sql`select m.prod_id, m.score from (
-          select c.prod_id, ${score} as score from ((
-            select p.prod_id, p.search, p.part_number_norm from products p, (select to_tsquery('english', ${tsq}) as tsq) q
-            where ${where} and (${sql.join(match, sql` or `)}) order by p.prod_id desc limit ${SEARCH_WINDOW}
-          ${pn ? sql`) union (select p.prod_id, p.search, p.part_number_norm from products p where ${where} and p.part_number_norm like ${pn + '%'} limit 100` : sql``}
-          )) c
-        ) m ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
+      // Exact part-number prefixes always take part, however old. A product may come from several parts: distinct on.
+      const window = sql`select distinct on (w.prod_id) w.* from (${sql.join(parts.map((x) => sql`(${x})`), sql` union all `)}) w
+        order by w.prod_id desc limit ${SEARCH_WINDOW}`;
+      const cands = pn
+        ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm from products p
+            where ${where} and p.part_number_norm like ${pn + '%'} limit 100)) u`
+        : window;
+      page = sql`select m.prod_id, m.score from (select c.prod_id, ${score} as score from (${cands}) c) m
+        ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
+      ctes = stages;
     } else {
       const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
       page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
     }
-    return rows<ListRow>(db, sql`with page as (${page})
+    return rows<ListRow>(db, sql`with ${sql.join([...ctes, sql`page as (${page})`], sql`, `)}
       select page.prod_id, page.score, p.name, p.title, left(p.description, 200) as description, p.price_kobo, p.sales_kobo, p.condition,
         st.name as store_name, st.url_name, st.verified, c.name as city, sa.name as state,
         i.key as image_key, i.width as image_width, i.height as image_height, i.placeholder
@@ -132,6 +204,8 @@ export const productsRepository = (db: Db) => ({
       from stores st join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id where st.url_name = ${urlName}`);
     return st as any;
   },
+  /** The highest prod_id (the search's stages are counted back from it). */
+  newestId: async () => (await rows<{ id: number | null }>(db, sql`select max(prod_id) as id from products`))[0]?.id ?? 0,
   storeIdByUrl: async (urlName: string) =>
     (await rows<{ id: number }>(db, sql`select id from stores where url_name = ${urlName}`))[0]?.id,
   modelMake: async (modelId: number) =>

@@ -111,6 +111,8 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
 export function productsService(db: Db) {
   const repo = productsRepository(db);
   const cats = categoriesService(db);
+  // A few seconds stale is fine: the first search stage reaches one bucket (4096 ids) past it.
+  const newestId = memo((_: 0) => repo.newestId(), 5_000);
 
   // Corrections per word: the vocabulary changes only with new catalogue words, so remember answers for 10 minutes.
   const corrected = new Map<string, { at: number; known: boolean; similar: string[] }>();
@@ -186,7 +188,9 @@ export function productsService(db: Db) {
     if (condition) where.push(sql`p.condition = ${condition}`);
     const ranked = Boolean(tsq || partNumber);
     const size = Math.min(f.pagesize || PAGE_MAX, PAGE_MAX);
-    const rowsOut = await repo.page({ where, tsq, partNumber, cursor: parseCursor(f.lastId, ranked), limit: size + 1 });
+    const rowsOut = await repo.page({
+      where, tsq, partNumber, cursor: parseCursor(f.lastId, ranked), limit: size + 1, newestId: tsq ? await newestId(0) : undefined,
+    });
     const hasMore = rowsOut.length > size;
     const page = rowsOut.slice(0, size);
     const last = page[page.length - 1];
