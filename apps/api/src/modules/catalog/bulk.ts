@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
 import { placeholderFor, productSvg } from '../images/service.ts';
+import { invalidateCatalogLists } from './service.ts';
 import { phone, productGenerator, rng, slugify, STORES, DEMO_SELLER_STORE, type Cat, type ProductSeed } from './demo-data.ts';
 
 export interface StoreRef { id: number; stateId: number; cityId: number }
@@ -121,6 +122,7 @@ export async function insertProducts(db: Db, opts: { count: number; seed?: numbe
   await Promise.all(inflight);
   if (failure) throw failure;
   await addSearchWords(db, words);
+  invalidateCatalogLists(db);
   return written;
 }
 

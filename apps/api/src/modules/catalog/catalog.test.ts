@@ -269,3 +269,21 @@ describe(`product pictures (${dbLabel()})`, () => {
     expect((await get('/images/p/uploaded-abc-160.webp')).status).toBe(404);
   });
 });
+
+describe('list answer cache', () => {
+  it('serves a repeated list from memory, and a catalogue write makes the next answer fresh', async () => {
+    const url = `/api/products/categories/0/?active=true&prodName=${encodeURIComponent('Zanzibar Gasket')}`;
+    expect((await get(url)).body.items).toEqual([]);
+    // Written behind the API's back: the cached (empty) answer stays until a writer invalidates.
+    const store = await createStore(t.handle.db);
+    await t.handle.db.execute(sql`insert into products (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition)
+      values (${store.id}, 601, 6, ${store.stateId}, ${store.cityId}, 'Zanzibar Gasket', 100000, 1)`);
+    expect((await get(url)).body.items).toEqual([]);
+    // The same filters in another order are the same answer.
+    expect((await get(`/api/products/categories/0/?prodName=${encodeURIComponent('Zanzibar Gasket')}&active=true`)).body.items).toEqual([]);
+    await createProduct(t.handle.db, { store, name: 'Zanzibar Gasket Set' }); // a catalogue writer: clears the cache
+    const names = (await get(url)).body.items.map((i: { name: string }) => i.name).sort();
+    expect(names).toEqual(['Zanzibar Gasket', 'Zanzibar Gasket Set']);
+  });
+});
+

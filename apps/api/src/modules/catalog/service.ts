@@ -108,6 +108,19 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
   return { score: m[1] === undefined ? null : Number(m[1]), prodId };
 }
 
+/**
+ * List and search answers are read far more than the catalogue changes, and the same searches
+ * ('brake pads', 'corolla headlamp') come from many buyers: each process keeps an answer for a few
+ * seconds (CATALOG_LIST_CACHE_MS, default 10000; 0 turns it off). Responses already allow 30 s of
+ * shared caching, so this adds no staleness a visitor could not already see. Writers of products
+ * or stores call invalidateCatalogLists(db).
+ */
+const LIST_CACHE_MS = Number(process.env.CATALOG_LIST_CACHE_MS ?? 10_000);
+const listCaches = new WeakMap<Db, { clear(): void }>();
+export const invalidateCatalogLists = (db: Db) => listCaches.get(db)?.clear();
+/** The same filters in any order give the same key. */
+const filterKey = (f: ListFilters) => JSON.stringify(Object.entries(f).filter(([, v]) => v !== undefined && v !== '').sort(([a], [b]) => (a < b ? -1 : 1)));
+
 export function productsService(db: Db) {
   const repo = productsRepository(db);
   const cats = categoriesService(db);
@@ -148,7 +161,7 @@ export function productsService(db: Db) {
     return { out, known };
   }
 
-  async function list(f: ListFilters) {
+  async function listUncached(f: ListFilters) {
     const where: SQL[] = [];
     const catId = f.partcategory || f.catId || 0;
     if (catId) {
@@ -202,6 +215,10 @@ export function productsService(db: Db) {
       hasMore,
     };
   }
+
+  const cachedList = memo((key: string) => listUncached(Object.fromEntries(JSON.parse(key)) as ListFilters), LIST_CACHE_MS, 500);
+  listCaches.set(db, cachedList);
+  const list = (f: ListFilters) => (LIST_CACHE_MS > 0 ? cachedList(filterKey(f)) : listUncached(f));
 
   return {
     list,

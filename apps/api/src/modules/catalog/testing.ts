@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
+import { invalidateCatalogLists } from './service.ts';
 
 /** Test factories for the catalogue (other domains' tests may use them too: carts, orders …). */
 export async function createStore(db: Db, over: Partial<typeof s.stores.$inferInsert> = {}) {
@@ -54,6 +55,7 @@ export async function createProduct(db: Db, p: ProductInput) {
     .returning();
   for (const f of p.fitments ?? []) await db.insert(s.productFitments).values({ productId: prod.prodId, makeId: f.makeId, modelId: f.modelId ?? null, yearFrom: f.yearFrom, yearTo: f.yearTo });
   if (p.imageKey) await db.insert(s.productImages).values({ productId: prod.prodId, key: p.imageKey, width: 640, height: 480, placeholder: '' });
+  invalidateCatalogLists(db);
   return prod;
 }
 
