@@ -10,6 +10,18 @@ import { pathToFileURL } from 'node:url';
 
 const SEARCHES = ['brake pads', 'corolla headlamp', 'tokunbo gearbox', 'brak pads', 'oil filter', 'camry shock absorber', 'alternator', 'spark plugs', 'radiator', 'side mirror'];
 
+// Searches nobody made in the last few seconds miss the answer cache (service.ts): 2,400 distinct
+// queries, so none repeats within a 10 s run at 200 req/s.
+const PARTS = ['brake pads', 'headlamp', 'oil filter', 'alternator', 'radiator', 'shock absorber', 'spark plugs', 'side mirror', 'gearbox', 'fuel pump',
+  'water pump', 'timing belt', 'clutch plate', 'wiper blade', 'control arm', 'ball joint', 'tie rod end', 'engine mount', 'air filter', 'brak pads'];
+const CARS = ['corolla', 'camry', 'accord', 'civic', 'sienna', 'highlander', 'rx350', 'es330', 'altima', 'pathfinder', 'c300', 'ml350', 'hilux', 'rav4',
+  'sonata', 'elantra', 'lexus', 'honda', 'toyota', 'nissan'];
+export const freshSearches = (...conds) => {
+  const out = [];
+  for (const cond of conds.length ? conds : ['', 'tokunbo ', 'new ']) for (const car of CARS) for (const part of PARTS) out.push(`${cond}${car} ${part}`, `${cond}${part} ${car}`);
+  return out.map((q) => encodeURIComponent(q.trim()));
+};
+
 export async function catalogScenarios(base) {
   const json = async (p) => (await fetch(`${base}${p}`)).json();
   const states = (await json('/api/database/states/NG')).items;
@@ -26,6 +38,14 @@ export async function catalogScenarios(base) {
     { name: 'list: three filters (category + make + state)', paths: three, rate: 200 },
     { name: 'search: suggestions (/api/products/search)', paths: SEARCHES.map((q) => `/api/products/search?prodName=${encodeURIComponent(q)}`), rate: 200 },
     { name: 'search: ranked list (prodName)', paths: SEARCHES.map((q) => `/api/products/categories/0/?active=true&prodName=${encodeURIComponent(q)}`), rate: 200 },
+    {
+      name: 'search: fresh queries, ranked list (uncached)',
+      paths: freshSearches().map((q) => `/api/products/categories/0/?active=true&prodName=${q}`),
+      // warmed with other searches, so the measured ones are not in the cache
+      warmPaths: freshSearches('used ').map((q) => `/api/products/categories/0/?active=true&prodName=${q}`),
+      rate: 200,
+      rateOnly: true,
+    },
     { name: 'product: detail', paths: ['/api/products/1', '/api/products/50', '/api/products/5000', '/api/products/20000'], rate: 200 },
   ];
 }
@@ -34,7 +54,7 @@ export async function catalogScenarios(base) {
 export const runScenario = (base, sc, { duration = 10, rate } = {}) =>
   constantRate({ base, paths: sc.paths, rate: rate ?? sc.rate, duration }).then((r) => ({ name: sc.name, ...r }));
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const base = process.env.BENCH_URL;
   if (!base) {
     console.error('Set BENCH_URL to a running server, e.g. BENCH_URL=http://127.0.0.1:3000');
