@@ -18,9 +18,18 @@ describe('page cache', () => {
     expect(a.body.toString()).toBe('<script nonce="NONCE1">a</script><b>NONCE1</b>');
     expect(a.headers).toEqual([['content-security-policy', "script-src 'nonce-NONCE1'"]]);
     expect(materialize(second!.page, 'N2').body.toString()).not.toContain('NONCE1');
+    // Past the TTL: the old copy is served while one render replaces it in the background.
     t = 1001;
-    await cache.get('/x', render);
+    const stale = await cache.get('/x', async () => (renders++, page(`v2 ${ph}`)));
+    expect(stale?.hit).toBe(true);
+    expect(materialize(stale!.page, 'N').body.toString()).toContain('<b>N</b>');
+    await new Promise((r) => setTimeout(r, 0));
     expect(renders).toBe(2);
+    expect(materialize((await cache.get('/x', render))!.page, 'N').body.toString()).toBe('v2 N');
+    // Past two TTLs: too old to serve, rendered while the visitor waits.
+    t = 5000;
+    const late = await cache.get('/x', async () => (renders++, page('v3')));
+    expect([late?.hit, late?.page.body.join('')]).toEqual([false, 'v3']);
   });
 
   it('shares one render between concurrent misses', async () => {

@@ -12,7 +12,8 @@ import crypto from 'node:crypto';
  * - each answer still gets its own CSP nonce: pages are rendered with a secret placeholder nonce,
  *   stored split at its occurrences, and joined with a fresh nonce per response;
  * - any state-changing request clears the cache (`clear()`), so a price change shows at once on
- *   this server; the TTL bounds staleness for writes made elsewhere (another process, the seed CLI);
+ *   this server; the TTL bounds staleness for writes made elsewhere (another process, the seed CLI):
+ *   a page past its TTL is served at most one more TTL while a fresh render replaces it;
  * - concurrent misses for one address share one render; total size is bounded (oldest out first).
  */
 export interface CachedPage {
@@ -84,6 +85,21 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
     }
   }
 
+  function start(key: string, render: () => Promise<RenderedPage>) {
+    const gen = generation;
+    const p = render()
+      .then((page) => {
+        const entry = toEntry(page);
+        const personal = page.headers.some(([k]) => k.toLowerCase() === 'set-cookie');
+        // A write during the render may have changed what it shows: serve it, but do not keep it.
+        if (page.status === 200 && !personal && gen === generation) keep(key, entry);
+        return { entry, personal };
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, p);
+    return p;
+  }
+
   return {
     placeholder,
     get size() {
@@ -95,28 +111,18 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
      */
     async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: CachedPage; hit: boolean } | null> {
       const e = entries.get(key);
-      if (e && now() - e.at < ttlMs) {
+      const age = e ? now() - e.at : Infinity;
+      if (e && age < ttlMs * 2) {
         // Refresh its place so the busiest pages are the last to be evicted.
         entries.delete(key);
         entries.set(key, e);
+        // Past its TTL (but not two): still served while one render replaces it in the background, so
+        // visitors never queue behind the refresh of a busy page. A write clears it outright instead.
+        if (age >= ttlMs && !pending.has(key)) start(key, render).catch(() => {});
         return { page: e, hit: true };
       }
-      let p = pending.get(key);
-      const mine = !p;
-      if (!p) {
-        const gen = generation;
-        p = render()
-          .then((page) => {
-            const entry = toEntry(page);
-            const personal = page.headers.some(([k]) => k.toLowerCase() === 'set-cookie');
-            // A write during the render may have changed what it shows: serve it, but do not keep it.
-            if (page.status === 200 && !personal && gen === generation) keep(key, entry);
-            return { entry, personal };
-          })
-          .finally(() => pending.delete(key));
-        pending.set(key, p);
-      }
-      const { entry, personal } = await p;
+      const mine = !pending.has(key);
+      const { entry, personal } = await (pending.get(key) ?? start(key, render));
       // An answer that sets a cookie belongs to the visitor it was rendered for; the others render their own.
       return personal && !mine ? null : { page: entry, hit: false };
     },
