@@ -4,7 +4,7 @@
 //
 //   BENCH_URL=http://127.0.0.1:3990 node bench/providers.mjs
 //   BENCH_DURATION=10 (seconds per call)  BENCH_RATE=200 (req/s)
-// Data: npx tsx bench/seed-providers.ts 10000 with DATABASE_URL set (see bench/README-providers.md).
+// Data: npx tsx bench/seed-providers.ts 10000 with DATABASE_URL set (see bench/README.md).
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { constantRate } from './load.mjs';
