@@ -166,6 +166,17 @@ export const productsRepository = (db: Db) => ({
       order by page.score desc nulls last, page.prod_id desc`);
   },
 
+  /**
+   * How many active products the planner expects a search to match (from the lexeme statistics ANALYZE keeps);
+   * '' gives the number of active products.
+   */
+  estimateMatches: async (tsq: string): Promise<number> => {
+    const match = tsq ? sql`and p.search @@ to_tsquery('english', ${tsq})` : sql``;
+    const [r] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from products p where p.active ${match}`);
+    const plan = typeof r['QUERY PLAN'] === 'string' ? JSON.parse(r['QUERY PLAN']) : r['QUERY PLAN'];
+    return Number((plan as { Plan: { 'Plan Rows': number } }[])[0]?.Plan?.['Plan Rows'] ?? Infinity);
+  },
+
   /** For each word: whether the catalogue knows it, and up to two known words spelt similarly. */
   similarWords: (tokens: string[]) =>
     rows<{ tok: string; known: boolean; similar: string[] | null }>(db, sql`

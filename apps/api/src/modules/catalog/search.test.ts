@@ -5,6 +5,7 @@ import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { seedCatalog } from './seed.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
 import { buildTsQuery, parseSearch } from './search.ts';
+import { expectedMatches } from './service.ts';
 
 let t: TestApp;
 let pnProduct: number;
@@ -155,3 +156,15 @@ describe(`GET /api/products/search (${dbLabel()})`, () => {
     expect((await get(`/api/products/search?prodName=${'y'.repeat(101)}`)).status).toBe(400);
   });
 });
+
+describe('when a search runs in stages', () => {
+  it('expects many matches for one common word or words that go together, few for a specific mix', () => {
+    const million = 1_000_000;
+    expect(expectedMatches(million, [47_512])).toBe(47_512); // 'radiator'
+    expect(expectedMatches(million, [30_000, 33_000])).toBeGreaterThan(1000); // 'spark plugs': the words come together
+    expect(expectedMatches(million, [20_000, 30_000, 25_000])).toBeLessThan(1000); // 'civic timing belt'
+    expect(expectedMatches(million, [300])).toBe(300);
+    expect(expectedMatches(0, [5])).toBe(0);
+  });
+});
+
