@@ -287,3 +287,15 @@ describe('list answer cache', () => {
   });
 });
 
+describe('demo catalogue text', () => {
+  it('never says the same sentence twice in a description', async () => {
+    const found = await q<{ description: string }>(sql`select description from products where description <> ''`);
+    expect(found.length).toBeGreaterThan(100);
+    const repeats = found.filter(({ description }) => {
+      const sentences = description.split(/(?<=\.)\s+/);
+      return new Set(sentences).size !== sentences.length;
+    });
+    expect(repeats.map((r) => r.description).slice(0, 3)).toEqual([]);
+  });
+});
+

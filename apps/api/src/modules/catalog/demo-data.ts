@@ -282,14 +282,16 @@ export function productGenerator(refs: CatalogueRefs, seed = 20261122) {
     const sales = onSale ? Math.max(400, Math.round((price * (0.8 + r.next() * 0.15)) / 100) * 100) : null;
     const pn = partNumber(r, p.make.name, brand, parent.path) || null;
     const fitText = fitments.map((f) => (f.modelId ? `${nameOf(f.makeId)} ${(f.modelId ? modelNames.get(f.modelId) : '') ?? ''} ${f.yearFrom}-${f.yearTo}` : `${nameOf(f.makeId)} (all models)`)).join(', ');
-    const description = [
+    const sentences = [
       `${brand} ${part.toLowerCase()}${spec} ${used ? 'foreign used (Tokunbo)' : 'brand new'}.`,
       `Fits ${fitText}.`,
       pn ? `Part number ${pn}.` : '',
       used ? r.pick(USED_PHRASES) : '',
       r.pick(PHRASES),
       r.pick(PHRASES),
-    ].filter(Boolean).join(' ');
+    ];
+    // Two picks can be the same phrase: say it once (dropping it keeps the random sequence, so the data stays the same).
+    const description = [...new Set(sentences.filter(Boolean))].join(' ');
     const fitNames = fitments.map((f) => `${nameOf(f.makeId)} ${(f.modelId ? modelNames.get(f.modelId) : '') ?? ''}`).join(' ');
     const searchTerms = [child.name, parent.name, ...child.keywords, ...parent.keywords, fitNames, brand].join(' ');
     return {
