@@ -297,5 +297,12 @@ describe('demo catalogue text', () => {
     });
     expect(repeats.map((r) => r.description).slice(0, 3)).toEqual([]);
   });
+  it("calls a maker's own part by the maker of the car it fits", async () => {
+    const genuine = await q<{ name: string; makes: string[] }>(sql`select p.title as name, array_agg(mk.name) as makes from products p
+      join product_fitments f on f.product_id = p.prod_id join car_makes mk on mk.id = f.make_id
+      where p.title like '% Genuine %' group by p.prod_id, p.title`);
+    expect(genuine.length).toBeGreaterThan(0);
+    expect(genuine.filter((g) => !g.makes.some((m) => g.name.startsWith(`${m} Genuine `))).map((g) => g.name).slice(0, 3)).toEqual([]);
+  });
 });
 

@@ -240,8 +240,10 @@ export function productGenerator(refs: CatalogueRefs, seed = 20261122) {
     const child = i < children.length * 2 ? children[i % children.length] : r.pick(children);
     const parent = top.get(child.parentId)!;
     const universal = UNIVERSAL.has(parent.path);
-    const brand = r.pick(BRANDS[parent.path] ?? DEFAULT_BRANDS);
+    const picked = r.pick(BRANDS[parent.path] ?? DEFAULT_BRANDS);
     const p = r.pick(weighted.length ? weighted : [{ make: refs.makes[0], models: modelsByMake.get(refs.makes[0].id) ?? [], weight: 1 }]);
+    // Genuine (maker's own) parts carry the car's maker, not Toyota's, on a Honda or a Passat.
+    const brand = picked === 'Toyota Genuine' ? `${p.make.name} Genuine` : picked;
     const model = r.pick(p.models);
     const lo = Math.max(model.yearFrom, 1995);
     const hi = Math.min(model.yearTo, 2025);
