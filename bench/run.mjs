@@ -67,6 +67,8 @@ async function main() {
   if (dbUrl) {
     ensureDatabase(dbUrl);
     env.DATABASE_URL = dbUrl;
+    // As it would run in production: one server process per core (WEB_CONCURRENCY=1 measures one).
+    env.WEB_CONCURRENCY ??= 'auto';
     const products = process.env.BENCH_PRODUCTS;
     // Tops the catalogue up to BENCH_PRODUCTS, so a second run measures the same size.
     const have = Number(spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products'], { encoding: 'utf8' }).stdout.trim() || 0);
@@ -81,7 +83,7 @@ async function main() {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
   }
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const results = { when: new Date().toISOString(), database: dbUrl ? 'postgres' : 'pglite', durationSec: duration, cpus: os.cpus().length, scenarios: {} };
+  const results = { when: new Date().toISOString(), database: dbUrl ? 'postgres' : 'pglite', processes: env.WEB_CONCURRENCY ?? '1', durationSec: duration, cpus: os.cpus().length, scenarios: {} };
   try {
     await waitFor(`${base}/api/health`);
 

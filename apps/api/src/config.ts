@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Environment, checked once at start-up; a bad value stops the server with a clear line. */
@@ -12,6 +13,9 @@ export interface Config {
   logLevel: string;
   production: boolean;
   demoData: boolean;
+  /** Server processes sharing the port (WEB_CONCURRENCY); always 1 on the embedded database. */
+  processes: number;
+  warnings: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,6 +27,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.PUBLIC_URL && !/^https?:\/\//.test(env.PUBLIC_URL)) throw new Error('PUBLIC_URL must be an http(s) URL');
   const demo = env.DEMO_DATA ?? (production ? 'false' : 'true');
+  const warnings: string[] = [];
+  let processes = 1;
+  const wc = env.WEB_CONCURRENCY?.trim();
+  if (wc) {
+    processes = wc === 'auto' ? os.availableParallelism() : Number(wc);
+    if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+      throw new Error(`WEB_CONCURRENCY must be "auto" or a whole number from 1 to 64, got "${env.WEB_CONCURRENCY}"`);
+    }
+    // PGlite lives inside one process: a second one cannot open its folder.
+    if (processes > 1 && !env.DATABASE_URL) {
+      warnings.push(`WEB_CONCURRENCY=${wc} needs DATABASE_URL (the embedded database serves one process): running one process`);
+      processes = 1;
+    }
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -34,5 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     production,
     demoData: demo === 'true' || demo === '1',
+    processes,
+    warnings,
   };
 }

@@ -1,17 +1,22 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { openDb, migrate, loadReferenceData } from '@sf/db';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { registerWeb } from './web.ts';
 import { seedDemoData } from './seed.ts';
+import { superviseWorkers } from './lib/processes.ts';
 
-async function main() {
-  const config = loadConfig();
+/** Migrations, reference data and demo data: once per start, before any process serves. */
+async function prepareDatabase(config: Config) {
   const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   await migrate(handle);
   await loadReferenceData(handle.db);
   if (config.demoData) await seedDemoData(handle.db);
+  return handle;
+}
 
+async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>) {
   const app = await buildApp({
     db: handle.db,
     config: {
@@ -24,6 +29,14 @@ async function main() {
     },
     logger: { level: config.logLevel },
   });
+  // Which process answered, so operators (and the cluster test) can tell them apart.
+  if (cluster.isWorker) {
+    const id = String(cluster.worker!.id);
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.raw.setHeader('x-worker', id);
+      done();
+    });
+  }
   await registerWeb(app);
 
   const close = async () => {
@@ -34,6 +47,24 @@ async function main() {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+async function main() {
+  const config = loadConfig();
+  if (cluster.isWorker) {
+    // The primary has prepared the database.
+    await serve(config, await openDb({ url: config.databaseUrl! }));
+    return;
+  }
+  for (const w of config.warnings) console.warn(w);
+  const handle = await prepareDatabase(config);
+  if (config.processes > 1) {
+    await handle.close();
+    superviseWorkers(config.processes, { info: (m) => console.log(m), error: (m) => console.error(m) });
+    return;
+  }
+  const app = await serve(config, handle);
   app.log.info(`SpareFinder NG on http://localhost:${(app.server.address() as any).port} (${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 }
 

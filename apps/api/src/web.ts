@@ -10,9 +10,11 @@ import { createRequestListener } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { hasSessionCookie } from '@sf/shared';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
+import { broadcast, onBroadcast } from './lib/broadcast.ts';
 
 const CTX_HEADER = 'x-sf-request-context';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PAGE_CACHE_CLEAR = 'page-cache:clear';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -73,9 +75,11 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
   const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
   const cache = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 10_000) });
   const cacheOn = process.env.PAGE_CACHE_MS !== '0';
-  // Any accepted write may change what a page shows: forget every cached page.
+  // Any accepted write may change what a page shows: every process forgets every cached page.
+  const unsubscribe = onBroadcast(PAGE_CACHE_CLEAR, () => cache.clear());
+  app.addHook('onClose', async () => void unsubscribe());
   app.addHook('onResponse', async (req, reply) => {
-    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) cache.clear();
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) broadcast(PAGE_CACHE_CLEAR);
   });
   const handler = createRequestHandler(build as ServerBuild, mode);
 
