@@ -44,6 +44,21 @@ test.describe('marketplace shell', () => {
     await expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
   });
 
+  test('footer links (rendered once per server process) navigate inside the page', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.evaluate(() => ((window as any).__samePage = true));
+    const requests: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && requests.push(r.url()));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as any).__samePage)).toBe(true); // no page load
+    expect(requests).toEqual([]);
+    // The footer is still there after the client-side render, and its newsletter box works.
+    await expect(page.getByRole('contentinfo').getByLabel('Your e-mail address')).toBeVisible();
+  });
+
   test('guests see Login and Register in the Accounts menu', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData, useRouteError } from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 import { guardReason, guestUser, hasSessionCookie, type AuthUser } from '@sf/shared';
@@ -13,6 +13,13 @@ import { ErrorPage } from './components/error-page.tsx';
 import { installChunkReload, isChunkLoadError, reloadForStaleChunk } from './lib/use-chunk-reload.ts';
 import { useVersionWatch } from './lib/use-version-watch.ts';
 import { useSessionSync } from './lib/use-session-sync.ts';
+import { useClientNav } from './lib/use-client-nav.ts';
+import { ServerHtml } from './lib/server-html.tsx';
+import { prepareServerHtml } from './lib/server-html.server.tsx';
+import { newsletterResult } from './components/newsletter-box.tsx';
+
+/** The footer's cache key: all it depends on is the year and the no-JavaScript newsletter result. */
+const footerId = (search: string) => `footer:${new Date().getFullYear()}:${newsletterResult(search)}`;
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -29,14 +36,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without a session cookie the answer is known: a guest (saves a call on every guest page).
   const ans = hasSessionCookie(request.headers.get('cookie')) ? await serverApi(context).get('/api/auth/dszauth') : undefined;
   const user = ans?.status && ans.user ? (ans.user as AuthUser) : GUEST;
-  const reason = guardReason(new URL(request.url).pathname.replace(/\.data$/, ''));
+  const url = new URL(request.url);
+  const reason = guardReason(url.pathname.replace(/\.data$/, ''));
   if (reason && !user.isauthenticated) throw loginRedirect(request, reason);
+  prepareServerHtml(footerId(url.search), () => <Footer newsletter={newsletterResult(url.search)} />);
   return { user, nonce: context.nonce };
 }
 export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const { search } = useLocation();
   return (
     <html lang="en-NG">
       <head>
@@ -51,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ToastProvider>
           <Header user={data?.user ?? GUEST} />
           <div className="flex-1">{children}</div>
-          <Footer />
+          <ServerHtml id={footerId(search)}><Footer newsletter={newsletterResult(search)} /></ServerHtml>
           <BottomBar user={data?.user ?? GUEST} />
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
@@ -66,6 +76,7 @@ export default function App() {
   useEffect(installChunkReload, []);
   useVersionWatch();
   useSessionSync(user);
+  useClientNav();
   return <Outlet />;
 }
 

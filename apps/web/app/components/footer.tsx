@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { STATIC_PAGES, SUPPORT } from '../lib/menus.ts';
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, XLogoIcon, YoutubeIcon } from './icons.tsx';
 import { NewsletterBox } from './newsletter-box.tsx';
@@ -21,23 +20,27 @@ function StoreBadge({ href, top, bottom, glyph }: { href: string; top: string; b
 
 const half = Math.ceil(STATIC_PAGES.length / 2);
 
-export function Footer() {
+/**
+ * The same for every visitor, so the server renders it once per process (lib/server-html.tsx):
+ * plain links (lib/use-client-nav.ts makes them navigate in the page) and no router hooks.
+ */
+export function Footer({ newsletter = '' }: { newsletter?: string }) {
   return (
     <footer className="mt-12 bg-brand-900 pb-24 text-brand-50 md:pb-8">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-help">
           <h2 id="footer-help" className="mb-3 font-bold text-white">Help and information</h2>
           <ul className="space-y-2 text-sm">
-            {STATIC_PAGES.slice(0, half).map((p) => <li key={p.to}><Link className="hover:underline" to={p.to}>{p.label}</Link></li>)}
+            {STATIC_PAGES.slice(0, half).map((p) => <li key={p.to}><a data-nav className="hover:underline" href={p.to}>{p.label}</a></li>)}
           </ul>
         </section>
         <section aria-labelledby="footer-company">
           <h2 id="footer-company" className="mb-3 font-bold text-white">SpareFinder NG</h2>
           <ul className="space-y-2 text-sm">
-            {STATIC_PAGES.slice(half).map((p) => <li key={p.to}><Link className="hover:underline" to={p.to}>{p.label}</Link></li>)}
-            <li><Link className="hover:underline" to="/blogs">Blogs</Link></li>
-            <li><Link className="hover:underline" to="/contact-us">Contact us</Link></li>
-            <li><Link className="hover:underline" to="/vindecoder">VIN decoder</Link></li>
+            {STATIC_PAGES.slice(half).map((p) => <li key={p.to}><a data-nav className="hover:underline" href={p.to}>{p.label}</a></li>)}
+            <li><a data-nav className="hover:underline" href="/blogs">Blogs</a></li>
+            <li><a data-nav className="hover:underline" href="/contact-us">Contact us</a></li>
+            <li><a data-nav className="hover:underline" href="/vindecoder">VIN decoder</a></li>
           </ul>
         </section>
         <section aria-labelledby="footer-support">
@@ -58,14 +61,14 @@ export function Footer() {
         <section id="newsletter" aria-labelledby="footer-news" className="scroll-mt-36">
           <h2 id="footer-news" className="mb-3 font-bold text-white">Newsletter</h2>
           <p className="mb-3 text-sm text-brand-100">Car-care tips and deals on parts, once a month. No spam.</p>
-          <NewsletterBox />
+          <NewsletterBox noJsResult={newsletter} />
           <div className="mt-5 flex flex-wrap gap-2">
             <StoreBadge href="https://play.google.com/store/apps/details?id=ng.sparefinder.app" top="Get it on" bottom="Google Play" glyph="▶" />
             <StoreBadge href="https://apps.apple.com/ng/app/sparefinder-ng/id6450000000" top="Download on the" bottom="App Store" glyph="" />
           </div>
         </section>
       </div>
-      <p className="container-page border-t border-white/10 pt-4 text-xs text-brand-100">© {new Date().getFullYear()} SpareFinder NG. Prices in naira (₦).</p>
+      <p className="container-page border-t border-white/10 pt-4 text-xs text-brand-100">{`© ${new Date().getFullYear()} SpareFinder NG. Prices in naira (₦).`}</p>
     </footer>
   );
 }

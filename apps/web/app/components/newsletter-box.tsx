@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { MESSAGES, isEmail } from '@sf/shared';
 import { browserApi } from '../lib/api.ts';
 import { useToast } from './toasts.tsx';
@@ -11,13 +10,21 @@ const NO_JS_RESULT: Record<string, { ok: boolean; text: string }> = {
   error: { ok: false, text: MESSAGES.newsletterFailed('right now. Please try again in a moment.') },
 };
 
-/** Footer newsletter box: posts the form body emailAddress (seed §7); works without JavaScript too. */
-export function NewsletterBox() {
+/** The page's `?newsletter=` value that changes what the box shows ('' for none or an unknown one). */
+export const newsletterResult = (search: string) => {
+  const v = new URLSearchParams(search).get('newsletter') ?? '';
+  return v in NO_JS_RESULT ? v : '';
+};
+
+/**
+ * Footer newsletter box: posts the form body emailAddress (seed §7); works without JavaScript too.
+ * `noJsResult` is newsletterResult() of the page's address (a prop, so the footer needs no router).
+ */
+export function NewsletterBox({ noJsResult = '' }: { noJsResult?: string }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const notify = useToast();
-  const [params] = useSearchParams();
-  const result = NO_JS_RESULT[params.get('newsletter') ?? ''];
+  const result = NO_JS_RESULT[noJsResult];
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
