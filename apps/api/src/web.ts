@@ -78,8 +78,10 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
   // Any accepted write may change what a page shows: every process forgets every cached page.
   const unsubscribe = onBroadcast(PAGE_CACHE_CLEAR, () => cache.clear());
   app.addHook('onClose', async () => void unsubscribe());
-  app.addHook('onResponse', async (req, reply) => {
-    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) broadcast(PAGE_CACHE_CLEAR);
+  // Before the answer goes out, so a visitor's next page, from any process, shows the change.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) await broadcast(PAGE_CACHE_CLEAR);
+    return payload;
   });
   const handler = createRequestHandler(build as ServerBuild, mode);
 

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { isBroadcast } from './broadcast.ts';
+import { ACK, ACK_TIMEOUT_MS, TAG, isAck, isBroadcast } from './broadcast.ts';
 
 interface Log {
   info(msg: string): void;
@@ -32,9 +32,27 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
   };
 
   cluster.on('listening', (w) => listening.add(w.id));
+  // Relays a worker's broadcast to the others, and answers it once they all have acted on it.
+  const relays = new Map<number, { left: number; done: () => void }>();
+  let relaySeq = 0;
   cluster.on('message', (from, msg) => {
+    if (isAck(msg)) {
+      const r = relays.get(msg[ACK]);
+      if (r && --r.left === 0) r.done();
+      return;
+    }
     if (!isBroadcast(msg)) return;
-    for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from && w.isConnected()) w.send(msg);
+    const others = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w !== from && w.isConnected());
+    const id = ++relaySeq;
+    const timer = setTimeout(() => relays.get(id)?.done(), ACK_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      relays.delete(id);
+      if (from.isConnected()) from.send({ [ACK]: msg.id });
+    };
+    if (others.length === 0) return done();
+    relays.set(id, { left: others.length, done });
+    for (const w of others) w.send({ [TAG]: msg[TAG], id });
   });
   cluster.on('exit', (w, code, signal) => {
     if (stopping) return;
