@@ -61,7 +61,8 @@ async function main() {
   const handle = await prepareDatabase(config);
   if (config.processes > 1) {
     await handle.close();
-    superviseWorkers(config.processes, { info: (m) => console.log(m), error: (m) => console.error(m) });
+    superviseWorkers(config.processes, { error: (m) => console.error(m) });
+    console.log(`SpareFinder NG on http://localhost:${config.port} (${handle.kind}, ${config.processes} processes)`);
     return;
   }
   const app = await serve(config, handle);

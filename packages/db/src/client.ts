@@ -40,6 +40,9 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
       //   take, and a 2-core server is better served running other requests at the same time.
       options: '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0 -c jit=off',
     });
+    // An idle connection the server closes (a restart, a failover, an admin) is dropped by the pool
+    // and replaced on the next query; without a listener its 'error' would stop the whole process.
+    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message}); the pool opens another`));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

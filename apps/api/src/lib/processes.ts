@@ -2,7 +2,6 @@ import cluster, { type Worker } from 'node:cluster';
 import { ACK, ACK_TIMEOUT_MS, TAG, isAck, isBroadcast } from './broadcast.ts';
 
 interface Log {
-  info(msg: string): void;
   error(msg: string): void;
 }
 
@@ -67,5 +66,4 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => stopAll(0));
 
   for (let i = 0; i < count; i++) cluster.fork();
-  log.info(`${count} server processes`);
 }
