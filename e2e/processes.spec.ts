@@ -82,10 +82,18 @@ test.describe('several server processes', () => {
     child.stderr!.on('data', (d) => (output += d));
     try {
       await waitForHealth(port, child);
+      // The first process may serve before the second has started: wait until both answer.
+      const up = new Set<string>();
+      for (let i = 0; i < 300 && up.size < 2; i++) {
+        const r = await call(port, '/api/health');
+        up.add(r.worker!);
+        if (up.size < 2) await new Promise((res) => setTimeout(res, 100));
+      }
+      expect([...up].sort()).toEqual(['1', '2']);
 
       // Both processes answer, and each comes to serve the guest page from its own cache.
       const cached = new Set<string>();
-      for (let i = 0; i < 20 && cached.size < 2; i++) {
+      for (let i = 0; i < 40 && cached.size < 2; i++) {
         const r = await call(port, '/contact-us');
         expect(r.status).toBe(200);
         if (r.cache === 'hit') cached.add(r.worker!);
@@ -112,10 +120,10 @@ test.describe('several server processes', () => {
       expect(pids).toHaveLength(2);
       process.kill(pids[0], 'SIGKILL');
       const seen = new Set<string>();
-      for (let i = 0; i < 80 && !seen.has('3'); i++) {
+      for (let i = 0; i < 300 && !seen.has('3'); i++) {
         const r = await call(port, '/api/health').catch(() => undefined);
         if (r?.status === 200) seen.add(r.worker!);
-        else await new Promise((res) => setTimeout(res, 100));
+        if (!seen.has('3')) await new Promise((res) => setTimeout(res, 100)); // it takes a few seconds to start
       }
       expect(seen.has('3')).toBe(true);
       expect(output).toContain('died');
