@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'apps/api/src/lib/**/*.test.ts'],
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/web/app/**/*.test.ts',
+            'apps/api/src/lib/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

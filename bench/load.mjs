@@ -8,7 +8,10 @@
 // interval, adding invented samples. autocannon stays in use for the max-throughput runs.
 import http from 'node:http';
 
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pct = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : NaN;
 const round = (x) => Math.round(x * 100) / 100;
 
 /**
@@ -42,14 +45,17 @@ export function constantRate({ base, paths, rate, duration = 10, headers = {}, m
       });
     };
     const fire = (due, path) => {
-      const req = http.request({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => {
-          if (res.statusCode >= 400) errors++;
-          times.push(performance.now() - due);
-          if (++done === total) finish();
-        });
-      });
+      const req = http.request(
+        { host: url.hostname, port: url.port, path, agent, headers },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            if (res.statusCode >= 400) errors++;
+            times.push(performance.now() - due);
+            if (++done === total) finish();
+          });
+        },
+      );
       req.on('error', () => {
         errors++;
         if (++done === total) finish();

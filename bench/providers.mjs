@@ -24,7 +24,9 @@ export async function providerScenarios(url = base) {
     // a cursor ten pages in, as after pressing 'Load more' ten times
     let lastId = null;
     for (let i = 0; i < 10; i++) {
-      const page = await (await fetch(`${url}/api/${kind}/indexquery${lastId ? `?lastId=${lastId}` : ''}`)).json();
+      const page = await (
+        await fetch(`${url}/api/${kind}/indexquery${lastId ? `?lastId=${lastId}` : ''}`)
+      ).json();
       if (!page.hasMore) break;
       lastId = page.lastId;
     }
@@ -32,16 +34,31 @@ export async function providerScenarios(url = base) {
   };
   return [
     { name: 'mechanics: first page', path: '/api/mechanics/indexquery' },
-    { name: 'mechanics: state + speciality + day', path: `/api/mechanics/indexquery?regionId=${lagos}&speciality=1&avaliability=Monday` },
-    { name: 'mechanics: state + city', path: `/api/mechanics/indexquery?regionId=${lagos}&city=${ikeja}` },
-    { name: 'mechanics: page 11 (lastId)', path: `/api/mechanics/indexquery${await deep('mechanics')}` },
+    {
+      name: 'mechanics: state + speciality + day',
+      path: `/api/mechanics/indexquery?regionId=${lagos}&speciality=1&avaliability=Monday`,
+    },
+    {
+      name: 'mechanics: state + city',
+      path: `/api/mechanics/indexquery?regionId=${lagos}&city=${ikeja}`,
+    },
+    {
+      name: 'mechanics: page 11 (lastId)',
+      path: `/api/mechanics/indexquery${await deep('mechanics')}`,
+    },
     { name: 'tow vans: first page', path: '/api/towvans/indexquery' },
-    { name: 'tow vans: capacity + vehicle type', path: '/api/towvans/indexquery?capacity=4&vehicleType=6' },
+    {
+      name: 'tow vans: capacity + vehicle type',
+      path: '/api/towvans/indexquery?capacity=4&vehicleType=6',
+    },
     { name: 'tow vans: page 11 (lastId)', path: `/api/towvans/indexquery${await deep('towvans')}` },
   ];
 }
 
-const run = (opts) => new Promise((resolve, reject) => autocannon({ duration, connections: 20, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
+const run = (opts) =>
+  new Promise((resolve, reject) =>
+    autocannon({ duration, connections: 20, ...opts }, (e, r) => (e ? reject(e) : resolve(r))),
+  );
 
 async function main() {
   const rows = {};
@@ -49,12 +66,19 @@ async function main() {
   // so a loaded machine shows up as a slow reference rather than as slow list calls.
   const payload = await (await fetch(`${base}/api/mechanics/indexquery`)).text();
   const bare = Fastify();
-  bare.get('/bare', (_req, reply) => reply.header('content-type', 'application/json').send(payload));
+  bare.get('/bare', (_req, reply) =>
+    reply.header('content-type', 'application/json').send(payload),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${bare.server.address().port}/bare`;
   await run({ url: bareUrl, duration: 2, connections: 5 });
   const bareAddr = new URL(bareUrl);
-  rows['reference: bare fastify, same payload'] = await constantRate({ base: bareAddr.origin, paths: [bareAddr.pathname], rate, duration });
+  rows['reference: bare fastify, same payload'] = await constantRate({
+    base: bareAddr.origin,
+    paths: [bareAddr.pathname],
+    rate,
+    duration,
+  });
   await bare.close();
   for (const s of await providerScenarios()) {
     await run({ url: base + s.path, duration: 2, connections: 5 }); // warm up
@@ -62,8 +86,16 @@ async function main() {
   }
   console.log(`Provider lists at ${rate} req/s, ${duration}s each, against ${base}:`);
   console.table(rows);
-  const worst = Math.max(...Object.entries(rows).filter(([k]) => !k.startsWith('reference')).map(([, r]) => r.p99));
+  const worst = Math.max(
+    ...Object.entries(rows)
+      .filter(([k]) => !k.startsWith('reference'))
+      .map(([, r]) => r.p99),
+  );
   console.log(`worst p99 ${worst} ms (budget < 20 ms)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main().catch((e) => { console.error(e); process.exit(1); });
+if (import.meta.url === `file://${process.argv[1]}`)
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

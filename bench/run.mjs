@@ -29,8 +29,13 @@ function ensureDatabase(url) {
   const u = new URL(url);
   const name = u.pathname.slice(1);
   u.pathname = '/postgres';
-  const r = spawnSync('psql', [u.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname='${name}'`], { encoding: 'utf8' });
-  if (!r.stdout.includes('1')) spawnSync('psql', [u.toString(), '-c', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
+  const r = spawnSync(
+    'psql',
+    [u.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname='${name}'`],
+    { encoding: 'utf8' },
+  );
+  if (!r.stdout.includes('1'))
+    spawnSync('psql', [u.toString(), '-c', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
 }
 
 async function waitFor(url, ms = 120_000) {
@@ -48,7 +53,9 @@ async function waitFor(url, ms = 120_000) {
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ duration, connections: 50, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ duration, connections: 50, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -62,8 +69,16 @@ const fmt = (r) => ({
 });
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'true' };
+  if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js')))
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+  };
   if (dbUrl) {
     ensureDatabase(dbUrl);
     env.DATABASE_URL = dbUrl;
@@ -71,19 +86,53 @@ async function main() {
     env.WEB_CONCURRENCY ??= 'auto';
     const products = process.env.BENCH_PRODUCTS;
     // Tops the catalogue up to BENCH_PRODUCTS, so a second run measures the same size.
-    const have = Number(spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products'], { encoding: 'utf8' }).stdout.trim() || 0);
+    const have = Number(
+      spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products'], {
+        encoding: 'utf8',
+      }).stdout.trim() || 0,
+    );
     if (products && Number(products) > have) {
-      spawnSync('npm', ['run', 'seed', '--', '--products', String(Number(products) - have)], { cwd: root, stdio: 'inherit', env });
+      spawnSync('npm', ['run', 'seed', '--', '--products', String(Number(products) - have)], {
+        cwd: root,
+        stdio: 'inherit',
+        env,
+      });
     }
     // BENCH_PROVIDERS=10000: mechanics and tow vans for the provider list calls
-    const benchProviders = Number(spawnSync('psql', [dbUrl, '-tAc', "select count(*) from service_providers where description = 'Bench listing for load tests.'"], { encoding: 'utf8' }).stdout.trim() || 0);
+    const benchProviders = Number(
+      spawnSync(
+        'psql',
+        [
+          dbUrl,
+          '-tAc',
+          "select count(*) from service_providers where description = 'Bench listing for load tests.'",
+        ],
+        { encoding: 'utf8' },
+      ).stdout.trim() || 0,
+    );
     const wanted = Number(process.env.BENCH_PROVIDERS ?? 0);
-    if (wanted > benchProviders) spawnSync('npx', ['tsx', 'bench/seed-providers.ts', String(wanted - benchProviders)], { cwd: root, stdio: 'inherit', env });
+    if (wanted > benchProviders)
+      spawnSync('npx', ['tsx', 'bench/seed-providers.ts', String(wanted - benchProviders)], {
+        cwd: root,
+        stdio: 'inherit',
+        env,
+      });
   } else {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const results = { when: new Date().toISOString(), database: dbUrl ? 'postgres' : 'pglite', processes: env.WEB_CONCURRENCY ?? '1', durationSec: duration, cpus: os.cpus().length, scenarios: {} };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const results = {
+    when: new Date().toISOString(),
+    database: dbUrl ? 'postgres' : 'pglite',
+    processes: env.WEB_CONCURRENCY ?? '1',
+    durationSec: duration,
+    cpus: os.cpus().length,
+    scenarios: {},
+  };
   try {
     await waitFor(`${base}/api/health`);
 
@@ -91,21 +140,36 @@ async function main() {
     const bare = Fastify();
     bare.get('/bare', async () => ({ status: true, items: [] }));
     await bare.listen({ port: port + 1, host: '127.0.0.1' });
-    results.scenarios['bare fastify (max)'] = fmt(await cannon({ url: `http://127.0.0.1:${port + 1}/bare` }));
+    results.scenarios['bare fastify (max)'] = fmt(
+      await cannon({ url: `http://127.0.0.1:${port + 1}/bare` }),
+    );
     await bare.close();
 
     const only = process.env.BENCH_ONLY;
-    const all = [...(await scenarios(base)), ...(await catalogScenarios(base))].filter((s) => !only || s.name.includes(only));
+    const all = [...(await scenarios(base)), ...(await catalogScenarios(base))].filter(
+      (s) => !only || s.name.includes(only),
+    );
     for (const s of all) {
       // One path, or several cycled through (autocannon `requests`), so caches see variety.
-      const target = s.paths ? { url: base, requests: s.paths.map((path) => ({ method: 'GET', path })) } : { url: base + s.path };
+      const target = s.paths
+        ? { url: base, requests: s.paths.map((path) => ({ method: 'GET', path })) }
+        : { url: base + s.path };
       // Warm up caches, then measure: max throughput, and latency at the budget's fixed rate.
       // Warm up (JIT, connections, the database's cache); `warmPaths` keep a fresh-render scenario uncached.
-      const warm = s.warmPaths ? { url: base, requests: s.warmPaths.map((path) => ({ method: 'GET', path })) } : target;
+      const warm = s.warmPaths
+        ? { url: base, requests: s.warmPaths.map((path) => ({ method: 'GET', path })) }
+        : target;
       await cannon({ ...warm, duration: 2, connections: 10 });
       if (!s.rateOnly) results.scenarios[`${s.name} (max)`] = fmt(await cannon(target));
       // The budgets' fixed rates: evenly spaced arrivals, latency from each request's due time (load.mjs).
-      if (s.rate) results.scenarios[`${s.name} (@${s.rate} req/s)`] = await constantRate({ base, paths: s.paths ?? [s.path], rate: s.rate, duration, headers: s.headers });
+      if (s.rate)
+        results.scenarios[`${s.name} (@${s.rate} req/s)`] = await constantRate({
+          base,
+          paths: s.paths ?? [s.path],
+          rate: s.rate,
+          duration,
+          headers: s.headers,
+        });
     }
   } finally {
     server.kill('SIGTERM');

@@ -1,7 +1,8 @@
 // What `npm run bench` measures. `rate` is the fixed request rate of the budget
 // (ARCHITECTURE.md: API p99 < 20 ms at 200 req/s, SSR p99 < 50 ms).
 /** n product paths spread over the first 99,000 ids. */
-const spread = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % 99_000)}`);
+const spread = (prefix, n) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % 99_000)}`);
 
 export async function scenarios(base) {
   const states = await (await fetch(`${base}/api/database/states/NG`)).json();
@@ -11,14 +12,34 @@ export async function scenarios(base) {
     { name: 'list: cities of Lagos', path: `/api/database/cities/${lagos}`, rate: 200 },
     { name: 'list: top categories', path: '/api/categories/getByParentId/0', rate: 200 },
     { name: 'list: mechanics (first page)', path: '/api/mechanics/indexquery', rate: 200 },
-    { name: 'list: tow vans, capacity filter', path: '/api/towvans/indexquery?capacity=4&vehicleType=6', rate: 200 },
+    {
+      name: 'list: tow vans, capacity filter',
+      path: '/api/towvans/indexquery?capacity=4&vehicleType=6',
+      rate: 200,
+    },
     { name: 'page: home (SSR)', path: '/', rate: 100 },
     { name: 'page: /spares-parts (SSR)', path: '/spares-parts', rate: 100 },
-    { name: 'page: /product/:id (SSR)', paths: ['/product/1', '/product/50', '/product/500', '/product/1500'], rate: 100 },
+    {
+      name: 'page: /product/:id (SSR)',
+      paths: ['/product/1', '/product/50', '/product/500', '/product/1500'],
+      rate: 100,
+    },
     // Guests share a page for 10 s (apps/api/src/lib/page-cache.ts), so the rows above mostly measure
     // cached answers. These measure the rest: every request a product nobody asked for in the last
     // 10 s (a fresh render each), and cached pages compressed with brotli as phones ask for them.
-    { name: 'page: /product/:id, 3,000 different (fresh renders)', paths: spread('/product/', 3000), warmPaths: spread('/product/', 3000).map((p) => `${p}?warm`), rate: 100, rateOnly: true },
-    { name: 'page: /spares-parts, brotli', path: '/spares-parts', rate: 100, rateOnly: true, headers: { 'accept-encoding': 'br' } },
+    {
+      name: 'page: /product/:id, 3,000 different (fresh renders)',
+      paths: spread('/product/', 3000),
+      warmPaths: spread('/product/', 3000).map((p) => `${p}?warm`),
+      rate: 100,
+      rateOnly: true,
+    },
+    {
+      name: 'page: /spares-parts, brotli',
+      path: '/spares-parts',
+      rate: 100,
+      rateOnly: true,
+      headers: { 'accept-encoding': 'br' },
+    },
   ];
 }

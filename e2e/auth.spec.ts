@@ -4,7 +4,8 @@ import { expectAccessible, hydrated, isPhone } from './helpers.ts';
 // The machine running the suite is small and shared: give each flow room.
 test.describe.configure({ timeout: 90_000 });
 
-const uniqueEmail = (info: TestInfo, tag: string) => `${tag}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`;
+const uniqueEmail = (info: TestInfo, tag: string) =>
+  `${tag}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`;
 
 /** Opens the account menu (desktop dropdown or phone side menu) and returns where its items are. */
 async function openAccountMenu(page: Page) {
@@ -23,7 +24,9 @@ async function openAccountMenu(page: Page) {
 async function signOut(page: Page) {
   const menu = await openAccountMenu(page);
   await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/auth/logout') && r.request().method() === 'POST'),
+    page.waitForResponse(
+      (r) => r.url().includes('/auth/logout') && r.request().method() === 'POST',
+    ),
     menu.getByRole('button', { name: 'Sign out' }).click(),
   ]);
   await expect(page).toHaveURL(/\/$/);
@@ -40,7 +43,9 @@ async function apiLogin(page: Page, email: string, password = 'demo1234') {
 }
 
 test.describe('accounts', () => {
-  test('register as a Seller → sign out → log in → sign out; the cart, coupons and current item are cleared', async ({ page }, info) => {
+  test('register as a Seller → sign out → log in → sign out; the cart, coupons and current item are cleared', async ({
+    page,
+  }, info) => {
     const email = uniqueEmail(info, 'seller');
     await page.goto('/auth/register');
     await hydrated(page);
@@ -50,11 +55,21 @@ test.describe('accounts', () => {
     await page.getByRole('main').getByLabel('Full name').fill('Tunde Bakare');
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('main').getByLabel('Phone number').fill('0803 555 0101');
-    await page.getByRole('main').getByLabel('Password', { exact: true }).fill('Brake-pads-for-Camry-09');
+    await page
+      .getByRole('main')
+      .getByLabel('Password', { exact: true })
+      .fill('Brake-pads-for-Camry-09');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/$/);
     let menu = await openAccountMenu(page);
-    for (const item of ['Store', 'Subscription', 'Products', 'Add Product', 'My Store Dashboard', 'My Orders']) {
+    for (const item of [
+      'Store',
+      'Subscription',
+      'Products',
+      'Add Product',
+      'My Store Dashboard',
+      'My Orders',
+    ]) {
       await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
     await page.goto('/');
@@ -62,7 +77,10 @@ test.describe('accounts', () => {
     // Signed-in state in storage, then sign out clears it (seed §4).
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('sf:state') ?? '{}');
-      s.userCart = { cart_id: 'c1', items: [{ prod_id: 1, name: 'Brake pad', price: 15000, sales: null, qty: 1 }] };
+      s.userCart = {
+        cart_id: 'c1',
+        items: [{ prod_id: 1, name: 'Brake pad', price: 15000, sales: null, qty: 1 }],
+      };
       s.coupons = ['LAGOS10'];
       s.currentItem = [{ prod_id: 1 }];
       localStorage.setItem('sf:state', JSON.stringify(s));
@@ -70,14 +88,22 @@ test.describe('accounts', () => {
     await page.reload();
     await hydrated(page);
     await signOut(page);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('sf:state') ?? '{}'))).toMatchObject({
-      userCart: { items: [] }, coupons: [], currentItem: [], user: { isauthenticated: false, role: 'guest' },
-    });
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('sf:state') ?? '{}')))
+      .toMatchObject({
+        userCart: { items: [] },
+        coupons: [],
+        currentItem: [],
+        user: { isauthenticated: false, role: 'guest' },
+      });
 
     await page.goto('/auth/login');
     await hydrated(page);
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByRole('main').getByLabel('Password', { exact: true }).fill('Brake-pads-for-Camry-09');
+    await page
+      .getByRole('main')
+      .getByLabel('Password', { exact: true })
+      .fill('Brake-pads-for-Camry-09');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/$/);
     menu = await openAccountMenu(page);
@@ -93,12 +119,15 @@ test.describe('accounts', () => {
     ['admin@demo.ng', ['Admin', 'Profile']],
   ];
   for (const [email, items] of ROLE_MENUS) {
-    test(`the menu of ${email} shows its role's items, My Orders and Sign out`, async ({ page }) => {
+    test(`the menu of ${email} shows its role's items, My Orders and Sign out`, async ({
+      page,
+    }) => {
       await apiLogin(page, email);
       await page.goto('/');
       await hydrated(page);
       const menu = await openAccountMenu(page);
-      for (const item of [...items, 'My Orders']) await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+      for (const item of [...items, 'My Orders'])
+        await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Login' })).toHaveCount(0);
       await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await signOut(page);
@@ -111,18 +140,24 @@ test.describe('accounts', () => {
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill('buyer@demo.ng');
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect e-mail or password' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Incorrect e-mail or password' }).first(),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login/);
   });
 });
 
 test.describe('guards', () => {
-  test('/user/profile sends a guest to log in with "You are not logged in", then back', async ({ page }) => {
+  test('/user/profile sends a guest to log in with "You are not logged in", then back', async ({
+    page,
+  }) => {
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fuser%2Fprofile&reason=login/);
     await expect(page.getByText('You are not logged in').first()).toBeVisible();
     await hydrated(page);
-    await expect(page.locator('[data-toast]').filter({ hasText: 'You are not logged in' })).toBeVisible();
+    await expect(
+      page.locator('[data-toast]').filter({ hasText: 'You are not logged in' }),
+    ).toBeVisible();
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill('buyer@demo.ng');
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -137,13 +172,17 @@ test.describe('guards', () => {
     await expect(page.getByText('Please login to access this feature.').first()).toBeVisible();
   });
 
-  test('a guest navigating in the app to /user/orders gets the alert and the login page', async ({ page }) => {
+  test('a guest navigating in the app to /user/orders gets the alert and the login page', async ({
+    page,
+  }) => {
     await page.goto('/auth/register');
     await hydrated(page);
     // Client-side navigation through the router (no full page load).
     await page.evaluate(() => (window as any).__reactRouterDataRouter.navigate('/user/orders'));
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fuser%2Forders&reason=login/);
-    await expect(page.locator('[data-toast]').filter({ hasText: 'You are not logged in' })).toBeVisible();
+    await expect(
+      page.locator('[data-toast]').filter({ hasText: 'You are not logged in' }),
+    ).toBeVisible();
   });
 
   test('admin pages: guest → login, other roles → 403, Admin sees real lists', async ({ page }) => {
@@ -162,7 +201,12 @@ test.describe('guards', () => {
     await page.getByRole('link', { name: 'Brakes' }).click();
     await expect(page.getByRole('heading', { name: 'Brakes', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Brake Pads' })).toBeVisible();
-    for (const path of ['/admin/products', '/admin/products/viewprods', '/admin/mechanics', '/admin/categories/parentcategories']) {
+    for (const path of [
+      '/admin/products',
+      '/admin/products/viewprods',
+      '/admin/mechanics',
+      '/admin/categories/parentcategories',
+    ]) {
       const r = await page.goto(path);
       expect(r?.status(), path).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -171,9 +215,19 @@ test.describe('guards', () => {
 });
 
 test.describe('password reset', () => {
-  test('request a link, follow it from the outbox, choose a new password (once), log in with it', async ({ page }, info) => {
+  test('request a link, follow it from the outbox, choose a new password (once), log in with it', async ({
+    page,
+  }, info) => {
     const email = uniqueEmail(info, 'reset');
-    const reg = await page.request.post('/api/auth/register', { data: { name: 'Bisi Alade', email, phone: '08055550123', password: 'Old-Keke-Napep-44', role: 'Buyer' } });
+    const reg = await page.request.post('/api/auth/register', {
+      data: {
+        name: 'Bisi Alade',
+        email,
+        phone: '08055550123',
+        password: 'Old-Keke-Napep-44',
+        role: 'Buyer',
+      },
+    });
     expect(reg.status()).toBe(201);
     await page.context().clearCookies();
     await page.goto('/auth/passwordreset');
@@ -182,15 +236,20 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText(/If an account exists for this e-mail/)).toBeVisible();
     let link = '';
-    await expect.poll(async () => {
-      const r = await page.request.get(`/api/test/outbox/latest?to=${encodeURIComponent(email)}`);
-      link = r.ok() ? (await r.json()).item.link : '';
-      return link;
-    }).toMatch(/\/auth\/passwordreset\?token=/);
+    await expect
+      .poll(async () => {
+        const r = await page.request.get(`/api/test/outbox/latest?to=${encodeURIComponent(email)}`);
+        link = r.ok() ? (await r.json()).item.link : '';
+        return link;
+      })
+      .toMatch(/\/auth\/passwordreset\?token=/);
     const path = new URL(link).pathname + new URL(link).search;
     await page.goto(path);
     await hydrated(page);
-    await page.getByRole('main').getByLabel('New password', { exact: true }).fill('New-Okada-Route-77');
+    await page
+      .getByRole('main')
+      .getByLabel('New password', { exact: true })
+      .fill('New-Okada-Route-77');
     await page.getByRole('main').getByLabel('New password again').fill('New-Okada-Route-77');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page).toHaveURL(/\/auth\/login\?reset=1/);
@@ -202,15 +261,22 @@ test.describe('password reset', () => {
     // The link works once.
     await page.context().clearCookies();
     await page.goto(path);
-    await page.getByRole('main').getByLabel('New password', { exact: true }).fill('Third-Try-Password-1');
+    await page
+      .getByRole('main')
+      .getByLabel('New password', { exact: true })
+      .fill('Third-Try-Password-1');
     await page.getByRole('main').getByLabel('New password again').fill('Third-Try-Password-1');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'invalid, already used or expired' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'invalid, already used or expired' }).first(),
+    ).toBeVisible();
   });
 });
 
 test.describe('without JavaScript', () => {
-  test('register (with field errors first), sign out and log in work as plain forms', async ({ browser }, info) => {
+  test('register (with field errors first), sign out and log in work as plain forms', async ({
+    browser,
+  }, info) => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
     const email = uniqueEmail(info, 'nojs');
@@ -222,10 +288,15 @@ test.describe('without JavaScript', () => {
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('password1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Enter your name')).toBeVisible();
-    await expect(page.getByText('Enter a valid e-mail address, like ada@example.com')).toBeVisible();
+    await expect(
+      page.getByText('Enter a valid e-mail address, like ada@example.com'),
+    ).toBeVisible();
     await expect(page.getByText('Enter your phone number')).toBeVisible();
     await expect(page.getByText('Enter your workshop name')).toBeVisible();
-    await expect(page.getByRole('main').getByLabel('E-mail', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('main').getByLabel('E-mail', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await page.getByRole('main').getByLabel('Workshop name').fill('Ikeja Auto Clinic');
     await page.getByRole('main').getByLabel('Full name').fill('Emeka Obi');
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
@@ -233,7 +304,10 @@ test.describe('without JavaScript', () => {
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('password1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(/too common/)).toBeVisible();
-    await page.getByRole('main').getByLabel('Password', { exact: true }).fill('Gearbox-Oil-Change-12');
+    await page
+      .getByRole('main')
+      .getByLabel('Password', { exact: true })
+      .fill('Gearbox-Oil-Change-12');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/user/profile');
@@ -247,10 +321,16 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect(page.getByText('You are not logged in')).toBeVisible();
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByRole('main').getByLabel('Password', { exact: true }).fill('Wrong-password-here');
+    await page
+      .getByRole('main')
+      .getByLabel('Password', { exact: true })
+      .fill('Wrong-password-here');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Incorrect e-mail or password')).toBeVisible();
-    await page.getByRole('main').getByLabel('Password', { exact: true }).fill('Gearbox-Oil-Change-12');
+    await page
+      .getByRole('main')
+      .getByLabel('Password', { exact: true })
+      .fill('Gearbox-Oil-Change-12');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/user\/profile$/);
     await ctx.close();
@@ -260,7 +340,19 @@ test.describe('without JavaScript', () => {
 test.describe('profile and bottom bar', () => {
   test('a user edits name and phone on /user/profile', async ({ page }, info) => {
     const email = uniqueEmail(info, 'profile');
-    expect((await page.request.post('/api/auth/register', { data: { name: 'Kemi Ade', email, phone: '08055550999', password: 'Jollof-Rice-Sunday-1', role: 'Buyer' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/auth/register', {
+          data: {
+            name: 'Kemi Ade',
+            email,
+            phone: '08055550999',
+            password: 'Jollof-Rice-Sunday-1',
+            role: 'Buyer',
+          },
+        })
+      ).status(),
+    ).toBe(201);
     await page.goto('/user/profile');
     await hydrated(page);
     await page.getByRole('main').getByLabel('Full name').fill('Kemi Adeyemi');
@@ -283,7 +375,8 @@ test.describe('profile and bottom bar', () => {
     await hydrated(page);
     const bar = page.getByRole('navigation', { name: 'Shortcuts' });
     await expect(bar).toBeVisible();
-    for (const l of ['Home', 'Store', 'Add', 'Orders']) await expect(bar.getByRole('link', { name: l })).toBeVisible();
+    for (const l of ['Home', 'Store', 'Add', 'Orders'])
+      await expect(bar.getByRole('link', { name: l })).toBeVisible();
     await bar.getByRole('link', { name: 'Orders' }).click();
     await expect(page).toHaveURL(/\/user\/orders$/);
     await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();

@@ -1,8 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, hydrated } from './helpers.ts';
 
-const SLUGS = ['faq', 'book-sp', 'payment', 'about-us', 'e-wallet', 'shipping', 'how-it-works', 'work-with-us', 'find-customer', 'buy-through-us', 'cookies-policy', 'sell-through-us', 'terms-condition', 'safety-awareness', 'advertise-with-us'];
-const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.ng`;
+const SLUGS = [
+  'faq',
+  'book-sp',
+  'payment',
+  'about-us',
+  'e-wallet',
+  'shipping',
+  'how-it-works',
+  'work-with-us',
+  'find-customer',
+  'buy-through-us',
+  'cookies-policy',
+  'sell-through-us',
+  'terms-condition',
+  'safety-awareness',
+  'advertise-with-us',
+];
+const unique = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.ng`;
 const newsletter = (page: Page) => page.getByRole('contentinfo');
 
 test.describe('blogs', () => {
@@ -14,15 +31,28 @@ test.describe('blogs', () => {
     await expect(cards.first().locator('img')).toHaveAttribute('src', /^\/images\/blogs\/.+\.svg$/);
 
     await hydrated(page);
-    await page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'Buying Guides' }).click();
+    await page
+      .getByRole('navigation', { name: 'Blog categories' })
+      .getByRole('link', { name: 'Buying Guides' })
+      .click();
     await expect(page).toHaveURL(/\/blogs\?category=buying-guides$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Buying Guides' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Buying Guides' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Buying Guides' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(cards.filter({ hasText: 'Harmattan car care' })).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'How to spot fake brake pads before they fail you' }).click();
+    await page
+      .getByRole('link', { name: 'How to spot fake brake pads before they fail you' })
+      .click();
     await expect(page).toHaveURL(/\/blogs\/blog\/how-to-spot-fake-brake-pads$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'How to spot fake brake pads before they fail you' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'How to spot fake brake pads before they fail you',
+      }),
+    ).toBeVisible();
     await expect(page.getByText('By Emeka Nwosu')).toBeVisible();
     // The restricted Markdown is rendered as headings, lists and bold text.
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
@@ -30,9 +60,18 @@ test.describe('blogs', () => {
     expect(await page.locator('article strong').count()).toBeGreaterThan(0);
     await expect(page.locator('article')).not.toContainText('**');
 
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'How to spot fake brake pads before they fail you');
-    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /brake pads/i);
-    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'How to spot fake brake pads before they fail you',
+    );
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      /brake pads/i,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      'content',
+      'summary_large_image',
+    );
     const image = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/blogs\/.+\.png$/);
     const res = await page.request.get(image!);
@@ -50,13 +89,20 @@ test.describe('blogs', () => {
     await page.goto('/blogs/blog/harmattan-car-care');
     await expect(page.getByRole('heading', { name: /^Comments \(\d+\)$/ })).toBeVisible();
     await expect(page.getByLabel('Your comment')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Log in to comment' })).toHaveAttribute('href', `/auth/login?redirectTo=${encodeURIComponent('/blogs/blog/harmattan-car-care#comments')}`);
+    await expect(page.getByRole('link', { name: 'Log in to comment' })).toHaveAttribute(
+      'href',
+      `/auth/login?redirectTo=${encodeURIComponent('/blogs/blog/harmattan-car-care#comments')}`,
+    );
   });
 
-  test('a signed-in user comments, and the comment shows as plain text, newest last', async ({ page }, info) => {
+  test('a signed-in user comments, and the comment shows as plain text, newest last', async ({
+    page,
+  }, info) => {
     const email = unique(`commenter-${info.project.name}`);
     const password = 'Str0ng-pass-for-e2e';
-    const reg = await page.request.post('/api/auth/register', { data: { name: 'Ada Commenter', email, phone: '08031234567', password, role: 'Buyer' } });
+    const reg = await page.request.post('/api/auth/register', {
+      data: { name: 'Ada Commenter', email, phone: '08031234567', password, role: 'Buyer' },
+    });
     expect(reg.status()).toBeLessThan(300);
     const login = await page.request.post('/api/auth/login', { data: { email, password } });
     expect(login.status()).toBeLessThan(300);
@@ -71,7 +117,9 @@ test.describe('blogs', () => {
     await expect(items.last().locator('b')).toHaveCount(0);
     await expect(page.getByLabel('Your comment')).toHaveValue('');
     // Too long is refused beside the field.
-    await page.getByLabel('Your comment').evaluate((el: HTMLTextAreaElement) => el.removeAttribute('maxlength'));
+    await page
+      .getByLabel('Your comment')
+      .evaluate((el: HTMLTextAreaElement) => el.removeAttribute('maxlength'));
     await page.getByLabel('Your comment').fill('x'.repeat(1001));
     await page.getByRole('button', { name: 'Post comment' }).click();
     await expect(page.getByText('A comment can be at most 1000 characters')).toBeVisible();
@@ -79,18 +127,27 @@ test.describe('blogs', () => {
 });
 
 test.describe('static pages', () => {
-  test('every one of the 15 pages renders its title, body and sections', async ({ page, request }) => {
+  test('every one of the 15 pages renders its title, body and sections', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     for (const slug of SLUGS) {
-      const sections = (await (await request.get(`/api/static/sections/${slug}`)).json()).items as { heading: string }[];
-      const content = (await (await request.get(`/api/static/contents/${slug}`)).json()).items[0] as { title: string };
+      const sections = (await (await request.get(`/api/static/sections/${slug}`)).json()).items as {
+        heading: string;
+      }[];
+      const content = (await (await request.get(`/api/static/contents/${slug}`)).json())
+        .items[0] as { title: string };
       expect(sections.length, slug).toBeGreaterThan(0);
       const res = await page.goto(`/static/${slug}`);
       expect(res?.status(), slug).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: content.title })).toBeVisible();
       await expect(page).toHaveTitle(`${content.title} | SpareFinder NG`);
       const main = page.getByRole('main');
-      for (const s of sections) await expect(main.getByRole('heading', { level: 2, name: s.heading, exact: true })).toBeVisible();
+      for (const s of sections)
+        await expect(
+          main.getByRole('heading', { level: 2, name: s.heading, exact: true }),
+        ).toBeVisible();
     }
   });
 
@@ -117,12 +174,16 @@ test.describe('newsletter', () => {
     const subscribe = newsletter(page).getByRole('button', { name: 'Subscribe' });
     await box.fill('not-an-email');
     await subscribe.click();
-    await expect(page.locator('[data-toast="error"]').filter({ hasText: 'Please Enter a Valid Email' })).toBeVisible();
+    await expect(
+      page.locator('[data-toast="error"]').filter({ hasText: 'Please Enter a Valid Email' }),
+    ).toBeVisible();
 
     const email = unique('news');
     await box.fill(email);
     await subscribe.click();
-    const thanks = page.locator('[data-toast="success"]').filter({ hasText: 'Thank You for Subscribing to our Newsletter' });
+    const thanks = page
+      .locator('[data-toast="success"]')
+      .filter({ hasText: 'Thank You for Subscribing to our Newsletter' });
     await expect(thanks).toHaveCount(1);
     await expect(box).toHaveValue('');
     await thanks.getByRole('button', { name: 'Dismiss' }).click();
@@ -131,7 +192,9 @@ test.describe('newsletter', () => {
     await box.fill(email.toUpperCase());
     await subscribe.click();
     await expect(thanks).toHaveCount(1);
-    await expect(page.locator('[data-toast="error"]').filter({ hasText: 'Could not subscribe' })).toHaveCount(0);
+    await expect(
+      page.locator('[data-toast="error"]').filter({ hasText: 'Could not subscribe' }),
+    ).toHaveCount(0);
     await expect(page).toHaveURL(/\/static\/about-us$/);
   });
 
@@ -146,20 +209,25 @@ test.describe('newsletter', () => {
     await newsletter(page).getByLabel('Your e-mail address').fill(unique('nojs'));
     await newsletter(page).getByRole('button', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/blogs\?category=safety&newsletter=ok#newsletter$/);
-    await expect(newsletter(page).getByRole('status')).toHaveText('Thank You for Subscribing to our Newsletter');
+    await expect(newsletter(page).getByRole('status')).toHaveText(
+      'Thank You for Subscribing to our Newsletter',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Safety' })).toBeVisible();
     await ctx.close();
   });
 });
 
 test.describe('contact us', () => {
-  const field = (page: Page, label: string | RegExp) => page.getByRole('main').getByLabel(label, { exact: true });
+  const field = (page: Page, label: string | RegExp) =>
+    page.getByRole('main').getByLabel(label, { exact: true });
   const fill = async (page: Page, name: string) => {
     await field(page, 'Your name').fill(name);
     await field(page, 'E-mail').fill(unique('contact'));
     await field(page, /^Phone/).fill('0803 123 4567');
     await field(page, 'Subject').fill('Wrong side delivered');
-    await field(page, 'Message').fill('I ordered a left headlamp for a 2012 Corolla and received a right one.');
+    await field(page, 'Message').fill(
+      'I ordered a left headlamp for a 2012 Corolla and received a right one.',
+    );
   };
 
   test('shows errors beside the fields, then confirms (with JavaScript)', async ({ page }) => {
@@ -195,7 +263,12 @@ test.describe('contact us', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const path of ['/blogs', '/blogs/blog/how-to-spot-fake-brake-pads', '/static/faq', '/contact-us']) {
+  for (const path of [
+    '/blogs',
+    '/blogs/blog/how-to-spot-fake-brake-pads',
+    '/static/faq',
+    '/contact-us',
+  ]) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       test.setTimeout(60_000);
       await page.goto(path);

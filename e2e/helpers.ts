@@ -10,9 +10,23 @@ export async function swipeRight(page: Page, selector: string, dx: number) {
     const y = r.top + r.height / 2;
     const x0 = r.left + 20;
     const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: y });
-    el.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(x0)], changedTouches: [touch(x0)] }));
-    el.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(x0 + dx)], changedTouches: [touch(x0 + dx)] }));
-    el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(x0 + dx)] }));
+    el.dispatchEvent(
+      new TouchEvent('touchstart', {
+        bubbles: true,
+        touches: [touch(x0)],
+        changedTouches: [touch(x0)],
+      }),
+    );
+    el.dispatchEvent(
+      new TouchEvent('touchmove', {
+        bubbles: true,
+        touches: [touch(x0 + dx)],
+        changedTouches: [touch(x0 + dx)],
+      }),
+    );
+    el.dispatchEvent(
+      new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(x0 + dx)] }),
+    );
   }, dx);
 }
 
@@ -20,10 +34,21 @@ export async function swipeRight(page: Page, selector: string, dx: number) {
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Waits until React has hydrated the page (event handlers attached). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined && document.readyState === 'complete');
+  await page.waitForFunction(
+    () =>
+      (window as any).__reactRouterRouteModules !== undefined && document.readyState === 'complete',
+  );
 }

@@ -20,7 +20,11 @@ test('pages stay whole through hydration, navigation and error pages', async ({ 
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|hydrat|Minified React error/i.test(m.text())) problems.push(m.text());
+    if (
+      m.type() === 'error' &&
+      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
+    )
+      problems.push(m.text());
   });
   await page.goto('/');
   await hydrated(page);

@@ -11,11 +11,15 @@ test.describe.configure({ timeout: 120_000 });
 
 const filterForm = (page: Page) => page.getByRole('form', { name: 'Filter parts' });
 const cards = (page: Page) => page.getByTestId('product-card');
-const headerSearch = (page: Page) => page.getByRole('searchbox', { name: 'Search spare parts' }).filter({ visible: true }).first();
+const headerSearch = (page: Page) =>
+  page.getByRole('searchbox', { name: 'Search spare parts' }).filter({ visible: true }).first();
 
 /** Nothing sticks out sideways on a phone (no horizontal scroll). */
 async function noSideScroll(page: Page) {
-  const { sw, w } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, w: document.documentElement.clientWidth }));
+  const { sw, w } = await page.evaluate(() => ({
+    sw: document.documentElement.scrollWidth,
+    w: document.documentElement.clientWidth,
+  }));
   expect(sw).toBeLessThanOrEqual(w);
 }
 
@@ -34,13 +38,16 @@ async function firstProductPath(page: Page, query = ''): Promise<string> {
   const body = await (await page.request.get(`/api/products/categories/0/${query}`)).json();
   for (const item of body.items.slice(0, 20)) {
     const { item: p } = await (await page.request.get(`/api/products/${item.id}`)).json();
-    if (p.stock > 0 && p.fitment.length > 0 && normalisePhone(p.store?.phones?.find(Boolean))) return `/product/${p.id}`;
+    if (p.stock > 0 && p.fitment.length > 0 && normalisePhone(p.store?.phones?.find(Boolean)))
+      return `/product/${p.id}`;
   }
   throw new Error('no product in stock with a valid store phone in the first 20');
 }
 
 test.describe('parts list and filters', () => {
-  test('filters by make, model and year; reset returns to the unfiltered list', async ({ page }) => {
+  test('filters by make, model and year; reset returns to the unfiltered list', async ({
+    page,
+  }) => {
     await page.goto('/spares-parts');
     await hydrated(page);
     const form = filterForm(page);
@@ -96,13 +103,16 @@ test.describe('parts list and filters', () => {
     await form.getByLabel('State').selectOption({ label: 'Lagos' });
     await optionsLoaded(city);
     // Pick the city of a Lagos store that has parts, so the list is not empty.
-    const lagos = await (await page.request.get('/api/products/categories/0/?regionId=25&pagesize=1')).json();
+    const lagos = await (
+      await page.request.get('/api/products/categories/0/?regionId=25&pagesize=1')
+    ).json();
     const cityName: string = lagos.items[0].store.city;
     await city.selectOption({ label: cityName });
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/regionId=\d+.*city=\d+|city=\d+.*regionId=\d+/);
     await expect(cards(page).first()).toBeVisible();
-    for (const text of await cards(page).allInnerTexts()) expect(text).toContain(`${cityName}, Lagos`);
+    for (const text of await cards(page).allInnerTexts())
+      expect(text).toContain(`${cityName}, Lagos`);
   });
 
   test('load more appends up to 50 parts with no duplicates', async ({ page }) => {
@@ -124,7 +134,10 @@ test.describe('parts list and filters', () => {
   test('an empty result says what to try', async ({ page }) => {
     await page.goto('/spares-parts?active=true&prodName=zzzqqqxxyy');
     await expect(page.getByTestId('empty-results')).toContainText('No parts match these filters');
-    await expect(page.getByRole('link', { name: 'Show all parts' })).toHaveAttribute('href', '/spares-parts');
+    await expect(page.getByRole('link', { name: 'Show all parts' })).toHaveAttribute(
+      'href',
+      '/spares-parts',
+    );
   });
 
   test('search results, category and products-by-category pages', async ({ page }) => {
@@ -225,11 +238,19 @@ test.describe('product, store and cart', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('price').first()).toContainText('₦');
     await noSideScroll(page);
-    await expect(page.getByRole('table', { name: 'Cars this part fits' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Cars this part fits' }).getByRole('row').nth(1),
+    ).toBeVisible();
     const storeLink = page.getByRole('region', { name: 'Sold by' }).getByRole('link').first();
     await expect(storeLink).toHaveAttribute('href', /^\/store\/[a-z0-9-]+$/);
-    await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/234\d{10}/);
-    await expect(page.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:\+234\d{10}$/);
+    await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/234\d{10}/,
+    );
+    await expect(page.getByRole('link', { name: 'Call' })).toHaveAttribute(
+      'href',
+      /^tel:\+234\d{10}$/,
+    );
     const img = page.getByRole('main').getByRole('img').first();
     await expect(img).toHaveAttribute('loading', 'eager');
     await expect(img).toHaveAttribute('width', /\d+/);
@@ -247,11 +268,15 @@ test.describe('product, store and cart', () => {
     await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible(); // kept in local storage
   });
 
-  test('sale price shows the original struck through; /item/:id is the same page; meta tags', async ({ page }) => {
+  test('sale price shows the original struck through; /item/:id is the same page; meta tags', async ({
+    page,
+  }) => {
     let sale: { id: number } | undefined;
     let lastId = '';
     for (let i = 0; i < 5 && !sale; i++) {
-      const body = await (await page.request.get(`/api/products/categories/0/${lastId ? `?lastId=${lastId}` : ''}`)).json();
+      const body = await (
+        await page.request.get(`/api/products/categories/0/${lastId ? `?lastId=${lastId}` : ''}`)
+      ).json();
       sale = body.items.find((p: { price: { sales: number | null } }) => p.price.sales !== null);
       lastId = body.lastId;
     }
@@ -260,7 +285,10 @@ test.describe('product, store and cart', () => {
     const price = page.getByTestId('price').first();
     await expect(price.locator('s')).toContainText('₦');
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\.webp$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /^http.*\.webp$/,
+    );
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
     expect((await page.goto('/product/99999999'))?.status()).toBe(404);
   });
@@ -295,7 +323,9 @@ test.describe('product, store and cart', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the filter form submits, dependent selects fill from the URL, load more is a link', async ({ page }) => {
+  test('the filter form submits, dependent selects fill from the URL, load more is a link', async ({
+    page,
+  }) => {
     await page.goto('/spares-parts');
     const form = filterForm(page);
     await expect(form.getByLabel('Model')).toBeDisabled();
@@ -309,7 +339,10 @@ test.describe('without JavaScript', () => {
     await filterForm(page).getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/carmodel=\d+/);
     await expect(cards(page).first()).toBeVisible();
-    await expect(filterForm(page).getByRole('link', { name: 'Reset filters' })).toHaveAttribute('href', '/spares-parts');
+    await expect(filterForm(page).getByRole('link', { name: 'Reset filters' })).toHaveAttribute(
+      'href',
+      '/spares-parts',
+    );
 
     await page.goto('/spares-parts');
     const first = await prodIds(page);
@@ -328,7 +361,9 @@ test.describe('without JavaScript', () => {
     await form.getByLabel('State').selectOption({ label: 'Lagos' });
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/regionId=\d+/);
-    await expect.poll(() => filterForm(page).getByLabel('City').locator('option').count()).toBeGreaterThan(1);
+    await expect
+      .poll(() => filterForm(page).getByLabel('City').locator('option').count())
+      .toBeGreaterThan(1);
     for (const text of await cards(page).allInnerTexts()) expect(text).toContain('Lagos');
   });
 
@@ -336,7 +371,10 @@ test.describe('without JavaScript', () => {
     await page.goto(await firstProductPath(page));
     await expect(page.getByTestId('price').first()).toContainText('₦');
     await expect(page.getByRole('table', { name: 'Cars this part fits' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/234/);
+    await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/234/,
+    );
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   });
 });
@@ -350,10 +388,18 @@ test.describe('page weight at 360 px', () => {
     const figures: Record<string, { js: number; total: number }> = {};
     for (const p of ['/spares-parts', path]) {
       // A fresh context per page: nothing comes from the cache.
-      const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+      const ctx = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+      });
       const tab = await ctx.newPage();
       const sizes: Promise<{ type: string; body: number }>[] = [];
-      tab.on('requestfinished', (req) => sizes.push(req.sizes().then((s) => ({ type: req.resourceType(), body: s.responseBodySize }))));
+      tab.on('requestfinished', (req) =>
+        sizes.push(
+          req.sizes().then((s) => ({ type: req.resourceType(), body: s.responseBodySize })),
+        ),
+      );
       await tab.goto(p, { waitUntil: 'networkidle' });
       const all = await Promise.all(sizes);
       figures[p.startsWith('/product') ? '/product/:id' : p] = {
@@ -362,7 +408,10 @@ test.describe('page weight at 360 px', () => {
       };
       await ctx.close();
     }
-    info.annotations.push({ type: 'page weight (compressed bytes)', description: JSON.stringify(figures) });
+    info.annotations.push({
+      type: 'page weight (compressed bytes)',
+      description: JSON.stringify(figures),
+    });
     console.log('page weight (compressed bytes):', JSON.stringify(figures));
     expect(figures['/product/:id'].total).toBeLessThan(300 * 1024);
     // Budget (ARCHITECTURE.md): initial JavaScript under 100 KB compressed. Preact in the browser

@@ -20,7 +20,10 @@ const freePort = () =>
 const reachable = (url: string) =>
   new Promise<boolean>((resolve) => {
     const u = new URL(url);
-    const sock = net.connect({ host: u.hostname, port: Number(u.port || 5432), timeout: 1500 }, () => (sock.destroy(), resolve(true)));
+    const sock = net.connect(
+      { host: u.hostname, port: Number(u.port || 5432), timeout: 1500 },
+      () => (sock.destroy(), resolve(true)),
+    );
     sock.on('error', () => resolve(false));
     sock.on('timeout', () => (sock.destroy(), resolve(false)));
   });
@@ -36,10 +39,25 @@ function call(port: number, path: string, method = 'GET', body?: object): Promis
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
     const req = http.request(
-      { host: '127.0.0.1', port, path, method, agent: false, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent: false,
+        headers: payload
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+          : {},
+      },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, worker: res.headers['x-worker'] as string, cache: res.headers['x-page-cache'] as string }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            worker: res.headers['x-worker'] as string,
+            cache: res.headers['x-page-cache'] as string,
+          }),
+        );
       },
     );
     req.setTimeout(5000, () => req.destroy(new Error(`no answer to ${method} ${path}`)));
@@ -51,21 +69,33 @@ function call(port: number, path: string, method = 'GET', body?: object): Promis
 async function waitForHealth(port: number, child: ChildProcess) {
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await call(port, '/api/health').then((r) => r.status === 200, () => false);
+    const ok = await call(port, '/api/health').then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not start');
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 
 test.describe('several server processes', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 1280) < 768, 'server behaviour, not a screen size: runs once, on desktop');
+  test.skip(
+    ({ viewport }) => (viewport?.width ?? 1280) < 768,
+    'server behaviour, not a screen size: runs once, on desktop',
+  );
 
   test('share one port, clear every guest page cache on a write, replace a dead process and stop together', async () => {
     test.setTimeout(120_000);
-    test.skip(!(await reachable(serverUrl)), 'needs the PostgreSQL server (TEST_DATABASE_URL or 127.0.0.1:5432)');
+    test.skip(
+      !(await reachable(serverUrl)),
+      'needs the PostgreSQL server (TEST_DATABASE_URL or 127.0.0.1:5432)',
+    );
     const name = `sf_e2e_${crypto.randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -74,7 +104,16 @@ test.describe('several server processes', () => {
     dbUrl.pathname = `/${name}`;
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), WEB_CONCURRENCY: '2', NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl.toString(),
+        WEB_CONCURRENCY: '2',
+        NODE_ENV: 'production',
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -101,7 +140,9 @@ test.describe('several server processes', () => {
       expect([...cached].sort()).toEqual(['1', '2']);
 
       // A write in one process empties the cache of both: each one's next answer is rendered anew.
-      const sub = await call(port, '/api/email/contact-list/newsletter', 'POST', { emailAddress: `procs-${Date.now()}@example.com` });
+      const sub = await call(port, '/api/email/contact-list/newsletter', 'POST', {
+        emailAddress: `procs-${Date.now()}@example.com`,
+      });
       expect(sub.status).toBe(200);
       const firstAfter = new Map<string, string>();
       for (let i = 0; i < 20 && firstAfter.size < 2; i++) {
@@ -111,12 +152,17 @@ test.describe('several server processes', () => {
       expect(Object.fromEntries(firstAfter)).toEqual({ '1': 'miss', '2': 'miss' });
 
       // A process that dies is replaced (cluster ids count up: the new one is 3).
-      const pids = (await new Promise<string>((resolve) => {
-        const ps = spawn('ps', ['-o', 'pid=', '--ppid', String(child.pid)]);
-        let out = '';
-        ps.stdout.on('data', (d) => (out += d));
-        ps.on('close', () => resolve(out));
-      })).trim().split(/\s+/).map(Number);
+      const pids = (
+        await new Promise<string>((resolve) => {
+          const ps = spawn('ps', ['-o', 'pid=', '--ppid', String(child.pid)]);
+          let out = '';
+          ps.stdout.on('data', (d) => (out += d));
+          ps.on('close', () => resolve(out));
+        })
+      )
+        .trim()
+        .split(/\s+/)
+        .map(Number);
       expect(pids).toHaveLength(2);
       process.kill(pids[0], 'SIGKILL');
       const seen = new Set<string>();

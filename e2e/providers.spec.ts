@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, hydrated } from './helpers.ts';
 
-const cards = (page: Page, title = 'Mechanics') => page.getByRole('list', { name: `${title} found` }).getByRole('article');
+const cards = (page: Page, title = 'Mechanics') =>
+  page.getByRole('list', { name: `${title} found` }).getByRole('article');
 const ENGINE = 'Engine Repair and Overhaul';
 const WRECKER = 'Heavy Wrecker (trailers and tankers, up to 50 tonnes)';
 
@@ -69,7 +70,10 @@ test.describe('mechanics and tow vans', () => {
     expect(new Set(names).size).toBe(42);
   });
 
-  test('detail pages have working call and WhatsApp links; /sp/{id} leads to the right one', async ({ page, request }) => {
+  test('detail pages have working call and WhatsApp links; /sp/{id} leads to the right one', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/mechanics');
     await page.getByRole('link', { name: 'Ladipo Auto Clinic', exact: true }).click();
     await expect(page).toHaveURL(/\/mechanic\/\d+$/);
@@ -81,7 +85,10 @@ test.describe('mechanics and tow vans', () => {
     await expect(page.getByText('Monday: open')).toBeAttached();
     const wa = page.getByRole('link', { name: /WhatsApp/ });
     await expect(wa).toHaveAttribute('href', /^https:\/\/wa\.me\/234\d{10}\?text=/);
-    await expect(page.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', /^tel:\+234\d{10}$/);
+    await expect(page.getByRole('link', { name: /^Call/ })).toHaveAttribute(
+      'href',
+      /^tel:\+234\d{10}$/,
+    );
     await expectAccessible(page);
 
     const tow = (await (await request.get('/api/towvans/indexquery')).json()).items[0];
@@ -89,7 +96,10 @@ test.describe('mechanics and tow vans', () => {
     await expect(page).toHaveURL(new RegExp(`/towvan/${tow.sp_id}$`));
     await expect(page.getByRole('heading', { level: 1, name: tow.company_name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tow capacities' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/234\d{10}/);
+    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/234\d{10}/,
+    );
 
     const res = await request.get(`/sp/${tow.sp_id}`, { maxRedirects: 0 });
     expect(res.status()).toBe(302);
@@ -117,7 +127,9 @@ test.describe('mechanics and tow vans', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('filters by state, then city from the server, pages with a link, and resets', async ({ page }) => {
+  test('filters by state, then city from the server, pages with a link, and resets', async ({
+    page,
+  }) => {
     await page.goto('/mechanics');
     await expect(cards(page)).toHaveCount(42);
     await page.getByLabel('State').selectOption({ label: 'Lagos' });
@@ -145,6 +157,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Back to the first results' })).toBeVisible();
 
     await page.goto('/mechanic/1');
-    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/234/);
+    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/234/,
+    );
   });
 });

@@ -4,7 +4,8 @@ import { expectAccessible, hydrated, isPhone, swipeRight } from './helpers.ts';
 test.describe('marketplace shell', () => {
   test('home is server-rendered with the four tabs, which navigate', async ({ page, request }) => {
     const html = await (await request.get('/')).text();
-    for (const tab of ['SEARCH', 'SPARE PARTS', 'MECHANICS', 'TOW VAN']) expect(html).toContain(tab);
+    for (const tab of ['SEARCH', 'SPARE PARTS', 'MECHANICS', 'TOW VAN'])
+      expect(html).toContain(tab);
 
     await page.goto('/');
     await hydrated(page);
@@ -30,10 +31,15 @@ test.describe('marketplace shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('footer has support contacts, newsletter, social links, app badges and link columns', async ({ page }) => {
+  test('footer has support contacts, newsletter, social links, app badges and link columns', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: /\+234 700 772 7334/ })).toHaveAttribute('href', 'tel:+2347007727334');
+    await expect(footer.getByRole('link', { name: /\+234 700 772 7334/ })).toHaveAttribute(
+      'href',
+      'tel:+2347007727334',
+    );
     await expect(footer.getByRole('link', { name: 'support@sparefinder.ng' })).toBeVisible();
     await expect(footer.getByLabel('Your e-mail address')).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Facebook' })).toBeVisible();
@@ -41,10 +47,15 @@ test.describe('marketplace shell', () => {
     await expect(footer.getByRole('link', { name: /App Store/ })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/static/faq');
     await expect(footer.getByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs');
-    await expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
+    await expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
   });
 
-  test('footer links (rendered once per server process) navigate inside the page', async ({ page }) => {
+  test('footer links (rendered once per server process) navigate inside the page', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
     await page.evaluate(() => ((window as any).__samePage = true));
@@ -90,7 +101,10 @@ test.describe('marketplace shell', () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Find' }).getByRole('link', { name: 'MECHANICS' }).click();
+    await page
+      .getByRole('navigation', { name: 'Find' })
+      .getByRole('link', { name: 'MECHANICS' })
+      .click();
     await expect(page).toHaveURL(/\/mechanics$/);
     await expect(page.getByRole('heading', { name: 'Mechanics', level: 1 })).toBeVisible();
     await ctx.close();
@@ -99,9 +113,14 @@ test.describe('marketplace shell', () => {
 
 test.describe('mobile side menu', () => {
   // Skipped on purpose in the desktop project: this behaviour exists (or is budgeted) on phones only.
-  test.skip(({ viewport }) => (viewport?.width ?? 1280) >= 768, 'the side menu exists on phones only');
+  test.skip(
+    ({ viewport }) => (viewport?.width ?? 1280) >= 768,
+    'the side menu exists on phones only',
+  );
 
-  test('locks page scroll while open and closes on a right swipe of more than 60 px', async ({ page }) => {
+  test('locks page scroll while open and closes on a right swipe of more than 60 px', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -13,7 +13,15 @@ for (const file of fs.readdirSync(dir, { recursive: true })) {
   if (!/\.(js|css|svg|json|html|txt)$/.test(p) || !fs.statSync(p).isFile()) continue;
   const buf = fs.readFileSync(p);
   if (buf.length < 1024) continue;
-  fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }));
+  fs.writeFileSync(
+    `${p}.br`,
+    zlib.brotliCompressSync(buf, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+      },
+    }),
+  );
   fs.writeFileSync(`${p}.gz`, zlib.gzipSync(buf, { level: 9 }));
   n++;
 }

@@ -18,6 +18,10 @@ if (!fs.existsSync(serverEntry) || process.argv.includes('--rebuild')) {
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 // Demo data stays on for `npm start` on a laptop unless asked otherwise (README).
 env.DEMO_DATA ??= 'true';
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  { cwd: root, env, stdio: 'inherit' },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

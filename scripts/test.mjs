@@ -45,17 +45,27 @@ const reachable = (host, port) =>
   });
 
 const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
-for (const f of ['unit.json', 'api-pglite.json', 'api-postgres.json', 'e2e.json']) fs.rmSync(path.join(out, f), { force: true });
+for (const f of ['unit.json', 'api-pglite.json', 'api-postgres.json', 'e2e.json'])
+  fs.rmSync(path.join(out, f), { force: true });
 
-run('unit and API tests (PGlite)', 'npx', [...vitest, `--outputFile.json=${out}/api-pglite.json`], { TEST_DATABASE_URL: '' });
+run('unit and API tests (PGlite)', 'npx', [...vitest, `--outputFile.json=${out}/api-pglite.json`], {
+  TEST_DATABASE_URL: '',
+});
 countVitest(`${out}/api-pglite.json`);
 
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 if (process.env.TEST_DATABASE_URL || (await reachable('127.0.0.1', 5432))) {
-  run('API tests (PostgreSQL server)', 'npx', [...vitest, '--project', 'api', `--outputFile.json=${out}/api-postgres.json`], { TEST_DATABASE_URL: pgUrl });
+  run(
+    'API tests (PostgreSQL server)',
+    'npx',
+    [...vitest, '--project', 'api', `--outputFile.json=${out}/api-postgres.json`],
+    { TEST_DATABASE_URL: pgUrl },
+  );
   countVitest(`${out}/api-postgres.json`);
 } else {
-  console.log('\n=== API tests (PostgreSQL server): skipped, no server on 127.0.0.1:5432 and no TEST_DATABASE_URL');
+  console.log(
+    '\n=== API tests (PostgreSQL server): skipped, no server on 127.0.0.1:5432 and no TEST_DATABASE_URL',
+  );
 }
 
 if (!process.argv.includes('--no-e2e')) {
@@ -65,5 +75,7 @@ if (!process.argv.includes('--no-e2e')) {
   }
 }
 
-console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(
+  `\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
+);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -20,7 +20,11 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & { version: string; dataDir?: string; imagesDir?: string };
+export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & {
+  version: string;
+  dataDir?: string;
+  imagesDir?: string;
+};
 
 export interface BuildOptions {
   db: Db;
@@ -34,11 +38,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        removeAdditional: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   app.decorate('db', opts.db);
-  app.decorate('config', { production: false, version: process.env.APP_VERSION ?? 'dev', ...opts.config } as AppConfig);
+  app.decorate('config', {
+    production: false,
+    version: process.env.APP_VERSION ?? 'dev',
+    ...opts.config,
+  } as AppConfig);
 
   installErrorHandling(app);
   const https = Boolean(opts.config?.publicUrl?.startsWith('https://'));
@@ -55,17 +70,39 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SpareFinder NG API', version: '1.0.0', description: 'Car spare parts, mechanics and tow vans in Nigeria. Every list answers {status, items}; every error {status:false, code, message}.' },
+      info: {
+        title: 'SpareFinder NG API',
+        version: '1.0.0',
+        description:
+          'Car spare parts, mechanics and tow vans in Nigeria. Every list answers {status, items}; every error {status:false, code, message}.',
+      },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
-
-  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
-    await opts.db.execute(sql`select 1`);
-    return { status: true, version: app.config.version };
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    staticCSP: true,
   });
-  app.get('/api/version', { schema: { tags: ['system'], summary: 'The running build, polled by clients to notice deployments' } }, async (_req, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: true, version: app.config.version }));
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], summary: 'Liveness and database check' } },
+    async () => {
+      await opts.db.execute(sql`select 1`);
+      return { status: true, version: app.config.version };
+    },
+  );
+  app.get(
+    '/api/version',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The running build, polled by clients to notice deployments',
+      },
+    },
+    async (_req, reply) =>
+      reply.header('cache-control', 'no-store').send({ status: true, version: app.config.version }),
+  );
 
   for (const mod of modules) await app.register(mod);
   return app;

@@ -20,12 +20,14 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const production = env.NODE_ENV === 'production';
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  if (env.PUBLIC_URL && !/^https?:\/\//.test(env.PUBLIC_URL)) throw new Error('PUBLIC_URL must be an http(s) URL');
+  if (env.PUBLIC_URL && !/^https?:\/\//.test(env.PUBLIC_URL))
+    throw new Error('PUBLIC_URL must be an http(s) URL');
   const demo = env.DEMO_DATA ?? (production ? 'false' : 'true');
   const warnings: string[] = [];
   let processes = 1;
@@ -33,11 +35,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (wc) {
     processes = wc === 'auto' ? os.availableParallelism() : Number(wc);
     if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
-      throw new Error(`WEB_CONCURRENCY must be "auto" or a whole number from 1 to 64, got "${env.WEB_CONCURRENCY}"`);
+      throw new Error(
+        `WEB_CONCURRENCY must be "auto" or a whole number from 1 to 64, got "${env.WEB_CONCURRENCY}"`,
+      );
     }
     // PGlite lives inside one process: a second one cannot open its folder.
     if (processes > 1 && !env.DATABASE_URL) {
-      warnings.push(`WEB_CONCURRENCY=${wc} needs DATABASE_URL (the embedded database serves one process): running one process`);
+      warnings.push(
+        `WEB_CONCURRENCY=${wc} needs DATABASE_URL (the embedded database serves one process): running one process`,
+      );
       processes = 1;
     }
   }

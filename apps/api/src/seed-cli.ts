@@ -11,9 +11,18 @@ import { ensureStores, insertProducts } from './modules/catalog/bulk.ts';
 
 const REBUILT = [
   // Same expression as the schema's products_search_bucket_idx (the search queries repeat it).
-  ['products_search_bucket_idx', `create index if not exists products_search_bucket_idx on products using gin ((search || array_to_tsvector(array['~a' || (prod_id >> 12)::text, '~b' || (prod_id >> 15)::text, '~c' || (prod_id >> 18)::text])))`],
-  ['products_pn_trgm_idx', 'create index if not exists products_pn_trgm_idx on products using gin (part_number_norm gin_trgm_ops)'],
-  ['products_pn_prefix_idx', 'create index if not exists products_pn_prefix_idx on products using btree (part_number_norm text_pattern_ops)'],
+  [
+    'products_search_bucket_idx',
+    `create index if not exists products_search_bucket_idx on products using gin ((search || array_to_tsvector(array['~a' || (prod_id >> 12)::text, '~b' || (prod_id >> 15)::text, '~c' || (prod_id >> 18)::text])))`,
+  ],
+  [
+    'products_pn_trgm_idx',
+    'create index if not exists products_pn_trgm_idx on products using gin (part_number_norm gin_trgm_ops)',
+  ],
+  [
+    'products_pn_prefix_idx',
+    'create index if not exists products_pn_prefix_idx on products using btree (part_number_norm text_pattern_ops)',
+  ],
 ] as const;
 
 function arg(name: string, fallback?: string) {
@@ -25,16 +34,23 @@ function arg(name: string, fallback?: string) {
 
 async function main() {
   const n = Number(arg('products', '100000'));
-  if (!Number.isInteger(n) || n < 1 || n > 5_000_000) throw new Error('--products must be a whole number from 1 to 5000000');
+  if (!Number.isInteger(n) || n < 1 || n > 5_000_000)
+    throw new Error('--products must be a whole number from 1 to 5000000');
   const config = loadConfig();
-  const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl, poolSize: 4 } : { dataDir: config.dataDir });
+  const handle = await openDb(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: 4 } : { dataDir: config.dataDir },
+  );
   const t0 = Date.now();
   await migrate(handle);
   await loadReferenceData(handle.db);
   const stores = await ensureStores(handle.db);
-  const [{ existing }] = await rows<{ existing: number }>(handle.db, sql`select count(*)::int as existing from products`);
+  const [{ existing }] = await rows<{ existing: number }>(
+    handle.db,
+    sql`select count(*)::int as existing from products`,
+  );
   const big = handle.kind === 'postgres' && n >= 50_000;
-  if (big) for (const [name] of REBUILT) await handle.db.execute(sql.raw(`drop index if exists ${name}`));
+  if (big)
+    for (const [name] of REBUILT) await handle.db.execute(sql.raw(`drop index if exists ${name}`));
   let lastLog = 0;
   await insertProducts(handle.db, {
     count: n,
@@ -46,21 +62,35 @@ async function main() {
       if (Date.now() - lastLog > 5000 || done === n) {
         lastLog = Date.now();
         const s = (Date.now() - t0) / 1000;
-        console.log(`${done.toLocaleString('en')} / ${n.toLocaleString('en')} products (${s.toFixed(0)} s, ${Math.round(done / s)}/s)`);
+        console.log(
+          `${done.toLocaleString('en')} / ${n.toLocaleString('en')} products (${s.toFixed(0)} s, ${Math.round(done / s)}/s)`,
+        );
       }
     },
   });
   if (big) {
-    if (handle.kind === 'postgres') await handle.db.execute(sql`set maintenance_work_mem = '512MB'`);
+    if (handle.kind === 'postgres')
+      await handle.db.execute(sql`set maintenance_work_mem = '512MB'`);
     for (const [name, ddl] of REBUILT) {
       const t = Date.now();
       await handle.db.execute(sql.raw(ddl));
       console.log(`rebuilt ${name} in ${((Date.now() - t) / 1000).toFixed(0)} s`);
     }
   }
-  await handle.db.execute(sql.raw(handle.kind === 'postgres' ? 'vacuum analyze products, product_fitments, product_images' : 'analyze'));
-  const [{ total }] = await rows<{ total: number }>(handle.db, sql`select count(*)::int as total from products`);
-  console.log(`done: ${total.toLocaleString('en')} products in the catalogue, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  await handle.db.execute(
+    sql.raw(
+      handle.kind === 'postgres'
+        ? 'vacuum analyze products, product_fitments, product_images'
+        : 'analyze',
+    ),
+  );
+  const [{ total }] = await rows<{ total: number }>(
+    handle.db,
+    sql`select count(*)::int as total from products`,
+  );
+  console.log(
+    `done: ${total.toLocaleString('en')} products in the catalogue, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   await handle.close();
 }
 

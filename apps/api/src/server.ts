@@ -9,7 +9,9 @@ import { superviseWorkers } from './lib/processes.ts';
 
 /** Migrations, reference data and demo data: once per start, before any process serves. */
 async function prepareDatabase(config: Config) {
-  const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const handle = await openDb(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   await migrate(handle);
   await loadReferenceData(handle.db);
   if (config.demoData) await seedDemoData(handle.db);
@@ -62,11 +64,15 @@ async function main() {
   if (config.processes > 1) {
     await handle.close();
     superviseWorkers(config.processes, { error: (m) => console.error(m) });
-    console.log(`SpareFinder NG on http://localhost:${config.port} (${handle.kind}, ${config.processes} processes)`);
+    console.log(
+      `SpareFinder NG on http://localhost:${config.port} (${handle.kind}, ${config.processes} processes)`,
+    );
     return;
   }
   const app = await serve(config, handle);
-  app.log.info(`SpareFinder NG on http://localhost:${(app.server.address() as any).port} (${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  app.log.info(
+    `SpareFinder NG on http://localhost:${(app.server.address() as any).port} (${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  );
 }
 
 main().catch((err) => {

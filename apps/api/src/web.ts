@@ -42,22 +42,33 @@ function inProcessFetch(app: FastifyInstance, req: FastifyRequest, pass = VISITO
     else if (body instanceof URLSearchParams) {
       payload = body.toString();
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
-    } else if (body != null) payload = Buffer.from(await new Response(body as BodyInit).arrayBuffer());
-    const res = await app.inject({ method: (init.method ?? 'GET') as any, url, headers, payload, remoteAddress: req.ip });
+    } else if (body != null)
+      payload = Buffer.from(await new Response(body as BodyInit).arrayBuffer());
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as any,
+      url,
+      headers,
+      payload,
+      remoteAddress: req.ip,
+    });
     const out = new Headers();
     for (const [k, v] of Object.entries(res.headers)) {
       if (Array.isArray(v)) v.forEach((x) => out.append(k, String(x)));
       else if (v !== undefined) out.set(k, String(v));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: out,
+    });
   };
 }
 
 /** Static assets and server-rendered pages for every path that is not /api. */
 export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()) {
   const serverEntry = path.join(buildDir, 'server/index.js');
-  if (!fs.existsSync(serverEntry)) throw new Error(`No web build at ${buildDir}: run "npm run build" first`);
+  if (!fs.existsSync(serverEntry))
+    throw new Error(`No web build at ${buildDir}: run "npm run build" first`);
   const build = await import(pathToFileURL(serverEntry).href);
 
   // Hashed assets never change: a year, immutable. Other public files: an hour.
@@ -68,7 +79,10 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
     },
   });
 
@@ -88,8 +102,10 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
   /** Renders the guest version of this page (no cookies, no compression, placeholder nonce). */
   async function renderShared(req: FastifyRequest): Promise<RenderedPage> {
     const headers = new Headers();
-    for (const h of SHARED_HEADERS) if (typeof req.headers[h] === 'string') headers.set(h, req.headers[h]);
-    if (typeof req.headers['x-forwarded-proto'] === 'string') headers.set('x-forwarded-proto', req.headers['x-forwarded-proto']);
+    for (const h of SHARED_HEADERS)
+      if (typeof req.headers[h] === 'string') headers.set(h, req.headers[h]);
+    if (typeof req.headers['x-forwarded-proto'] === 'string')
+      headers.set('x-forwarded-proto', req.headers['x-forwarded-proto']);
     const res = await handler(new Request(`${req.protocol}://${req.host}${req.url}`, { headers }), {
       nonce: cache.placeholder,
       fetch: inProcessFetch(app, req, SHARED_HEADERS),
@@ -105,14 +121,17 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     const got = await cache.get(`${req.protocol}://${req.host}${req.url}`, () => renderShared(req));
     if (!got) return false;
     const page = materialize(got.page, crypto.randomBytes(16).toString('base64'));
-    for (const [k, v] of page.headers) if (k !== 'content-length' && k !== 'content-encoding') reply.header(k, v);
+    for (const [k, v] of page.headers)
+      if (k !== 'content-length' && k !== 'content-encoding') reply.header(k, v);
     reply.header('x-page-cache', got.hit ? 'hit' : 'miss');
     let body = page.body;
     const enc = String(req.headers['accept-encoding'] ?? '');
     // Compressed per answer (its nonce differs), off the main thread; quality 4 as for fresh renders.
     if (body.length > 1024 && /\b(br|gzip)\b/.test(enc)) {
       const br = /\bbr\b/.test(enc);
-      body = br ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gzip(body, { level: 6 });
+      body = br
+        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzip(body, { level: 6 });
       reply.header('content-encoding', br ? 'br' : 'gzip');
       reply.header('vary', 'Accept-Encoding');
     }
@@ -135,7 +154,10 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
         const req = pending.get(token);
         pending.delete(token);
         if (!req) throw new Error('request context missing');
-        return { nonce: crypto.randomBytes(16).toString('base64'), fetch: inProcessFetch(app, req) };
+        return {
+          nonce: crypto.randomBytes(16).toString('base64'),
+          fetch: inProcessFetch(app, req),
+        };
       },
     });
     scope.route({
@@ -144,12 +166,19 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
       schema: { hide: true },
       handler: async (req, reply) => {
         if (req.url.startsWith('/api/') || req.url === '/api') {
-          return reply.status(404).send({ status: false, code: 'NOT_FOUND', message: `No API route for ${req.method} ${req.url.split('?')[0]}` });
+          return reply
+            .status(404)
+            .send({
+              status: false,
+              code: 'NOT_FOUND',
+              message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
+            });
         }
         if (await fromCache(req, reply)) return reply;
         const token = crypto.randomBytes(12).toString('hex');
         const raw = req.raw.rawHeaders;
-        for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === CTX_HEADER) raw.splice(i, 2);
+        for (let i = raw.length - 2; i >= 0; i -= 2)
+          if (raw[i].toLowerCase() === CTX_HEADER) raw.splice(i, 2);
         raw.push(CTX_HEADER, token);
         pending.set(token, req);
         reply.raw.on('close', () => pending.delete(token));

@@ -36,7 +36,9 @@ function documentContainer(): Element {
 }
 
 function dropHoistedPreloads() {
-  document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]').forEach((l) => l.remove());
+  document.head
+    .querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')
+    .forEach((l) => l.remove());
 }
 
 const container = documentContainer();
@@ -45,7 +47,8 @@ function hydrate() {
   try {
     hydrateRoot(container, <HydratedRouter />);
   } catch (e) {
-    if (e && typeof (e as PromiseLike<unknown>).then === 'function') (e as PromiseLike<unknown>).then(hydrate, hydrate);
+    if (e && typeof (e as PromiseLike<unknown>).then === 'function')
+      (e as PromiseLike<unknown>).then(hydrate, hydrate);
     else throw e;
   }
 }

@@ -1,4 +1,15 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData, useRouteError } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+  useRouteError,
+} from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 import { guardReason, guestUser, hasSessionCookie, type AuthUser } from '@sf/shared';
@@ -10,7 +21,11 @@ import { Footer } from './components/footer.tsx';
 import { BottomBar } from './components/bottom-bar.tsx';
 import { ToastProvider } from './components/toasts.tsx';
 import { ErrorPage } from './components/error-page.tsx';
-import { installChunkReload, isChunkLoadError, reloadForStaleChunk } from './lib/use-chunk-reload.ts';
+import {
+  installChunkReload,
+  isChunkLoadError,
+  reloadForStaleChunk,
+} from './lib/use-chunk-reload.ts';
 import { useVersionWatch } from './lib/use-version-watch.ts';
 import { useSessionSync } from './lib/use-session-sync.ts';
 import { useClientNav } from './lib/use-client-nav.ts';
@@ -19,9 +34,12 @@ import { prepareServerHtml } from './lib/server-html.server.tsx';
 import { newsletterResult } from './components/newsletter-box.tsx';
 
 /** The footer's cache key: all it depends on is the year and the no-JavaScript newsletter result. */
-const footerId = (search: string) => `footer:${new Date().getFullYear()}:${newsletterResult(search)}`;
+const footerId = (search: string) =>
+  `footer:${new Date().getFullYear()}:${newsletterResult(search)}`;
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 const GUEST: AuthUser = (() => {
   const g = guestUser(''.padEnd(64, '0'));
@@ -34,12 +52,16 @@ const GUEST: AuthUser = (() => {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without a session cookie the answer is known: a guest (saves a call on every guest page).
-  const ans = hasSessionCookie(request.headers.get('cookie')) ? await serverApi(context).get('/api/auth/dszauth') : undefined;
+  const ans = hasSessionCookie(request.headers.get('cookie'))
+    ? await serverApi(context).get('/api/auth/dszauth')
+    : undefined;
   const user = ans?.status && ans.user ? (ans.user as AuthUser) : GUEST;
   const url = new URL(request.url);
   const reason = guardReason(url.pathname.replace(/\.data$/, ''));
   if (reason && !user.isauthenticated) throw loginRedirect(request, reason);
-  prepareServerHtml(footerId(url.search), () => <Footer newsletter={newsletterResult(url.search)} />);
+  prepareServerHtml(footerId(url.search), () => (
+    <Footer newsletter={newsletterResult(url.search)} />
+  ));
   return { user, nonce: context.nonce };
 }
 export const shouldRevalidate = () => true;
@@ -57,11 +79,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-[70] focus:bg-white focus:p-3">Skip to content</a>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:z-[70] focus:bg-white focus:p-3"
+        >
+          Skip to content
+        </a>
         <ToastProvider>
           <Header user={data?.user ?? GUEST} />
           <div className="flex-1">{children}</div>
-          <ServerHtml id={footerId(search)}><Footer newsletter={newsletterResult(search)} /></ServerHtml>
+          <ServerHtml id={footerId(search)}>
+            <Footer newsletter={newsletterResult(search)} />
+          </ServerHtml>
           <BottomBar user={data?.user ?? GUEST} />
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
@@ -87,7 +116,19 @@ export function ErrorBoundary() {
   }, [error]);
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? '');
-    return <ErrorPage code={error.status} statusText={error.statusText || (error.status === 404 ? 'Not Found' : 'Error')} message={message} />;
+    return (
+      <ErrorPage
+        code={error.status}
+        statusText={error.statusText || (error.status === 404 ? 'Not Found' : 'Error')}
+        message={message}
+      />
+    );
   }
-  return <ErrorPage code={500} statusText="Something went wrong" message="We could not show this page. Please try again in a moment." />;
+  return (
+    <ErrorPage
+      code={500}
+      statusText="Something went wrong"
+      message="We could not show this page. Please try again in a moment."
+    />
+  );
 }

@@ -9,7 +9,10 @@ import { openDb, type DbHandle } from './client.ts';
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const reachable = await new Promise<boolean>((resolve) => {
   const u = new URL(serverUrl);
-  const sock = net.connect({ host: u.hostname, port: Number(u.port || 5432), timeout: 1500 }, () => (sock.destroy(), resolve(true)));
+  const sock = net.connect(
+    { host: u.hostname, port: Number(u.port || 5432), timeout: 1500 },
+    () => (sock.destroy(), resolve(true)),
+  );
   sock.on('error', () => resolve(false));
   sock.on('timeout', () => (sock.destroy(), resolve(false)));
 });
@@ -35,10 +38,15 @@ describe.runIf(reachable)('PostgreSQL pool', () => {
 
   it('survives the server closing its idle connections, and the next query opens a new one', async () => {
     await Promise.all([1, 2, 3].map(() => handle.db.execute(sql`select pg_sleep(0.05)`)));
-    const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+      [name],
+    );
     expect(killed.rowCount).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200)); // the pool's clients see their sockets close
-    const res = (await handle.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+    const res = (await handle.db.execute(sql`select 1 as one`)) as unknown as {
+      rows: { one: number }[];
+    };
     expect(res.rows[0].one).toBe(1);
   });
 });

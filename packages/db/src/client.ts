@@ -42,7 +42,9 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     });
     // An idle connection the server closes (a restart, a failover, an admin) is dropped by the pool
     // and replaced on the next query; without a listener its 'error' would stop the whole process.
-    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message}); the pool opens another`));
+    pool.on('error', (err) =>
+      console.warn(`database: idle connection lost (${err.message}); the pool opens another`),
+    );
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

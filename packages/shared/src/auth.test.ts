@@ -4,7 +4,17 @@ import { checkPassword, guardReason, safeRedirect, validateRegistration } from '
 describe('safeRedirect', () => {
   it('keeps paths of this site and refuses everything else', () => {
     expect(safeRedirect('/user/profile?tab=1')).toBe('/user/profile?tab=1');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', null, undefined, '/auth/login', '/x\r\nSet-Cookie: a=b']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+      '/auth/login',
+      '/x\r\nSet-Cookie: a=b',
+    ]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });
@@ -17,7 +27,15 @@ describe('guardReason (seed §5)', () => {
     expect(guardReason('/shopping/cart')).toBe('login');
     expect(guardReason('/admin/products/cat/3')).toBe('login');
     expect(guardReason('/broadcast')).toBe('broadcast');
-    for (const open of ['/', '/users-guide', '/spares-parts', '/auth/login', '/store/ladipo', '/broadcasting']) expect(guardReason(open)).toBeNull();
+    for (const open of [
+      '/',
+      '/users-guide',
+      '/spares-parts',
+      '/auth/login',
+      '/store/ladipo',
+      '/broadcasting',
+    ])
+      expect(guardReason(open)).toBeNull();
   });
 });
 
@@ -29,11 +47,22 @@ describe('registration rules', () => {
     expect(checkPassword('a'.repeat(129))).toMatch(/at most 128/);
   });
   it('asks a Seller, Mechanic and Tow Van to name their business', () => {
-    const base = { name: 'Ada Obi', email: 'ada@example.ng', phone: '08031234567', password: 'long-enough-pw' };
+    const base = {
+      name: 'Ada Obi',
+      email: 'ada@example.ng',
+      phone: '08031234567',
+      password: 'long-enough-pw',
+    };
     expect(validateRegistration({ ...base, role: 'Buyer' })).toEqual({});
-    expect(validateRegistration({ ...base, role: 'Seller' }).businessName).toBe('Enter your store name');
-    expect(validateRegistration({ ...base, role: 'Mechanic' }).businessName).toBe('Enter your workshop name');
-    expect(validateRegistration({ ...base, role: 'Tow Van' }).businessName).toBe('Enter your garage name');
+    expect(validateRegistration({ ...base, role: 'Seller' }).businessName).toBe(
+      'Enter your store name',
+    );
+    expect(validateRegistration({ ...base, role: 'Mechanic' }).businessName).toBe(
+      'Enter your workshop name',
+    );
+    expect(validateRegistration({ ...base, role: 'Tow Van' }).businessName).toBe(
+      'Enter your garage name',
+    );
     expect(validateRegistration({ ...base, role: 'Admin' }).role).toBeTruthy();
   });
 });

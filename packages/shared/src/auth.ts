@@ -12,13 +12,17 @@ export const RESET_TOKEN_HOURS = 1;
 export const SESSION_COOKIE = 'sf_sid';
 /** Does this Cookie header carry a session? */
 const SESSION_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
-export const hasSessionCookie = (cookieHeader: string | null | undefined) => SESSION_RE.test(cookieHeader ?? '');
+export const hasSessionCookie = (cookieHeader: string | null | undefined) =>
+  SESSION_RE.test(cookieHeader ?? '');
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect e-mail or password',
-  tooManyForAccount: 'Too many failed logins for this account. Please wait 15 minutes or reset your password.',
-  tooManyForAddress: 'Too many failed logins from your network. Please wait 15 minutes and try again.',
-  resetSent: 'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works once, within 1 hour.',
+  tooManyForAccount:
+    'Too many failed logins for this account. Please wait 15 minutes or reset your password.',
+  tooManyForAddress:
+    'Too many failed logins from your network. Please wait 15 minutes and try again.',
+  resetSent:
+    'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works once, within 1 hour.',
   resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
   resetDone: 'Your password has been changed. Please log in with your new password.',
   emailTaken: 'An account with this e-mail already exists. Log in or reset your password.',
@@ -44,7 +48,8 @@ export const normaliseEmail = (e: string) => e.trim().toLowerCase();
 export function checkEmail(email: string): string | undefined {
   const e = email.trim();
   if (!e) return 'Enter your e-mail address';
-  if (e.length > EMAIL_MAX || !EMAIL_RE.test(e)) return 'Enter a valid e-mail address, like ada@example.com';
+  if (e.length > EMAIL_MAX || !EMAIL_RE.test(e))
+    return 'Enter a valid e-mail address, like ada@example.com';
 }
 
 export function checkPassword(pw: string): string | undefined {
@@ -65,7 +70,8 @@ export function checkPhone(phone: string): string | undefined {
   if (!normalisePhone(phone)) return 'Enter a Nigerian phone number, like 0803 123 4567';
 }
 
-export const isPublicRole = (r: string): r is PublicRole => (ROLES as readonly string[]).includes(r);
+export const isPublicRole = (r: string): r is PublicRole =>
+  (ROLES as readonly string[]).includes(r);
 
 export interface RegistrationInput {
   name: string;
@@ -79,7 +85,9 @@ export interface RegistrationInput {
 /** The form rules of /auth/register, run in the page action and again by the API. */
 export function validateRegistration(i: RegistrationInput): FieldErrors {
   const errors: FieldErrors = {};
-  const put = (k: string, m: string | undefined) => { if (m) errors[k] = m; };
+  const put = (k: string, m: string | undefined) => {
+    if (m) errors[k] = m;
+  };
   put('name', checkName(i.name));
   put('email', checkEmail(i.email));
   put('phone', checkPhone(i.phone));
@@ -89,14 +97,22 @@ export function validateRegistration(i: RegistrationInput): FieldErrors {
     const label = BUSINESS_LABEL[i.role];
     const b = (i.businessName ?? '').trim();
     if (label && b.length < 2) errors.businessName = `Enter your ${label.toLowerCase()}`;
-    else if (b.length > BUSINESS_MAX) errors.businessName = `Use at most ${BUSINESS_MAX} characters`;
+    else if (b.length > BUSINESS_MAX)
+      errors.businessName = `Use at most ${BUSINESS_MAX} characters`;
   }
   return errors;
 }
 
 /** Only paths of this site are followed after login (no open redirect). */
 export function safeRedirect(to: unknown, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\') || /[\r\n\t]/.test(to)) return fallback;
+  if (
+    typeof to !== 'string' ||
+    !to.startsWith('/') ||
+    to.startsWith('//') ||
+    to.startsWith('/\\') ||
+    /[\r\n\t]/.test(to)
+  )
+    return fallback;
   if (to.startsWith('/auth/')) return fallback;
   return to;
 }

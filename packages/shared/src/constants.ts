@@ -19,7 +19,15 @@ export const IMAGE = {
 } as const;
 export const CONDITION = { New: 1, Used: 2 } as const;
 export const CONDITION_LABELS: Record<number, string> = { 1: 'New', 2: 'Used (Tokunbo)' };
-export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const DAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 export const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van'] as const;
 export type PublicRole = (typeof ROLES)[number];
 export type Role = PublicRole | 'Admin' | 'guest';

@@ -27,12 +27,27 @@ export interface ContactInput {
 export type ContactField = keyof ContactInput;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-const LABELS: Record<ContactField, string> = { name: 'Your name', email: 'E-mail', phone: 'Phone', subject: 'Subject', message: 'Message' };
+const LABELS: Record<ContactField, string> = {
+  name: 'Your name',
+  email: 'E-mail',
+  phone: 'Phone',
+  subject: 'Subject',
+  message: 'Message',
+};
 
 /** Trims every field and checks it; the errors name the field as its label does. */
-export function validateContact(raw: Partial<Record<ContactField, unknown>>): { value: ContactInput; errors: ContactErrors } {
+export function validateContact(raw: Partial<Record<ContactField, unknown>>): {
+  value: ContactInput;
+  errors: ContactErrors;
+} {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const value: ContactInput = { name: str(raw.name), email: str(raw.email), phone: str(raw.phone) || undefined, subject: str(raw.subject), message: str(raw.message) };
+  const value: ContactInput = {
+    name: str(raw.name),
+    email: str(raw.email),
+    phone: str(raw.phone) || undefined,
+    subject: str(raw.subject),
+    message: str(raw.message),
+  };
   const errors: ContactErrors = {};
   for (const f of ['name', 'subject', 'message'] as const) {
     const { min, max } = CONTACT_LIMITS[f];
@@ -45,7 +60,8 @@ export function validateContact(raw: Partial<Record<ContactField, unknown>>): { 
   else if (!isEmail(value.email)) errors.email = 'Please Enter a Valid Email';
   if (value.phone) {
     const digits = value.phone.replace(/[\s\-().+]/g, '');
-    if (value.phone.length > CONTACT_LIMITS.phone.max || !/^\d{7,15}$/.test(digits)) errors.phone = 'Enter a phone number such as 0803 123 4567';
+    if (value.phone.length > CONTACT_LIMITS.phone.max || !/^\d{7,15}$/.test(digits))
+      errors.phone = 'Enter a phone number such as 0803 123 4567';
   }
   return { value, errors };
 }
@@ -54,7 +70,8 @@ export function validateContact(raw: Partial<Record<ContactField, unknown>>): { 
 export function validateComment(raw: unknown): { value: string; error?: string } {
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (!value) return { value, error: 'Write a comment first' };
-  if (value.length > COMMENT_MAX) return { value, error: `A comment can be at most ${COMMENT_MAX} characters` };
+  if (value.length > COMMENT_MAX)
+    return { value, error: `A comment can be at most ${COMMENT_MAX} characters` };
   return { value };
 }
 
@@ -117,4 +134,9 @@ export function parseRichText(src: string): Block[] {
 }
 
 /** Plain text of the restricted Markdown (for descriptions and search snippets). */
-export const plainText = (src: string) => src.replace(/\*\*(.+?)\*\*/g, '$1').replace(/^(## |- )/gm, '').replace(/\s+/g, ' ').trim();
+export const plainText = (src: string) =>
+  src
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/^(## |- )/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -17,7 +17,17 @@ describe('normalisePhone', () => {
     expect(normalisePhone('+234 803 123 4567')).toBe('+2348031234567');
   });
   it('refuses anything else', () => {
-    for (const bad of ['', null, undefined, '0803123456', '080312345678', '+23480312345', '+1 202 555 0100', 'call me', '0900000000']) {
+    for (const bad of [
+      '',
+      null,
+      undefined,
+      '0803123456',
+      '080312345678',
+      '+23480312345',
+      '+1 202 555 0100',
+      'call me',
+      '0900000000',
+    ]) {
       expect(normalisePhone(bad)).toBeNull();
     }
   });
@@ -26,7 +36,9 @@ describe('normalisePhone', () => {
 describe('chat links', () => {
   it('builds wa.me links without the +', () => {
     expect(whatsappLink('08031234567')).toBe('https://wa.me/2348031234567');
-    expect(whatsappLink('08031234567', 'Hi, is it available?')).toBe('https://wa.me/2348031234567?text=Hi%2C%20is%20it%20available%3F');
+    expect(whatsappLink('08031234567', 'Hi, is it available?')).toBe(
+      'https://wa.me/2348031234567?text=Hi%2C%20is%20it%20available%3F',
+    );
     expect(telLink('08031234567')).toBe('tel:+2348031234567');
   });
   it('gives no link for an invalid number', () => {

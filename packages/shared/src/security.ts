@@ -2,7 +2,9 @@
  * Security headers for every response (API, static files and server-rendered pages).
  * Scripts run only from our origin or with the per-request nonce: no inline script otherwise.
  */
-export function securityHeaders(opts: { nonce?: string; https?: boolean } = {}): Record<string, string> {
+export function securityHeaders(
+  opts: { nonce?: string; https?: boolean } = {},
+): Record<string, string> {
   const script = opts.nonce ? `'self' 'nonce-${opts.nonce}'` : `'self'`;
   const h: Record<string, string> = {
     'Content-Security-Policy': [

@@ -12,14 +12,24 @@ describe('guest user', () => {
   });
   it('has the seed defaults', () => {
     const g = guestUser('x');
-    expect(g).toEqual({ name: 'guest', id: 'x', telephone: '0900000000', isauthenticated: false, role: 'guest', store: null });
+    expect(g).toEqual({
+      name: 'guest',
+      id: 'x',
+      telephone: '0900000000',
+      isauthenticated: false,
+      role: 'guest',
+      store: null,
+    });
   });
 });
 
 describe('yearOptions', () => {
   it('runs from the current year down to 1970', () => {
     const ys = yearOptions();
-    expect(ys[0]).toEqual({ label: String(new Date().getFullYear()), value: new Date().getFullYear() });
+    expect(ys[0]).toEqual({
+      label: String(new Date().getFullYear()),
+      value: new Date().getFullYear(),
+    });
     expect(ys.at(-1)).toEqual({ label: '1970', value: 1970 });
   });
   it('never goes below 1970 or above this year', () => {

@@ -34,5 +34,12 @@ export interface AuthUser {
 }
 
 export function guestUser(id = makeGuestId()): CurrentUser {
-  return { name: 'guest', id, telephone: GUEST_TELEPHONE, isauthenticated: false, role: 'guest', store: null };
+  return {
+    name: 'guest',
+    id,
+    telephone: GUEST_TELEPHONE,
+    isauthenticated: false,
+    role: 'guest',
+    store: null,
+  };
 }

@@ -20,11 +20,19 @@ function runLocal(topic: string) {
 }
 
 export function isBroadcast(msg: unknown): msg is { [TAG]: string; id: number } {
-  return typeof msg === 'object' && msg !== null && typeof (msg as Record<string, unknown>)[TAG] === 'string';
+  return (
+    typeof msg === 'object' &&
+    msg !== null &&
+    typeof (msg as Record<string, unknown>)[TAG] === 'string'
+  );
 }
 
 export function isAck(msg: unknown): msg is { [ACK]: number } {
-  return typeof msg === 'object' && msg !== null && typeof (msg as Record<string, unknown>)[ACK] === 'number';
+  return (
+    typeof msg === 'object' &&
+    msg !== null &&
+    typeof (msg as Record<string, unknown>)[ACK] === 'number'
+  );
 }
 
 /** Runs `fn` whenever any process broadcasts `topic`; returns the unsubscribe function. */

@@ -25,7 +25,10 @@ describe('memo', () => {
   it('holds at most `max` entries', async () => {
     let calls = 0;
     const f = memo(async (x: number) => (calls++, x), Infinity, 2);
-    await f(1); await f(2); await f(3); await f(1);
+    await f(1);
+    await f(2);
+    await f(3);
+    await f(1);
     expect(calls).toBe(4);
   });
 });

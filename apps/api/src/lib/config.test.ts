@@ -11,7 +11,9 @@ describe('WEB_CONCURRENCY', () => {
 
   it('takes a count, or one per core for "auto", on the PostgreSQL server', () => {
     expect(loadConfig({ ...pg, WEB_CONCURRENCY: '3' }).processes).toBe(3);
-    expect(loadConfig({ ...pg, WEB_CONCURRENCY: 'auto' }).processes).toBe(os.availableParallelism());
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: 'auto' }).processes).toBe(
+      os.availableParallelism(),
+    );
   });
 
   it('runs one process on the embedded database, and says why', () => {
@@ -21,6 +23,7 @@ describe('WEB_CONCURRENCY', () => {
   });
 
   it('refuses a value that is not a count', () => {
-    for (const v of ['0', '-2', '1.5', 'many', '65']) expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: v })).toThrow(/WEB_CONCURRENCY must be/);
+    for (const v of ['0', '-2', '1.5', 'many', '65'])
+      expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: v })).toThrow(/WEB_CONCURRENCY must be/);
   });
 });

@@ -48,7 +48,17 @@ export function installCsrfGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     if (!STATE_CHANGING.has(req.method)) return;
     if (isSameOrigin(req, app.config.publicUrl)) return;
-    req.log.warn({ origin: req.headers.origin, referer: req.headers.referer, url: req.url }, 'cross-site request refused');
-    return reply.status(403).send({ status: false, code: 'CSRF', message: 'This request came from another site and was refused. Please use the form on SpareFinder NG.' });
+    req.log.warn(
+      { origin: req.headers.origin, referer: req.headers.referer, url: req.url },
+      'cross-site request refused',
+    );
+    return reply
+      .status(403)
+      .send({
+        status: false,
+        code: 'CSRF',
+        message:
+          'This request came from another site and was refused. Please use the form on SpareFinder NG.',
+      });
   });
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createPageCache, materialize, type RenderedPage } from './page-cache.ts';
 
-const page = (body: string, status = 200, headers: [string, string][] = []): RenderedPage => ({ status, headers, body: Buffer.from(body) });
+const page = (body: string, status = 200, headers: [string, string][] = []): RenderedPage => ({
+  status,
+  headers,
+  body: Buffer.from(body),
+});
 
 describe('page cache', () => {
   it('renders once within the TTL and gives every answer its own nonce', async () => {
@@ -9,7 +13,12 @@ describe('page cache', () => {
     const cache = createPageCache({ ttlMs: 1000, now: () => t });
     const ph = cache.placeholder;
     let renders = 0;
-    const render = async () => (renders++, page(`<script nonce="${ph}">a</script><b>${ph}</b>`, 200, [['content-security-policy', `script-src 'nonce-${ph}'`]]));
+    const render = async () => (
+      renders++,
+      page(`<script nonce="${ph}">a</script><b>${ph}</b>`, 200, [
+        ['content-security-policy', `script-src 'nonce-${ph}'`],
+      ])
+    );
     const first = await cache.get('/x', render);
     const second = await cache.get('/x', render);
     expect(renders).toBe(1);
@@ -35,8 +44,13 @@ describe('page cache', () => {
   it('shares one render between concurrent misses', async () => {
     const cache = createPageCache();
     let renders = 0;
-    const render = () => new Promise<RenderedPage>((r) => setTimeout(() => (renders++, r(page('p'))), 10));
-    const got = await Promise.all([cache.get('/y', render), cache.get('/y', render), cache.get('/y', render)]);
+    const render = () =>
+      new Promise<RenderedPage>((r) => setTimeout(() => (renders++, r(page('p'))), 10));
+    const got = await Promise.all([
+      cache.get('/y', render),
+      cache.get('/y', render),
+      cache.get('/y', render),
+    ]);
     expect(renders).toBe(1);
     expect(got.every((g) => g?.page.body.join('') === 'p')).toBe(true);
   });
@@ -47,8 +61,14 @@ describe('page cache', () => {
     await cache.get('/404', async () => (renders++, page('nope', 404)));
     await cache.get('/404', async () => (renders++, page('nope', 404)));
     expect(renders).toBe(2);
-    const slowCookie = () => new Promise<RenderedPage>((r) => setTimeout(() => r(page('c', 200, [['set-cookie', 'a=1']])), 10));
-    const [mine, waiter] = await Promise.all([cache.get('/c', slowCookie), cache.get('/c', slowCookie)]);
+    const slowCookie = () =>
+      new Promise<RenderedPage>((r) =>
+        setTimeout(() => r(page('c', 200, [['set-cookie', 'a=1']])), 10),
+      );
+    const [mine, waiter] = await Promise.all([
+      cache.get('/c', slowCookie),
+      cache.get('/c', slowCookie),
+    ]);
     expect(mine?.page.body.join('')).toBe('c');
     expect(waiter).toBeNull();
     expect(cache.size).toBe(0);
@@ -59,7 +79,10 @@ describe('page cache', () => {
     let renders = 0;
     await cache.get('/z', async () => (renders++, page('v1')));
     cache.clear();
-    const during = cache.get('/z', () => new Promise<RenderedPage>((r) => setTimeout(() => (renders++, r(page('v2'))), 10)));
+    const during = cache.get(
+      '/z',
+      () => new Promise<RenderedPage>((r) => setTimeout(() => (renders++, r(page('v2'))), 10)),
+    );
     cache.clear(); // a write lands while the page renders
     expect((await during)?.page.body.join('')).toBe('v2');
     await cache.get('/z', async () => (renders++, page('v3')));
@@ -68,7 +91,8 @@ describe('page cache', () => {
 
   it('stays within its byte budget, dropping the least recently used page', async () => {
     const cache = createPageCache({ maxBytes: 8 * 100 });
-    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) await cache.get(k, async () => page('x'.repeat(100)));
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
+      await cache.get(k, async () => page('x'.repeat(100)));
     await cache.get('a', async () => page('x'.repeat(100))); // a is used again
     await cache.get('i', async () => page('x'.repeat(100)));
     expect(cache.size).toBe(8);
@@ -81,7 +105,11 @@ describe('page cache', () => {
 
   it('never replaces text a visitor wrote, only its own secret placeholder', async () => {
     const cache = createPageCache();
-    const got = await cache.get('/q', async () => page('nonce-looking text: abcdefghijklmnopqrstuv=='));
-    expect(materialize(got!.page, 'N').body.toString()).toBe('nonce-looking text: abcdefghijklmnopqrstuv==');
+    const got = await cache.get('/q', async () =>
+      page('nonce-looking text: abcdefghijklmnopqrstuv=='),
+    );
+    expect(materialize(got!.page, 'N').body.toString()).toBe(
+      'nonce-looking text: abcdefghijklmnopqrstuv==',
+    );
   });
 });

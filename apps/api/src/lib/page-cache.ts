@@ -49,7 +49,11 @@ function splitBuffer(buf: Buffer, sep: Buffer): Buffer[] {
   return parts;
 }
 
-export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now = Date.now }: PageCacheOptions = {}) {
+export function createPageCache({
+  ttlMs = 10_000,
+  maxBytes = 32 * 1024 * 1024,
+  now = Date.now,
+}: PageCacheOptions = {}) {
   // Looks like any nonce (16 random bytes, base64) and cannot be guessed, so it never occurs by chance
   // and a visitor cannot plant it in content to have it replaced by the real nonce.
   const placeholder = crypto.randomBytes(16).toString('base64');
@@ -109,7 +113,10 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
      * The cached page for `key`, or the one `render` makes (with `placeholder` as its nonce), kept when it
      * is a 200 without Set-Cookie; `hit` says which. Null when the caller must render for itself.
      */
-    async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: CachedPage; hit: boolean } | null> {
+    async get(
+      key: string,
+      render: () => Promise<RenderedPage>,
+    ): Promise<{ page: CachedPage; hit: boolean } | null> {
       const e = entries.get(key);
       const age = e ? now() - e.at : Infinity;
       if (e && age < ttlMs * 2) {

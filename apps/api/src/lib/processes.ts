@@ -18,7 +18,9 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
   const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
-    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    const alive = Object.values(cluster.workers ?? {}).filter(
+      (w): w is Worker => !!w && !w.isDead(),
+    );
     if (alive.length === 0) process.exit(code);
     for (const w of alive) w.process.kill('SIGTERM');
     cluster.on('exit', () => {
@@ -41,7 +43,9 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
       return;
     }
     if (!isBroadcast(msg)) return;
-    const others = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w !== from && w.isConnected());
+    const others = Object.values(cluster.workers ?? {}).filter(
+      (w): w is Worker => !!w && w !== from && w.isConnected(),
+    );
     const id = ++relaySeq;
     const timer = setTimeout(() => relays.get(id)?.done(), ACK_TIMEOUT_MS);
     const done = () => {
@@ -56,7 +60,9 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
   cluster.on('exit', (w, code, signal) => {
     if (stopping) return;
     if (!listening.has(w.id)) {
-      log.error(`server process ${w.process.pid} stopped before it could serve (exit ${code ?? signal}); stopping`);
+      log.error(
+        `server process ${w.process.pid} stopped before it could serve (exit ${code ?? signal}); stopping`,
+      );
       return stopAll(1);
     }
     listening.delete(w.id);

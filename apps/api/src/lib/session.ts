@@ -26,7 +26,10 @@ declare module 'fastify' {
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** A new session: 256 random bits in the cookie, only their hash in the table. */
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   await db.insert(s.sessions).values({ id: hashToken(token), userId, expiresAt });
@@ -41,8 +44,19 @@ export async function destroyUserSessions(db: Db, userId: string) {
   await db.delete(s.sessions).where(eq(s.sessions.userId, userId));
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
@@ -52,7 +66,13 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({ id: s.users.id, name: s.users.name, email: s.users.email, phone: s.users.phone, role: s.users.role })
+    .select({
+      id: s.users.id,
+      name: s.users.name,
+      email: s.users.email,
+      phone: s.users.phone,
+      role: s.users.role,
+    })
     .from(s.sessions)
     .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
     .where(and(eq(s.sessions.id, id), gt(s.sessions.expiresAt, new Date())));

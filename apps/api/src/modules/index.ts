@@ -8,4 +8,12 @@ import content from './content/routes.ts';
 import vin from './vin/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
-export const modules: FastifyPluginAsync[] = [lookups, catalog, images, auth, providers, content, vin];
+export const modules: FastifyPluginAsync[] = [
+  lookups,
+  catalog,
+  images,
+  auth,
+  providers,
+  content,
+  vin,
+];

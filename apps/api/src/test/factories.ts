@@ -5,7 +5,11 @@ import { createSession, SESSION_COOKIE, type SessionUser } from '../lib/session.
 let n = 0;
 
 /** A user of the given role, signed in: `cookie` goes into inject's headers. */
-export async function createUser(db: Db, role: SessionUser['role'] = 'Buyer', over: Partial<typeof s.users.$inferInsert> = {}) {
+export async function createUser(
+  db: Db,
+  role: SessionUser['role'] = 'Buyer',
+  over: Partial<typeof s.users.$inferInsert> = {},
+) {
   n++;
   const [user] = await db
     .insert(s.users)

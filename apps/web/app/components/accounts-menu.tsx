@@ -29,16 +29,29 @@ export function AccountsMenu({ user }: { user: AuthUser }) {
       </summary>
       <ul className="card absolute right-0 z-50 mt-1 w-56 overflow-hidden py-1 text-gray-900">
         {items.map((i) => (
-          <li key={i.label}><Link to={i.to} className="block px-4 py-3 hover:bg-gray-100">{i.label}</Link></li>
+          <li key={i.label}>
+            <Link to={i.to} className="block px-4 py-3 hover:bg-gray-100">
+              {i.label}
+            </Link>
+          </li>
         ))}
         {user.isauthenticated && (
           <>
             {SIGNED_IN_COMMON.map((i) => (
-              <li key={i.label}><Link to={i.to} className="block px-4 py-3 hover:bg-gray-100">{i.label}</Link></li>
+              <li key={i.label}>
+                <Link to={i.to} className="block px-4 py-3 hover:bg-gray-100">
+                  {i.label}
+                </Link>
+              </li>
             ))}
             <li>
               <Form method="post" action="/auth/logout">
-                <button type="submit" className="block w-full px-4 py-3 text-left hover:bg-gray-100">Sign out</button>
+                <button
+                  type="submit"
+                  className="block w-full px-4 py-3 text-left hover:bg-gray-100"
+                >
+                  Sign out
+                </button>
               </Form>
             </li>
           </>

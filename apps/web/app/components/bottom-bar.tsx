@@ -8,17 +8,29 @@ export function BottomBar({ user }: { user: AuthUser }) {
   const items = bottomBar(user.role);
   return (
     <>
-    {/* Room under the footer, so the fixed bar never hides the end of the page. */}
-    <div aria-hidden className="h-14 md:hidden" />
-    <nav aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden" data-testid="bottom-bar">
-      <ul className="flex">
-        {items.map((i) => (
-          <li key={i.label} className="flex-1">
-            <NavLink to={i.to} end className={({ isActive }) => `flex min-h-14 items-center justify-center text-sm font-medium ${isActive ? 'text-brand-700' : 'text-gray-700'}`}>{i.label}</NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+      {/* Room under the footer, so the fixed bar never hides the end of the page. */}
+      <div aria-hidden className="h-14 md:hidden" />
+      <nav
+        aria-label="Shortcuts"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden"
+        data-testid="bottom-bar"
+      >
+        <ul className="flex">
+          {items.map((i) => (
+            <li key={i.label} className="flex-1">
+              <NavLink
+                to={i.to}
+                end
+                className={({ isActive }) =>
+                  `flex min-h-14 items-center justify-center text-sm font-medium ${isActive ? 'text-brand-700' : 'text-gray-700'}`
+                }
+              >
+                {i.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }

@@ -1,16 +1,35 @@
 import { Link } from 'react-router';
 import type { Category } from '@sf/shared';
 
-export function CategoryGrid({ categories, heading = 'Shop by category' }: { categories: Category[]; heading?: string }) {
+export function CategoryGrid({
+  categories,
+  heading = 'Shop by category',
+}: {
+  categories: Category[];
+  heading?: string;
+}) {
   if (categories.length === 0) return null;
   return (
     <section aria-labelledby="cat-heading" className="container-page py-6">
-      <h2 id="cat-heading" className="mb-3 text-lg font-bold">{heading}</h2>
+      <h2 id="cat-heading" className="mb-3 text-lg font-bold">
+        {heading}
+      </h2>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
         {categories.map((c, i) => (
           <li key={c.cat_id}>
-            <Link to={`/cat/${c.cat_id}`} className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm">
-              <img src={c.image_url} alt="" width={48} height={48} loading={i < 12 ? 'eager' : 'lazy'} decoding="async" className="size-12 rounded-lg" />
+            <Link
+              to={`/cat/${c.cat_id}`}
+              className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm"
+            >
+              <img
+                src={c.image_url}
+                alt=""
+                width={48}
+                height={48}
+                loading={i < 12 ? 'eager' : 'lazy'}
+                decoding="async"
+                className="size-12 rounded-lg"
+              />
               <span className="line-clamp-2">{c.name}</span>
             </Link>
           </li>

@@ -23,8 +23,20 @@ function usePartSuggestions(text: string): Suggestion[] {
     }
     let live = true;
     const timer = setTimeout(async () => {
-      const ans = await browserApi.get<{ id: number; name: string }>(`/api/products/search?prodName=${encodeURIComponent(q)}`);
-      if (live) setItems(ans.status && ans.items ? ans.items.map((i) => ({ key: `p${i.id}`, label: i.name, href: `/product/${i.id}`, kind: 'part' as const })) : []);
+      const ans = await browserApi.get<{ id: number; name: string }>(
+        `/api/products/search?prodName=${encodeURIComponent(q)}`,
+      );
+      if (live)
+        setItems(
+          ans.status && ans.items
+            ? ans.items.map((i) => ({
+                key: `p${i.id}`,
+                label: i.name,
+                href: `/product/${i.id}`,
+                kind: 'part' as const,
+              }))
+            : [],
+        );
     }, DEBOUNCE_SERVER_MS);
     return () => {
       live = false;
@@ -40,8 +52,16 @@ function usePartSuggestions(text: string): Suggestion[] {
  * suggestion opens it and clears the box (seed §4). `extra` adds links after the parts
  * (the home SEARCH tab adds mechanics and tow vans).
  */
-export function HeaderSearch({ id = 'header-search', extra, placeholder = 'Search parts, e.g. Corolla headlamp', label = 'Search spare parts' }: {
-  id?: string; extra?: (q: string) => Suggestion[]; placeholder?: string; label?: string;
+export function HeaderSearch({
+  id = 'header-search',
+  extra,
+  placeholder = 'Search parts, e.g. Corolla headlamp',
+  label = 'Search spare parts',
+}: {
+  id?: string;
+  extra?: (q: string) => Suggestion[];
+  placeholder?: string;
+  label?: string;
 }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -84,7 +104,9 @@ export function HeaderSearch({ id = 'header-search', extra, placeholder = 'Searc
       setOpen(true);
       const n = options.length;
       // Past the last option (or above the first) the focus returns to the text, as in the APG combobox.
-      setActive((a) => (e.key === 'ArrowDown' ? (a >= n - 1 ? -1 : a + 1) : a <= -1 ? n - 1 : a - 1));
+      setActive((a) =>
+        e.key === 'ArrowDown' ? (a >= n - 1 ? -1 : a + 1) : a <= -1 ? n - 1 : a - 1,
+      );
     } else if (e.key === 'Escape') {
       if (shown) {
         e.preventDefault();
@@ -96,16 +118,28 @@ export function HeaderSearch({ id = 'header-search', extra, placeholder = 'Searc
   const activeIndex = active >= options.length ? -1 : active;
 
   return (
-    <Form method="get" action="/products/cat/0" role="search" onSubmit={onSubmit} className="relative flex w-full">
+    <Form
+      method="get"
+      action="/products/cat/0"
+      role="search"
+      onSubmit={onSubmit}
+      className="relative flex w-full"
+    >
       <input type="hidden" name="active" value="true" />
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <input
         ref={input}
         id={id}
         name="prodName"
         type="search"
         value={text}
-        onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
         onKeyDown={onKeyDown}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
@@ -117,10 +151,19 @@ export function HeaderSearch({ id = 'header-search', extra, placeholder = 'Searc
         aria-describedby={`${id}-hint`}
         className="input rounded-r-none border-r-0"
       />
-      <span id={`${id}-hint`} className="sr-only">Type more than 3 characters for suggestions; use the arrow keys to choose one.</span>
-      <button type="submit" className="btn-accent rounded-l-none px-3" aria-label="Search"><SearchIcon size={20} /></button>
+      <span id={`${id}-hint`} className="sr-only">
+        Type more than 3 characters for suggestions; use the arrow keys to choose one.
+      </span>
+      <button type="submit" className="btn-accent rounded-l-none px-3" aria-label="Search">
+        <SearchIcon size={20} />
+      </button>
       {shown && (
-        <ul id={listId} role="listbox" aria-label="Suggestions" className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-[var(--radius-card)] bg-white py-1 text-gray-900 shadow-lg ring-1 ring-black/10">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-[var(--radius-card)] bg-white py-1 text-gray-900 shadow-lg ring-1 ring-black/10"
+        >
           {options.map((s, i) => (
             <li
               key={s.key}
@@ -137,7 +180,9 @@ export function HeaderSearch({ id = 'header-search', extra, placeholder = 'Searc
           ))}
         </ul>
       )}
-      <span className="sr-only" aria-live="polite">{shown ? `${options.length} suggestion${options.length === 1 ? '' : 's'}` : ''}</span>
+      <span className="sr-only" aria-live="polite">
+        {shown ? `${options.length} suggestion${options.length === 1 ? '' : 's'}` : ''}
+      </span>
     </Form>
   );
 }

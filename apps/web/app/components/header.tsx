@@ -8,9 +8,17 @@ import { CartLink } from './cart-link.tsx';
 
 export function Wordmark() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-1.5 text-lg font-extrabold tracking-tight text-white" aria-label="SpareFinder NG home">
-      <span className="grid size-8 place-items-center rounded-lg bg-accent-400 text-brand-900">SF</span>
-      <span>SpareFinder<span className="text-amber-300">.ng</span></span>
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-1.5 text-lg font-extrabold tracking-tight text-white"
+      aria-label="SpareFinder NG home"
+    >
+      <span className="grid size-8 place-items-center rounded-lg bg-accent-400 text-brand-900">
+        SF
+      </span>
+      <span>
+        SpareFinder<span className="text-amber-300">.ng</span>
+      </span>
     </Link>
   );
 }
@@ -20,19 +28,32 @@ export function Header({ user }: { user: AuthUser }) {
     <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
       <div className="container-page flex items-center gap-3 py-2">
         <Wordmark />
-        <div className="hidden flex-1 md:block"><HeaderSearch id="header-search-desktop" /></div>
+        <div className="hidden flex-1 md:block">
+          <HeaderSearch id="header-search-desktop" />
+        </div>
         <div className="ml-auto flex items-center gap-1">
           <CartLink />
-          <div className="hidden md:block"><AccountsMenu user={user} /></div>
+          <div className="hidden md:block">
+            <AccountsMenu user={user} />
+          </div>
           <MobileMenu user={user} />
         </div>
       </div>
-      <div className="container-page pb-2 md:hidden"><HeaderSearch /></div>
+      <div className="container-page pb-2 md:hidden">
+        <HeaderSearch />
+      </div>
       <nav aria-label="Main" className="hidden bg-brand-800 md:block">
         <ul className="container-page flex gap-1">
           {MAIN_NAV.map((i) => (
             <li key={i.to}>
-              <NavLink to={i.to} className={({ isActive }) => `block px-3 py-2.5 text-sm font-medium hover:bg-brand-900 ${isActive ? 'bg-brand-900 text-accent-400' : ''}`}>{i.label}</NavLink>
+              <NavLink
+                to={i.to}
+                className={({ isActive }) =>
+                  `block px-3 py-2.5 text-sm font-medium hover:bg-brand-900 ${isActive ? 'bg-brand-900 text-accent-400' : ''}`
+                }
+              >
+                {i.label}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -15,7 +15,14 @@ export function HomeTabs() {
       <ul className="container-page grid grid-cols-4">
         {HOME_TABS.map(({ label, to, Icon }) => (
           <li key={to}>
-            <NavLink to={to} end prefetch="intent" className={({ isActive }) => `flex min-h-14 flex-col items-center justify-center gap-0.5 border-b-4 px-1 text-[11px] font-bold tracking-wide sm:flex-row sm:gap-2 sm:text-sm ${isActive ? 'border-accent-500 text-brand-800' : 'border-transparent text-gray-600 hover:text-brand-700'}`}>
+            <NavLink
+              to={to}
+              end
+              prefetch="intent"
+              className={({ isActive }) =>
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 border-b-4 px-1 text-[11px] font-bold tracking-wide sm:flex-row sm:gap-2 sm:text-sm ${isActive ? 'border-accent-500 text-brand-800' : 'border-transparent text-gray-600 hover:text-brand-700'}`
+              }
+            >
               <Icon size={20} />
               {label}
             </NavLink>

@@ -30,8 +30,13 @@ export function MobileMenu({ user }: { user: AuthUser }) {
       const focusables = panel.current.querySelectorAll<HTMLElement>('a, button, input');
       const first = focusables[0];
       const last = focusables[focusables.length - 1];
-      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -43,33 +48,82 @@ export function MobileMenu({ user }: { user: AuthUser }) {
 
   const onTouchStart = (e: TouchEvent) => (touchX.current = e.touches[0].clientX);
   const onTouchEnd = (e: TouchEvent) => {
-    if (touchX.current !== null && e.changedTouches[0].clientX - touchX.current > SWIPE_CLOSE_PX) setOpen(false);
+    if (touchX.current !== null && e.changedTouches[0].clientX - touchX.current > SWIPE_CLOSE_PX)
+      setOpen(false);
     touchX.current = null;
   };
-  const items = [...MAIN_NAV, ...accountMenu(user.role), ...(user.isauthenticated ? SIGNED_IN_COMMON : [])];
+  const items = [
+    ...MAIN_NAV,
+    ...accountMenu(user.role),
+    ...(user.isauthenticated ? SIGNED_IN_COMMON : []),
+  ];
 
   return (
     <>
-      <button ref={opener} type="button" className="btn px-2 text-white md:hidden" aria-label="Open menu" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen(true)}>
+      <button
+        ref={opener}
+        type="button"
+        className="btn px-2 text-white md:hidden"
+        aria-label="Open menu"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={() => setOpen(true)}
+      >
         <MenuIcon />
       </button>
       {open && (
-        <div className="fixed inset-0 z-50 md:hidden" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-          <div className="absolute inset-0 bg-black/50" data-testid="menu-overlay" onClick={() => setOpen(false)} />
-          <div ref={panel} id="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu" className="absolute inset-y-0 right-0 flex w-72 max-w-[85%] flex-col bg-white shadow-xl animate-[slide-in_.2s_ease-out]">
+        <div
+          className="fixed inset-0 z-50 md:hidden"
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+        >
+          <div
+            className="absolute inset-0 bg-black/50"
+            data-testid="menu-overlay"
+            onClick={() => setOpen(false)}
+          />
+          <div
+            ref={panel}
+            id="mobile-menu"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-y-0 right-0 flex w-72 max-w-[85%] flex-col bg-white shadow-xl animate-[slide-in_.2s_ease-out]"
+          >
             <div className="flex items-center justify-between border-b border-gray-200 px-4 py-2">
-              <span className="font-bold text-brand-800">{user.isauthenticated ? `Hi, ${user.name.split(' ')[0]}` : 'Menu'}</span>
-              <button type="button" className="btn px-2" aria-label="Close menu" onClick={() => setOpen(false)}><CloseIcon /></button>
+              <span className="font-bold text-brand-800">
+                {user.isauthenticated ? `Hi, ${user.name.split(' ')[0]}` : 'Menu'}
+              </span>
+              <button
+                type="button"
+                className="btn px-2"
+                aria-label="Close menu"
+                onClick={() => setOpen(false)}
+              >
+                <CloseIcon />
+              </button>
             </div>
             <nav aria-label="Mobile" className="flex-1 overflow-y-auto">
               <ul>
                 {items.map((i) => (
-                  <li key={i.label + i.to}><Link to={i.to} className="block border-b border-gray-100 px-4 py-3.5 text-base">{i.label}</Link></li>
+                  <li key={i.label + i.to}>
+                    <Link
+                      to={i.to}
+                      className="block border-b border-gray-100 px-4 py-3.5 text-base"
+                    >
+                      {i.label}
+                    </Link>
+                  </li>
                 ))}
                 {user.isauthenticated && (
                   <li>
                     <Form method="post" action="/auth/logout">
-                      <button type="submit" className="block w-full px-4 py-3.5 text-left text-base text-red-700">Sign out</button>
+                      <button
+                        type="submit"
+                        className="block w-full px-4 py-3.5 text-left text-base text-red-700"
+                      >
+                        Sign out
+                      </button>
                     </Form>
                   </li>
                 )}

@@ -10,7 +10,8 @@ export async function fetchMyCars(api: Api): Promise<GarageCar[] | null> {
   return ans.status && Array.isArray(ans.items) ? ans.items : null;
 }
 
-export const carLabel = (c: Pick<GarageCar, 'year' | 'make' | 'model'>) => [c.year, c.make, c.model].filter(Boolean).join(' ');
+export const carLabel = (c: Pick<GarageCar, 'year' | 'make' | 'model'>) =>
+  [c.year, c.make, c.model].filter(Boolean).join(' ');
 
 interface Props {
   /** From the page's loader (fetchMyCars); when left out, the component fetches them in the browser. */
@@ -27,7 +28,13 @@ interface Props {
  * 'Start from one of my cars': each saved car links to the parts list filtered by its make, model and year
  * (/spares-parts?carmake=…&carmodel=…&caryear=…). Shows nothing for guests.
  */
-export function MyCarsPicker({ cars: given, heading = 'Find parts for one of your cars', actions, empty, headingLevel = 2 }: Props) {
+export function MyCarsPicker({
+  cars: given,
+  heading = 'Find parts for one of your cars',
+  actions,
+  empty,
+  headingLevel = 2,
+}: Props) {
   const root = useRouteLoaderData('root') as { user?: AuthUser } | undefined;
   const [fetched, setFetched] = useState<GarageCar[] | null>(null);
   const signedIn = Boolean(root?.user?.isauthenticated);
@@ -45,7 +52,9 @@ export function MyCarsPicker({ cars: given, heading = 'Find parts for one of you
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby="my-cars-heading" className="card p-4">
-      <H id="my-cars-heading" className="text-lg font-bold">{heading}</H>
+      <H id="my-cars-heading" className="text-lg font-bold">
+        {heading}
+      </H>
       {cars.length === 0 ? (
         <div className="mt-2 text-gray-700">{empty}</div>
       ) : (
@@ -62,7 +71,11 @@ export function MyCarsPicker({ cars: given, heading = 'Find parts for one of you
                   </p>
                 )}
               </div>
-              <Link to={partsLinkFor(car)} className="btn-ghost text-sm" aria-label={`Find parts for ${carLabel(car)}`}>
+              <Link
+                to={partsLinkFor(car)}
+                className="btn-ghost text-sm"
+                aria-label={`Find parts for ${carLabel(car)}`}
+              >
                 <PartIcon size={18} />
                 Find parts
               </Link>

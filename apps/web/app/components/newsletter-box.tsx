@@ -30,22 +30,56 @@ export function NewsletterBox({ noJsResult = '' }: { noJsResult?: string }) {
     const value = email.trim();
     if (!isEmail(value)) return notify('error', MESSAGES.invalidEmail);
     setBusy(true);
-    const ans = await browserApi.post<never>('/api/email/contact-list/newsletter', new URLSearchParams({ emailAddress: value }));
+    const ans = await browserApi.post<never>(
+      '/api/email/contact-list/newsletter',
+      new URLSearchParams({ emailAddress: value }),
+    );
     setBusy(false);
     if (ans.status) {
       setEmail('');
       notify('success', MESSAGES.newsletterThanks);
-    } else notify('error', ans.code === 'VALIDATION' || ans.code === 'BAD_REQUEST' ? MESSAGES.invalidEmail : MESSAGES.newsletterFailed(String(ans.message ?? '')));
+    } else
+      notify(
+        'error',
+        ans.code === 'VALIDATION' || ans.code === 'BAD_REQUEST'
+          ? MESSAGES.invalidEmail
+          : MESSAGES.newsletterFailed(String(ans.message ?? '')),
+      );
   };
   return (
     <>
-      <form method="post" action="/api/email/contact-list/newsletter" onSubmit={onSubmit} className="flex" noValidate>
-        <label htmlFor="newsletter-email" className="sr-only">Your e-mail address</label>
-        <input id="newsletter-email" name="emailAddress" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" className="input rounded-r-none" autoComplete="email" />
-        <button type="submit" disabled={busy} className="btn-accent rounded-l-none">Subscribe</button>
+      <form
+        method="post"
+        action="/api/email/contact-list/newsletter"
+        onSubmit={onSubmit}
+        className="flex"
+        noValidate
+      >
+        <label htmlFor="newsletter-email" className="sr-only">
+          Your e-mail address
+        </label>
+        <input
+          id="newsletter-email"
+          name="emailAddress"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+          className="input rounded-r-none"
+          autoComplete="email"
+        />
+        <button type="submit" disabled={busy} className="btn-accent rounded-l-none">
+          Subscribe
+        </button>
       </form>
       {result && (
-        <p role="status" data-newsletter-result className={`mt-2 rounded-[var(--radius-card)] px-3 py-2 text-sm font-semibold ${result.ok ? 'bg-brand-50 text-brand-900' : 'bg-red-50 text-red-900'}`}>{result.text}</p>
+        <p
+          role="status"
+          data-newsletter-result
+          className={`mt-2 rounded-[var(--radius-card)] px-3 py-2 text-sm font-semibold ${result.ok ? 'bg-brand-50 text-brand-900' : 'bg-red-50 text-red-900'}`}
+        >
+          {result.text}
+        </p>
       )}
     </>
   );

@@ -1,9 +1,23 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TOAST_DURATION_MS } from '@sf/shared';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';
-interface Toast { id: number; type: ToastType; message: string; duration: number }
+interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  duration: number;
+}
 type Notify = (type: ToastType, message: string, duration?: number) => void;
 
 const Ctx = createContext<Notify>(() => {});
@@ -23,10 +37,16 @@ function ToastView({ t, onDone }: { t: Toast; onDone: (id: number) => void }) {
   }, [t, onDone]);
   const Icon = t.type === 'success' ? CheckIcon : t.type === 'info' ? InfoIcon : AlertIcon;
   return (
-    <div role={t.type === 'error' ? 'alert' : 'status'} data-toast={t.type} className={`pointer-events-auto flex items-start gap-3 rounded-[var(--radius-card)] border-l-4 p-3 shadow-[var(--shadow-card)] ${STYLE[t.type]}`}>
+    <div
+      role={t.type === 'error' ? 'alert' : 'status'}
+      data-toast={t.type}
+      className={`pointer-events-auto flex items-start gap-3 rounded-[var(--radius-card)] border-l-4 p-3 shadow-[var(--shadow-card)] ${STYLE[t.type]}`}
+    >
       <Icon size={20} className="mt-0.5 shrink-0" />
       <p className="flex-1 text-sm font-medium">{t.message}</p>
-      <button type="button" onClick={() => onDone(t.id)} className="-m-2 p-2" aria-label="Dismiss"><CloseIcon size={18} /></button>
+      <button type="button" onClick={() => onDone(t.id)} className="-m-2 p-2" aria-label="Dismiss">
+        <CloseIcon size={18} />
+      </button>
     </div>
   );
 }
@@ -42,8 +62,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <Ctx.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-2 z-[60] mx-auto flex max-w-md flex-col gap-2 px-3">
-        {toasts.map((t) => <ToastView key={t.id} t={t} onDone={done} />)}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-2 z-[60] mx-auto flex max-w-md flex-col gap-2 px-3"
+      >
+        {toasts.map((t) => (
+          <ToastView key={t.id} t={t} onDone={done} />
+        ))}
       </div>
     </Ctx.Provider>
   );

@@ -24,7 +24,12 @@ function sessionCache(): Storage | null {
 
 export function createApi(transport: Transport) {
   /** Never throws: failures come back as {status:false, code, message} (seed §7, §8). */
-  async function request<T = unknown>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<ApiAnswer<T>> {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: RequestInit = {},
+  ): Promise<ApiAnswer<T>> {
     const headers = new Headers(init.headers);
     let payload: BodyInit | undefined;
     if (body instanceof URLSearchParams || body instanceof FormData) payload = body;
@@ -38,13 +43,24 @@ export function createApi(transport: Transport) {
       if (SAFE.has(method) && RETRY.has(res.status)) res = await attempt();
       const text = await res.text();
       if (!text) {
-        return res.ok ? { status: true } : { status: false, code: res.status, message: MESSAGES.cannotFetch(path) };
+        return res.ok
+          ? { status: true }
+          : { status: false, code: res.status, message: MESSAGES.cannotFetch(path) };
       }
       const json = JSON.parse(text) as ApiAnswer<T>;
-      if (!res.ok && json.status !== false) return { status: false, code: res.status, message: json.message ?? MESSAGES.cannotFetch(path) };
+      if (!res.ok && json.status !== false)
+        return {
+          status: false,
+          code: res.status,
+          message: json.message ?? MESSAGES.cannotFetch(path),
+        };
       return json;
     } catch (e) {
-      return { status: false, code: 404, message: MESSAGES.fetchFailed(e instanceof Error ? e.message : String(e)) };
+      return {
+        status: false,
+        code: 404,
+        message: MESSAGES.fetchFailed(e instanceof Error ? e.message : String(e)),
+      };
     }
   }
 
@@ -73,8 +89,10 @@ export function createApi(transport: Transport) {
   return {
     request,
     lookup,
-    get: <T = unknown>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
-    post: <T = unknown>(path: string, body?: unknown, init?: RequestInit) => request<T>('POST', path, body, init),
+    get: <T = unknown>(path: string, init?: RequestInit) =>
+      request<T>('GET', path, undefined, init),
+    post: <T = unknown>(path: string, body?: unknown, init?: RequestInit) =>
+      request<T>('POST', path, body, init),
     put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
     patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),
     del: <T = unknown>(path: string) => request<T>('DELETE', path),
@@ -83,7 +101,9 @@ export function createApi(transport: Transport) {
 export type Api = ReturnType<typeof createApi>;
 
 /** The browser's API client (same origin, cookies sent). */
-export const browserApi = createApi((path, init) => fetch(path, { credentials: 'same-origin', ...init }));
+export const browserApi = createApi((path, init) =>
+  fetch(path, { credentials: 'same-origin', ...init }),
+);
 
 /** Builds a query string with the empty values left out (seed §7: "empty ones omitted"). */
 export function toQuery(params: Record<string, unknown>): string {

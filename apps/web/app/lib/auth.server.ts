@@ -11,7 +11,12 @@ export interface ApiResult<T = any> {
 }
 
 /** Calls our API in-process and keeps its raw answer (status and Set-Cookie), for actions. */
-export async function callApi<T = any>(context: unknown, method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function callApi<T = any>(
+  context: unknown,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   const ctx = context as ServerContext;
   const res = await ctx.fetch(path, {
     method,
@@ -48,20 +53,38 @@ export function loginRedirect(request: Request, reason: 'login' | 'broadcast' = 
   return redirect(`/auth/login?${q}`);
 }
 
-export const GUARD_MESSAGES = { login: MESSAGES.notLoggedIn, broadcast: MESSAGES.loginForBroadcast } as const;
+export const GUARD_MESSAGES = {
+  login: MESSAGES.notLoggedIn,
+  broadcast: MESSAGES.loginForBroadcast,
+} as const;
 
 /**
  * The signed-in user, checked on the server. Guests are sent to /auth/login (and back
  * afterwards); a signed-in user without one of `roles` gets a 403 error page.
  */
-export async function requireUser(request: Request, context: unknown, roles?: Exclude<Role, 'guest'>[]): Promise<AuthUser> {
+export async function requireUser(
+  request: Request,
+  context: unknown,
+  roles?: Exclude<Role, 'guest'>[],
+): Promise<AuthUser> {
   const ans = await serverApi(context).get('/api/auth/dszauth');
   const user = ans.status ? (ans.user as AuthUser) : null;
   if (!user?.isauthenticated) {
-    throw loginRedirect(request, guardReason(new URL(request.url).pathname) === 'broadcast' ? 'broadcast' : 'login');
+    throw loginRedirect(
+      request,
+      guardReason(new URL(request.url).pathname) === 'broadcast' ? 'broadcast' : 'login',
+    );
   }
   if (roles && !roles.includes(user.role as Exclude<Role, 'guest'>)) {
-    throw data({ message: roles.length === 1 && roles[0] === 'Admin' ? AUTH_MESSAGES.adminOnly : 'Your account cannot open this page' }, { status: 403, statusText: 'Forbidden' });
+    throw data(
+      {
+        message:
+          roles.length === 1 && roles[0] === 'Admin'
+            ? AUTH_MESSAGES.adminOnly
+            : 'Your account cannot open this page',
+      },
+      { status: 403, statusText: 'Forbidden' },
+    );
   }
   return user;
 }

@@ -2,11 +2,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 // The cart lives in the browser: give the store a window with local storage.
 const mem = new Map<string, string>();
-(globalThis as any).window = { localStorage: { getItem: (k: string) => mem.get(k) ?? null, setItem: (k: string, v: string) => mem.set(k, v), removeItem: (k: string) => mem.delete(k) } };
+(globalThis as any).window = {
+  localStorage: {
+    getItem: (k: string) => mem.get(k) ?? null,
+    setItem: (k: string, v: string) => mem.set(k, v),
+    removeItem: (k: string) => mem.delete(k),
+  },
+};
 const { addToCart, cartCount, removeFromCart } = await import('./cart.ts');
 const { getState, setState } = await import('./store.ts');
 
-const pads = { prod_id: 7, name: 'Brake pads', price: { price: 45000, sales: 39500 }, image: { src: '/i.webp' }, store: { name: 'Ladipo' } };
+const pads = {
+  prod_id: 7,
+  name: 'Brake pads',
+  price: { price: 45000, sales: 39500 },
+  image: { src: '/i.webp' },
+  store: { name: 'Ladipo' },
+};
 
 describe('local cart', () => {
   beforeEach(() => setState({ userCart: { cart_id: null, items: [] } }));
@@ -16,7 +28,14 @@ describe('local cart', () => {
     addToCart({ ...pads, prod_id: 8 });
     const items = getState().userCart.items;
     expect(items).toHaveLength(2);
-    expect(items[0]).toMatchObject({ prod_id: 7, qty: 2, price: 45000, sales: 39500, image: '/i.webp', store: 'Ladipo' });
+    expect(items[0]).toMatchObject({
+      prod_id: 7,
+      qty: 2,
+      price: 45000,
+      sales: 39500,
+      image: '/i.webp',
+      store: 'Ladipo',
+    });
     expect(cartCount(items)).toBe(3);
     expect(JSON.parse(mem.get('sf:state')!).userCart.items).toHaveLength(2);
   });

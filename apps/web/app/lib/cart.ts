@@ -16,7 +16,18 @@ export function addToCart(p: Cartable, qty = 1, stock?: number | null): CartItem
   const next =
     at >= 0
       ? items.map((i, n) => (n === at ? { ...i, qty: cap((i.qty || 0) + qty) } : i))
-      : [...items, { prod_id: p.prod_id, name: p.name, price: p.price.price, sales: p.price.sales, qty: cap(qty), image: p.image?.src, store: p.store?.name }];
+      : [
+          ...items,
+          {
+            prod_id: p.prod_id,
+            name: p.name,
+            price: p.price.price,
+            sales: p.price.sales,
+            qty: cap(qty),
+            image: p.image?.src,
+            store: p.store?.name,
+          },
+        ];
   setState((s) => ({ userCart: { ...s.userCart, items: next } }));
   return next;
 }
@@ -24,5 +35,7 @@ export function addToCart(p: Cartable, qty = 1, stock?: number | null): CartItem
 export const cartCount = (items: CartItem[]) => items.reduce((n, i) => n + (i.qty || 0), 0);
 
 export function removeFromCart(prodId: number) {
-  setState((s) => ({ userCart: { ...s.userCart, items: s.userCart.items.filter((i) => i.prod_id !== prodId) } }));
+  setState((s) => ({
+    userCart: { ...s.userCart, items: s.userCart.items.filter((i) => i.prod_id !== prodId) },
+  }));
 }

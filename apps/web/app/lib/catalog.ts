@@ -61,17 +61,39 @@ export interface ProductDetail extends ProductItem {
   part_number?: string | null;
   images?: ProductImage[];
   fitment?: Fitment[];
-  category?: { cat_id: number; name: string; path?: string; parent?: { cat_id: number; name: string; path?: string } | null } | null;
+  category?: {
+    cat_id: number;
+    name: string;
+    path?: string;
+    parent?: { cat_id: number; name: string; path?: string } | null;
+  } | null;
   created_at?: string;
   store?: StoreDetail | null;
 }
 
 /** The parts filters of the seed (§3), in the order the panel shows them. */
-export const PARTS_FILTERS = ['regionId', 'city', 'partcategory', 'carmake', 'carmodel', 'caryear', 'condition', 'prodName'] as const;
+export const PARTS_FILTERS = [
+  'regionId',
+  'city',
+  'partcategory',
+  'carmake',
+  'carmodel',
+  'caryear',
+  'condition',
+  'prodName',
+] as const;
 export type PartsFilter = (typeof PARTS_FILTERS)[number];
 export type PartsFilters = Partial<Record<PartsFilter, string>>;
 
-const NUMERIC = new Set<PartsFilter>(['regionId', 'city', 'partcategory', 'carmake', 'carmodel', 'caryear', 'condition']);
+const NUMERIC = new Set<PartsFilter>([
+  'regionId',
+  'city',
+  'partcategory',
+  'carmake',
+  'carmodel',
+  'caryear',
+  'condition',
+]);
 
 /** The filters in a URL: numeric ones must be positive integers, text is trimmed and capped. */
 export function readFilters(params: URLSearchParams): PartsFilters {
@@ -94,7 +116,11 @@ export function readFilters(params: URLSearchParams): PartsFilters {
 export const hasFilters = (f: PartsFilters) => Object.values(f).some(Boolean);
 
 /** The list call of a category (0 = all) for these filters, from `lastId` on. */
-export function listPath(catId: number | string, filters: PartsFilters & { store?: string }, lastId?: string | null) {
+export function listPath(
+  catId: number | string,
+  filters: PartsFilters & { store?: string },
+  lastId?: string | null,
+) {
   const active = hasFilters(filters) ? 'true' : '';
   return `/api/products/categories/${catId}/${toQuery({ ...filters, active, pagesize: PAGE_SIZE, lastId: lastId ?? '' })}`;
 }
@@ -106,22 +132,52 @@ export function readCursor(params: URLSearchParams): string | null {
 }
 
 /** A page of products from the list answer (never throws; an error comes back as `error`). */
-export function toProductPage(ans: { status: boolean; items?: unknown[]; message?: string; [k: string]: unknown }): ProductPage & { error: string | null } {
-  if (!ans.status) return { items: [], count: 0, lastId: null, hasMore: false, error: ans.message ?? 'We could not load the parts.' };
+export function toProductPage(ans: {
+  status: boolean;
+  items?: unknown[];
+  message?: string;
+  [k: string]: unknown;
+}): ProductPage & { error: string | null } {
+  if (!ans.status)
+    return {
+      items: [],
+      count: 0,
+      lastId: null,
+      hasMore: false,
+      error: ans.message ?? 'We could not load the parts.',
+    };
   // Only what a card shows travels on to the page (no descriptions): lighter HTML and data.
-  const items = ((ans.items ?? []) as ProductItem[]).map(({ prod_id, id, name, url, price, condition, image, store }) => ({
-    prod_id, id, name, url, price, condition, image,
-    store: store ? { name: store.name, url_name: store.url_name, city: store.city, state: store.state, verified: store.verified } : null,
-  }));
+  const items = ((ans.items ?? []) as ProductItem[]).map(
+    ({ prod_id, id, name, url, price, condition, image, store }) => ({
+      prod_id,
+      id,
+      name,
+      url,
+      price,
+      condition,
+      image,
+      store: store
+        ? {
+            name: store.name,
+            url_name: store.url_name,
+            city: store.city,
+            state: store.state,
+            verified: store.verified,
+          }
+        : null,
+    }),
+  );
   const raw = ans.lastId ?? items.at(-1)?.prod_id ?? null;
   const lastId = raw === null ? null : String(raw);
   const hasMore = typeof ans.hasMore === 'boolean' ? ans.hasMore : items.length >= PAGE_SIZE;
   return { items, count: Number(ans.count ?? items.length), lastId, hasMore, error: null };
 }
 
-export const productHref = (p: Pick<ProductItem, 'id' | 'url'>) => (p.url && p.url.startsWith('/') ? p.url : `/product/${p.id}`);
+export const productHref = (p: Pick<ProductItem, 'id' | 'url'>) =>
+  p.url && p.url.startsWith('/') ? p.url : `/product/${p.id}`;
 
-export const conditionLabel = (c: number | null | undefined) => (c === 1 ? 'New' : c === 2 ? 'Used (Tokunbo)' : null);
+export const conditionLabel = (c: number | null | undefined) =>
+  c === 1 ? 'New' : c === 2 ? 'Used (Tokunbo)' : null;
 
 export const CONDITION_OPTIONS: Option<number>[] = [
   { label: 'New', value: 1 },
@@ -162,5 +218,12 @@ export async function loadFilterOptions(lookup: Lookup, f: PartsFilters): Promis
     f.carmake ? lookup(`/api/database/cars/model/${f.carmake}`) : Promise.resolve([]),
     f.carmodel ? lookup(`/api/database/cars/year/${f.carmodel}`) : Promise.resolve([]),
   ]);
-  return { states, cities, categories: cats.map((c) => ({ label: c.name, value: c.cat_id })), makes, models, years };
+  return {
+    states,
+    cities,
+    categories: cats.map((c) => ({ label: c.name, value: c.cat_id })),
+    makes,
+    models,
+    years,
+  };
 }

@@ -1,5 +1,9 @@
 // Shapes of the content API (apps/api/src/modules/content) as the pages read them.
-export interface BlogCategory { id: number; name: string; slug: string }
+export interface BlogCategory {
+  id: number;
+  name: string;
+  slug: string;
+}
 export interface BlogPost {
   id: number;
   slug: string;
@@ -15,11 +19,40 @@ export interface BlogPost {
   share_image_url: string;
   body?: string;
 }
-export interface BlogComment { id: number; post_id: number; body: string; author_name: string; created_at: string }
-export interface StaticPage { slug: string; title: string; summary: string; body: string; updated_at: string }
-export interface StaticSection { position: number; heading: string; body: string }
+export interface BlogComment {
+  id: number;
+  post_id: number;
+  body: string;
+  author_name: string;
+  created_at: string;
+}
+export interface StaticPage {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  updated_at: string;
+}
+export interface StaticSection {
+  position: number;
+  heading: string;
+  body: string;
+}
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** '14 September 2026' in Lagos time; the same on server and browser (no locale data involved). */
 export function formatDate(iso: string): string {

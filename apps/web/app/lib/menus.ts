@@ -1,13 +1,19 @@
 import type { Role } from '@sf/shared';
 import { MESSAGES } from '@sf/shared';
 
-export interface MenuItem { label: string; to: string }
+export interface MenuItem {
+  label: string;
+  to: string;
+}
 
 /** What each role sees in the Accounts menu (seed §6, 'Dashboard' spelt right per PRODUCT §2). */
 export function accountMenu(role: Role): MenuItem[] {
   switch (role) {
     case 'guest':
-      return [{ label: 'Login', to: '/auth/login' }, { label: 'Register', to: '/auth/register' }];
+      return [
+        { label: 'Login', to: '/auth/login' },
+        { label: 'Register', to: '/auth/register' },
+      ];
     case 'Seller':
       return [
         { label: 'Store', to: '/user/store' },
@@ -31,14 +37,20 @@ export function accountMenu(role: Role): MenuItem[] {
     case 'Buyer':
       return [{ label: 'Profile', to: '/user/profile' }];
     case 'Admin':
-      return [{ label: 'Admin', to: '/admin/products' }, { label: 'Profile', to: '/user/profile' }];
+      return [
+        { label: 'Admin', to: '/admin/products' },
+        { label: 'Profile', to: '/user/profile' },
+      ];
     default:
       return [];
   }
 }
 
 /** Shown to every signed-in role after its own items; Sign out is a form post. */
-export const SIGNED_IN_COMMON: MenuItem[] = [{ label: 'My Orders', to: '/user/orders' }, { label: 'My cars', to: '/user/cars' }];
+export const SIGNED_IN_COMMON: MenuItem[] = [
+  { label: 'My Orders', to: '/user/orders' },
+  { label: 'My cars', to: '/user/cars' },
+];
 
 export const MAIN_NAV: MenuItem[] = [
   { label: 'Spare parts', to: '/spares-parts' },
@@ -54,23 +66,55 @@ export function bottomBar(role: Role): MenuItem[] {
   const orders = { label: 'Orders', to: '/user/orders' };
   switch (role) {
     case 'Seller':
-      return [home, { label: 'Store', to: '/user/store' }, { label: 'Add', to: '/user/store/product/0' }, orders];
+      return [
+        home,
+        { label: 'Store', to: '/user/store' },
+        { label: 'Add', to: '/user/store/product/0' },
+        orders,
+      ];
     case 'Mechanic':
-      return [home, { label: 'Workshop', to: '/user/workshop' }, { label: 'Requests', to: '/broadcast' }, orders];
+      return [
+        home,
+        { label: 'Workshop', to: '/user/workshop' },
+        { label: 'Requests', to: '/broadcast' },
+        orders,
+      ];
     case 'Tow Van':
-      return [home, { label: 'Garage', to: '/user/garage' }, { label: 'Requests', to: '/broadcast' }, orders];
+      return [
+        home,
+        { label: 'Garage', to: '/user/garage' },
+        { label: 'Requests', to: '/broadcast' },
+        orders,
+      ];
     case 'guest':
       return [];
     default:
-      return [home, { label: 'Parts', to: '/spares-parts' }, { label: 'Request', to: '/broadcast' }, orders, { label: 'Profile', to: '/user/profile' }];
+      return [
+        home,
+        { label: 'Parts', to: '/spares-parts' },
+        { label: 'Request', to: '/broadcast' },
+        orders,
+        { label: 'Profile', to: '/user/profile' },
+      ];
   }
 }
 
 export const STATIC_PAGES: MenuItem[] = [
-  ['faq', 'FAQ'], ['how-it-works', 'How it works'], ['buy-through-us', 'Buy through us'], ['sell-through-us', 'Sell through us'],
-  ['book-sp', 'Book a mechanic or tow van'], ['payment', 'Payment'], ['shipping', 'Shipping and delivery'], ['e-wallet', 'E-wallet'],
-  ['safety-awareness', 'Safety awareness'], ['find-customer', 'Find customers'], ['advertise-with-us', 'Advertise with us'],
-  ['work-with-us', 'Work with us'], ['about-us', 'About us'], ['terms-condition', 'Terms and conditions'], ['cookies-policy', 'Cookies policy'],
+  ['faq', 'FAQ'],
+  ['how-it-works', 'How it works'],
+  ['buy-through-us', 'Buy through us'],
+  ['sell-through-us', 'Sell through us'],
+  ['book-sp', 'Book a mechanic or tow van'],
+  ['payment', 'Payment'],
+  ['shipping', 'Shipping and delivery'],
+  ['e-wallet', 'E-wallet'],
+  ['safety-awareness', 'Safety awareness'],
+  ['find-customer', 'Find customers'],
+  ['advertise-with-us', 'Advertise with us'],
+  ['work-with-us', 'Work with us'],
+  ['about-us', 'About us'],
+  ['terms-condition', 'Terms and conditions'],
+  ['cookies-policy', 'Cookies policy'],
 ].map(([slug, label]) => ({ label, to: `/static/${slug}` }));
 
 export const SUPPORT = {

@@ -56,12 +56,15 @@ export const KINDS = {
 } as const;
 
 /** The filter fields a list page keeps in its URL (seed names, seed spelling). */
-export const filterKeys = (kind: ProviderKind) => ['regionId', 'city', KINDS[kind].tagParam, 'vehicleType', 'avaliability'] as const;
+export const filterKeys = (kind: ProviderKind) =>
+  ['regionId', 'city', KINDS[kind].tagParam, 'vehicleType', 'avaliability'] as const;
 
 export function readFilters(kind: ProviderKind, url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of filterKeys(kind)) {
-    const v = url.searchParams.get(k) ?? (k === 'avaliability' ? url.searchParams.get('availability') : null);
+    const v =
+      url.searchParams.get(k) ??
+      (k === 'avaliability' ? url.searchParams.get('availability') : null);
     if (v && v.length <= 12) out[k] = v;
   }
   return out;
@@ -87,17 +90,34 @@ export function formatDays(days: readonly string[]): string {
     if (last && (last[last.length - 1] + 1) % 7 === i) last.push(i);
     else runs.push([i]);
   }
-  return runs.map((r) => (r.length >= 3 ? `${short(r[0])}–${short(r[r.length - 1])}` : r.map(short).join(', '))).join(', ');
+  return runs
+    .map((r) =>
+      r.length >= 3 ? `${short(r[0])}–${short(r[r.length - 1])}` : r.map(short).join(', '),
+    )
+    .join(', ');
 }
 
-export async function fetchPage(api: Api, kind: ProviderKind, params: Record<string, unknown>): Promise<ProviderPage & { ok: boolean; message?: string }> {
+export async function fetchPage(
+  api: Api,
+  kind: ProviderKind,
+  params: Record<string, unknown>,
+): Promise<ProviderPage & { ok: boolean; message?: string }> {
   const ans = await api.get<ProviderItem>(`${KINDS[kind].api}/indexquery${toQuery(params)}`);
-  if (!ans.status) return { ok: false, message: ans.message, items: [], lastId: null, hasMore: false };
-  return { ok: true, items: ans.items ?? [], lastId: (ans.lastId as number | null) ?? null, hasMore: Boolean(ans.hasMore) };
+  if (!ans.status)
+    return { ok: false, message: ans.message, items: [], lastId: null, hasMore: false };
+  return {
+    ok: true,
+    items: ans.items ?? [],
+    lastId: (ans.lastId as number | null) ?? null,
+    hasMore: Boolean(ans.hasMore),
+  };
 }
 
 /** Examples shown only when the API returns no provider at all; never presented as real businesses. */
-export const EXAMPLE_PROVIDERS: Record<ProviderKind, { name: string; city: string; tags: string[] }[]> = {
+export const EXAMPLE_PROVIDERS: Record<
+  ProviderKind,
+  { name: string; city: string; tags: string[] }[]
+> = {
   mechanic: [
     { name: 'Your workshop here', city: 'Ikeja, Lagos', tags: ['Engine Repair', 'Diagnostics'] },
     { name: 'Your auto electrician here', city: 'Wuse, Abuja', tags: ['Auto Electrical'] },

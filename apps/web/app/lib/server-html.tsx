@@ -10,6 +10,7 @@ export const serverHtml = new Map<string, string>();
 
 export function ServerHtml({ id, children }: { id: string; children: ReactNode }) {
   const html = typeof document === 'undefined' ? serverHtml.get(id) : undefined;
-  if (html !== undefined) return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html !== undefined)
+    return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
   return <div className="contents">{children}</div>;
 }

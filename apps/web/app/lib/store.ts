@@ -80,5 +80,9 @@ export function subscribe(l: () => void) {
 }
 
 export function useAppState<T>(select: (s: AppState) => T): T {
-  return useSyncExternalStore(subscribe, () => select(getState()), () => select(serverState));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(getState()),
+    () => select(serverState),
+  );
 }

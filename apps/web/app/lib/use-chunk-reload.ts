@@ -3,7 +3,10 @@ import { RELOAD_GUARD_MS } from '@sf/shared';
 const KEY = 'sf:chunk-reload-at';
 
 /** After a deploy old chunks vanish: reload once, but never more than once per 10 s. */
-export function reloadForStaleChunk(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage): boolean {
+export function reloadForStaleChunk(
+  now = Date.now(),
+  storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
+): boolean {
   const last = Number(storage.getItem(KEY) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;
   storage.setItem(KEY, String(now));
@@ -13,7 +16,9 @@ export function reloadForStaleChunk(now = Date.now(), storage: Pick<Storage, 'ge
 
 export function isChunkLoadError(err: unknown): boolean {
   const m = err instanceof Error ? err.message : String(err ?? '');
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i.test(m);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i.test(
+    m,
+  );
 }
 
 export function installChunkReload() {

@@ -9,7 +9,8 @@ export function useClientNav() {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+        return;
       const a = (e.target as Element | null)?.closest?.('a[data-nav]') as HTMLAnchorElement | null;
       if (!a || a.target || a.hasAttribute('download')) return;
       const url = new URL(a.href);

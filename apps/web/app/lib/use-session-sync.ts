@@ -11,13 +11,39 @@ export function useSessionSync(user: AuthUser) {
   useEffect(() => {
     const s = getState();
     if (user.isauthenticated) {
-      if (s.user.id !== user.id || s.user.role !== user.role || s.user.name !== user.name || s.user.telephone !== user.tel) {
-        setState({ user: { ...s.user, id: user.id, name: user.name, telephone: user.tel, role: user.role, isauthenticated: true } });
+      if (
+        s.user.id !== user.id ||
+        s.user.role !== user.role ||
+        s.user.name !== user.name ||
+        s.user.telephone !== user.tel
+      ) {
+        setState({
+          user: {
+            ...s.user,
+            id: user.id,
+            name: user.name,
+            telephone: user.tel,
+            role: user.role,
+            isauthenticated: true,
+          },
+        });
       }
     } else if (s.user.isauthenticated || s.user.store || s.coupons.length || s.currentItem.length) {
       const wasSignedIn = s.user.isauthenticated;
       setState({
-        user: { ...s.user, ...(wasSignedIn ? { id: makeGuestId(), name: 'guest', role: 'guest', telephone: '0900000000', isauthenticated: false } : {}), store: null },
+        user: {
+          ...s.user,
+          ...(wasSignedIn
+            ? {
+                id: makeGuestId(),
+                name: 'guest',
+                role: 'guest',
+                telephone: '0900000000',
+                isauthenticated: false,
+              }
+            : {}),
+          store: null,
+        },
         coupons: [],
         currentItem: [],
         // A signed-in user's cart lives on the server; only a guest's local cart is kept.

@@ -22,7 +22,8 @@ export function useVersionWatch() {
         /* offline: try again next time */
       }
     };
-    const idle = (cb: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(cb) : setTimeout(cb, 0));
+    const idle = (cb: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(cb) : setTimeout(cb, 0);
     const first = setTimeout(() => idle(check), 1000);
     const every = setInterval(check, FIVE_MINUTES);
     return () => {

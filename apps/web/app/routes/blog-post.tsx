@@ -1,4 +1,16 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { COMMENT_MAX, validateComment } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';
@@ -40,8 +52,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     api.get<BlogComment>(`/api/blogs/comments/${encodeURIComponent(id)}`),
   ]);
   if (!post.status || !post.items?.[0]) {
-    const missing = post.code === 'NOT_FOUND' || post.code === 404 || post.code === 'VALIDATION' || post.code === 400;
-    throw data({ message: missing ? `No blog post "${id}"` : (post.message ?? 'Could not load this post') }, { status: missing ? 404 : 503, statusText: missing ? 'Not Found' : 'Unavailable' });
+    const missing =
+      post.code === 'NOT_FOUND' ||
+      post.code === 404 ||
+      post.code === 'VALIDATION' ||
+      post.code === 400;
+    throw data(
+      { message: missing ? `No blog post "${id}"` : (post.message ?? 'Could not load this post') },
+      { status: missing ? 404 : 503, statusText: missing ? 'Not Found' : 'Unavailable' },
+    );
   }
   return {
     post: post.items[0],
@@ -56,11 +75,22 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const { value, error } = validateComment(form.get('body'));
   if (error) return data({ error, body: String(form.get('body') ?? '') }, { status: 400 });
-  const ans = await serverApi(context).post<BlogComment>(`/api/blogs/comments/${encodeURIComponent(id)}`, { body: value });
-  if (ans.status && ans.items?.[0]) return redirect(`/blogs/blog/${encodeURIComponent(id)}#comment-${ans.items[0].id}`, 303);
-  if (ans.code === 'UNAUTHORIZED') return redirect(`/auth/login?redirectTo=${encodeURIComponent(`/blogs/blog/${id}#comments`)}`, 303);
+  const ans = await serverApi(context).post<BlogComment>(
+    `/api/blogs/comments/${encodeURIComponent(id)}`,
+    { body: value },
+  );
+  if (ans.status && ans.items?.[0])
+    return redirect(`/blogs/blog/${encodeURIComponent(id)}#comment-${ans.items[0].id}`, 303);
+  if (ans.code === 'UNAUTHORIZED')
+    return redirect(
+      `/auth/login?redirectTo=${encodeURIComponent(`/blogs/blog/${id}#comments`)}`,
+      303,
+    );
   const status = ans.code === 'RATE_LIMITED' ? 429 : ans.code === 'NOT_FOUND' ? 404 : 400;
-  return data({ error: ans.message ?? 'Could not post your comment. Please try again.', body: value }, { status });
+  return data(
+    { error: ans.message ?? 'Could not post your comment. Please try again.', body: value },
+    { status },
+  );
 }
 
 function CommentForm({ count }: { count: number }) {
@@ -70,7 +100,9 @@ function CommentForm({ count }: { count: number }) {
   const error = result?.error;
   return (
     <Form method="post" className="card mt-4 p-4" preventScrollReset>
-      <label htmlFor="comment-body" className="label">Your comment</label>
+      <label htmlFor="comment-body" className="label">
+        Your comment
+      </label>
       <textarea
         id="comment-body"
         name="body"
@@ -83,9 +115,17 @@ function CommentForm({ count }: { count: number }) {
         aria-describedby={error ? 'comment-error comment-hint' : 'comment-hint'}
         className="input py-2"
       />
-      <p id="comment-hint" className="mt-1 text-xs text-gray-600">Plain text, up to {COMMENT_MAX} characters. Be kind and helpful.</p>
-      {error && <p id="comment-error" role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p>}
-      <button type="submit" className="btn-primary mt-3" disabled={busy}>{busy ? 'Posting…' : 'Post comment'}</button>
+      <p id="comment-hint" className="mt-1 text-xs text-gray-600">
+        Plain text, up to {COMMENT_MAX} characters. Be kind and helpful.
+      </p>
+      {error && (
+        <p id="comment-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary mt-3" disabled={busy}>
+        {busy ? 'Posting…' : 'Post comment'}
+      </button>
     </Form>
   );
 }
@@ -99,29 +139,66 @@ export default function BlogPostPage() {
       <article className="mx-auto max-w-3xl">
         <nav aria-label="Breadcrumb" className="text-sm">
           <ol className="flex flex-wrap items-center gap-1 text-gray-700">
-            <li><Link to="/blogs" className="inline-flex min-h-11 items-center underline-offset-2 hover:underline">Blogs</Link></li>
+            <li>
+              <Link
+                to="/blogs"
+                className="inline-flex min-h-11 items-center underline-offset-2 hover:underline"
+              >
+                Blogs
+              </Link>
+            </li>
             <li aria-hidden="true">›</li>
-            <li><Link to={`/blogs?category=${post.category_slug}`} className="inline-flex min-h-11 items-center underline-offset-2 hover:underline">{post.category_name}</Link></li>
+            <li>
+              <Link
+                to={`/blogs?category=${post.category_slug}`}
+                className="inline-flex min-h-11 items-center underline-offset-2 hover:underline"
+              >
+                {post.category_name}
+              </Link>
+            </li>
           </ol>
         </nav>
         <h1 className="mt-1 text-2xl font-extrabold leading-tight sm:text-4xl">{post.title}</h1>
         <p className="mt-2 text-sm text-gray-700">
-          By <span className="font-semibold">{post.author}</span> · <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
+          By <span className="font-semibold">{post.author}</span> ·{' '}
+          <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
         </p>
-        <img src={post.cover_url} alt="" width={1200} height={630} decoding="async" fetchPriority="high" className="mt-4 aspect-[1200/630] w-full rounded-[var(--radius-card)] object-cover" />
+        <img
+          src={post.cover_url}
+          alt=""
+          width={1200}
+          height={630}
+          decoding="async"
+          fetchPriority="high"
+          className="mt-4 aspect-[1200/630] w-full rounded-[var(--radius-card)] object-cover"
+        />
         <p className="mt-5 text-lg font-medium leading-relaxed text-gray-800">{post.excerpt}</p>
         <RichText source={post.body ?? ''} className="mt-5 text-base sm:text-lg" />
       </article>
 
-      <section aria-labelledby="comments" className="mx-auto mt-10 max-w-3xl border-t border-gray-200 pt-6">
-        <h2 id="comments" className="text-xl font-bold">Comments ({comments.length})</h2>
+      <section
+        aria-labelledby="comments"
+        className="mx-auto mt-10 max-w-3xl border-t border-gray-200 pt-6"
+      >
+        <h2 id="comments" className="text-xl font-bold">
+          Comments ({comments.length})
+        </h2>
         {comments.length === 0 ? (
           <p className="mt-2 text-gray-700">No comments yet. Share what worked for your car.</p>
         ) : (
           <ol className="mt-3 space-y-3">
             {comments.map((c) => (
-              <li key={c.id} id={`comment-${c.id}`} className={`card p-4 ${location.hash === `#comment-${c.id}` ? 'ring-2 ring-brand-600' : ''}`}>
-                <p className="text-sm"><span className="font-semibold">{c.author_name}</span> · <time dateTime={c.created_at} className="text-gray-600">{formatDate(c.created_at)}</time></p>
+              <li
+                key={c.id}
+                id={`comment-${c.id}`}
+                className={`card p-4 ${location.hash === `#comment-${c.id}` ? 'ring-2 ring-brand-600' : ''}`}
+              >
+                <p className="text-sm">
+                  <span className="font-semibold">{c.author_name}</span> ·{' '}
+                  <time dateTime={c.created_at} className="text-gray-600">
+                    {formatDate(c.created_at)}
+                  </time>
+                </p>
                 {/* Plain text, shown as text: line breaks kept, never parsed as HTML. */}
                 <p className="mt-1 whitespace-pre-line break-words text-gray-800">{c.body}</p>
               </li>
@@ -132,7 +209,12 @@ export default function BlogPostPage() {
           <CommentForm count={comments.length} />
         ) : (
           <p className="mt-4">
-            <Link to={`/auth/login?redirectTo=${encodeURIComponent(`${here}#comments`)}`} className="btn-primary">Log in to comment</Link>
+            <Link
+              to={`/auth/login?redirectTo=${encodeURIComponent(`${here}#comments`)}`}
+              className="btn-primary"
+            >
+              Log in to comment
+            </Link>
           </p>
         )}
       </section>

@@ -1,4 +1,10 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { serverApi } from '../lib/context.ts';
 import { toQuery } from '../lib/api.ts';
 import { formatDate, type BlogCategory, type BlogPost } from '../lib/content.ts';
@@ -7,7 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const cat = d?.current ? `${d.current.name}: ` : '';
   return [
     { title: `${cat}Blogs | SpareFinder NG` },
-    { name: 'description', content: 'Practical guides for Nigerian drivers: spotting fake parts, Tokunbo or new, harmattan and rainy-season car care, tow costs and more.' },
+    {
+      name: 'description',
+      content:
+        'Practical guides for Nigerian drivers: spotting fake parts, Tokunbo or new, harmattan and rainy-season car care, tow costs and more.',
+    },
   ];
 };
 
@@ -21,17 +31,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.get<BlogPost>(`/api/blogs${toQuery({ category, lastId })}`),
   ]);
   if (!posts.status) {
-    if (posts.code === 404 || posts.code === 'NOT_FOUND' || posts.code === 400 || posts.code === 'VALIDATION') {
-      throw data({ message: `No blog category "${category}"` }, { status: 404, statusText: 'Not Found' });
+    if (
+      posts.code === 404 ||
+      posts.code === 'NOT_FOUND' ||
+      posts.code === 400 ||
+      posts.code === 'VALIDATION'
+    ) {
+      throw data(
+        { message: `No blog category "${category}"` },
+        { status: 404, statusText: 'Not Found' },
+      );
     }
     throw data({ message: posts.message ?? 'Could not load the blog posts' }, { status: 503 });
   }
   const categories = cats.items ?? [];
   const current = categories.find((c) => c.slug === category || String(c.id) === category) ?? null;
-  return { categories, current, posts: posts.items ?? [], count: Number(posts.count ?? 0), paged: Boolean(lastId) };
+  return {
+    categories,
+    current,
+    posts: posts.items ?? [],
+    count: Number(posts.count ?? 0),
+    paged: Boolean(lastId),
+  };
 }
 
-function CategoryFilter({ categories, current }: { categories: BlogCategory[]; current: BlogCategory | null }) {
+function CategoryFilter({
+  categories,
+  current,
+}: {
+  categories: BlogCategory[];
+  current: BlogCategory | null;
+}) {
   const items = [{ slug: '', name: 'All posts' }, ...categories];
   return (
     <nav aria-label="Blog categories" className="-mx-4 overflow-x-auto px-4">
@@ -58,15 +88,31 @@ function CategoryFilter({ categories, current }: { categories: BlogCategory[]; c
 function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden">
-      <img src={post.cover_url} alt="" width={1200} height={630} loading={eager ? 'eager' : 'lazy'} decoding="async" className="aspect-[1200/630] w-full object-cover" />
+      <img
+        src={post.cover_url}
+        alt=""
+        width={1200}
+        height={630}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className="aspect-[1200/630] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{post.category_name}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+          {post.category_name}
+        </p>
         <h2 className="text-lg font-bold leading-snug text-gray-900">
-          <Link to={`/blogs/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:underline">{post.title}</Link>
+          <Link
+            to={`/blogs/blog/${post.slug}`}
+            className="after:absolute after:inset-0 group-hover:underline"
+          >
+            {post.title}
+          </Link>
         </h2>
         <p className="line-clamp-3 text-sm text-gray-700">{post.excerpt}</p>
         <p className="mt-auto pt-2 text-xs text-gray-600">
-          <span>{post.author}</span> · <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
+          <span>{post.author}</span> ·{' '}
+          <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
         </p>
       </div>
     </article>
@@ -80,23 +126,45 @@ export default function Blogs() {
   return (
     <main id="main" className="container-page py-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">{current ? current.name : 'Blogs'}</h1>
-      <p className="mt-1 max-w-2xl text-gray-700">Guides and tips for Nigerian drivers: buying the right part, car care through harmattan and rainy season, and staying safe on the road.</p>
-      <div className="mt-4"><CategoryFilter categories={categories} current={current} /></div>
+      <p className="mt-1 max-w-2xl text-gray-700">
+        Guides and tips for Nigerian drivers: buying the right part, car care through harmattan and
+        rainy season, and staying safe on the road.
+      </p>
+      <div className="mt-4">
+        <CategoryFilter categories={categories} current={current} />
+      </div>
       <p className="sr-only" aria-live="polite">{`${count} posts`}</p>
       {posts.length === 0 ? (
         <div className="card mt-6 p-6 text-center">
           <p className="font-semibold">No posts in this category yet.</p>
-          <Link to="/blogs" className="btn-ghost mt-3">See all posts</Link>
+          <Link to="/blogs" className="btn-ghost mt-3">
+            See all posts
+          </Link>
         </div>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((p, i) => <li key={p.id}><PostCard post={p} eager={i < 2} /></li>)}
+          {posts.map((p, i) => (
+            <li key={p.id}>
+              <PostCard post={p} eager={i < 2} />
+            </li>
+          ))}
         </ul>
       )}
       {(more || paged) && (
         <nav aria-label="More posts" className="mt-6 flex justify-center gap-3">
-          {paged && <Link className="btn-ghost" to={`/blogs${toQuery({ category: current?.slug })}`}>Newest posts</Link>}
-          {more && <Link className="btn-ghost" to={`/blogs${toQuery({ category: current?.slug, lastId: last.id })}`}>Older posts</Link>}
+          {paged && (
+            <Link className="btn-ghost" to={`/blogs${toQuery({ category: current?.slug })}`}>
+              Newest posts
+            </Link>
+          )}
+          {more && (
+            <Link
+              className="btn-ghost"
+              to={`/blogs${toQuery({ category: current?.slug, lastId: last.id })}`}
+            >
+              Older posts
+            </Link>
+          )}
         </nav>
       )}
     </main>

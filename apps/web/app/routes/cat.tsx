@@ -1,4 +1,10 @@
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import type { Category } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { idParam, notFoundIf } from '../lib/catalog.server.ts';
@@ -7,20 +13,29 @@ import { CategoryGrid } from '../components/category-grid.tsx';
 import { ProductList } from '../components/catalog/product-list.tsx';
 import { EmptyResults } from '../components/catalog/parts-results.tsx';
 
-type CategoryDetail = Category & { parent: { cat_id: number; name: string } | null; children: Category[] };
+type CategoryDetail = Category & {
+  parent: { cat_id: number; name: string } | null;
+  children: Category[];
+};
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Category');
   const api = serverApi(context);
   const cursor = readCursor(new URL(request.url).searchParams);
-  const [ans, page] = await Promise.all([api.get(`/api/categories/${id}`), api.get(listPath(id, {}, cursor)).then(toProductPage)]);
+  const [ans, page] = await Promise.all([
+    api.get(`/api/categories/${id}`),
+    api.get(listPath(id, {}, cursor)).then(toProductPage),
+  ]);
   notFoundIf(ans, 'Category');
   return { category: ans.item as CategoryDetail, page };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.category.name ?? 'Category'} | SpareFinder NG` },
-  { name: 'description', content: `${data?.category.name ?? 'Car'} parts, new and Tokunbo, from sellers across Nigeria.` },
+  {
+    name: 'description',
+    content: `${data?.category.name ?? 'Car'} parts, new and Tokunbo, from sellers across Nigeria.`,
+  },
 ];
 
 export default function CategoryPage() {
@@ -31,18 +46,47 @@ export default function CategoryPage() {
       <div className="container-page pt-4">
         <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
           <ol className="flex flex-wrap gap-1">
-            <li><Link to="/spares-parts" className="underline">Spare parts</Link> /</li>
-            {category.parent && <li><Link to={`/cat/${category.parent.cat_id}`} className="underline">{category.parent.name}</Link> /</li>}
+            <li>
+              <Link to="/spares-parts" className="underline">
+                Spare parts
+              </Link>{' '}
+              /
+            </li>
+            {category.parent && (
+              <li>
+                <Link to={`/cat/${category.parent.cat_id}`} className="underline">
+                  {category.parent.name}
+                </Link>{' '}
+                /
+              </li>
+            )}
             <li aria-current="page">{category.name}</li>
           </ol>
         </nav>
         <h1 className="mt-1 text-2xl font-bold">{category.name}</h1>
-        <Link to={`/products/cat/${category.cat_id}`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">Filter {category.name} parts by car and place</Link>
+        <Link
+          to={`/products/cat/${category.cat_id}`}
+          className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+        >
+          Filter {category.name} parts by car and place
+        </Link>
       </div>
-      {category.children?.length > 0 && <CategoryGrid categories={category.children} heading={`Kinds of ${category.name.toLowerCase()}`} />}
+      {category.children?.length > 0 && (
+        <CategoryGrid
+          categories={category.children}
+          heading={`Kinds of ${category.name.toLowerCase()}`}
+        />
+      )}
       <section aria-labelledby="results-heading" className="container-page pb-6">
-        <h2 id="results-heading" className="mb-1 text-lg font-bold">{category.name} parts</h2>
-        <ProductList key={search} page={page} apiPath={(lastId) => listPath(category.cat_id, {}, lastId)} empty={<EmptyResults action="/spares-parts" filtered={false} />} />
+        <h2 id="results-heading" className="mb-1 text-lg font-bold">
+          {category.name} parts
+        </h2>
+        <ProductList
+          key={search}
+          page={page}
+          apiPath={(lastId) => listPath(category.cat_id, {}, lastId)}
+          empty={<EmptyResults action="/spares-parts" filtered={false} />}
+        />
       </section>
     </main>
   );

@@ -8,7 +8,11 @@ import { FindAnything } from '../components/catalog/find-anything.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
-  { name: 'description', content: 'Find the spare part that fits your car, a trusted mechanic or a tow van near you. Prices in naira, sellers across Nigeria.' },
+  {
+    name: 'description',
+    content:
+      'Find the spare part that fits your car, a trusted mechanic or a tow van near you. Prices in naira, sellers across Nigeria.',
+  },
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -29,9 +33,16 @@ export default function Home() {
       <main id="main">
         <section className="bg-gradient-to-b from-brand-700 to-brand-800 text-white">
           <div className="container-page py-8">
-            <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">Find the part that fits your car.</h1>
-            <p className="mt-2 max-w-xl text-brand-100">Genuine and Tokunbo spare parts from sellers across Nigeria, plus trusted mechanics and tow vans near you.</p>
-            <div className="mt-4 max-w-xl"><FindAnything states={states} /></div>
+            <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">
+              Find the part that fits your car.
+            </h1>
+            <p className="mt-2 max-w-xl text-brand-100">
+              Genuine and Tokunbo spare parts from sellers across Nigeria, plus trusted mechanics
+              and tow vans near you.
+            </p>
+            <div className="mt-4 max-w-xl">
+              <FindAnything states={states} />
+            </div>
           </div>
         </section>
         <CategoryGrid categories={categories} />

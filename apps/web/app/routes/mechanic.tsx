@@ -3,11 +3,16 @@ import { serverApi } from '../lib/context.ts';
 import { loadProvider, ProviderDetailPage } from '../components/providers/detail-page.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.provider.company_name}, mechanic in ${data.provider.city} | SpareFinder NG` : 'Mechanic | SpareFinder NG' },
+  {
+    title: data
+      ? `${data.provider.company_name}, mechanic in ${data.provider.city} | SpareFinder NG`
+      : 'Mechanic | SpareFinder NG',
+  },
   { name: 'description', content: data ? data.provider.description.slice(0, 160) : '' },
 ];
 
-export const loader = ({ context, params }: LoaderFunctionArgs) => loadProvider('mechanic', serverApi(context), params.id);
+export const loader = ({ context, params }: LoaderFunctionArgs) =>
+  loadProvider('mechanic', serverApi(context), params.id);
 
 export default function MechanicPage() {
   const { provider } = useLoaderData<typeof loader>();

@@ -4,12 +4,22 @@ import { loadProviderList, ProviderListPage } from '../components/providers/list
 
 export const meta: MetaFunction = () => [
   { title: 'Mechanics near you | SpareFinder NG' },
-  { name: 'description', content: 'Find a trusted mechanic near you in Nigeria: filter by state, city, speciality, vehicle type and day, then call or WhatsApp.' },
+  {
+    name: 'description',
+    content:
+      'Find a trusted mechanic near you in Nigeria: filter by state, city, speciality, vehicle type and day, then call or WhatsApp.',
+  },
 ];
 
-export const loader = ({ context, request }: LoaderFunctionArgs) => loadProviderList('mechanic', serverApi(context), request);
+export const loader = ({ context, request }: LoaderFunctionArgs) =>
+  loadProviderList('mechanic', serverApi(context), request);
 
 export default function Mechanics() {
   const data = useLoaderData<typeof loader>();
-  return <ProviderListPage data={data} intro="Trusted workshops, auto electricians, panel beaters and more. Pick a state and what you need fixed." />;
+  return (
+    <ProviderListPage
+      data={data}
+      intro="Trusted workshops, auto electricians, panel beaters and more. Pick a state and what you need fixed."
+    />
+  );
 }

@@ -42,13 +42,24 @@ function Gallery({ p }: { p: ProductDetail }) {
   return (
     <div className="space-y-2">
       <div className="card overflow-hidden">
-        <ProductImg image={first} alt={p.name} eager sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[4/3]" />
+        <ProductImg
+          image={first}
+          alt={p.name}
+          eager
+          sizes="(min-width: 768px) 50vw, 100vw"
+          className="aspect-[4/3]"
+        />
       </div>
       {rest.length > 0 && (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="More photos">
           {rest.map((img, i) => (
             <li key={img.src} className="w-28 shrink-0 overflow-hidden rounded-lg">
-              <ProductImg image={img} alt={`${p.name}, photo ${i + 2}`} sizes="112px" className="aspect-[4/3]" />
+              <ProductImg
+                image={img}
+                alt={`${p.name}, photo ${i + 2}`}
+                sizes="112px"
+                className="aspect-[4/3]"
+              />
             </li>
           ))}
         </ul>
@@ -66,9 +77,25 @@ export default function ProductPage() {
       {cat && (
         <nav aria-label="Breadcrumb" className="mb-2 text-sm text-gray-700">
           <ol className="flex flex-wrap gap-1">
-            <li><Link to="/spares-parts" className="underline">Spare parts</Link> /</li>
-            {cat.parent && <li><Link to={`/cat/${cat.parent.cat_id}`} className="underline">{cat.parent.name}</Link> /</li>}
-            <li><Link to={`/cat/${cat.cat_id}`} className="underline">{cat.name}</Link></li>
+            <li>
+              <Link to="/spares-parts" className="underline">
+                Spare parts
+              </Link>{' '}
+              /
+            </li>
+            {cat.parent && (
+              <li>
+                <Link to={`/cat/${cat.parent.cat_id}`} className="underline">
+                  {cat.parent.name}
+                </Link>{' '}
+                /
+              </li>
+            )}
+            <li>
+              <Link to={`/cat/${cat.cat_id}`} className="underline">
+                {cat.name}
+              </Link>
+            </li>
           </ol>
         </nav>
       )}
@@ -82,11 +109,18 @@ export default function ProductPage() {
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <ConditionBadge condition={p.condition} />
               {stock !== null && (
-                <span className={stock > 0 ? 'font-medium text-brand-800' : 'font-medium text-red-700'}>{stock > 0 ? `${stock} in stock` : 'Out of stock'}</span>
+                <span
+                  className={stock > 0 ? 'font-medium text-brand-800' : 'font-medium text-red-700'}
+                >
+                  {stock > 0 ? `${stock} in stock` : 'Out of stock'}
+                </span>
               )}
             </div>
             {p.part_number && (
-              <p className="text-sm"><span className="text-gray-700">Part number: </span><span className="font-mono font-semibold">{p.part_number}</span></p>
+              <p className="text-sm">
+                <span className="text-gray-700">Part number: </span>
+                <span className="font-mono font-semibold">{p.part_number}</span>
+              </p>
             )}
           </div>
           <CartButton product={p} stock={stock} />
@@ -97,8 +131,12 @@ export default function ProductPage() {
         <FitmentTable fitment={p.fitment ?? []} />
         {p.description && (
           <section aria-labelledby="about-heading" className="card p-4">
-            <h2 id="about-heading" className="mb-2 text-lg font-bold">About this part</h2>
-            <p className="whitespace-pre-line text-sm leading-relaxed text-gray-800">{p.description}</p>
+            <h2 id="about-heading" className="mb-2 text-lg font-bold">
+              About this part
+            </h2>
+            <p className="whitespace-pre-line text-sm leading-relaxed text-gray-800">
+              {p.description}
+            </p>
           </section>
         )}
       </div>

@@ -19,7 +19,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const q = data?.filters.prodName;
   const title = data?.category ? `${data.category.name} parts` : q ? `Search: ${q}` : 'All parts';
-  return [{ title: `${title} | SpareFinder NG` }, { name: 'robots', content: q ? 'noindex' : 'index' }];
+  return [
+    { title: `${title} | SpareFinder NG` },
+    { name: 'robots', content: q ? 'noindex' : 'index' },
+  ];
 };
 
 export default function ProductsByCategory() {
@@ -30,7 +33,15 @@ export default function ProductsByCategory() {
       <h1 className="container-page pt-4 text-2xl font-bold">
         {category ? `${category.name} parts` : q ? <>Results for “{q}”</> : 'All parts'}
       </h1>
-      <PartsResults action={`/products/cat/${catId}`} catId={catId} filters={filters} options={options} page={page} hideCategory={catId > 0} heading={q ? 'Best matches first' : 'Parts'} />
+      <PartsResults
+        action={`/products/cat/${catId}`}
+        catId={catId}
+        filters={filters}
+        options={options}
+        page={page}
+        hideCategory={catId > 0}
+        heading={q ? 'Best matches first' : 'Parts'}
+      />
     </main>
   );
 }

@@ -9,7 +9,11 @@ import { fetchMyCars, MyCarsPicker } from '../components/my-cars-picker.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'Spare parts | SpareFinder NG' },
-  { name: 'description', content: 'Find new and Tokunbo car parts that fit your make, model and year, from sellers across Nigeria. Prices in naira.' },
+  {
+    name: 'description',
+    content:
+      'Find new and Tokunbo car parts that fit your make, model and year, from sellers across Nigeria. Prices in naira.',
+  },
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -31,9 +35,18 @@ export default function SparesParts() {
       <main id="main">
         <h1 className="container-page pt-4 text-2xl font-bold">Spare parts</h1>
         {cars && cars.length > 0 && (
-          <div className="container-page mt-3"><MyCarsPicker cars={cars} heading="Start from one of your cars" /></div>
+          <div className="container-page mt-3">
+            <MyCarsPicker cars={cars} heading="Start from one of your cars" />
+          </div>
         )}
-        <PartsResults action="/spares-parts" catId={0} filters={filters} options={options} page={page} heading="Parts for your car" />
+        <PartsResults
+          action="/spares-parts"
+          catId={0}
+          filters={filters}
+          options={options}
+          page={page}
+          heading="Parts for your car"
+        />
         <CategoryGrid categories={categories} heading="Browse parts by category" />
       </main>
     </>

@@ -1,4 +1,10 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { MESSAGES } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { STATIC_PAGES, SUPPORT } from '../lib/menus.ts';
@@ -7,7 +13,12 @@ import { RichText } from '../components/rich-text.tsx';
 import { ChevronDown } from '../components/icons.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
-  d ? [{ title: `${d.page.title} | SpareFinder NG` }, { name: 'description', content: d.page.summary }] : [{ title: 'Page not found | SpareFinder NG' }];
+  d
+    ? [
+        { title: `${d.page.title} | SpareFinder NG` },
+        { name: 'description', content: d.page.summary },
+      ]
+    : [{ title: 'Page not found | SpareFinder NG' }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
@@ -18,7 +29,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   ]);
   if (!page.status || !page.items?.[0]) {
     const missing = ['NOT_FOUND', 'VALIDATION', 404, 400].includes(page.code as never);
-    throw data({ message: missing ? MESSAGES.pageNotFound(`/static/${slug}`) : (page.message ?? 'Could not load this page') }, { status: missing ? 404 : 503, statusText: missing ? 'Not Found' : 'Unavailable' });
+    throw data(
+      {
+        message: missing
+          ? MESSAGES.pageNotFound(`/static/${slug}`)
+          : (page.message ?? 'Could not load this page'),
+      },
+      { status: missing ? 404 : 503, statusText: missing ? 'Not Found' : 'Unavailable' },
+    );
   }
   return { page: page.items[0], sections: sections.items ?? [] };
 }
@@ -31,7 +49,10 @@ function Faq({ sections }: { sections: StaticSection[] }) {
         <details key={s.position} id={`q${s.position}`} className="card group">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 p-4 [&::-webkit-details-marker]:hidden">
             <h2 className="text-base font-bold leading-snug sm:text-lg">{s.heading}</h2>
-            <ChevronDown size={20} className="shrink-0 transition-transform group-open:rotate-180" />
+            <ChevronDown
+              size={20}
+              className="shrink-0 transition-transform group-open:rotate-180"
+            />
           </summary>
           <RichText source={s.body} headingLevel={3} className="px-4 pb-4" />
         </details>
@@ -45,7 +66,9 @@ function Sections({ sections }: { sections: StaticSection[] }) {
     <div className="mt-6 space-y-8">
       {sections.map((s) => (
         <section key={s.position} aria-labelledby={`s${s.position}`}>
-          <h2 id={`s${s.position}`} className="text-xl font-bold leading-snug">{s.heading}</h2>
+          <h2 id={`s${s.position}`} className="text-xl font-bold leading-snug">
+            {s.heading}
+          </h2>
           <RichText source={s.body} headingLevel={3} className="mt-2" />
         </section>
       ))}
@@ -65,18 +88,38 @@ export default function StaticPageView() {
           <RichText source={page.body} className="mt-4" />
           {page.slug === 'faq' ? <Faq sections={sections} /> : <Sections sections={sections} />}
           <aside aria-labelledby="help-more" className="card mt-10 bg-brand-50 p-4">
-            <h2 id="help-more" className="font-bold">Still need help?</h2>
+            <h2 id="help-more" className="font-bold">
+              Still need help?
+            </h2>
             <p className="mt-1 text-sm text-gray-800">
-              Call <a className="font-semibold underline" href={`tel:${SUPPORT.phones[0].replace(/\s/g, '')}`}>{SUPPORT.phones[0]}</a> ({SUPPORT.hours}) or send us a message.
+              Call{' '}
+              <a
+                className="font-semibold underline"
+                href={`tel:${SUPPORT.phones[0].replace(/\s/g, '')}`}
+              >
+                {SUPPORT.phones[0]}
+              </a>{' '}
+              ({SUPPORT.hours}) or send us a message.
             </p>
-            <Link to="/contact-us" className="btn-primary mt-3">Contact us</Link>
+            <Link to="/contact-us" className="btn-primary mt-3">
+              Contact us
+            </Link>
           </aside>
         </article>
         <nav aria-label="Help pages" className="lg:sticky lg:top-4 lg:self-start">
-          <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-700">More help</h2>
+          <h2 className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-700">
+            More help
+          </h2>
           <ul className="grid grid-cols-2 gap-x-3 text-sm lg:grid-cols-1">
             {others.map((p) => (
-              <li key={p.to}><Link to={p.to} className="flex min-h-11 items-center text-brand-800 underline-offset-2 hover:underline">{p.label}</Link></li>
+              <li key={p.to}>
+                <Link
+                  to={p.to}
+                  className="flex min-h-11 items-center text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {p.label}
+                </Link>
+              </li>
             ))}
           </ul>
         </nav>

@@ -1,4 +1,9 @@
-import { useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  useLoaderData,
+  useLocation,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { data } from 'react-router';
 import { serverApi } from '../lib/context.ts';
 import { notFoundIf } from '../lib/catalog.server.ts';
@@ -10,13 +15,16 @@ import { deliveryFees, storePhone, VerifiedBadge } from '../components/catalog/s
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const name = params.name ?? '';
-  if (!/^[a-z0-9-]{1,80}$/i.test(name)) throw data({ message: 'Store not found' }, { status: 404, statusText: 'Not Found' });
+  if (!/^[a-z0-9-]{1,80}$/i.test(name))
+    throw data({ message: 'Store not found' }, { status: 404, statusText: 'Not Found' });
   const api = serverApi(context);
   const cursor = readCursor(new URL(request.url).searchParams);
   const ans = await api.get(`/api/stores/${encodeURIComponent(name)}`);
   notFoundIf(ans, 'Store');
   // The store call answers its first page; a later page (no JavaScript) comes from the list call.
-  const page = cursor ? toProductPage(await api.get(listPath(0, { store: name }, cursor))) : toProductPage(ans);
+  const page = cursor
+    ? toProductPage(await api.get(listPath(0, { store: name }, cursor)))
+    : toProductPage(ans);
   return { store: ans.store as StoreDetail, page };
 }
 
@@ -25,7 +33,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const place = [d.store.city, d.store.state].filter(Boolean).join(', ');
   return [
     { title: `${d.store.name}${place ? `, ${place}` : ''} | SpareFinder NG` },
-    { name: 'description', content: `Spare parts from ${d.store.name}${place ? ` in ${place}` : ''}. Call or chat on WhatsApp.` },
+    {
+      name: 'description',
+      content: `Spare parts from ${d.store.name}${place ? ` in ${place}` : ''}. Call or chat on WhatsApp.`,
+    },
     { property: 'og:title', content: d.store.name },
   ];
 };
@@ -38,23 +49,43 @@ export default function StorePage() {
   return (
     <main id="main" className="container-page space-y-4 py-4">
       <section className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-        {s.logo && <img src={s.logo} alt="" width={72} height={72} className="size-18 shrink-0 rounded-xl" />}
+        {s.logo && (
+          <img src={s.logo} alt="" width={72} height={72} className="size-18 shrink-0 rounded-xl" />
+        )}
         <div className="flex-1 space-y-1">
-          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">{s.name}{s.verified && <VerifiedBadge />}</h1>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+            {s.name}
+            {s.verified && <VerifiedBadge />}
+          </h1>
           {place && <p className="text-gray-700">{place}</p>}
           {s.address && <p className="text-sm text-gray-700">{s.address}</p>}
-          {typeof s.product_count === 'number' && <p className="text-sm text-gray-700">{s.product_count} parts for sale</p>}
+          {typeof s.product_count === 'number' && (
+            <p className="text-sm text-gray-700">{s.product_count} parts for sale</p>
+          )}
           {fees.length > 0 && (
             <ul className="text-sm text-gray-700" aria-label="Delivery fees">
-              {fees.map(([l, f]) => <li key={l}>{l}: <span className="font-semibold text-gray-900">{f}</span></li>)}
+              {fees.map(([l, f]) => (
+                <li key={l}>
+                  {l}: <span className="font-semibold text-gray-900">{f}</span>
+                </li>
+              ))}
             </ul>
           )}
         </div>
-        <div className="sm:w-72"><ContactButtons phone={storePhone(s)} storeName={s.name} /></div>
+        <div className="sm:w-72">
+          <ContactButtons phone={storePhone(s)} storeName={s.name} />
+        </div>
       </section>
       <section aria-labelledby="results-heading">
-        <h2 id="results-heading" className="mb-1 text-lg font-bold">Parts from {s.name}</h2>
-        <ProductList key={search} page={page} apiPath={(lastId) => listPath(0, { store: s.url_name }, lastId)} empty={<EmptyResults action="/spares-parts" filtered={false} />} />
+        <h2 id="results-heading" className="mb-1 text-lg font-bold">
+          Parts from {s.name}
+        </h2>
+        <ProductList
+          key={search}
+          page={page}
+          apiPath={(lastId) => listPath(0, { store: s.url_name }, lastId)}
+          empty={<EmptyResults action="/spares-parts" filtered={false} />}
+        />
       </section>
     </main>
   );

@@ -4,12 +4,22 @@ import { loadProviderList, ProviderListPage } from '../components/providers/list
 
 export const meta: MetaFunction = () => [
   { title: 'Tow vans near you | SpareFinder NG' },
-  { name: 'description', content: 'Broken down? Find a tow van near you in Nigeria by state, city, tow capacity, vehicle type and day, then call or WhatsApp.' },
+  {
+    name: 'description',
+    content:
+      'Broken down? Find a tow van near you in Nigeria by state, city, tow capacity, vehicle type and day, then call or WhatsApp.',
+  },
 ];
 
-export const loader = ({ context, request }: LoaderFunctionArgs) => loadProviderList('towvan', serverApi(context), request);
+export const loader = ({ context, request }: LoaderFunctionArgs) =>
+  loadProviderList('towvan', serverApi(context), request);
 
 export default function Towvans() {
   const data = useLoaderData<typeof loader>();
-  return <ProviderListPage data={data} intro="Breakdown and recovery trucks, flatbeds and heavy wreckers. Pick your state and the size of the vehicle." />;
+  return (
+    <ProviderListPage
+      data={data}
+      intro="Breakdown and recovery trucks, flatbeds and heavy wreckers. Pick your state and the size of the vehicle."
+    />
+  );
 }

@@ -1,4 +1,14 @@
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { GARAGE_MAX_CARS, type GarageCar } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { toQuery } from '../lib/api.ts';
@@ -12,7 +22,10 @@ const login = () => `/auth/login${toQuery({ redirectTo: '/user/cars' })}`;
 export async function loader({ context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get<GarageCar>('/api/garage');
   if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(login());
-  return { cars: ans.status ? (ans.items ?? []) : [], error: ans.status ? null : (ans.message ?? null) };
+  return {
+    cars: ans.status ? (ans.items ?? []) : [],
+    error: ans.status ? null : (ans.message ?? null),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -21,7 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return { ok: false, message: 'Choose a car to remove.' };
   const ans = await serverApi(context).del(`/api/garage/${id}`);
   if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(login());
-  return { ok: ans.status, message: ans.status ? 'Removed from your garage.' : (ans.message ?? 'We could not remove this car.') };
+  return {
+    ok: ans.status,
+    message: ans.status
+      ? 'Removed from your garage.'
+      : (ans.message ?? 'We could not remove this car.'),
+  };
 }
 
 export default function UserCars() {
@@ -34,23 +52,52 @@ export default function UserCars() {
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">My cars</h1>
-      <p className="mt-1 text-gray-700">Keep up to {GARAGE_MAX_CARS} cars here and find parts that fit each one in one tap.</p>
-      {error && <p role="alert" className="mt-3 text-red-700">{error}</p>}
-      {done && nav.state === 'idle' && <p role="status" className={`mt-3 ${done.ok ? 'text-brand-700' : 'text-red-700'}`}>{done.message}</p>}
+      <p className="mt-1 text-gray-700">
+        Keep up to {GARAGE_MAX_CARS} cars here and find parts that fit each one in one tap.
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 text-red-700">
+          {error}
+        </p>
+      )}
+      {done && nav.state === 'idle' && (
+        <p role="status" className={`mt-3 ${done.ok ? 'text-brand-700' : 'text-red-700'}`}>
+          {done.message}
+        </p>
+      )}
       <div className="mt-4">
         <MyCarsPicker
           cars={shown}
           heading="Your saved cars"
-          empty={<>No car saved yet. <Link to="/vindecoder" className="font-semibold text-brand-700 underline">Decode your VIN</Link> and save the car.</>}
+          empty={
+            <>
+              No car saved yet.{' '}
+              <Link to="/vindecoder" className="font-semibold text-brand-700 underline">
+                Decode your VIN
+              </Link>{' '}
+              and save the car.
+            </>
+          }
           actions={(car) => (
             <Form method="post">
               <input type="hidden" name="id" value={car.id} />
-              <button type="submit" className="btn-ghost text-sm text-red-700" aria-label={`Remove ${carLabel(car)}`} disabled={nav.state === 'submitting'}>Remove</button>
+              <button
+                type="submit"
+                className="btn-ghost text-sm text-red-700"
+                aria-label={`Remove ${carLabel(car)}`}
+                disabled={nav.state === 'submitting'}
+              >
+                Remove
+              </button>
             </Form>
           )}
         />
       </div>
-      <p className="mt-4"><Link to="/vindecoder" className="btn-primary">Add a car from its VIN</Link></p>
+      <p className="mt-4">
+        <Link to="/vindecoder" className="btn-primary">
+          Add a car from its VIN
+        </Link>
+      </p>
     </main>
   );
 }

@@ -1,5 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { normaliseVin, partsLinkFor, validateVin, type AuthUser, type VinDecode } from '@sf/shared';
 import { serverApi } from '../lib/context.ts';
 import { toQuery } from '../lib/api.ts';
@@ -8,10 +19,17 @@ import { carLabel, fetchMyCars, MyCarsPicker } from '../components/my-cars-picke
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const r = data?.result;
-  const title = r && r.completeness !== 'none' ? `${[r.year, r.make, r.model].filter(Boolean).join(' ')} | VIN decoder | SpareFinder NG` : 'VIN decoder | SpareFinder NG';
+  const title =
+    r && r.completeness !== 'none'
+      ? `${[r.year, r.make, r.model].filter(Boolean).join(' ')} | VIN decoder | SpareFinder NG`
+      : 'VIN decoder | SpareFinder NG';
   return [
     { title },
-    { name: 'description', content: 'Decode a vehicle identification number (VIN): make, model, year, engine and where it was built, then find the right spare parts for it.' },
+    {
+      name: 'description',
+      content:
+        'Decode a vehicle identification number (VIN): make, model, year, engine and where it was built, then find the right spare parts for it.',
+    },
   ];
 };
 
@@ -24,7 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!check.ok) return { vin: raw, error: check.reason, result: null, cars: await cars };
   const ans = await api.get<VinDecode>(`/api/vin/decode${toQuery({ vin: check.vin })}`);
   const result = ans.status && ans.items?.[0] ? ans.items[0] : null;
-  return { vin: check.vin, error: result ? null : (ans.message ?? 'We could not decode this VIN. Please try again.'), result, cars: await cars };
+  return {
+    vin: check.vin,
+    error: result ? null : (ans.message ?? 'We could not decode this VIN. Please try again.'),
+    result,
+    cars: await cars,
+  };
 }
 
 export const loginToSave = (vin: string) =>
@@ -40,17 +63,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const makeId = int('makeId');
   if (!makeId) return { ok: false, message: 'Decode the VIN first, then save the car.' };
   const ans = await serverApi(context).post('/api/garage', {
-    vin, makeId, modelId: int('modelId'), year: int('year'), nickname: String(form.get('nickname') ?? '').slice(0, 40) || undefined,
+    vin,
+    makeId,
+    modelId: int('modelId'),
+    year: int('year'),
+    nickname: String(form.get('nickname') ?? '').slice(0, 40) || undefined,
   });
   if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(loginToSave(vin));
-  return { ok: ans.status, message: ans.status ? 'Saved to your garage.' : (ans.message ?? 'We could not save this car. Please try again.') };
+  return {
+    ok: ans.status,
+    message: ans.status
+      ? 'Saved to your garage.'
+      : (ans.message ?? 'We could not save this car. Please try again.'),
+  };
 }
 
 const NOT_KNOWN = <span className="text-gray-500">Not in the data</span>;
 
 function engineText(e: VinDecode['engine']): string | null {
   if (!e) return null;
-  const parts = [e.cylinders ? `${e.cylinders} cylinders` : null, e.displacementL ? `${e.displacementL.toFixed(1)} L` : null, e.hp ? `${e.hp} hp` : null, e.model].filter(Boolean);
+  const parts = [
+    e.cylinders ? `${e.cylinders} cylinders` : null,
+    e.displacementL ? `${e.displacementL.toFixed(1)} L` : null,
+    e.hp ? `${e.hp} hp` : null,
+    e.model,
+  ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
 
@@ -68,14 +105,17 @@ function Results({ r }: { r: VinDecode }) {
     ['Built in', [r.plantCity, r.plantCountry].filter(Boolean).join(', ') || null],
   ];
   // When only the maker is known, the empty rows would be noise.
-  const shown = r.completeness === 'full' ? rows : rows.filter(([k, v]) => v !== null || k === 'Model');
+  const shown =
+    r.completeness === 'full' ? rows : rows.filter(([k, v]) => v !== null || k === 'Model');
   return (
     <table className="w-full text-left text-sm sm:text-base">
       <caption className="sr-only">What the VIN {r.vin} says</caption>
       <tbody className="divide-y divide-gray-100">
         {shown.map(([k, v]) => (
           <tr key={k}>
-            <th scope="row" className="w-2/5 py-2 pr-3 align-top font-medium text-gray-600">{k}</th>
+            <th scope="row" className="w-2/5 py-2 pr-3 align-top font-medium text-gray-600">
+              {k}
+            </th>
             <td className="py-2 align-top font-semibold">{v ?? NOT_KNOWN}</td>
           </tr>
         ))}
@@ -102,47 +142,89 @@ export default function VinDecoder() {
     } else setClientError(null);
   };
   const decoding = nav.state === 'loading' && nav.location?.pathname === '/vindecoder';
-  const title = result ? carLabel({ year: result.year, make: result.make ?? '', model: result.model }) : '';
+  const title = result
+    ? carLabel({ year: result.year, make: result.make ?? '', model: result.model })
+    : '';
   const checkWarning = result?.warnings.find((w) => w.code === 'CHECK_DIGIT');
   const otherWarnings = result?.warnings.filter((w) => w.code !== 'CHECK_DIGIT') ?? [];
 
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">VIN decoder</h1>
-      <p className="mt-1 text-gray-700">Enter your vehicle identification number to see its make, model, year and engine, then find parts that fit.</p>
+      <p className="mt-1 text-gray-700">
+        Enter your vehicle identification number to see its make, model, year and engine, then find
+        parts that fit.
+      </p>
 
-      <Form method="get" action="/vindecoder" onSubmit={onSubmit} noValidate className="card mt-4 p-4">
-        <label htmlFor="vin" className="label">VIN (17 characters)</label>
+      <Form
+        method="get"
+        action="/vindecoder"
+        onSubmit={onSubmit}
+        noValidate
+        className="card mt-4 p-4"
+      >
+        <label htmlFor="vin" className="label">
+          VIN (17 characters)
+        </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
-            id="vin" name="vin" defaultValue={vin} key={vin} className="input font-mono uppercase tracking-wider" autoComplete="off" autoCapitalize="characters" spellCheck={false}
-            maxLength={40} placeholder="e.g. 1HGCM82633A004352" aria-invalid={shownError ? true : undefined} aria-describedby={`vin-hint${shownError ? ' vin-error' : ''}${!shownError && checkWarning ? ' vin-warning' : ''}`}
+            id="vin"
+            name="vin"
+            defaultValue={vin}
+            key={vin}
+            className="input font-mono uppercase tracking-wider"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            placeholder="e.g. 1HGCM82633A004352"
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={`vin-hint${shownError ? ' vin-error' : ''}${!shownError && checkWarning ? ' vin-warning' : ''}`}
           />
-          <button type="submit" className="btn-primary shrink-0" disabled={decoding}>{decoding ? 'Decoding…' : 'Decode VIN'}</button>
+          <button type="submit" className="btn-primary shrink-0" disabled={decoding}>
+            {decoding ? 'Decoding…' : 'Decode VIN'}
+          </button>
         </div>
         {shownError && (
-          <p id="vin-error" role="alert" className="mt-2 flex items-start gap-1.5 font-medium text-red-700">
+          <p
+            id="vin-error"
+            role="alert"
+            className="mt-2 flex items-start gap-1.5 font-medium text-red-700"
+          >
             <AlertIcon size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
             {shownError}
           </p>
         )}
         {!shownError && checkWarning && (
-          <p id="vin-warning" className="mt-2 flex items-start gap-1.5 rounded-lg bg-amber-50 p-2 text-amber-900">
+          <p
+            id="vin-warning"
+            className="mt-2 flex items-start gap-1.5 rounded-lg bg-amber-50 p-2 text-amber-900"
+          >
             <AlertIcon size={20} className="mt-0.5 shrink-0" aria-hidden="true" />
-            <span><strong>Check digit warning: </strong>{checkWarning.message}</span>
+            <span>
+              <strong>Check digit warning: </strong>
+              {checkWarning.message}
+            </span>
           </p>
         )}
         <p id="vin-hint" className="mt-2 text-sm text-gray-600">
-          Where to find it: at the bottom corner of the windscreen on the driver's side, on the driver's door pillar, and on the vehicle papers (registration, customs papers or insurance). Letters I, O and Q are never used.
+          Where to find it: at the bottom corner of the windscreen on the driver's side, on the
+          driver's door pillar, and on the vehicle papers (registration, customs papers or
+          insurance). Letters I, O and Q are never used.
         </p>
       </Form>
 
       {result && (
         <section aria-labelledby="result-heading" className="card mt-4 p-4">
-          <h2 id="result-heading" className="text-xl font-bold">{result.completeness === 'none' ? 'Vehicle not identified' : title}</h2>
+          <h2 id="result-heading" className="text-xl font-bold">
+            {result.completeness === 'none' ? 'Vehicle not identified' : title}
+          </h2>
           <p className="font-mono text-sm text-gray-600">{result.vin}</p>
           {result.checkDigit === 'ok' && (
-            <p className="mt-1 flex items-center gap-1 text-sm text-brand-700"><CheckIcon size={16} aria-hidden="true" />Check digit is correct</p>
+            <p className="mt-1 flex items-center gap-1 text-sm text-brand-700">
+              <CheckIcon size={16} aria-hidden="true" />
+              Check digit is correct
+            </p>
           )}
           {result.message && (
             <p className="mt-3 flex items-start gap-1.5 rounded-lg bg-brand-50 p-2 text-gray-800">
@@ -151,9 +233,13 @@ export default function VinDecoder() {
             </p>
           )}
           {otherWarnings.map((w) => (
-            <p key={w.code} className="mt-2 text-sm text-amber-900">{w.message}</p>
+            <p key={w.code} className="mt-2 text-sm text-amber-900">
+              {w.message}
+            </p>
           ))}
-          <div className="mt-3"><Results r={result} /></div>
+          <div className="mt-3">
+            <Results r={result} />
+          </div>
 
           {result.makeId && (
             <div className="mt-4 flex flex-col gap-3 border-t border-gray-100 pt-4 sm:flex-row sm:flex-wrap sm:items-end">
@@ -161,23 +247,50 @@ export default function VinDecoder() {
                 <PartIcon size={20} aria-hidden="true" />
                 Find parts for this car
               </Link>
-              <Form key={saved?.ok ? `saved-${result.vin}` : result.vin} method="post" action={`/vindecoder${toQuery({ vin: result.vin })}`} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <Form
+                key={saved?.ok ? `saved-${result.vin}` : result.vin}
+                method="post"
+                action={`/vindecoder${toQuery({ vin: result.vin })}`}
+                className="flex flex-col gap-2 sm:flex-row sm:items-end"
+              >
                 <input type="hidden" name="vin" value={result.vin} />
                 <input type="hidden" name="makeId" value={result.makeId} />
                 {result.modelId && <input type="hidden" name="modelId" value={result.modelId} />}
                 {result.year && <input type="hidden" name="year" value={result.year} />}
                 {signedIn && (
                   <div className="flex-1">
-                    <label htmlFor="nickname" className="label">Nickname (optional)</label>
-                    <input id="nickname" name="nickname" maxLength={40} className="input" placeholder="e.g. Daddy's Accord" />
+                    <label htmlFor="nickname" className="label">
+                      Nickname (optional)
+                    </label>
+                    <input
+                      id="nickname"
+                      name="nickname"
+                      maxLength={40}
+                      className="input"
+                      placeholder="e.g. Daddy's Accord"
+                    />
                   </div>
                 )}
-                <button type="submit" className="btn-ghost" disabled={nav.state === 'submitting'}>Save to my garage</button>
+                <button type="submit" className="btn-ghost" disabled={nav.state === 'submitting'}>
+                  Save to my garage
+                </button>
               </Form>
-              {!signedIn && <p className="text-sm text-gray-600 sm:basis-full">You will be asked to log in first; we bring you back here.</p>}
+              {!signedIn && (
+                <p className="text-sm text-gray-600 sm:basis-full">
+                  You will be asked to log in first; we bring you back here.
+                </p>
+              )}
               {saved && nav.state === 'idle' && (
-                <p role="status" className={`sm:basis-full ${saved.ok ? 'text-brand-700' : 'text-red-700'}`}>
-                  {saved.message} {saved.ok && <Link to="/user/cars" className="font-semibold underline">See my cars</Link>}
+                <p
+                  role="status"
+                  className={`sm:basis-full ${saved.ok ? 'text-brand-700' : 'text-red-700'}`}
+                >
+                  {saved.message}{' '}
+                  {saved.ok && (
+                    <Link to="/user/cars" className="font-semibold underline">
+                      See my cars
+                    </Link>
+                  )}
                 </p>
               )}
             </div>

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, text, index, boolean, bigint, smallint, timestamp, uuid, customType, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  text,
+  index,
+  boolean,
+  bigint,
+  smallint,
+  timestamp,
+  uuid,
+  customType,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { states, cities, carMakes, carModels } from './lookups.ts';
 
@@ -33,12 +45,20 @@ export const stores = pgTable(
     urlName: text('url_name').notNull().unique(),
     logo: text('logo'),
     phones: text('phones').array().notNull().default([]),
-    stateId: integer('state_id').notNull().references(() => states.id),
-    cityId: integer('city_id').notNull().references(() => cities.id),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
     address: text('address').notNull().default(''),
     verified: boolean('verified').notNull().default(false),
-    deliveryFeeInStateKobo: bigint('delivery_fee_in_state_kobo', { mode: 'number' }).notNull().default(0),
-    deliveryFeeOtherStatesKobo: bigint('delivery_fee_other_states_kobo', { mode: 'number' }).notNull().default(0),
+    deliveryFeeInStateKobo: bigint('delivery_fee_in_state_kobo', { mode: 'number' })
+      .notNull()
+      .default(0),
+    deliveryFeeOtherStatesKobo: bigint('delivery_fee_other_states_kobo', { mode: 'number' })
+      .notNull()
+      .default(0),
     rankBoost: integer('rank_boost').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,8 +74,12 @@ export const products = pgTable(
   'products',
   {
     prodId: integer('prod_id').primaryKey().generatedAlwaysAsIdentity(),
-    storeId: integer('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-    catId: integer('cat_id').notNull().references(() => categories.catId),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    catId: integer('cat_id')
+      .notNull()
+      .references(() => categories.catId),
     topCatId: integer('top_cat_id').notNull(),
     stateId: integer('state_id').notNull(),
     cityId: integer('city_id').notNull(),
@@ -67,7 +91,9 @@ export const products = pgTable(
     condition: smallint('condition').notNull(),
     stock: integer('stock').notNull().default(0),
     partNumber: text('part_number'),
-    partNumberNorm: text('part_number_norm').generatedAlwaysAs(sql`upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))`),
+    partNumberNorm: text('part_number_norm').generatedAlwaysAs(
+      sql`upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))`,
+    ),
     searchTerms: text('search_terms').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(part_number, '') || ' ' || upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(search_terms, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(description, ''), 2000)), 'D')`,
@@ -76,12 +102,24 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_active_id_idx').on(t.prodId).where(sql`active`),
-    index('products_top_cat_idx').on(t.topCatId, t.prodId).where(sql`active`),
-    index('products_cat_idx').on(t.catId, t.prodId).where(sql`active`),
-    index('products_state_idx').on(t.stateId, t.prodId).where(sql`active`),
-    index('products_top_cat_state_idx').on(t.topCatId, t.stateId, t.prodId).where(sql`active`),
-    index('products_city_idx').on(t.cityId, t.prodId).where(sql`active`),
+    index('products_active_id_idx')
+      .on(t.prodId)
+      .where(sql`active`),
+    index('products_top_cat_idx')
+      .on(t.topCatId, t.prodId)
+      .where(sql`active`),
+    index('products_cat_idx')
+      .on(t.catId, t.prodId)
+      .where(sql`active`),
+    index('products_state_idx')
+      .on(t.stateId, t.prodId)
+      .where(sql`active`),
+    index('products_top_cat_state_idx')
+      .on(t.topCatId, t.stateId, t.prodId)
+      .where(sql`active`),
+    index('products_city_idx')
+      .on(t.cityId, t.prodId)
+      .where(sql`active`),
     index('products_store_idx').on(t.storeId, t.prodId),
     // The vector plus 'age bucket' lexemes ('~a' = prod_id >> 12, '~b' >> 15, '~c' >> 18) so that a search can ask for the
     // matches among the newest products inside the index (see productsRepository.page): a GIN index returns matches
@@ -100,7 +138,9 @@ export const products = pgTable(
 export const productImages = pgTable(
   'product_images',
   {
-    productId: integer('product_id').notNull().references(() => products.prodId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.prodId, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
     key: text('key').notNull(),
     width: integer('width').notNull(),
@@ -115,22 +155,30 @@ export const productFitments = pgTable(
   'product_fitments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    productId: integer('product_id').notNull().references(() => products.prodId, { onDelete: 'cascade' }),
-    makeId: integer('make_id').notNull().references(() => carMakes.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.prodId, { onDelete: 'cascade' }),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => carMakes.id),
     modelId: integer('model_id').references(() => carModels.id),
     yearFrom: integer('year_from').notNull(),
     yearTo: integer('year_to').notNull(),
   },
   (t) => [
     // Covers the per-product fitment check of the list (index-only scans).
-    index('product_fitments_product_idx').on(t.productId, t.makeId, t.modelId, t.yearFrom, t.yearTo),
+    index('product_fitments_product_idx').on(
+      t.productId,
+      t.makeId,
+      t.modelId,
+      t.yearFrom,
+      t.yearTo,
+    ),
     index('product_fitments_make_idx').on(t.makeId, t.modelId, t.yearFrom, t.yearTo, t.productId),
   ],
 );
 
 /** Words of the catalogue (names, categories, makes, models) for typo correction by trigram similarity. */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

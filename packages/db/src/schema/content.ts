@@ -1,4 +1,13 @@
-import { pgTable, integer, text, timestamp, uuid, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  text,
+  timestamp,
+  uuid,
+  index,
+  primaryKey,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** Blog categories: ids come from the committed content file, so they are stable. */
@@ -14,7 +23,9 @@ export const blogPosts = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
-    categoryId: integer('category_id').notNull().references(() => blogCategories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => blogCategories.id),
     author: text('author').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     excerpt: text('excerpt').notNull(),
@@ -26,20 +37,30 @@ export const blogPosts = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('blog_posts_published_idx').on(t.publishedAt, t.id), index('blog_posts_category_idx').on(t.categoryId, t.publishedAt, t.id)],
+  (t) => [
+    index('blog_posts_published_idx').on(t.publishedAt, t.id),
+    index('blog_posts_category_idx').on(t.categoryId, t.publishedAt, t.id),
+  ],
 );
 
 export const blogComments = pgTable(
   'blog_comments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    postId: integer('post_id').notNull().references(() => blogPosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Plain text, shown as text: never rendered as HTML. */
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('blog_comments_post_idx').on(t.postId, t.id), index('blog_comments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('blog_comments_post_idx').on(t.postId, t.id),
+    index('blog_comments_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** The product's help pages (/static/{slug}): loaded from the committed content file at start-up. */
@@ -54,7 +75,9 @@ export const staticPages = pgTable('static_pages', {
 export const staticSections = pgTable(
   'static_sections',
   {
-    slug: text('slug').notNull().references(() => staticPages.slug, { onDelete: 'cascade' }),
+    slug: text('slug')
+      .notNull()
+      .references(() => staticPages.slug, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     heading: text('heading').notNull(),
     body: text('body').notNull(),

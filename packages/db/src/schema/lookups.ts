@@ -12,7 +12,9 @@ export const cities = pgTable(
   'cities',
   {
     id: integer('id').primaryKey(),
-    stateId: integer('state_id').notNull().references(() => states.id),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
     name: text('name').notNull(),
     /** 'lga' for a local government area, 'town' for a well-known town or district. */
     kind: text('kind').notNull(),
@@ -30,7 +32,9 @@ export const carModels = pgTable(
   'car_models',
   {
     id: integer('id').primaryKey(),
-    makeId: integer('make_id').notNull().references(() => carMakes.id),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => carMakes.id),
     name: text('name').notNull(),
     yearFrom: integer('year_from').notNull(),
     yearTo: integer('year_to').notNull(),

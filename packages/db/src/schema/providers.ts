@@ -1,4 +1,14 @@
-import { pgTable, integer, text, boolean, smallint, uuid, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  text,
+  boolean,
+  smallint,
+  uuid,
+  timestamp,
+  index,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth.ts';
 import { states, cities, vehicleTypes, mechanicSpecialities, towCapacities } from './lookups.ts';
@@ -21,8 +31,12 @@ export const serviceProviders = pgTable(
     companyLogo: text('company_logo'),
     mobileNumber: text('mobile_number').notNull(),
     phoneNumber: text('phone_number'),
-    stateId: integer('state_id').notNull().references(() => states.id),
-    cityId: integer('city_id').notNull().references(() => cities.id),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
     address: text('address').notNull().default(''),
     description: text('description').notNull().default(''),
     /** Set by an admin after checking the business (PRODUCT §4 Admin). */
@@ -36,7 +50,9 @@ export const serviceProviders = pgTable(
   },
   (t) => [
     // The listing order, per kind: the unfiltered list and the cursor walk use it directly.
-    index('sp_kind_order_idx').on(t.kind, t.rankBoost.desc(), t.verified.desc(), t.spId.desc()).where(sql`${t.active}`),
+    index('sp_kind_order_idx')
+      .on(t.kind, t.rankBoost.desc(), t.verified.desc(), t.spId.desc())
+      .where(sql`${t.active}`),
     index('sp_state_idx').on(t.stateId, t.kind),
     index('sp_city_idx').on(t.cityId, t.kind),
     index('sp_owner_idx').on(t.ownerUserId),
@@ -46,26 +62,47 @@ export const serviceProviders = pgTable(
 export const providerVehicleTypes = pgTable(
   'provider_vehicle_types',
   {
-    spId: integer('sp_id').notNull().references(() => serviceProviders.spId, { onDelete: 'cascade' }),
-    vehicleTypeId: integer('vehicle_type_id').notNull().references(() => vehicleTypes.id),
+    spId: integer('sp_id')
+      .notNull()
+      .references(() => serviceProviders.spId, { onDelete: 'cascade' }),
+    vehicleTypeId: integer('vehicle_type_id')
+      .notNull()
+      .references(() => vehicleTypes.id),
   },
-  (t) => [primaryKey({ columns: [t.spId, t.vehicleTypeId] }), index('pvt_type_idx').on(t.vehicleTypeId, t.spId)],
+  (t) => [
+    primaryKey({ columns: [t.spId, t.vehicleTypeId] }),
+    index('pvt_type_idx').on(t.vehicleTypeId, t.spId),
+  ],
 );
 
 export const providerSpecialities = pgTable(
   'provider_specialities',
   {
-    spId: integer('sp_id').notNull().references(() => serviceProviders.spId, { onDelete: 'cascade' }),
-    specialityId: integer('speciality_id').notNull().references(() => mechanicSpecialities.id),
+    spId: integer('sp_id')
+      .notNull()
+      .references(() => serviceProviders.spId, { onDelete: 'cascade' }),
+    specialityId: integer('speciality_id')
+      .notNull()
+      .references(() => mechanicSpecialities.id),
   },
-  (t) => [primaryKey({ columns: [t.spId, t.specialityId] }), index('psp_speciality_idx').on(t.specialityId, t.spId)],
+  (t) => [
+    primaryKey({ columns: [t.spId, t.specialityId] }),
+    index('psp_speciality_idx').on(t.specialityId, t.spId),
+  ],
 );
 
 export const providerTowCapacities = pgTable(
   'provider_tow_capacities',
   {
-    spId: integer('sp_id').notNull().references(() => serviceProviders.spId, { onDelete: 'cascade' }),
-    capacityId: integer('capacity_id').notNull().references(() => towCapacities.id),
+    spId: integer('sp_id')
+      .notNull()
+      .references(() => serviceProviders.spId, { onDelete: 'cascade' }),
+    capacityId: integer('capacity_id')
+      .notNull()
+      .references(() => towCapacities.id),
   },
-  (t) => [primaryKey({ columns: [t.spId, t.capacityId] }), index('ptc_capacity_idx').on(t.capacityId, t.spId)],
+  (t) => [
+    primaryKey({ columns: [t.spId, t.capacityId] }),
+    index('ptc_capacity_idx').on(t.capacityId, t.spId),
+  ],
 );

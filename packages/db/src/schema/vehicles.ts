@@ -8,9 +8,13 @@ export const garageCars = pgTable(
   'garage_cars',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     vin: text('vin'),
-    makeId: integer('make_id').notNull().references(() => carMakes.id),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => carMakes.id),
     modelId: integer('model_id').references(() => carModels.id),
     year: integer('year'),
     nickname: text('nickname'),
@@ -18,6 +22,8 @@ export const garageCars = pgTable(
   },
   (t) => [
     index('garage_cars_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('garage_cars_user_vin_uq').on(t.userId, t.vin).where(sql`${t.vin} is not null`),
+    uniqueIndex('garage_cars_user_vin_uq')
+      .on(t.userId, t.vin)
+      .where(sql`${t.vin} is not null`),
   ],
 );

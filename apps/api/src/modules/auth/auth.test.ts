@@ -23,16 +23,28 @@ type Opts = { cookie?: string; body?: unknown; headers?: Record<string, string>;
 async function call(method: string, url: string, o: Opts = {}) {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   if (o.cookie) headers.cookie = o.cookie;
-  const res = await t.app.inject({ method: method as any, url, headers, payload: o.body as any, remoteAddress: o.ip ?? '10.9.9.9' });
+  const res = await t.app.inject({
+    method: method as any,
+    url,
+    headers,
+    payload: o.body as any,
+    remoteAddress: o.ip ?? '10.9.9.9',
+  });
   const text = res.body;
-  return { status: res.statusCode, body: text ? res.json() : null, headers: res.headers, cookie: sessionCookieOf(res.headers['set-cookie']) };
+  return {
+    status: res.statusCode,
+    body: text ? res.json() : null,
+    headers: res.headers,
+    cookie: sessionCookieOf(res.headers['set-cookie']),
+  };
 }
 function sessionCookieOf(h: string | string[] | undefined): string | undefined {
   const all = Array.isArray(h) ? h : h ? [h] : [];
   const c = all.find((x) => x.startsWith(`${SESSION_COOKIE}=`));
   return c ? c.split(';')[0] : undefined;
 }
-const setCookieHeader = (h: string | string[] | undefined) => (Array.isArray(h) ? h.join('\n') : (h ?? ''));
+const setCookieHeader = (h: string | string[] | undefined) =>
+  Array.isArray(h) ? h.join('\n') : (h ?? '');
 
 let n = 0;
 const reg = (over: Record<string, unknown> = {}) => ({
@@ -62,7 +74,10 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<
 }
 const outboxLink = (to: string) =>
   waitFor(async () => {
-    const [m] = await rows<{ text: string }>(t.handle.db, sql`select text from outbox where "to" = ${to} order by created_at desc limit 1`);
+    const [m] = await rows<{ text: string }>(
+      t.handle.db,
+      sql`select text from outbox where "to" = ${to} order by created_at desc limit 1`,
+    );
     return m ? /https?:\/\/\S+/.exec(m.text)?.[0] : undefined;
   });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
@@ -73,7 +88,12 @@ describe(`GET /api/auth/dszauth (${dbLabel()})`, () => {
     const b = await me();
     expect(a.status).toBe(200);
     expect(a.body.status).toBe(true);
-    expect(a.body.user).toMatchObject({ name: 'guest', isauthenticated: false, tel: '0900000000', role: 'guest' });
+    expect(a.body.user).toMatchObject({
+      name: 'guest',
+      isauthenticated: false,
+      tel: '0900000000',
+      role: 'guest',
+    });
     expect(a.body.user.id).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(b.body.user.id).not.toBe(a.body.user.id);
     expect(a.headers['cache-control']).toBe('no-store');
@@ -81,17 +101,27 @@ describe(`GET /api/auth/dszauth (${dbLabel()})`, () => {
   it('answers a signed-in user with exactly {name, id, isauthenticated, tel, role}', async () => {
     const { user, cookie } = await createUser(t.handle.db, 'Seller');
     const r = await me(cookie);
-    expect(r.body.user).toEqual({ name: user.name, id: user.id, isauthenticated: true, tel: user.phone, role: 'Seller' });
+    expect(r.body.user).toEqual({
+      name: user.name,
+      id: user.id,
+      isauthenticated: true,
+      tel: user.phone,
+      role: 'Seller',
+    });
   });
   it('treats an unknown, malformed or overlong cookie as a guest', async () => {
-    for (const c of [`${SESSION_COOKIE}=nope`, `${SESSION_COOKIE}=${'x'.repeat(500)}`]) expect((await me(c)).body.user.role).toBe('guest');
+    for (const c of [`${SESSION_COOKIE}=nope`, `${SESSION_COOKIE}=${'x'.repeat(500)}`])
+      expect((await me(c)).body.user.role).toBe('guest');
   });
 });
 
 describe(`POST /api/auth/register (${dbLabel()})`, () => {
   it('creates an account, signs in with a secure cookie and stores an Argon2id hash', async () => {
     const r = await register({ role: 'Seller', businessName: 'Ladipo Brake Masters' });
-    expect(r.body).toMatchObject({ status: true, user: { isauthenticated: true, role: 'Seller', name: 'Amaka Nwosu', tel: '+2348031234567' } });
+    expect(r.body).toMatchObject({
+      status: true,
+      user: { isauthenticated: true, role: 'Seller', name: 'Amaka Nwosu', tel: '+2348031234567' },
+    });
     const sc = setCookieHeader(r.headers['set-cookie']);
     expect(sc).toMatch(/HttpOnly/i);
     expect(sc).toMatch(/SameSite=Lax/i);
@@ -100,12 +130,18 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
     // 256 random bits, base64url: at least 128 bits as ASVS 3.2.2 asks.
     expect(r.cookie!.split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await me(r.cookie)).body.user.role).toBe('Seller');
-    const [u] = await rows<{ password_hash: string; business_name: string; email: string }>(t.handle.db, sql`select password_hash, business_name, email from users where email = ${r.email}`);
+    const [u] = await rows<{ password_hash: string; business_name: string; email: string }>(
+      t.handle.db,
+      sql`select password_hash, business_name, email from users where email = ${r.email}`,
+    );
     expect(u.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(u.business_name).toBe('Ladipo Brake Masters');
     // The session table keeps only a hash of the token.
     const token = r.cookie!.split('=')[1];
-    const [found] = await rows<{ n: number }>(t.handle.db, sql`select count(*)::int as n from sessions where id = ${token}`);
+    const [found] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from sessions where id = ${token}`,
+    );
     expect(found.n).toBe(0);
   });
   it('names the business for Seller, Mechanic and Tow Van, and not for a Buyer', async () => {
@@ -115,22 +151,36 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
       expect(r.body.fields.businessName).toMatch(/name/);
     }
     const b = await register({ role: 'Buyer', businessName: 'ignored' });
-    const [u] = await rows<{ business_name: string | null }>(t.handle.db, sql`select business_name from users where email = ${b.email}`);
+    const [u] = await rows<{ business_name: string | null }>(
+      t.handle.db,
+      sql`select business_name from users where email = ${b.email}`,
+    );
     expect(u.business_name).toBeNull();
   });
   it('gives field errors: e-mail, phone, name, password length 8..128', async () => {
-    const r = await call('POST', '/api/auth/register', { body: reg({ email: 'not-an-email', phone: '12345', name: 'A', password: 'short' }) });
+    const r = await call('POST', '/api/auth/register', {
+      body: reg({ email: 'not-an-email', phone: '12345', name: 'A', password: 'short' }),
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.fields).sort()).toEqual(['email', 'name', 'password', 'phone']);
     expect(r.body.fields.password).toBe('Use at least 8 characters');
-    const long = await call('POST', '/api/auth/register', { body: reg({ password: 'Ab1-'.repeat(32) + 'x' }) });
+    const long = await call('POST', '/api/auth/register', {
+      body: reg({ password: 'Ab1-'.repeat(32) + 'x' }),
+    });
     expect(long.status).toBe(400);
     expect(long.body.fields.password).toBe('Use at most 128 characters');
     await register({ password: 'Ab1-'.repeat(32) }); // exactly 128
     await register({ password: 'kpọ̀kọ́ 🚗 ọkọ̀ ayọ́kẹ́lẹ́' }); // any Unicode, spaces allowed
   });
   it('refuses common passwords, whatever their case', async () => {
-    for (const pw of ['password1', 'Password123', 'QWERTY123', 'iloveyou1', 'nigeria123', DEMO_PASSWORD]) {
+    for (const pw of [
+      'password1',
+      'Password123',
+      'QWERTY123',
+      'iloveyou1',
+      'nigeria123',
+      DEMO_PASSWORD,
+    ]) {
       const r = await call('POST', '/api/auth/register', { body: reg({ password: pw }) });
       expect(r.status, pw).toBe(400);
       expect(r.body.fields.password).toMatch(/too common/);
@@ -138,17 +188,27 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
   });
   it('refuses a taken e-mail (any case) with 409 and never self-registers an Admin', async () => {
     const a = await register();
-    const dup = await call('POST', '/api/auth/register', { body: reg({ email: a.email.toUpperCase() }) });
+    const dup = await call('POST', '/api/auth/register', {
+      body: reg({ email: a.email.toUpperCase() }),
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.fields.email).toMatch(/already exists/);
     const admin = await call('POST', '/api/auth/register', { body: reg({ role: 'Admin' }) });
     expect(admin.status).toBe(400);
-    const extra = await call('POST', '/api/auth/register', { body: { ...reg(), role: 'Buyer', isAdmin: true, passwordHash: 'x' } });
+    const extra = await call('POST', '/api/auth/register', {
+      body: { ...reg(), role: 'Buyer', isAdmin: true, passwordHash: 'x' },
+    });
     expect(extra.status).toBe(201);
     expect(extra.body.user.role).toBe('Buyer');
   });
   it('answers bad input with 400, never 500', async () => {
-    for (const body of [{}, { email: 'a@b.ng' }, 'nope', { ...reg(), name: 'x'.repeat(5000) }, { ...reg(), role: 'Pilot' }]) {
+    for (const body of [
+      {},
+      { email: 'a@b.ng' },
+      'nope',
+      { ...reg(), name: 'x'.repeat(5000) },
+      { ...reg(), role: 'Pilot' },
+    ]) {
       const r = await call('POST', '/api/auth/register', { body });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
@@ -160,10 +220,17 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
   it('signs in, renews the session id and ends the old one (no fixation)', async () => {
     const a = await register();
     const ip = newIp();
-    const first = await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip });
+    const first = await call('POST', '/api/auth/login', {
+      body: { email: a.email, password: a.password },
+      ip,
+    });
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ isauthenticated: true, role: 'Buyer' });
-    const second = await call('POST', '/api/auth/login', { body: { email: a.email.toUpperCase(), password: a.password }, cookie: first.cookie, ip });
+    const second = await call('POST', '/api/auth/login', {
+      body: { email: a.email.toUpperCase(), password: a.password },
+      cookie: first.cookie,
+      ip,
+    });
     expect(second.status).toBe(200);
     expect(second.cookie).toBeTruthy();
     expect(second.cookie).not.toBe(first.cookie);
@@ -172,26 +239,54 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
   });
   it('says the same for an unknown e-mail and a wrong password (no enumeration)', async () => {
     const a = await register();
-    const wrong = await call('POST', '/api/auth/login', { body: { email: a.email, password: 'Wrong-password-1' }, ip: newIp() });
-    const unknown = await call('POST', '/api/auth/login', { body: { email: 'nobody-here@test.ng', password: 'Wrong-password-1' }, ip: newIp() });
+    const wrong = await call('POST', '/api/auth/login', {
+      body: { email: a.email, password: 'Wrong-password-1' },
+      ip: newIp(),
+    });
+    const unknown = await call('POST', '/api/auth/login', {
+      body: { email: 'nobody-here@test.ng', password: 'Wrong-password-1' },
+      ip: newIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body).toEqual({ status: false, code: 'UNAUTHORIZED', message: 'Incorrect e-mail or password' });
+    expect(wrong.body).toEqual({
+      status: false,
+      code: 'UNAUTHORIZED',
+      message: 'Incorrect e-mail or password',
+    });
     expect(wrong.cookie).toBeUndefined();
   });
   it('logs every attempt in login_attempts and the request log, never the password', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb(); } });
+    const stream = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     const logged = await buildApp({ db: t.handle.db, logger: { level: 'info', stream } });
     await logged.ready();
     try {
       const a = await register();
       const ip = newIp();
       const secret = 'Wrong-but-secret-77';
-      await logged.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: secret }, remoteAddress: ip });
-      await logged.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.email, password: a.password }, remoteAddress: ip });
-      const got = await rows<{ outcome: string; success: boolean; ip: string }>(t.handle.db, sql`select outcome, success, ip from login_attempts where email = ${a.email} order by created_at`);
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: a.email, password: secret },
+        remoteAddress: ip,
+      });
+      await logged.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: a.email, password: a.password },
+        remoteAddress: ip,
+      });
+      const got = await rows<{ outcome: string; success: boolean; ip: string }>(
+        t.handle.db,
+        sql`select outcome, success, ip from login_attempts where email = ${a.email} order by created_at`,
+      );
       expect(got.map((g) => g.outcome)).toEqual(['bad_credentials', 'success']);
       expect(got.every((g) => g.ip === ip)).toBe(true);
       const all = JSON.stringify(await rows(t.handle.db, sql`select * from login_attempts`));
@@ -209,42 +304,106 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
   it('locks an account after 5 failed logins in 15 minutes with a clear 429, even with the right password', async () => {
     const a = await register();
     for (let i = 0; i < 5; i++) {
-      const r = await call('POST', '/api/auth/login', { body: { email: a.email, password: `Wrong-${i}-pass` }, ip: newIp() });
+      const r = await call('POST', '/api/auth/login', {
+        body: { email: a.email, password: `Wrong-${i}-pass` },
+        ip: newIp(),
+      });
       expect(r.status).toBe(401);
     }
-    const locked = await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip: newIp() });
+    const locked = await call('POST', '/api/auth/login', {
+      body: { email: a.email, password: a.password },
+      ip: newIp(),
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many failed logins for this account/);
     // An unknown e-mail is limited the same way (the 429 tells nothing about existence).
-    for (let i = 0; i < 5; i++) await call('POST', '/api/auth/login', { body: { email: 'ghost@test.ng', password: `Wrong-${i}-pass` }, ip: newIp() });
-    expect((await call('POST', '/api/auth/login', { body: { email: 'ghost@test.ng', password: 'x-x-x-x-x' }, ip: newIp() })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await call('POST', '/api/auth/login', {
+        body: { email: 'ghost@test.ng', password: `Wrong-${i}-pass` },
+        ip: newIp(),
+      });
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: 'ghost@test.ng', password: 'x-x-x-x-x' },
+          ip: newIp(),
+        })
+      ).status,
+    ).toBe(429);
     // The window passes: the account opens again.
-    await t.handle.db.execute(sql`update login_attempts set created_at = created_at - interval '16 minutes' where email = ${a.email}`);
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip: newIp() })).status).toBe(200);
+    await t.handle.db.execute(
+      sql`update login_attempts set created_at = created_at - interval '16 minutes' where email = ${a.email}`,
+    );
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password },
+          ip: newIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
   it('a successful login resets the account counter', async () => {
     const a = await register();
     const ip = newIp();
-    for (let i = 0; i < 4; i++) await call('POST', '/api/auth/login', { body: { email: a.email, password: `Wrong-${i}-pass` }, ip });
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip })).status).toBe(200);
-    for (let i = 0; i < 4; i++) await call('POST', '/api/auth/login', { body: { email: a.email, password: `Wrong-${i}-pass` }, ip });
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await call('POST', '/api/auth/login', {
+        body: { email: a.email, password: `Wrong-${i}-pass` },
+        ip,
+      });
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password },
+          ip,
+        })
+      ).status,
+    ).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await call('POST', '/api/auth/login', {
+        body: { email: a.email, password: `Wrong-${i}-pass` },
+        ip,
+      });
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password },
+          ip,
+        })
+      ).status,
+    ).toBe(200);
   });
   it('limits one address to 20 failed logins in 15 minutes across accounts', async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {
-      const r = await call('POST', '/api/auth/login', { body: { email: `spray${i}@test.ng`, password: 'Guess-123-abc' }, ip });
+      const r = await call('POST', '/api/auth/login', {
+        body: { email: `spray${i}@test.ng`, password: 'Guess-123-abc' },
+        ip,
+      });
       expect(r.status).toBe(401);
     }
     const a = await register();
-    const blocked = await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip });
+    const blocked = await call('POST', '/api/auth/login', {
+      body: { email: a.email, password: a.password },
+      ip,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/from your network/);
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip: newIp() })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password },
+          ip: newIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
   it('validates the body', async () => {
     expect((await call('POST', '/api/auth/login', { body: { email: 'a@b.ng' } })).status).toBe(400);
-    expect((await call('POST', '/api/auth/login', { body: { email: 'a'.repeat(300), password: 'x' } })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { email: 'a'.repeat(300), password: 'x' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -265,44 +424,91 @@ describe(`password reset (${dbLabel()})`, () => {
   it('answers the same for known and unknown e-mails, and mails only the known one', async () => {
     const a = await register();
     const known = await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
-    const unknown = await call('POST', '/api/auth/password-reset', { body: { email: 'nobody-at-all@test.ng' } });
+    const unknown = await call('POST', '/api/auth/password-reset', {
+      body: { email: 'nobody-at-all@test.ng' },
+    });
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body.message).toMatch(/If an account exists/);
     expect(await outboxLink(a.email)).toMatch(/\/auth\/passwordreset\?token=[A-Za-z0-9_-]{43}$/);
-    const [none] = await rows<{ n: number }>(t.handle.db, sql`select count(*)::int as n from outbox where "to" = 'nobody-at-all@test.ng'`);
+    const [none] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from outbox where "to" = 'nobody-at-all@test.ng'`,
+    );
     expect(none.n).toBe(0);
   });
   it('sets the new password once, ends every session, and the link cannot be used again', async () => {
     const a = await register();
-    const other = await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip: newIp() });
+    const other = await call('POST', '/api/auth/login', {
+      body: { email: a.email, password: a.password },
+      ip: newIp(),
+    });
     await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
     const token = tokenOf(await outboxLink(a.email));
-    const [row] = await rows<{ mins: number }>(t.handle.db, sql`select extract(epoch from (expires_at - created_at)) / 60 as mins from password_reset_tokens order by created_at desc limit 1`);
+    const [row] = await rows<{ mins: number }>(
+      t.handle.db,
+      sql`select extract(epoch from (expires_at - created_at)) / 60 as mins from password_reset_tokens order by created_at desc limit 1`,
+    );
     expect(Math.round(Number(row.mins))).toBe(60);
-    const common = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'password123' } });
+    const common = await call('POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'password123' },
+    });
     expect(common.status).toBe(400);
     expect(common.body.fields.password).toMatch(/too common/);
-    const ok = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'New-Danfo-Yellow-9' } });
+    const ok = await call('POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'New-Danfo-Yellow-9' },
+    });
     expect(ok.status).toBe(200);
     expect((await me(a.cookie)).body.user.isauthenticated).toBe(false);
     expect((await me(other.cookie)).body.user.isauthenticated).toBe(false);
-    const again = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'Another-Keke-Ride-3' } });
+    const again = await call('POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'Another-Keke-Ride-3' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('RESET_INVALID');
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip: newIp() })).status).toBe(401);
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: 'New-Danfo-Yellow-9' }, ip: newIp() })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password },
+          ip: newIp(),
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: 'New-Danfo-Yellow-9' },
+          ip: newIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
   it('refuses an expired link (older than 1 hour) and a made-up one', async () => {
     const a = await register();
     await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
     const token = tokenOf(await outboxLink(a.email));
-    await t.handle.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second' where used_at is null`);
-    const r = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'New-Danfo-Yellow-9' } });
+    await t.handle.db.execute(
+      sql`update password_reset_tokens set expires_at = now() - interval '1 second' where used_at is null`,
+    );
+    const r = await call('POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'New-Danfo-Yellow-9' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/invalid, already used or expired/);
-    expect((await call('POST', '/api/auth/password-reset/confirm', { body: { token: 'A'.repeat(43), password: 'New-Danfo-Yellow-9' } })).status).toBe(400);
-    expect((await call('POST', '/api/auth/password-reset/confirm', { body: { token: '<script>', password: 'New-Danfo-Yellow-9' } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/auth/password-reset/confirm', {
+          body: { token: 'A'.repeat(43), password: 'New-Danfo-Yellow-9' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/auth/password-reset/confirm', {
+          body: { token: '<script>', password: 'New-Danfo-Yellow-9' },
+        })
+      ).status,
+    ).toBe(400);
   });
   it('a newer link retires nothing, but using one retires the others', async () => {
     const a = await register();
@@ -310,9 +516,24 @@ describe(`password reset (${dbLabel()})`, () => {
     const t1 = tokenOf(await outboxLink(a.email));
     await new Promise((r) => setTimeout(r, 5));
     await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
-    const t2 = await waitFor(async () => { const l = tokenOf(await outboxLink(a.email)); return l !== t1 ? l : undefined; });
-    expect((await call('POST', '/api/auth/password-reset/confirm', { body: { token: t2, password: 'New-Danfo-Yellow-9' } })).status).toBe(200);
-    expect((await call('POST', '/api/auth/password-reset/confirm', { body: { token: t1, password: 'Other-Danfo-Blue-8' } })).status).toBe(400);
+    const t2 = await waitFor(async () => {
+      const l = tokenOf(await outboxLink(a.email));
+      return l !== t1 ? l : undefined;
+    });
+    expect(
+      (
+        await call('POST', '/api/auth/password-reset/confirm', {
+          body: { token: t2, password: 'New-Danfo-Yellow-9' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/auth/password-reset/confirm', {
+          body: { token: t1, password: 'Other-Danfo-Blue-8' },
+        })
+      ).status,
+    ).toBe(400);
   });
   it('mails the link through a real SMTP server when SMTP_URL is set', async () => {
     const received: { to: string; data: string }[] = [];
@@ -323,26 +544,52 @@ describe(`password reset (${dbLabel()})`, () => {
       onData(stream, session, cb) {
         let data = '';
         stream.on('data', (c) => (data += c));
-        stream.on('end', () => { received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data }); cb(); });
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+          cb();
+        });
       },
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
     const port = (smtp.server.address() as { port: number }).port;
-    const mailApp = await buildApp({ db: t.handle.db, config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://sparefinder.ng' } });
+    const mailApp = await buildApp({
+      db: t.handle.db,
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://sparefinder.ng' },
+    });
     try {
       const a = await register();
-      const r = await mailApp.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: a.email } });
+      const r = await mailApp.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: a.email },
+      });
       expect(r.statusCode).toBe(200);
       const mail = await waitFor(async () => received.find((m) => m.to === a.email));
       expect(mail.data).toMatch(/Subject: Reset your SpareFinder NG password/);
       const flat = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = /https:\/\/sparefinder\.ng\/auth\/passwordreset\?token=[A-Za-z0-9_-]{43}/.exec(flat)?.[0];
+      const link = /https:\/\/sparefinder\.ng\/auth\/passwordreset\?token=[A-Za-z0-9_-]{43}/.exec(
+        flat,
+      )?.[0];
       expect(link).toBeTruthy();
-      const [ob] = await rows<{ n: number }>(t.handle.db, sql`select count(*)::int as n from outbox where "to" = ${a.email}`);
+      const [ob] = await rows<{ n: number }>(
+        t.handle.db,
+        sql`select count(*)::int as n from outbox where "to" = ${a.email}`,
+      );
       expect(ob.n).toBe(0);
-      const ok = await mailApp.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: tokenOf(link!), password: 'Smtp-Reset-Works-1' } });
+      const ok = await mailApp.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset/confirm',
+        payload: { token: tokenOf(link!), password: 'Smtp-Reset-Works-1' },
+      });
       expect(ok.statusCode).toBe(200);
-      expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: 'Smtp-Reset-Works-1' }, ip: newIp() })).status).toBe(200);
+      expect(
+        (
+          await call('POST', '/api/auth/login', {
+            body: { email: a.email, password: 'Smtp-Reset-Works-1' },
+            ip: newIp(),
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await mailApp.close();
       await new Promise<void>((r) => smtp.close(() => r()));
@@ -356,38 +603,75 @@ describe(`/api/user/profile (${dbLabel()})`, () => {
     const got = await call('GET', '/api/user/profile', { cookie: a.cookie });
     expect(got.body.user).toMatchObject({ email: a.email, role: 'Buyer', phone: '+2348031234567' });
     expect(got.body.user.passwordHash).toBeUndefined();
-    const up = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { name: 'Amaka Obi', phone: '0705 555 1234' } });
+    const up = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { name: 'Amaka Obi', phone: '0705 555 1234' },
+    });
     expect(up.status).toBe(200);
     expect(up.body.user).toMatchObject({ name: 'Amaka Obi', phone: '+2347055551234' });
-    expect((await me(a.cookie)).body.user).toMatchObject({ name: 'Amaka Obi', tel: '+2347055551234' });
-    const bad = await call('POST', '/api/user/profile', { cookie: a.cookie, body: { phone: '123' } });
+    expect((await me(a.cookie)).body.user).toMatchObject({
+      name: 'Amaka Obi',
+      tel: '+2347055551234',
+    });
+    const bad = await call('POST', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { phone: '123' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.phone).toBeTruthy();
   });
   it('needs the current password to change e-mail or password', async () => {
     const a = await register();
     const newEmail = `moved${n}@test.ng`;
-    const none = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { email: newEmail } });
+    const none = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { email: newEmail },
+    });
     expect(none.status).toBe(400);
     expect(none.body.fields.currentPassword).toBeTruthy();
-    const wrong = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { email: newEmail, currentPassword: 'Not-my-password-1' } });
+    const wrong = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { email: newEmail, currentPassword: 'Not-my-password-1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields.currentPassword).toBe('Your current password is not correct');
-    const ok = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { email: newEmail, currentPassword: a.password } });
+    const ok = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { email: newEmail, currentPassword: a.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe(newEmail);
     const taken = await register();
-    const dup = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { email: taken.email, currentPassword: a.password } });
+    const dup = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { email: taken.email, currentPassword: a.password },
+    });
     expect(dup.status).toBe(409);
-    expect((await call('POST', '/api/auth/login', { body: { email: newEmail, password: a.password }, ip: newIp() })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: newEmail, password: a.password },
+          ip: newIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
   it('a password change refuses common passwords, ends other sessions and renews this one', async () => {
     const a = await register();
-    const other = await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, ip: newIp() });
-    const common = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { currentPassword: a.password, newPassword: 'qwerty123' } });
+    const other = await call('POST', '/api/auth/login', {
+      body: { email: a.email, password: a.password },
+      ip: newIp(),
+    });
+    const common = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { currentPassword: a.password, newPassword: 'qwerty123' },
+    });
     expect(common.status).toBe(400);
     expect(common.body.fields.newPassword).toMatch(/too common/);
-    const ok = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { currentPassword: a.password, newPassword: 'Fresh-Suya-Night-5' } });
+    const ok = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { currentPassword: a.password, newPassword: 'Fresh-Suya-Night-5' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.cookie).toBeTruthy();
     expect(ok.cookie).not.toBe(a.cookie);
@@ -427,30 +711,47 @@ describe(`authorization matrix (${dbLabel()})`, () => {
     }
     // Any /api/admin/* path, even one no route serves yet, is closed to everyone but Admin.
     expect((await call('GET', '/api/admin/anything')).status).toBe(401);
-    expect((await call('DELETE', '/api/admin/anything', { cookie: users.Seller.cookie })).status).toBe(403);
-    expect((await call('GET', '/api/admin/anything', { cookie: users.Admin.cookie })).status).toBe(404);
-    const sellers = await call('GET', '/api/admin/users?role=Seller', { cookie: users.Admin.cookie });
+    expect(
+      (await call('DELETE', '/api/admin/anything', { cookie: users.Seller.cookie })).status,
+    ).toBe(403);
+    expect((await call('GET', '/api/admin/anything', { cookie: users.Admin.cookie })).status).toBe(
+      404,
+    );
+    const sellers = await call('GET', '/api/admin/users?role=Seller', {
+      cookie: users.Admin.cookie,
+    });
     expect(sellers.body.items.every((u: any) => u.role === 'Seller')).toBe(true);
-    expect((await call('GET', '/api/admin/users?role=Pilot', { cookie: users.Admin.cookie })).status).toBe(400);
+    expect(
+      (await call('GET', '/api/admin/users?role=Pilot', { cookie: users.Admin.cookie })).status,
+    ).toBe(400);
   });
 
-  it('profile: guest 401; each role reads and changes only its own profile, never its twin\'s', async () => {
+  it("profile: guest 401; each role reads and changes only its own profile, never its twin's", async () => {
     expect((await call('GET', '/api/user/profile')).status).toBe(401);
-    expect((await call('PATCH', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(401);
-    expect((await call('POST', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(401);
+    expect((await call('PATCH', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(
+      401,
+    );
+    expect((await call('POST', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(
+      401,
+    );
     for (const r of roles) {
       const got = await call('GET', '/api/user/profile', { cookie: users[r].cookie });
       expect(got.status).toBe(200);
       expect(got.body.user.id).toBe(users[r].id);
       // The twin cannot name whose profile to change: there is no id to forge; id in the body is refused.
-      const forged = await call('PATCH', '/api/user/profile', { cookie: twins[r].cookie, body: { id: users[r].id, name: `Twin ${r}` } });
+      const forged = await call('PATCH', '/api/user/profile', {
+        cookie: twins[r].cookie,
+        body: { id: users[r].id, name: `Twin ${r}` },
+      });
       expect(forged.status).toBe(200);
       expect(forged.body.user.id).toBe(twins[r].id);
-      expect((await call('GET', '/api/user/profile', { cookie: users[r].cookie })).body.user.name).toBe(users[r].name);
+      expect(
+        (await call('GET', '/api/user/profile', { cookie: users[r].cookie })).body.user.name,
+      ).toBe(users[r].name);
     }
   });
 
-  it('logout: guest 401; each role ends only its own session, not its twin\'s', async () => {
+  it("logout: guest 401; each role ends only its own session, not its twin's", async () => {
     for (const r of roles) {
       const a = await createUser(t.handle.db, r);
       const b = await createUser(t.handle.db, r);
@@ -464,31 +765,82 @@ describe(`authorization matrix (${dbLabel()})`, () => {
 describe(`CSRF defence (${dbLabel()})`, () => {
   it('refuses state-changing calls whose Origin or Referer is another site', async () => {
     const a = await register();
-    const evil = await call('POST', '/api/auth/logout', { cookie: a.cookie, headers: { origin: 'https://evil.example' } });
+    const evil = await call('POST', '/api/auth/logout', {
+      cookie: a.cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.status).toBe(403);
     expect(evil.body).toMatchObject({ status: false, code: 'CSRF' });
-    expect((await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { name: 'Pwned' }, headers: { referer: 'https://evil.example/form' } })).status).toBe(403);
-    expect((await call('POST', '/api/auth/login', { body: { email: a.email, password: a.password }, headers: { origin: 'null' } })).status).toBe(403);
-    expect((await me(a.cookie)).body.user).toMatchObject({ isauthenticated: true, name: 'Amaka Nwosu' });
+    expect(
+      (
+        await call('PATCH', '/api/user/profile', {
+          cookie: a.cookie,
+          body: { name: 'Pwned' },
+          headers: { referer: 'https://evil.example/form' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password },
+          headers: { origin: 'null' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await me(a.cookie)).body.user).toMatchObject({
+      isauthenticated: true,
+      name: 'Amaka Nwosu',
+    });
   });
   it('lets same-origin browsers and non-browser clients through', async () => {
     const a = await register();
-    const same = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { name: 'Same Site' }, headers: { origin: 'http://localhost' } });
+    const same = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { name: 'Same Site' },
+      headers: { origin: 'http://localhost' },
+    });
     expect(same.status).toBe(200);
-    const ref = await call('PATCH', '/api/user/profile', { cookie: a.cookie, body: { name: 'Same Ref' }, headers: { referer: 'http://localhost/user/profile' } });
+    const ref = await call('PATCH', '/api/user/profile', {
+      cookie: a.cookie,
+      body: { name: 'Same Ref' },
+      headers: { referer: 'http://localhost/user/profile' },
+    });
     expect(ref.status).toBe(200);
     // Reads are never blocked.
-    expect((await call('GET', '/api/auth/dszauth', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect(
+      (await call('GET', '/api/auth/dszauth', { headers: { origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(200);
   });
   it('marks the cookie Secure when served over HTTPS', async () => {
-    const secure = await buildApp({ db: t.handle.db, config: { publicUrl: 'https://sparefinder.ng' } });
+    const secure = await buildApp({
+      db: t.handle.db,
+      config: { publicUrl: 'https://sparefinder.ng' },
+    });
     try {
-      const r = await secure.inject({ method: 'POST', url: '/api/auth/register', payload: reg(), remoteAddress: newIp() });
+      const r = await secure.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: reg(),
+        remoteAddress: newIp(),
+      });
       expect(r.statusCode).toBe(201);
       expect(setCookieHeader(r.headers['set-cookie'])).toMatch(/; Secure/);
-      const cross = await secure.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://sparefinder.ng.evil.example' } });
+      const cross = await secure.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: 'https://sparefinder.ng.evil.example' },
+      });
       expect(cross.statusCode).toBe(403);
-      const own = await secure.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://sparefinder.ng', cookie: sessionCookieOf(r.headers['set-cookie'])! } });
+      const own = await secure.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: {
+          origin: 'https://sparefinder.ng',
+          cookie: sessionCookieOf(r.headers['set-cookie'])!,
+        },
+      });
       expect(own.statusCode).toBe(200);
     } finally {
       await secure.close();
@@ -500,14 +852,23 @@ describe(`demo accounts and the e2e outbox route (${dbLabel()})`, () => {
   it('seeds five demo accounts idempotently, all able to log in with demo1234', async () => {
     await seedDemoAccounts(t.handle.db);
     await seedDemoAccounts(t.handle.db);
-    const got = await rows<{ email: string; role: string }>(t.handle.db, sql`select email, role from users where email like '%@demo.ng' order by email`);
+    const got = await rows<{ email: string; role: string }>(
+      t.handle.db,
+      sql`select email, role from users where email like '%@demo.ng' order by email`,
+    );
     expect(got).toHaveLength(5);
     for (const a of DEMO_ACCOUNTS) {
-      const r = await call('POST', '/api/auth/login', { body: { email: a.email, password: DEMO_PASSWORD }, ip: newIp() });
+      const r = await call('POST', '/api/auth/login', {
+        body: { email: a.email, password: DEMO_PASSWORD },
+        ip: newIp(),
+      });
       expect(r.status, a.email).toBe(200);
       expect(r.body.user.role).toBe(a.role);
     }
-    const [seller] = await rows<{ business_name: string }>(t.handle.db, sql`select business_name from users where email = 'seller@demo.ng'`);
+    const [seller] = await rows<{ business_name: string }>(
+      t.handle.db,
+      sql`select business_name from users where email = 'seller@demo.ng'`,
+    );
     expect(seller.business_name).toBe('Ladipo Genuine Parts');
   });
   it('has no test outbox route unless E2E=1 with demo data', async () => {
@@ -519,9 +880,16 @@ describe(`demo accounts and the e2e outbox route (${dbLabel()})`, () => {
     Object.assign(process.env, { E2E: saved.E2E ?? '', DEMO_DATA: saved.DEMO_DATA ?? '' });
     try {
       const a = await register();
-      await e2e.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: a.email } });
+      await e2e.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: a.email },
+      });
       await outboxLink(a.email);
-      const r = await e2e.inject({ method: 'GET', url: `/api/test/outbox/latest?to=${encodeURIComponent(a.email)}` });
+      const r = await e2e.inject({
+        method: 'GET',
+        url: `/api/test/outbox/latest?to=${encodeURIComponent(a.email)}`,
+      });
       expect(r.statusCode).toBe(200);
       expect(r.json().item.link).toMatch(/\/auth\/passwordreset\?token=/);
     } finally {

@@ -35,13 +35,22 @@ export function createMailer(db: Db, log: FastifyBaseLogger, smtpUrl?: string): 
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(s.outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail written to the outbox (SMTP_URL is not set)');
+      await db
+        .insert(s.outbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+      log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
     },
   };
 }
 
-const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (v: string) =>
+  v.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function resetMail(to: string, name: string, link: string): Mail {
   return {

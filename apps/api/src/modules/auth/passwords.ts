@@ -30,7 +30,11 @@ function commonPasswords(): Set<string> {
   if (!common) {
     const file = new URL('./common-passwords.txt', import.meta.url);
     common = new Set(
-      fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim().toLowerCase()).filter((l) => l && !l.startsWith('#')),
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => l.trim().toLowerCase())
+        .filter((l) => l && !l.startsWith('#')),
     );
   }
   return common;

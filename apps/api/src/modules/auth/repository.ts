@@ -15,11 +15,22 @@ export function authRepository(db: Db) {
     },
     /** undefined when the e-mail is taken (unique index decides, race-free). */
     async insertUser(v: typeof s.users.$inferInsert): Promise<UserRow | undefined> {
-      const [u] = await db.insert(s.users).values(v).onConflictDoNothing({ target: s.users.email }).returning();
+      const [u] = await db
+        .insert(s.users)
+        .values(v)
+        .onConflictDoNothing({ target: s.users.email })
+        .returning();
       return u;
     },
-    async updateUser(id: string, v: Partial<typeof s.users.$inferInsert>): Promise<UserRow | undefined> {
-      const [u] = await db.update(s.users).set({ ...v, updatedAt: new Date() }).where(eq(s.users.id, id)).returning();
+    async updateUser(
+      id: string,
+      v: Partial<typeof s.users.$inferInsert>,
+    ): Promise<UserRow | undefined> {
+      const [u] = await db
+        .update(s.users)
+        .set({ ...v, updatedAt: new Date() })
+        .where(eq(s.users.id, id))
+        .returning();
       return u;
     },
     async logAttempt(v: typeof s.loginAttempts.$inferInsert) {
@@ -30,20 +41,38 @@ export function authRepository(db: Db) {
       const [last] = await db
         .select({ at: s.loginAttempts.createdAt })
         .from(s.loginAttempts)
-        .where(and(eq(s.loginAttempts.email, email), eq(s.loginAttempts.success, true), gt(s.loginAttempts.createdAt, since)))
+        .where(
+          and(
+            eq(s.loginAttempts.email, email),
+            eq(s.loginAttempts.success, true),
+            gt(s.loginAttempts.createdAt, since),
+          ),
+        )
         .orderBy(desc(s.loginAttempts.createdAt))
         .limit(1);
       const [r] = await db
         .select({ n: count() })
         .from(s.loginAttempts)
-        .where(and(eq(s.loginAttempts.email, email), eq(s.loginAttempts.outcome, 'bad_credentials'), gt(s.loginAttempts.createdAt, last?.at ?? since)));
+        .where(
+          and(
+            eq(s.loginAttempts.email, email),
+            eq(s.loginAttempts.outcome, 'bad_credentials'),
+            gt(s.loginAttempts.createdAt, last?.at ?? since),
+          ),
+        );
       return Number(r?.n ?? 0);
     },
     async addressFailures(ip: string, since: Date): Promise<number> {
       const [r] = await db
         .select({ n: count() })
         .from(s.loginAttempts)
-        .where(and(eq(s.loginAttempts.ip, ip), eq(s.loginAttempts.outcome, 'bad_credentials'), gt(s.loginAttempts.createdAt, since)));
+        .where(
+          and(
+            eq(s.loginAttempts.ip, ip),
+            eq(s.loginAttempts.outcome, 'bad_credentials'),
+            gt(s.loginAttempts.createdAt, since),
+          ),
+        );
       return Number(r?.n ?? 0);
     },
     async insertResetToken(v: typeof s.passwordResetTokens.$inferInsert) {
@@ -53,7 +82,9 @@ export function authRepository(db: Db) {
       const [r] = await db
         .select({ n: count() })
         .from(s.passwordResetTokens)
-        .where(and(eq(s.passwordResetTokens.userId, userId), gt(s.passwordResetTokens.createdAt, since)));
+        .where(
+          and(eq(s.passwordResetTokens.userId, userId), gt(s.passwordResetTokens.createdAt, since)),
+        );
       return Number(r?.n ?? 0);
     },
     /** Marks the token used if it is unused and unexpired; one caller wins (single use). */
@@ -61,26 +92,57 @@ export function authRepository(db: Db) {
       const [r] = await db
         .update(s.passwordResetTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(s.passwordResetTokens.id, id), isNull(s.passwordResetTokens.usedAt), gt(s.passwordResetTokens.expiresAt, new Date())))
+        .where(
+          and(
+            eq(s.passwordResetTokens.id, id),
+            isNull(s.passwordResetTokens.usedAt),
+            gt(s.passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
         .returning({ userId: s.passwordResetTokens.userId });
       return r?.userId;
     },
     async retireResetTokens(userId: string) {
-      await db.update(s.passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(s.passwordResetTokens.userId, userId), isNull(s.passwordResetTokens.usedAt)));
+      await db
+        .update(s.passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(s.passwordResetTokens.userId, userId), isNull(s.passwordResetTokens.usedAt)));
     },
     async listUsers(opts: { role?: string; limit: number }) {
       const where = opts.role ? eq(s.users.role, opts.role) : undefined;
       const items = await db
-        .select({ id: s.users.id, name: s.users.name, email: s.users.email, phone: s.users.phone, role: s.users.role, businessName: s.users.businessName, createdAt: s.users.createdAt })
+        .select({
+          id: s.users.id,
+          name: s.users.name,
+          email: s.users.email,
+          phone: s.users.phone,
+          role: s.users.role,
+          businessName: s.users.businessName,
+          createdAt: s.users.createdAt,
+        })
         .from(s.users)
         .where(where)
         .orderBy(desc(s.users.createdAt), s.users.email)
         .limit(opts.limit);
-      const counts = await db.select({ role: s.users.role, n: count() }).from(s.users).groupBy(s.users.role);
-      return { items, counts: Object.fromEntries(counts.map((c) => [c.role, Number(c.n)])) as Record<string, number> };
+      const counts = await db
+        .select({ role: s.users.role, n: count() })
+        .from(s.users)
+        .groupBy(s.users.role);
+      return {
+        items,
+        counts: Object.fromEntries(counts.map((c) => [c.role, Number(c.n)])) as Record<
+          string,
+          number
+        >,
+      };
     },
     async latestOutbox(to: string) {
-      const [m] = await db.select().from(s.outbox).where(eq(s.outbox.to, to)).orderBy(desc(s.outbox.createdAt)).limit(1);
+      const [m] = await db
+        .select()
+        .from(s.outbox)
+        .where(eq(s.outbox.to, to))
+        .orderBy(desc(s.outbox.createdAt))
+        .limit(1);
       return m;
     },
   };

@@ -1,35 +1,62 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES as M, type RegistrationInput } from '@sf/shared';
-import { clearSessionCookie, requireAuth, requireRole, setSessionCookie } from '../../lib/session.ts';
+import {
+  clearSessionCookie,
+  requireAuth,
+  requireRole,
+  setSessionCookie,
+} from '../../lib/session.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { authService, authUser, guestAuthUser, profileView, type RequestInfo } from './service.ts';
 import { createMailer } from './mail.ts';
 import * as schemas from './schemas.ts';
 
-type ProfileBody = { name?: string; phone?: string; email?: string; currentPassword?: string; newPassword?: string };
+type ProfileBody = {
+  name?: string;
+  phone?: string;
+  email?: string;
+  currentPassword?: string;
+  newPassword?: string;
+};
 
 /** The test-only outbox route exists only for the browser tests' own server (E2E=1 with demo data). */
-export const e2eRoutesEnabled = (env: NodeJS.ProcessEnv = process.env) => env.E2E === '1' && (env.DEMO_DATA === 'true' || env.DEMO_DATA === '1');
+export const e2eRoutesEnabled = (env: NodeJS.ProcessEnv = process.env) =>
+  env.E2E === '1' && (env.DEMO_DATA === 'true' || env.DEMO_DATA === '1');
 
 export default async function authRoutes(app: FastifyInstance) {
   const mailer = createMailer(app.db, app.log, app.config.smtpUrl);
   const svc = authService(app.db, mailer, app.log);
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
-  const info = (req: FastifyRequest): RequestInfo => ({ ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300), sessionId: req.user?.sessionId });
-  const signIn = (reply: FastifyReply, session: { token: string; expiresAt: Date }) => setSessionCookie(reply, session.token, session.expiresAt, secure);
+  const info = (req: FastifyRequest): RequestInfo => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent']?.slice(0, 300),
+    sessionId: req.user?.sessionId,
+  });
+  const signIn = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
+    setSessionCookie(reply, session.token, session.expiresAt, secure);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post<{ Body: RegistrationInput }>('/api/auth/register', { schema: schemas.registerSchema }, async (req, reply) => {
-    const { user, session } = await svc.register(req.body, info(req));
-    signIn(reply, session);
-    return noStore(reply).status(201).send({ status: true, user: authUser(user) });
-  });
+  app.post<{ Body: RegistrationInput }>(
+    '/api/auth/register',
+    { schema: schemas.registerSchema },
+    async (req, reply) => {
+      const { user, session } = await svc.register(req.body, info(req));
+      signIn(reply, session);
+      return noStore(reply)
+        .status(201)
+        .send({ status: true, user: authUser(user) });
+    },
+  );
 
-  app.post<{ Body: { email: string; password: string } }>('/api/auth/login', { schema: schemas.loginSchema }, async (req, reply) => {
-    const { user, session } = await svc.login(req.body.email, req.body.password, info(req));
-    signIn(reply, session);
-    return noStore(reply).send({ status: true, user: authUser(user) });
-  });
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/auth/login',
+    { schema: schemas.loginSchema },
+    async (req, reply) => {
+      const { user, session } = await svc.login(req.body.email, req.body.password, info(req));
+      signIn(reply, session);
+      return noStore(reply).send({ status: true, user: authUser(user) });
+    },
+  );
 
   app.post('/api/auth/logout', { schema: schemas.logoutSchema }, async (req, reply) => {
     clearSessionCookie(reply, secure);
@@ -39,50 +66,98 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/auth/dszauth', { schema: schemas.dszauthSchema }, async (req, reply) =>
-    noStore(reply).send({ status: true, user: req.user ? authUser(req.user) : guestAuthUser() }));
+    noStore(reply).send({ status: true, user: req.user ? authUser(req.user) : guestAuthUser() }),
+  );
 
-  app.post<{ Body: { email: string } }>('/api/auth/password-reset', { schema: schemas.resetRequestSchema }, async (req, reply) => {
-    if (!app.config.publicUrl && app.config.production) app.log.warn('PUBLIC_URL is not set: reset links use the Host header of the request');
-    const origin = app.config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-    await svc.requestReset(req.body.email, origin);
-    return noStore(reply).send({ status: true, message: M.resetSent });
-  });
+  app.post<{ Body: { email: string } }>(
+    '/api/auth/password-reset',
+    { schema: schemas.resetRequestSchema },
+    async (req, reply) => {
+      if (!app.config.publicUrl && app.config.production)
+        app.log.warn('PUBLIC_URL is not set: reset links use the Host header of the request');
+      const origin = app.config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+      await svc.requestReset(req.body.email, origin);
+      return noStore(reply).send({ status: true, message: M.resetSent });
+    },
+  );
 
-  app.post<{ Body: { token: string; password: string } }>('/api/auth/password-reset/confirm', { schema: schemas.resetConfirmSchema }, async (req, reply) => {
-    await svc.confirmReset(req.body.token, req.body.password);
-    if (req.user) clearSessionCookie(reply, secure);
-    return noStore(reply).send({ status: true, message: M.resetDone });
-  });
+  app.post<{ Body: { token: string; password: string } }>(
+    '/api/auth/password-reset/confirm',
+    { schema: schemas.resetConfirmSchema },
+    async (req, reply) => {
+      await svc.confirmReset(req.body.token, req.body.password);
+      if (req.user) clearSessionCookie(reply, secure);
+      return noStore(reply).send({ status: true, message: M.resetDone });
+    },
+  );
 
-  app.get('/api/user/profile', { schema: schemas.profileGetSchema, preHandler: requireAuth }, async (req, reply) =>
-    noStore(reply).send({ status: true, user: profileView(await svc.profile(req.user!.id)) }));
+  app.get(
+    '/api/user/profile',
+    { schema: schemas.profileGetSchema, preHandler: requireAuth },
+    async (req, reply) =>
+      noStore(reply).send({ status: true, user: profileView(await svc.profile(req.user!.id)) }),
+  );
 
   const updateProfile = async (req: FastifyRequest<{ Body: ProfileBody }>, reply: FastifyReply) => {
     const { user, session } = await svc.updateProfile(req.user!, req.body ?? {}, info(req));
     if (session) signIn(reply, session);
     return noStore(reply).send({ status: true, user: profileView(user) });
   };
-  app.patch<{ Body: ProfileBody }>('/api/user/profile', { schema: schemas.profileUpdateSchema, preHandler: requireAuth }, updateProfile);
-  app.post<{ Body: ProfileBody }>('/api/user/profile', { schema: { ...schemas.profileUpdateSchema, summary: 'Same as PATCH, for clients that only POST' }, preHandler: requireAuth }, updateProfile);
+  app.patch<{ Body: ProfileBody }>(
+    '/api/user/profile',
+    { schema: schemas.profileUpdateSchema, preHandler: requireAuth },
+    updateProfile,
+  );
+  app.post<{ Body: ProfileBody }>(
+    '/api/user/profile',
+    {
+      schema: {
+        ...schemas.profileUpdateSchema,
+        summary: 'Same as PATCH, for clients that only POST',
+      },
+      preHandler: requireAuth,
+    },
+    updateProfile,
+  );
 
-  app.get<{ Querystring: { role?: string; pagesize: number } }>('/api/admin/users', { schema: schemas.adminUsersSchema, preHandler: requireRole('Admin') }, async (req, reply) => {
-    const { items, counts } = await svc.listUsers({ role: req.query.role, limit: req.query.pagesize });
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    return noStore(reply).send({
-      status: true,
-      items: items.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
-      counts,
-      total,
-    });
-  });
+  app.get<{ Querystring: { role?: string; pagesize: number } }>(
+    '/api/admin/users',
+    { schema: schemas.adminUsersSchema, preHandler: requireRole('Admin') },
+    async (req, reply) => {
+      const { items, counts } = await svc.listUsers({
+        role: req.query.role,
+        limit: req.query.pagesize,
+      });
+      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      return noStore(reply).send({
+        status: true,
+        items: items.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+        counts,
+        total,
+      });
+    },
+  );
 
   if (e2eRoutesEnabled()) {
     app.log.warn('E2E=1: the test-only route GET /api/test/outbox/latest is enabled');
-    app.get<{ Querystring: { to: string } }>('/api/test/outbox/latest', { schema: schemas.outboxSchema }, async (req, reply) => {
-      const m = await svc.latestOutbox(req.query.to);
-      if (!m) throw notFound('No mail to this address yet');
-      const link = /https?:\/\/\S+/.exec(m.text)?.[0] ?? null;
-      return noStore(reply).send({ status: true, item: { to: m.to, subject: m.subject, text: m.text, link, createdAt: m.createdAt.toISOString() } });
-    });
+    app.get<{ Querystring: { to: string } }>(
+      '/api/test/outbox/latest',
+      { schema: schemas.outboxSchema },
+      async (req, reply) => {
+        const m = await svc.latestOutbox(req.query.to);
+        if (!m) throw notFound('No mail to this address yet');
+        const link = /https?:\/\/\S+/.exec(m.text)?.[0] ?? null;
+        return noStore(reply).send({
+          status: true,
+          item: {
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            link,
+            createdAt: m.createdAt.toISOString(),
+          },
+        });
+      },
+    );
   }
 }

@@ -12,21 +12,43 @@ const phone = { type: 'string', maxLength: 30 } as const;
 export const authUserSchema = {
   type: 'object',
   properties: {
-    name: { type: 'string' }, id: { type: 'string' }, isauthenticated: { type: 'boolean' }, tel: { type: 'string' },
+    name: { type: 'string' },
+    id: { type: 'string' },
+    isauthenticated: { type: 'boolean' },
+    tel: { type: 'string' },
     role: { type: 'string', enum: ['guest', ...ROLES, 'Admin'] },
   },
   required: ['name', 'id', 'isauthenticated', 'tel', 'role'],
 } as const;
 
-const authAnswer = { type: 'object', properties: { status: { type: 'boolean' }, user: authUserSchema }, required: ['status', 'user'] } as const;
-const okAnswer = { type: 'object', properties: { status: { type: 'boolean' }, message: { type: 'string' } }, required: ['status'] } as const;
-const fieldError = { ...errorSchema, properties: { ...errorSchema.properties, fields: { type: 'object', additionalProperties: { type: 'string' } } } } as const;
+const authAnswer = {
+  type: 'object',
+  properties: { status: { type: 'boolean' }, user: authUserSchema },
+  required: ['status', 'user'],
+} as const;
+const okAnswer = {
+  type: 'object',
+  properties: { status: { type: 'boolean' }, message: { type: 'string' } },
+  required: ['status'],
+} as const;
+const fieldError = {
+  ...errorSchema,
+  properties: {
+    ...errorSchema.properties,
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
 
 export const profileSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' },
-    role: { type: 'string' }, businessName: { type: ['string', 'null'] }, createdAt: { type: 'string' },
+    id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    role: { type: 'string' },
+    businessName: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
   },
 } as const;
 
@@ -37,7 +59,14 @@ export const registerSchema = {
     type: 'object',
     additionalProperties: false,
     required: ['name', 'email', 'phone', 'password', 'role'],
-    properties: { name, email, phone, password, role: { type: 'string', enum: [...ROLES] }, businessName: { type: 'string', maxLength: BUSINESS_MAX * 2 } },
+    properties: {
+      name,
+      email,
+      phone,
+      password,
+      role: { type: 'string', enum: [...ROLES] },
+      businessName: { type: 'string', maxLength: BUSINESS_MAX * 2 },
+    },
   },
   response: { 201: authAnswer, 400: fieldError, 409: fieldError },
 } as const;
@@ -45,11 +74,20 @@ export const registerSchema = {
 export const loginSchema = {
   tags: ['auth'],
   summary: 'Sign in with e-mail and password; the session cookie is renewed',
-  body: { type: 'object', additionalProperties: false, required: ['email', 'password'], properties: { email, password } },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['email', 'password'],
+    properties: { email, password },
+  },
   response: { 200: authAnswer, 401: errorSchema, 429: errorSchema },
 } as const;
 
-export const logoutSchema = { tags: ['auth'], summary: 'Sign out: ends this session (empty body)', response: { 200: okAnswer, 401: errorSchema } } as const;
+export const logoutSchema = {
+  tags: ['auth'],
+  summary: 'Sign out: ends this session (empty body)',
+  response: { 200: okAnswer, 401: errorSchema },
+} as const;
 
 export const dszauthSchema = {
   tags: ['auth'],
@@ -71,15 +109,21 @@ export const resetConfirmSchema = {
     type: 'object',
     additionalProperties: false,
     required: ['token', 'password'],
-    properties: { token: { type: 'string', minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, password },
+    properties: {
+      token: { type: 'string', minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
+      password,
+    },
   },
   response: { 200: okAnswer, 400: fieldError },
 } as const;
 
 export const profileGetSchema = {
   tags: ['user'],
-  summary: 'The signed-in user\'s profile',
-  response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } }, 401: errorSchema },
+  summary: "The signed-in user's profile",
+  response: {
+    200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } },
+    401: errorSchema,
+  },
 } as const;
 
 export const profileUpdateSchema = {
@@ -90,7 +134,12 @@ export const profileUpdateSchema = {
     additionalProperties: false,
     properties: { name, phone, email, currentPassword: password, newPassword: password },
   },
-  response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } }, 400: fieldError, 401: errorSchema, 409: fieldError },
+  response: {
+    200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } },
+    400: fieldError,
+    401: errorSchema,
+    409: fieldError,
+  },
 } as const;
 
 export const adminUsersSchema = {
@@ -99,7 +148,10 @@ export const adminUsersSchema = {
   querystring: {
     type: 'object',
     additionalProperties: false,
-    properties: { role: { type: 'string', enum: [...ROLES, 'Admin'] }, pagesize: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+    properties: {
+      role: { type: 'string', enum: [...ROLES, 'Admin'] },
+      pagesize: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+    },
   },
   response: {
     200: {
@@ -120,5 +172,10 @@ export const outboxSchema = {
   tags: ['test'],
   summary: 'E2E only: the latest outbox mail to an address',
   hide: true,
-  querystring: { type: 'object', additionalProperties: false, required: ['to'], properties: { to: email } },
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['to'],
+    properties: { to: email },
+  },
 } as const;

@@ -9,20 +9,56 @@ import { hashPassword } from './passwords.ts';
  */
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
-  { email: 'buyer@demo.ng', name: 'Chinedu Okafor', phone: '+2348031234567', role: 'Buyer', businessName: null },
-  { email: 'seller@demo.ng', name: 'Adebayo Ogunleye', phone: '+2348023456789', role: 'Seller', businessName: 'Ladipo Genuine Parts' },
-  { email: 'mechanic@demo.ng', name: 'Musa Ibrahim', phone: '+2348065551234', role: 'Mechanic', businessName: 'Musa Auto Workshop, Wuse' },
-  { email: 'towvan@demo.ng', name: 'Ngozi Eze', phone: '+2348099876543', role: 'Tow Van', businessName: 'Eze Rescue Towing, Lekki' },
-  { email: 'admin@demo.ng', name: 'Funmilayo Adeyemi', phone: '+2347012345678', role: 'Admin', businessName: null },
+  {
+    email: 'buyer@demo.ng',
+    name: 'Chinedu Okafor',
+    phone: '+2348031234567',
+    role: 'Buyer',
+    businessName: null,
+  },
+  {
+    email: 'seller@demo.ng',
+    name: 'Adebayo Ogunleye',
+    phone: '+2348023456789',
+    role: 'Seller',
+    businessName: 'Ladipo Genuine Parts',
+  },
+  {
+    email: 'mechanic@demo.ng',
+    name: 'Musa Ibrahim',
+    phone: '+2348065551234',
+    role: 'Mechanic',
+    businessName: 'Musa Auto Workshop, Wuse',
+  },
+  {
+    email: 'towvan@demo.ng',
+    name: 'Ngozi Eze',
+    phone: '+2348099876543',
+    role: 'Tow Van',
+    businessName: 'Eze Rescue Towing, Lekki',
+  },
+  {
+    email: 'admin@demo.ng',
+    name: 'Funmilayo Adeyemi',
+    phone: '+2347012345678',
+    role: 'Admin',
+    businessName: null,
+  },
 ] as const;
 
 export async function seedDemoAccounts(db: Db) {
   let hash: string | null = null;
   for (const a of DEMO_ACCOUNTS) {
-    const [exists] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, a.email));
+    const [exists] = await db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(eq(s.users.email, a.email));
     if (exists) continue;
     hash ??= await hashPassword(DEMO_PASSWORD);
-    await db.insert(s.users).values({ ...a, passwordHash: hash }).onConflictDoNothing();
+    await db
+      .insert(s.users)
+      .values({ ...a, passwordHash: hash })
+      .onConflictDoNothing();
   }
 }
 

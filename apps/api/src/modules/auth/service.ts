@@ -2,12 +2,30 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@sf/db';
 import {
-  AUTH_MESSAGES as M, BUSINESS_LABEL, checkEmail, checkName, checkPassword, checkPhone, isPublicRole, makeGuestId,
-  normaliseEmail, normalisePhone, validateRegistration, GUEST_TELEPHONE, RESET_TOKEN_HOURS,
-  type AuthUser, type FieldErrors, type RegistrationInput,
+  AUTH_MESSAGES as M,
+  BUSINESS_LABEL,
+  checkEmail,
+  checkName,
+  checkPassword,
+  checkPhone,
+  isPublicRole,
+  makeGuestId,
+  normaliseEmail,
+  normalisePhone,
+  validateRegistration,
+  GUEST_TELEPHONE,
+  RESET_TOKEN_HOURS,
+  type AuthUser,
+  type FieldErrors,
+  type RegistrationInput,
 } from '@sf/shared';
 import { HttpError, conflict, tooMany, unauthorized } from '../../lib/errors.ts';
-import { createSession, destroySession, destroyUserSessions, type SessionUser } from '../../lib/session.ts';
+import {
+  createSession,
+  destroySession,
+  destroyUserSessions,
+  type SessionUser,
+} from '../../lib/session.ts';
 import { authRepository, type UserRow } from './repository.ts';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { resetMail, type Mailer } from './mail.ts';
@@ -27,11 +45,27 @@ const invalid = (fields: FieldErrors, message = 'Please correct the marked field
   new HttpError(400, message, 'VALIDATION', fields as Record<string, string>);
 
 export const authUser = (u: Pick<UserRow, 'id' | 'name' | 'phone' | 'role'>): AuthUser => ({
-  name: u.name, id: u.id, isauthenticated: true, tel: u.phone, role: u.role as AuthUser['role'],
+  name: u.name,
+  id: u.id,
+  isauthenticated: true,
+  tel: u.phone,
+  role: u.role as AuthUser['role'],
 });
-export const guestAuthUser = (): AuthUser => ({ name: 'guest', id: makeGuestId(), isauthenticated: false, tel: GUEST_TELEPHONE, role: 'guest' });
+export const guestAuthUser = (): AuthUser => ({
+  name: 'guest',
+  id: makeGuestId(),
+  isauthenticated: false,
+  tel: GUEST_TELEPHONE,
+  role: 'guest',
+});
 export const profileView = (u: UserRow) => ({
-  id: u.id, name: u.name, email: u.email, phone: u.phone, role: u.role, businessName: u.businessName, createdAt: u.createdAt.toISOString(),
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  role: u.role,
+  businessName: u.businessName,
+  createdAt: u.createdAt.toISOString(),
 });
 
 export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
@@ -49,19 +83,38 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
   async function checkLimits(email: string, info: RequestInfo) {
     const since = new Date(Date.now() - LIMITS.windowMs);
     if ((await repo.addressFailures(info.ip, since)) >= LIMITS.perAddress) {
-      await repo.logAttempt({ email, ip: info.ip, outcome: 'rate_limited_ip', success: false, userAgent: info.userAgent });
+      await repo.logAttempt({
+        email,
+        ip: info.ip,
+        outcome: 'rate_limited_ip',
+        success: false,
+        userAgent: info.userAgent,
+      });
       log.warn({ email, ip: info.ip, outcome: 'rate_limited_ip' }, 'login attempt');
       throw tooMany(M.tooManyForAddress);
     }
     if ((await repo.accountFailures(email, since)) >= LIMITS.perAccount) {
-      await repo.logAttempt({ email, ip: info.ip, outcome: 'rate_limited_account', success: false, userAgent: info.userAgent });
+      await repo.logAttempt({
+        email,
+        ip: info.ip,
+        outcome: 'rate_limited_account',
+        success: false,
+        userAgent: info.userAgent,
+      });
       log.warn({ email, ip: info.ip, outcome: 'rate_limited_account' }, 'login attempt');
       throw tooMany(M.tooManyForAccount);
     }
   }
 
   async function recordFailure(email: string, userId: string | null, info: RequestInfo) {
-    await repo.logAttempt({ email, ip: info.ip, userId, outcome: 'bad_credentials', success: false, userAgent: info.userAgent });
+    await repo.logAttempt({
+      email,
+      ip: info.ip,
+      userId,
+      outcome: 'bad_credentials',
+      success: false,
+      userAgent: info.userAgent,
+    });
     log.info({ email, ip: info.ip, outcome: 'bad_credentials' }, 'login attempt');
   }
 
@@ -77,7 +130,8 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
         name: input.name.trim(),
         phone: normalisePhone(input.phone)!,
         role,
-        businessName: isPublicRole(role) && BUSINESS_LABEL[role] ? input.businessName!.trim() : null,
+        businessName:
+          isPublicRole(role) && BUSINESS_LABEL[role] ? input.businessName!.trim() : null,
         passwordHash: await hashPassword(input.password),
       });
       if (!user) {
@@ -93,12 +147,21 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
       const email = normaliseEmail(rawEmail);
       await checkLimits(email, info);
       const user = await repo.userByEmail(email);
-      const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerify(password), false);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, password)
+        : (await burnVerify(password), false);
       if (!user || !ok) {
         await recordFailure(email, user?.id ?? null, info);
         throw unauthorized(M.badCredentials);
       }
-      await repo.logAttempt({ email, ip: info.ip, userId: user.id, outcome: 'success', success: true, userAgent: info.userAgent });
+      await repo.logAttempt({
+        email,
+        ip: info.ip,
+        userId: user.id,
+        outcome: 'success',
+        success: true,
+        userAgent: info.userAgent,
+      });
       log.info({ email, ip: info.ip, userId: user.id, outcome: 'success' }, 'login attempt');
       return { user, session: await newSession(user.id, info) };
     },
@@ -113,14 +176,23 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
         log.info({ email }, 'password reset asked for an unknown e-mail');
         return;
       }
-      if ((await repo.recentResetCount(user.id, new Date(Date.now() - 3_600_000))) >= LIMITS.resetsPerHour) {
+      if (
+        (await repo.recentResetCount(user.id, new Date(Date.now() - 3_600_000))) >=
+        LIMITS.resetsPerHour
+      ) {
         log.warn({ userId: user.id }, 'password reset: hourly limit reached, no mail sent');
         return;
       }
       const token = crypto.randomBytes(32).toString('base64url');
-      await repo.insertResetToken({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * 3_600_000) });
+      await repo.insertResetToken({
+        id: sha256(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * 3_600_000),
+      });
       const link = `${origin}/auth/passwordreset?token=${token}`;
-      const sending = mailer.send(resetMail(user.email, user.name, link)).catch((err) => log.error({ err, userId: user.id }, 'password reset mail failed'));
+      const sending = mailer
+        .send(resetMail(user.email, user.name, link))
+        .catch((err) => log.error({ err, userId: user.id }, 'password reset mail failed'));
       return { sending };
     },
 
@@ -143,25 +215,45 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
 
     async updateProfile(
       me: SessionUser,
-      input: { name?: string; phone?: string; email?: string; currentPassword?: string; newPassword?: string },
+      input: {
+        name?: string;
+        phone?: string;
+        email?: string;
+        currentPassword?: string;
+        newPassword?: string;
+      },
       info: RequestInfo,
     ) {
       const user = await repo.userById(me.id);
       if (!user) throw unauthorized();
       const fields: FieldErrors = {};
-      const put = (k: string, m: string | undefined) => { if (m) fields[k] = m; };
+      const put = (k: string, m: string | undefined) => {
+        if (m) fields[k] = m;
+      };
       const patch: Partial<UserRow> = {};
-      if (input.name !== undefined) { put('name', checkName(input.name)); patch.name = input.name.trim(); }
-      if (input.phone !== undefined) { put('phone', checkPhone(input.phone)); patch.phone = normalisePhone(input.phone) ?? input.phone; }
+      if (input.name !== undefined) {
+        put('name', checkName(input.name));
+        patch.name = input.name.trim();
+      }
+      if (input.phone !== undefined) {
+        put('phone', checkPhone(input.phone));
+        patch.phone = normalisePhone(input.phone) ?? input.phone;
+      }
       const newEmail = input.email !== undefined ? normaliseEmail(input.email) : undefined;
       const emailChange = newEmail !== undefined && newEmail !== user.email;
-      if (emailChange) { put('email', checkEmail(newEmail)); patch.email = newEmail; }
+      if (emailChange) {
+        put('email', checkEmail(newEmail));
+        patch.email = newEmail;
+      }
       const pwChange = Boolean(input.newPassword);
       if (pwChange) put('newPassword', passwordProblem(input.newPassword!));
       if (Object.keys(fields).length) throw invalid(fields);
       // Re-authentication before the e-mail or the password changes (ASVS 2.1.5, 3.7.1).
       if (emailChange || pwChange) {
-        if (!input.currentPassword) throw invalid({ currentPassword: 'Enter your current password to change your e-mail or password' });
+        if (!input.currentPassword)
+          throw invalid({
+            currentPassword: 'Enter your current password to change your e-mail or password',
+          });
         await checkLimits(user.email, info);
         if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
           await recordFailure(user.email, user.id, info);

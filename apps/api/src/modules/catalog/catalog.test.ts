@@ -21,11 +21,24 @@ beforeAll(async () => {
   await seedCatalog(t.handle.db, { products: 900 });
   toyota = await makeId(t.handle.db, 'Toyota');
   corolla = await modelId(t.handle.db, 'Toyota', 'Corolla');
-  [{ state_id: lagos, city_id: ikeja }] = await q<{ state_id: number; city_id: number }>(sql`select s.id as state_id, c.id as city_id from states s
+  [{ state_id: lagos, city_id: ikeja }] = await q<{
+    state_id: number;
+    city_id: number;
+  }>(sql`select s.id as state_id, c.id as city_id from states s
     join cities c on c.state_id = s.id where s.name = 'Lagos' and c.name = 'Ikeja'`);
-  const store = await createStore(t.handle.db, { name: 'Ikeja Universal Spares', urlName: 'ikeja-universal-spares' });
+  const store = await createStore(t.handle.db, {
+    name: 'Ikeja Universal Spares',
+    urlName: 'ikeja-universal-spares',
+  });
   // Fits every Toyota model 2000-2020: must show for a Corolla 2010.
-  universal = (await createProduct(t.handle.db, { store, catId: 601, name: 'Universal Toyota Brake Pads', fitments: [{ makeId: toyota, modelId: null, yearFrom: 2000, yearTo: 2020 }] })).prodId;
+  universal = (
+    await createProduct(t.handle.db, {
+      store,
+      catId: 601,
+      name: 'Universal Toyota Brake Pads',
+      fitments: [{ makeId: toyota, modelId: null, yearFrom: 2000, yearTo: 2020 }],
+    })
+  ).prodId;
   await createProduct(t.handle.db, { store, catId: 601, name: 'Hidden Brake Pads', active: false });
 }, 180_000);
 afterAll(async () => {
@@ -36,7 +49,12 @@ afterAll(async () => {
 const q = <T>(query: ReturnType<typeof sql>) => rows<T>(t.handle.db, query);
 const get = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.body, headers: res.headers, raw: res };
+  return {
+    status: res.statusCode,
+    body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.body,
+    headers: res.headers,
+    raw: res,
+  };
 };
 const ids = (items: any[]) => items.map((i) => i.prod_id);
 
@@ -47,7 +65,9 @@ async function walk(url: string, pagesize: number) {
   let count = 0;
   for (let page = 0; page < 200; page++) {
     const sep = url.includes('?') ? '&' : '?';
-    const { status, body } = await get(`${url}${sep}pagesize=${pagesize}&count=${count}${lastId ? `&lastId=${encodeURIComponent(lastId)}` : ''}`);
+    const { status, body } = await get(
+      `${url}${sep}pagesize=${pagesize}&count=${count}${lastId ? `&lastId=${encodeURIComponent(lastId)}` : ''}`,
+    );
     expect(status).toBe(200);
     all.push(...ids(body.items));
     count = body.count;
@@ -61,7 +81,11 @@ async function walk(url: string, pagesize: number) {
 
 describe(`catalogue demo data (${dbLabel()})`, () => {
   it('has 30+ stores in 10+ states, one owned by nobody when the demo seller is missing, valid phones', async () => {
-    const [s] = await q<{ n: number; states: number; verified: number }>(sql`select count(*)::int n, count(distinct state_id)::int states,
+    const [s] = await q<{
+      n: number;
+      states: number;
+      verified: number;
+    }>(sql`select count(*)::int n, count(distinct state_id)::int states,
       count(*) filter (where verified)::int verified from stores`);
     expect(s.n).toBeGreaterThanOrEqual(30);
     expect(s.states).toBeGreaterThanOrEqual(10);
@@ -71,7 +95,14 @@ describe(`catalogue demo data (${dbLabel()})`, () => {
   });
 
   it('covers every top category with New and Used parts, fitment, pictures and about 20% on sale', async () => {
-    const [c] = await q<{ tops: number; cats: number; used: number; fresh: number; sale: number; n: number }>(sql`
+    const [c] = await q<{
+      tops: number;
+      cats: number;
+      used: number;
+      fresh: number;
+      sale: number;
+      n: number;
+    }>(sql`
       select count(distinct top_cat_id)::int tops, (select count(*)::int from categories where parent_id = 0) cats,
         count(*) filter (where condition = 2)::int used, count(*) filter (where condition = 1)::int fresh,
         count(*) filter (where sales_kobo is not null)::int sale, count(*)::int n from products`);
@@ -80,9 +111,13 @@ describe(`catalogue demo data (${dbLabel()})`, () => {
     expect(c.fresh).toBeGreaterThan(c.n * 0.4);
     expect(c.sale / c.n).toBeGreaterThan(0.12);
     expect(c.sale / c.n).toBeLessThan(0.3);
-    const [f] = await q<{ missing: number }>(sql`select count(*)::int missing from products p where not exists (select 1 from product_fitments f where f.product_id = p.prod_id) and p.store_id in (select id from stores where url_name not like 'ikeja-universal%')`);
+    const [f] = await q<{ missing: number }>(
+      sql`select count(*)::int missing from products p where not exists (select 1 from product_fitments f where f.product_id = p.prod_id) and p.store_id in (select id from stores where url_name not like 'ikeja-universal%')`,
+    );
     expect(f.missing).toBe(0);
-    const [i] = await q<{ missing: number }>(sql`select count(*)::int missing from products p where not exists (select 1 from product_images i where i.product_id = p.prod_id) and p.name not in ('Universal Toyota Brake Pads', 'Hidden Brake Pads')`);
+    const [i] = await q<{ missing: number }>(
+      sql`select count(*)::int missing from products p where not exists (select 1 from product_images i where i.product_id = p.prod_id) and p.name not in ('Universal Toyota Brake Pads', 'Hidden Brake Pads')`,
+    );
     expect(i.missing).toBe(0);
   });
 });
@@ -95,8 +130,23 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
     expect(body).toMatchObject({ status: true, count: 50, hasMore: true });
     expect(body.items).toHaveLength(50);
     const it0 = body.items[0];
-    expect(it0).toMatchObject({ prod_id: it0.id, url: `/product/${it0.id}`, condition: expect.any(Number) });
-    expect(Object.keys(it0).sort()).toEqual(['condition', 'description', 'id', 'image', 'name', 'price', 'prod_id', 'store', 'title', 'url']);
+    expect(it0).toMatchObject({
+      prod_id: it0.id,
+      url: `/product/${it0.id}`,
+      condition: expect.any(Number),
+    });
+    expect(Object.keys(it0).sort()).toEqual([
+      'condition',
+      'description',
+      'id',
+      'image',
+      'name',
+      'price',
+      'prod_id',
+      'store',
+      'title',
+      'url',
+    ]);
     expect(body.lastId).toBe(String(body.items[49].prod_id));
     const all = ids(body.items);
     expect([...all].sort((a, b) => b - a)).toEqual(all);
@@ -121,54 +171,114 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
 
   it('pages without overlap or gaps (whole catalogue, newest first)', async () => {
     const all = await walk('/api/products/categories/0/', 50);
-    const expected = (await q<{ prod_id: number }>(sql`select prod_id from products where active order by prod_id desc`)).map((r) => r.prod_id);
+    const expected = (
+      await q<{ prod_id: number }>(
+        sql`select prod_id from products where active order by prod_id desc`,
+      )
+    ).map((r) => r.prod_id);
     expect(all).toEqual(expected);
   });
 
   it('pages a filtered list in small pages without overlap or gaps', async () => {
     const all = await walk(`/api/products/categories/0/?regionId=${lagos}&condition=1`, 7);
-    const expected = (await q<{ prod_id: number }>(sql`select prod_id from products where active and condition = 1 and state_id = ${lagos} order by prod_id desc`)).map((r) => r.prod_id);
+    const expected = (
+      await q<{ prod_id: number }>(
+        sql`select prod_id from products where active and condition = 1 and state_id = ${lagos} order by prod_id desc`,
+      )
+    ).map((r) => r.prod_id);
     expect(expected.length).toBeGreaterThan(7);
     expect(all).toEqual(expected);
   });
 
   const cases: [string, () => string, () => ReturnType<typeof sql>][] = [
-    ['a top category includes its children', () => '/api/products/categories/6/', () => sql`top_cat_id = 6`],
+    [
+      'a top category includes its children',
+      () => '/api/products/categories/6/',
+      () => sql`top_cat_id = 6`,
+    ],
     ['a child category', () => '/api/products/categories/601/', () => sql`cat_id = 601`],
-    ['partcategory', () => '/api/products/categories/0/?partcategory=10', () => sql`top_cat_id = 10`],
-    ['regionId (state of the store)', () => `/api/products/categories/0/?regionId=${lagos}`, () => sql`store_id in (select id from stores where state_id = ${lagos})`],
-    ['city', () => `/api/products/categories/0/?city=${ikeja}`, () => sql`store_id in (select id from stores where city_id = ${ikeja})`],
+    [
+      'partcategory',
+      () => '/api/products/categories/0/?partcategory=10',
+      () => sql`top_cat_id = 10`,
+    ],
+    [
+      'regionId (state of the store)',
+      () => `/api/products/categories/0/?regionId=${lagos}`,
+      () => sql`store_id in (select id from stores where state_id = ${lagos})`,
+    ],
+    [
+      'city',
+      () => `/api/products/categories/0/?city=${ikeja}`,
+      () => sql`store_id in (select id from stores where city_id = ${ikeja})`,
+    ],
     ['condition Used', () => '/api/products/categories/0/?condition=2', () => sql`condition = 2`],
     ['condition New', () => '/api/products/categories/0/?condition=1', () => sql`condition = 1`],
-    ['carmake', () => `/api/products/categories/0/?carmake=${toyota}`, () => sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota})`],
-    ['carmake + carmodel (models and all-models fitment)', () => `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}`,
-      () => sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota} and (f.model_id = ${corolla} or f.model_id is null))`],
-    ['carmake + carmodel + caryear', () => `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}&caryear=2010`,
-      () => sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota} and (f.model_id = ${corolla} or f.model_id is null) and 2010 between f.year_from and f.year_to)`],
-    ['caryear alone', () => '/api/products/categories/0/?caryear=1999', () => sql`exists (select 1 from product_fitments f where f.product_id = prod_id and 1999 between f.year_from and f.year_to)`],
-    ['three filters at once', () => `/api/products/categories/6/?carmake=${toyota}&condition=1&regionId=${lagos}`,
-      () => sql`top_cat_id = 6 and condition = 1 and state_id = ${lagos} and exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota})`],
-    ['store', () => '/api/products/categories/0/?store=ladipo-genuine-parts', () => sql`store_id = (select id from stores where url_name = 'ladipo-genuine-parts')`],
+    [
+      'carmake',
+      () => `/api/products/categories/0/?carmake=${toyota}`,
+      () =>
+        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota})`,
+    ],
+    [
+      'carmake + carmodel (models and all-models fitment)',
+      () => `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}`,
+      () =>
+        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota} and (f.model_id = ${corolla} or f.model_id is null))`,
+    ],
+    [
+      'carmake + carmodel + caryear',
+      () => `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}&caryear=2010`,
+      () =>
+        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota} and (f.model_id = ${corolla} or f.model_id is null) and 2010 between f.year_from and f.year_to)`,
+    ],
+    [
+      'caryear alone',
+      () => '/api/products/categories/0/?caryear=1999',
+      () =>
+        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and 1999 between f.year_from and f.year_to)`,
+    ],
+    [
+      'three filters at once',
+      () => `/api/products/categories/6/?carmake=${toyota}&condition=1&regionId=${lagos}`,
+      () =>
+        sql`top_cat_id = 6 and condition = 1 and state_id = ${lagos} and exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota})`,
+    ],
+    [
+      'store',
+      () => '/api/products/categories/0/?store=ladipo-genuine-parts',
+      () => sql`store_id = (select id from stores where url_name = 'ladipo-genuine-parts')`,
+    ],
   ];
   for (const [name, url, where] of cases) {
     it(`filters by ${name}`, async () => {
       const { status, body } = await get(url());
       expect(status).toBe(200);
-      const expected = (await q<{ prod_id: number }>(sql`select prod_id from products where active and ${where()} order by prod_id desc limit 50`)).map((r) => r.prod_id);
+      const expected = (
+        await q<{ prod_id: number }>(
+          sql`select prod_id from products where active and ${where()} order by prod_id desc limit 50`,
+        )
+      ).map((r) => r.prod_id);
       expect(expected.length).toBeGreaterThan(0);
       expect(ids(body.items)).toEqual(expected);
     });
   }
 
   it('a part for all models of a make shows for any model of it', async () => {
-    const { body } = await get(`/api/products/categories/601/?carmake=${toyota}&carmodel=${corolla}&caryear=2012`);
+    const { body } = await get(
+      `/api/products/categories/601/?carmake=${toyota}&carmodel=${corolla}&caryear=2012`,
+    );
     expect(ids(body.items)).toContain(universal);
-    const other = await get(`/api/products/categories/601/?carmake=${toyota}&carmodel=${corolla}&caryear=1998`);
+    const other = await get(
+      `/api/products/categories/601/?carmake=${toyota}&carmodel=${corolla}&caryear=1998`,
+    );
     expect(ids(other.body.items)).not.toContain(universal);
   });
 
   it('treats empty filter values as absent (GET forms send them)', async () => {
-    const { status, body } = await get('/api/products/categories/0/?regionId=&city=&carmake=&carmodel=&caryear=&condition=&prodName=&lastId=&active=true');
+    const { status, body } = await get(
+      '/api/products/categories/0/?regionId=&city=&carmake=&carmodel=&caryear=&condition=&prodName=&lastId=&active=true',
+    );
     expect(status).toBe(200);
     expect(body.items).toHaveLength(50);
   });
@@ -179,8 +289,22 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   });
 
   const bad = [
-    'pagesize=500', 'pagesize=0', 'lastId=abc', 'lastId=1.5', 'condition=7', 'condition=new', 'caryear=1800', 'caryear=3000', `prodName=${'x'.repeat(101)}`,
-    'regionId=-1', 'city=lagos', 'partcategory=abc', 'carmake=99999999999', 'count=-1', 'store=Bad%20Name', 'active=maybe',
+    'pagesize=500',
+    'pagesize=0',
+    'lastId=abc',
+    'lastId=1.5',
+    'condition=7',
+    'condition=new',
+    'caryear=1800',
+    'caryear=3000',
+    `prodName=${'x'.repeat(101)}`,
+    'regionId=-1',
+    'city=lagos',
+    'partcategory=abc',
+    'carmake=99999999999',
+    'count=-1',
+    'store=Bad%20Name',
+    'active=maybe',
   ];
   for (const b of bad) {
     it(`rejects ${b.slice(0, 30)} with 400`, async () => {
@@ -201,23 +325,44 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
 
 describe(`product, store and category pages (${dbLabel()})`, () => {
   it('GET /api/products/:id gives the product with store, images, fitment and category', async () => {
-    const [p] = await q<{ prod_id: number }>(sql`select p.prod_id from products p where active and exists (select 1 from product_fitments f where f.product_id = p.prod_id and f.model_id is not null) order by prod_id limit 1`);
+    const [p] = await q<{ prod_id: number }>(
+      sql`select p.prod_id from products p where active and exists (select 1 from product_fitments f where f.product_id = p.prod_id and f.model_id is not null) order by prod_id limit 1`,
+    );
     const { status, body } = await get(`/api/products/${p.prod_id}`);
     expect(status).toBe(200);
     const it = body.item;
     expect(it).toMatchObject({ prod_id: p.prod_id, id: p.prod_id, url: `/product/${p.prod_id}` });
-    expect(it.store).toMatchObject({ name: expect.any(String), url_name: expect.any(String), verified: expect.any(Boolean), address: expect.any(String) });
+    expect(it.store).toMatchObject({
+      name: expect.any(String),
+      url_name: expect.any(String),
+      verified: expect.any(Boolean),
+      address: expect.any(String),
+    });
     expect(it.store.phones.length).toBeGreaterThan(0);
     expect(it.store.delivery_fee_in_state).toBeGreaterThan(0);
     expect(it.store.delivery_fee_other_states).toBeGreaterThan(it.store.delivery_fee_in_state);
-    expect(it.images[0].sizes).toEqual({ 160: expect.stringMatching(/-160\.webp$/), 320: expect.stringMatching(/-320\.webp$/), 640: expect.stringMatching(/-640\.webp$/) });
-    expect(it.fitment[0]).toMatchObject({ make: expect.any(String), model: expect.any(String), year_from: expect.any(Number), year_to: expect.any(Number) });
-    expect(it.category.parent).toMatchObject({ cat_id: expect.any(Number), name: expect.any(String) });
+    expect(it.images[0].sizes).toEqual({
+      160: expect.stringMatching(/-160\.webp$/),
+      320: expect.stringMatching(/-320\.webp$/),
+      640: expect.stringMatching(/-640\.webp$/),
+    });
+    expect(it.fitment[0]).toMatchObject({
+      make: expect.any(String),
+      model: expect.any(String),
+      year_from: expect.any(Number),
+      year_to: expect.any(Number),
+    });
+    expect(it.category.parent).toMatchObject({
+      cat_id: expect.any(Number),
+      name: expect.any(String),
+    });
   });
 
   it('answers 404 for a missing or inactive product and 400 for a bad id', async () => {
     expect((await get('/api/products/99999999')).status).toBe(404);
-    const [hidden] = await q<{ prod_id: number }>(sql`select prod_id from products where not active`);
+    const [hidden] = await q<{ prod_id: number }>(
+      sql`select prod_id from products where not active`,
+    );
     expect((await get(`/api/products/${hidden.prod_id}`)).status).toBe(404);
     expect((await get('/api/products/abc')).status).toBe(400);
   });
@@ -225,11 +370,19 @@ describe(`product, store and category pages (${dbLabel()})`, () => {
   it('GET /api/stores/:urlName gives the store and its first page; next pages continue', async () => {
     const { status, body } = await get('/api/stores/ladipo-genuine-parts?pagesize=10');
     expect(status).toBe(200);
-    expect(body.store).toMatchObject({ name: 'Ladipo Genuine Parts', url_name: 'ladipo-genuine-parts', state: 'Lagos', city: 'Ladipo', verified: true });
+    expect(body.store).toMatchObject({
+      name: 'Ladipo Genuine Parts',
+      url_name: 'ladipo-genuine-parts',
+      state: 'Lagos',
+      city: 'Ladipo',
+      verified: true,
+    });
     expect(body.store.product_count).toBeGreaterThan(10);
     expect(body.items).toHaveLength(10);
     for (const i of body.items) expect(i.store.url_name).toBe('ladipo-genuine-parts');
-    const next = await get(`/api/stores/ladipo-genuine-parts/products?pagesize=10&lastId=${body.lastId}`);
+    const next = await get(
+      `/api/stores/ladipo-genuine-parts/products?pagesize=10&lastId=${body.lastId}`,
+    );
     expect(next.status).toBe(200);
     expect(ids(next.body.items).every((id: number) => id < Number(body.lastId))).toBe(true);
     expect((await get('/api/stores/no-such-store')).status).toBe(404);
@@ -242,7 +395,12 @@ describe(`product, store and category pages (${dbLabel()})`, () => {
     expect(top.body.item).toMatchObject({ cat_id: 6, name: 'Brakes', parent: null });
     expect(top.body.item.children.map((c: any) => c.name)).toContain('Brake Pads');
     const child = await get('/api/categories/601');
-    expect(child.body.item).toMatchObject({ cat_id: 601, name: 'Brake Pads', parent: { cat_id: 6, name: 'Brakes' }, children: [] });
+    expect(child.body.item).toMatchObject({
+      cat_id: 601,
+      name: 'Brake Pads',
+      parent: { cat_id: 6, name: 'Brakes' },
+      children: [],
+    });
     expect((await get('/api/categories/9999')).status).toBe(404);
     expect((await get('/api/categories/x')).status).toBe(400);
   });
@@ -259,7 +417,11 @@ describe(`product pictures (${dbLabel()})`, () => {
     const again = await get('/images/p/g-601-1-320.webp');
     expect(again.raw.rawPayload.equals(first.raw.rawPayload)).toBe(true);
     const sharp = (await import('sharp')).default;
-    expect(await sharp(first.raw.rawPayload).metadata()).toMatchObject({ width: 320, height: 240, format: 'webp' });
+    expect(await sharp(first.raw.rawPayload).metadata()).toMatchObject({
+      width: 320,
+      height: 240,
+      format: 'webp',
+    });
   });
 
   it('refuses unknown sizes, keys and categories', async () => {
@@ -276,11 +438,18 @@ describe('list answer cache', () => {
     expect((await get(url)).body.items).toEqual([]);
     // Written behind the API's back: the cached (empty) answer stays until a writer invalidates.
     const store = await createStore(t.handle.db);
-    await t.handle.db.execute(sql`insert into products (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition)
+    await t.handle.db
+      .execute(sql`insert into products (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition)
       values (${store.id}, 601, 6, ${store.stateId}, ${store.cityId}, 'Zanzibar Gasket', 100000, 1)`);
     expect((await get(url)).body.items).toEqual([]);
     // The same filters in another order are the same answer.
-    expect((await get(`/api/products/categories/0/?prodName=${encodeURIComponent('Zanzibar Gasket')}&active=true`)).body.items).toEqual([]);
+    expect(
+      (
+        await get(
+          `/api/products/categories/0/?prodName=${encodeURIComponent('Zanzibar Gasket')}&active=true`,
+        )
+      ).body.items,
+    ).toEqual([]);
     await createProduct(t.handle.db, { store, name: 'Zanzibar Gasket Set' }); // a catalogue writer: clears the cache
     const names = (await get(url)).body.items.map((i: { name: string }) => i.name).sort();
     expect(names).toEqual(['Zanzibar Gasket', 'Zanzibar Gasket Set']);
@@ -289,7 +458,9 @@ describe('list answer cache', () => {
 
 describe('demo catalogue text', () => {
   it('never says the same sentence twice in a description', async () => {
-    const found = await q<{ description: string }>(sql`select description from products where description <> ''`);
+    const found = await q<{ description: string }>(
+      sql`select description from products where description <> ''`,
+    );
     expect(found.length).toBeGreaterThan(100);
     const repeats = found.filter(({ description }) => {
       const sentences = description.split(/(?<=\.)\s+/);
@@ -298,11 +469,18 @@ describe('demo catalogue text', () => {
     expect(repeats.map((r) => r.description).slice(0, 3)).toEqual([]);
   });
   it("calls a maker's own part by the maker of the car it fits", async () => {
-    const genuine = await q<{ name: string; makes: string[] }>(sql`select p.title as name, array_agg(mk.name) as makes from products p
+    const genuine = await q<{
+      name: string;
+      makes: string[];
+    }>(sql`select p.title as name, array_agg(mk.name) as makes from products p
       join product_fitments f on f.product_id = p.prod_id join car_makes mk on mk.id = f.make_id
       where p.title like '% Genuine %' group by p.prod_id, p.title`);
     expect(genuine.length).toBeGreaterThan(0);
-    expect(genuine.filter((g) => !g.makes.some((m) => g.name.startsWith(`${m} Genuine `))).map((g) => g.name).slice(0, 3)).toEqual([]);
+    expect(
+      genuine
+        .filter((g) => !g.makes.some((m) => g.name.startsWith(`${m} Genuine `)))
+        .map((g) => g.name)
+        .slice(0, 3),
+    ).toEqual([]);
   });
 });
-

@@ -15,7 +15,12 @@ export const categoriesRepository = (db: Db) => ({
       .from(s.categories)
       .where(eq(s.categories.parentId, parentId))
       .orderBy(asc(s.categories.position), asc(s.categories.name)),
-  one: (catId: number) => db.select().from(s.categories).where(eq(s.categories.catId, catId)).then((r) => r[0]),
+  one: (catId: number) =>
+    db
+      .select()
+      .from(s.categories)
+      .where(eq(s.categories.catId, catId))
+      .then((r) => r[0]),
   all: () => db.select().from(s.categories),
 });
 
@@ -26,7 +31,11 @@ export const SEARCH_WINDOW = 300;
  * The search index's 'age bucket' lexemes (see products_search_bucket_idx): level letter and bits, coarsest first.
  * A stage of the search asks for the matches among a range of prod_ids as "words AND (one of these buckets)".
  */
-const BUCKET_LEVELS = [['c', 18], ['b', 15], ['a', 12]] as const;
+const BUCKET_LEVELS = [
+  ['c', 18],
+  ['b', 15],
+  ['a', 12],
+] as const;
 const A_BUCKET = 1 << 12;
 /** How far back (in prod_ids from the newest) each search stage reaches; the last stage takes the rest. */
 const STAGE_SPANS = [8192, 32768, 131072, 524288];
@@ -37,7 +46,9 @@ const BUCKETED = sql`(p.search || array_to_tsvector(array['~a' || (p.prod_id >> 
 export function bucketCover(lo: number, hi: number): string[] {
   const out: string[] = [];
   while (hi > lo) {
-    const [letter, bits] = BUCKET_LEVELS.find(([, b]) => hi % (1 << b) === 0 && hi - (1 << b) >= lo)!;
+    const [letter, bits] = BUCKET_LEVELS.find(
+      ([, b]) => hi % (1 << b) === 0 && hi - (1 << b) >= lo,
+    )!;
     hi -= 1 << bits;
     out.push(`~${letter}${hi >> bits}`);
   }
@@ -49,7 +60,10 @@ export function bucketCover(lo: number, hi: number): string[] {
  * the newest id (products added while `newestId` is cached land there), then `rest`: the stage of all older ids
  * (null: no stages, one query over everything).
  */
-export function searchStages(newestId: number): { ranges: [number, number][]; rest: number | null } {
+export function searchStages(newestId: number): {
+  ranges: [number, number][];
+  rest: number | null;
+} {
   const hi = (Math.floor(newestId / A_BUCKET) + 2) * A_BUCKET;
   const bounds = [hi];
   for (const span of STAGE_SPANS) {
@@ -117,7 +131,11 @@ export const productsRepository = (db: Db) => ({
         // few matches everywhere. The result is the same set as one query over the whole catalogue.
         const words = sql`to_tsquery('english', ${tsq})`;
         const { ranges, rest } = q.newestId ? searchStages(q.newestId) : { ranges: [], rest: null };
-        const found = (n: number) => sql.join(stages.slice(0, n).map((_, i) => sql`(select count(*) from s${sql.raw(String(i))})`), sql` + `);
+        const found = (n: number) =>
+          sql.join(
+            stages.slice(0, n).map((_, i) => sql`(select count(*) from s${sql.raw(String(i))})`),
+            sql` + `,
+          );
         const stage = (cond: SQL) => {
           const i = stages.length;
           const gate = i ? sql`and ${found(i)} < ${SEARCH_WINDOW}` : sql``;
@@ -128,10 +146,19 @@ export const productsRepository = (db: Db) => ({
         for (const [lo, hi] of ranges) {
           // Two conditions, not one query with &&: the index then takes them as two keys and skips through each to the
           // other's next item, so the cost follows the matches in the range, not the size of the range (10 ms → 1 ms).
-          stage(sql`${BUCKETED} @@ ${words} and ${BUCKETED} @@ ${bucketCover(lo, hi).map((l) => `'${l}'`).join(' | ')}::tsquery`);
+          stage(
+            sql`${BUCKETED} @@ ${words} and ${BUCKETED} @@ ${bucketCover(lo, hi)
+              .map((l) => `'${l}'`)
+              .join(' | ')}::tsquery`,
+          );
         }
         stage(sql`${BUCKETED} @@ ${words} ${rest === null ? sql`` : sql`and p.prod_id < ${rest}`}`);
-        parts.push(sql.join(stages.map((_, i) => sql`select * from s${sql.raw(String(i))}`), sql` union all `));
+        parts.push(
+          sql.join(
+            stages.map((_, i) => sql`select * from s${sql.raw(String(i))}`),
+            sql` union all `,
+          ),
+        );
       }
       if (pn) {
         const like = sql`p.part_number_norm like ${pn + '%'}`;
@@ -139,11 +166,20 @@ export const productsRepository = (db: Db) => ({
           order by p.prod_id desc limit ${SEARCH_WINDOW}`);
       }
       const score = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
-        + ${pn ? sql`case when c.part_number_norm = ${pn} then 200000000 when c.part_number_norm like ${pn + '%'} then 100000000
-          ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end` : sql`0`}`;
-      const cursor = q.cursor ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::int, ${q.cursor.prodId}::int)` : sql``;
+        + ${
+          pn
+            ? sql`case when c.part_number_norm = ${pn} then 200000000 when c.part_number_norm like ${pn + '%'} then 100000000
+          ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end`
+            : sql`0`
+        }`;
+      const cursor = q.cursor
+        ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::int, ${q.cursor.prodId}::int)`
+        : sql``;
       // Exact part-number prefixes always take part, however old. A product may come from several parts: distinct on.
-      const window = sql`select distinct on (w.prod_id) w.* from (${sql.join(parts.map((x) => sql`(${x})`), sql` union all `)}) w
+      const window = sql`select distinct on (w.prod_id) w.* from (${sql.join(
+        parts.map((x) => sql`(${x})`),
+        sql` union all `,
+      )}) w
         order by w.prod_id desc limit ${SEARCH_WINDOW}`;
       const cands = pn
         ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm from products p
@@ -156,14 +192,17 @@ export const productsRepository = (db: Db) => ({
       const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
       page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
     }
-    return rows<ListRow>(db, sql`with ${sql.join([...ctes, sql`page as (${page})`], sql`, `)}
+    return rows<ListRow>(
+      db,
+      sql`with ${sql.join([...ctes, sql`page as (${page})`], sql`, `)}
       select page.prod_id, page.score, p.name, p.title, left(p.description, 200) as description, p.price_kobo, p.sales_kobo, p.condition,
         st.name as store_name, st.url_name, st.verified, c.name as city, sa.name as state,
         i.key as image_key, i.width as image_width, i.height as image_height, i.placeholder
       from page join products p on p.prod_id = page.prod_id join stores st on st.id = p.store_id
         join cities c on c.id = st.city_id join states sa on sa.id = st.state_id
         left join product_images i on i.product_id = p.prod_id and i.position = 0
-      order by page.score desc nulls last, page.prod_id desc`);
+      order by page.score desc nulls last, page.prod_id desc`,
+    );
   },
 
   /**
@@ -172,21 +211,32 @@ export const productsRepository = (db: Db) => ({
    */
   estimateMatches: async (tsq: string): Promise<number> => {
     const match = tsq ? sql`and p.search @@ to_tsquery('english', ${tsq})` : sql``;
-    const [r] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from products p where p.active ${match}`);
-    const plan = typeof r['QUERY PLAN'] === 'string' ? JSON.parse(r['QUERY PLAN']) : r['QUERY PLAN'];
-    return Number((plan as { Plan: { 'Plan Rows': number } }[])[0]?.Plan?.['Plan Rows'] ?? Infinity);
+    const [r] = await rows<{ 'QUERY PLAN': unknown }>(
+      db,
+      sql`explain (format json) select 1 from products p where p.active ${match}`,
+    );
+    const plan =
+      typeof r['QUERY PLAN'] === 'string' ? JSON.parse(r['QUERY PLAN']) : r['QUERY PLAN'];
+    return Number(
+      (plan as { Plan: { 'Plan Rows': number } }[])[0]?.Plan?.['Plan Rows'] ?? Infinity,
+    );
   },
 
   /** For each word: whether the catalogue knows it, and up to two known words spelt similarly. */
   similarWords: (tokens: string[]) =>
-    rows<{ tok: string; known: boolean; similar: string[] | null }>(db, sql`
+    rows<{ tok: string; known: boolean; similar: string[] | null }>(
+      db,
+      sql`
       select t.tok, exists(select 1 from search_words w where w.word = t.tok) as known,
         (select array_agg(x.word) from (select w.word from search_words w where w.word % t.tok and similarity(w.word, t.tok) >= 0.4
           order by similarity(w.word, t.tok) desc, w.word limit 2) x) as similar
-      from unnest(string_to_array(${tokens.join(',')}, ',')) as t(tok)`),
+      from unnest(string_to_array(${tokens.join(',')}, ',')) as t(tok)`,
+    ),
 
   detail: async (prodId: number) => {
-    const [p] = await rows<any>(db, sql`
+    const [p] = await rows<any>(
+      db,
+      sql`
       select p.prod_id, p.name, p.title, p.description, p.price_kobo, p.sales_kobo, p.condition, p.stock, p.part_number, p.created_at,
         p.cat_id, c.name as cat_name, c.path as cat_path, c.image as cat_image, c.parent_id,
         pc.name as parent_name, pc.path as parent_path, pc.image as parent_image,
@@ -194,31 +244,51 @@ export const productsRepository = (db: Db) => ({
         st.delivery_fee_in_state_kobo, st.delivery_fee_other_states_kobo, ci.name as city, sa.name as state
       from products p join categories c on c.cat_id = p.cat_id left join categories pc on pc.cat_id = c.parent_id
         join stores st on st.id = p.store_id join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id
-      where p.prod_id = ${prodId} and p.active`);
+      where p.prod_id = ${prodId} and p.active`,
+    );
     if (!p) return undefined;
     const [images, fitment] = await Promise.all([
-      rows<{ key: string; width: number; height: number; placeholder: string }>(db,
-        sql`select key, width, height, placeholder from product_images where product_id = ${prodId} order by position`),
-      rows<{ make_id: number; make: string; model_id: number | null; model: string | null; year_from: number; year_to: number }>(db, sql`
+      rows<{ key: string; width: number; height: number; placeholder: string }>(
+        db,
+        sql`select key, width, height, placeholder from product_images where product_id = ${prodId} order by position`,
+      ),
+      rows<{
+        make_id: number;
+        make: string;
+        model_id: number | null;
+        model: string | null;
+        year_from: number;
+        year_to: number;
+      }>(
+        db,
+        sql`
         select f.make_id, mk.name as make, f.model_id, md.name as model, f.year_from, f.year_to
         from product_fitments f join car_makes mk on mk.id = f.make_id left join car_models md on md.id = f.model_id
-        where f.product_id = ${prodId} order by mk.name, md.name nulls first, f.year_from`),
+        where f.product_id = ${prodId} order by mk.name, md.name nulls first, f.year_from`,
+      ),
     ]);
     return { ...p, images, fitment };
   },
 
   storeByUrl: async (urlName: string) => {
-    const [st] = await rows<any>(db, sql`
+    const [st] = await rows<any>(
+      db,
+      sql`
       select st.id as store_id, st.name as store_name, st.url_name, st.logo, st.phones, st.address, st.verified, st.state_id, st.city_id,
         st.delivery_fee_in_state_kobo, st.delivery_fee_other_states_kobo, ci.name as city, sa.name as state, st.created_at,
         (select count(*)::int from products p where p.store_id = st.id and p.active) as product_count
-      from stores st join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id where st.url_name = ${urlName}`);
+      from stores st join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id where st.url_name = ${urlName}`,
+    );
     return st as any;
   },
   /** The highest prod_id (the search's stages are counted back from it). */
-  newestId: async () => (await rows<{ id: number | null }>(db, sql`select max(prod_id) as id from products`))[0]?.id ?? 0,
+  newestId: async () =>
+    (await rows<{ id: number | null }>(db, sql`select max(prod_id) as id from products`))[0]?.id ??
+    0,
   storeIdByUrl: async (urlName: string) =>
     (await rows<{ id: number }>(db, sql`select id from stores where url_name = ${urlName}`))[0]?.id,
   modelMake: async (modelId: number) =>
-    (await rows<{ make_id: number }>(db, sql`select make_id from car_models where id = ${modelId}`))[0]?.make_id,
+    (
+      await rows<{ make_id: number }>(db, sql`select make_id from car_models where id = ${modelId}`)
+    )[0]?.make_id,
 });

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelope, idParam } from '../../lib/schemas.ts';
-import { categorySchema, categoryReply, detailReply, listQuery, listReply, storeReply, suggestReply } from './schemas.ts';
+import {
+  categorySchema,
+  categoryReply,
+  detailReply,
+  listQuery,
+  listReply,
+  storeReply,
+  suggestReply,
+} from './schemas.ts';
 import { categoriesService, productsService, type ListFilters } from './service.ts';
 
 /** GET forms send empty fields (`?carmake=`): an empty value means "no filter", so drop it before validation. */
@@ -9,8 +17,20 @@ async function dropEmpty(req: FastifyRequest) {
   if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
 }
 
-const storeParam = { type: 'object', properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } }, required: ['urlName'] } as const;
-const pageQuery = { type: 'object', additionalProperties: false, properties: { pagesize: listQuery.properties.pagesize, count: listQuery.properties.count, lastId: listQuery.properties.lastId } } as const;
+const storeParam = {
+  type: 'object',
+  properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
+  required: ['urlName'],
+} as const;
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    pagesize: listQuery.properties.pagesize,
+    count: listQuery.properties.count,
+    lastId: listQuery.properties.lastId,
+  },
+} as const;
 const LIST_CACHE = 'public, max-age=30';
 
 export default async function catalogRoutes(app: FastifyInstance) {
@@ -18,42 +38,131 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const products = productsService(app.db);
   const tags = ['catalog'];
 
-  app.get<{ Params: { id: number } }>('/api/categories/getByParentId/:id', {
-    schema: { tags, summary: 'Child categories of a category (0: the top categories)', params: idParam(), response: { 200: envelope(categorySchema) } },
-  }, async (req, reply) => reply.header('cache-control', 'public, max-age=600').send({ status: true, items: await categories.byParent(req.params.id) }));
-
-  app.get<{ Params: { id: number } }>('/api/categories/:id', {
-    schema: { tags, summary: 'A category with its parent and children', params: idParam(), response: { 200: categoryReply } },
-  }, async (req, reply) => reply.header('cache-control', 'public, max-age=600').send({ status: true, item: await categories.withFamily(req.params.id) }));
-
-  app.get<{ Params: { id: number }; Querystring: ListFilters }>('/api/products/categories/:id', {
-    preValidation: dropEmpty,
-    schema: {
-      tags, summary: 'Parts list: filters, search (ranked), cursor paging (50 a page)',
-      description: 'Path id 0 = all categories. lastId is the cursor from the previous answer (prod_id, or score:prod_id when searching).',
-      params: idParam(), querystring: listQuery, response: { 200: listReply },
+  app.get<{ Params: { id: number } }>(
+    '/api/categories/getByParentId/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Child categories of a category (0: the top categories)',
+        params: idParam(),
+        response: { 200: envelope(categorySchema) },
+      },
     },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send(await products.list({ ...req.query, catId: req.params.id })));
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=600')
+        .send({ status: true, items: await categories.byParent(req.params.id) }),
+  );
 
-  app.get<{ Querystring: { prodName: string } }>('/api/products/search', {
-    schema: {
-      tags, summary: 'Search suggestions (more than 3 characters)',
-      querystring: { type: 'object', properties: { prodName: { type: 'string', maxLength: 100 } }, required: ['prodName'] },
-      response: { 200: suggestReply },
+  app.get<{ Params: { id: number } }>(
+    '/api/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A category with its parent and children',
+        params: idParam(),
+        response: { 200: categoryReply },
+      },
     },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send(await products.suggest(req.query.prodName)));
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=600')
+        .send({ status: true, item: await categories.withFamily(req.params.id) }),
+  );
 
-  app.get<{ Params: { id: number } }>('/api/products/:id', {
-    schema: { tags, summary: 'One product with its store, images and fitment', params: idParam(), response: { 200: detailReply } },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send({ status: true, item: await products.detail(req.params.id) }));
+  app.get<{ Params: { id: number }; Querystring: ListFilters }>(
+    '/api/products/categories/:id',
+    {
+      preValidation: dropEmpty,
+      schema: {
+        tags,
+        summary: 'Parts list: filters, search (ranked), cursor paging (50 a page)',
+        description:
+          'Path id 0 = all categories. lastId is the cursor from the previous answer (prod_id, or score:prod_id when searching).',
+        params: idParam(),
+        querystring: listQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE)
+        .send(await products.list({ ...req.query, catId: req.params.id })),
+  );
 
-  app.get<{ Params: { urlName: string }; Querystring: { pagesize?: number; lastId?: string; count?: number } }>('/api/stores/:urlName', {
-    preValidation: dropEmpty,
-    schema: { tags, summary: 'A store and the first page of its products', params: storeParam, querystring: pageQuery, response: { 200: storeReply } },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send(await products.store(req.params.urlName, req.query)));
+  app.get<{ Querystring: { prodName: string } }>(
+    '/api/products/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search suggestions (more than 3 characters)',
+        querystring: {
+          type: 'object',
+          properties: { prodName: { type: 'string', maxLength: 100 } },
+          required: ['prodName'],
+        },
+        response: { 200: suggestReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', LIST_CACHE).send(await products.suggest(req.query.prodName)),
+  );
 
-  app.get<{ Params: { urlName: string }; Querystring: { pagesize?: number; lastId?: string; count?: number } }>('/api/stores/:urlName/products', {
-    preValidation: dropEmpty,
-    schema: { tags, summary: "A page of a store's products", params: storeParam, querystring: pageQuery, response: { 200: listReply } },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send(await products.list({ ...req.query, store: req.params.urlName })));
+  app.get<{ Params: { id: number } }>(
+    '/api/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its store, images and fitment',
+        params: idParam(),
+        response: { 200: detailReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE)
+        .send({ status: true, item: await products.detail(req.params.id) }),
+  );
+
+  app.get<{
+    Params: { urlName: string };
+    Querystring: { pagesize?: number; lastId?: string; count?: number };
+  }>(
+    '/api/stores/:urlName',
+    {
+      preValidation: dropEmpty,
+      schema: {
+        tags,
+        summary: 'A store and the first page of its products',
+        params: storeParam,
+        querystring: pageQuery,
+        response: { 200: storeReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE)
+        .send(await products.store(req.params.urlName, req.query)),
+  );
+
+  app.get<{
+    Params: { urlName: string };
+    Querystring: { pagesize?: number; lastId?: string; count?: number };
+  }>(
+    '/api/stores/:urlName/products',
+    {
+      preValidation: dropEmpty,
+      schema: {
+        tags,
+        summary: "A page of a store's products",
+        params: storeParam,
+        querystring: pageQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE)
+        .send(await products.list({ ...req.query, store: req.params.urlName })),
+  );
 }

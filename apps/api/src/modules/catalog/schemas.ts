@@ -30,7 +30,12 @@ export const listQuery = {
     store: { type: 'string', pattern: '^[a-z0-9-]{1,80}$', description: 'Store url_name' },
     pagesize: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
     count: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
-    lastId: { type: 'string', maxLength: 24, pattern: '^(-?\\d{1,10}:)?\\d{1,10}$', description: 'Cursor from the previous page' },
+    lastId: {
+      type: 'string',
+      maxLength: 24,
+      pattern: '^(-?\\d{1,10}:)?\\d{1,10}$',
+      description: 'Cursor from the previous page',
+    },
     active: { type: 'string', enum: ['true', 'false'] },
   },
 } as const;
@@ -46,15 +51,30 @@ export const listItemSchema = {
     title: { type: 'string' },
     description: { type: 'string' },
     url: { type: 'string' },
-    price: { type: 'object', properties: { price: { type: 'number' }, sales: { type: ['number', 'null'] } } },
+    price: {
+      type: 'object',
+      properties: { price: { type: 'number' }, sales: { type: ['number', 'null'] } },
+    },
     condition: { type: 'integer' },
     image: {
       type: ['object', 'null'],
-      properties: { src: { type: 'string' }, srcset: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, placeholder: { type: 'string' } },
+      properties: {
+        src: { type: 'string' },
+        srcset: { type: 'string' },
+        width: { type: 'integer' },
+        height: { type: 'integer' },
+        placeholder: { type: 'string' },
+      },
     },
     store: {
       type: 'object',
-      properties: { name: { type: 'string' }, url_name: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' }, verified: { type: 'boolean' } },
+      properties: {
+        name: { type: 'string' },
+        url_name: { type: 'string' },
+        city: { type: 'string' },
+        state: { type: 'string' },
+        verified: { type: 'boolean' },
+      },
     },
   },
 } as const;
@@ -90,9 +110,20 @@ export const storeSchema = {
   },
 } as const;
 
-export const storeReply = { ...listReply, properties: { ...listReply.properties, store: storeSchema } } as const;
+export const storeReply = {
+  ...listReply,
+  properties: { ...listReply.properties, store: storeSchema },
+} as const;
 
-const catRef = { type: ['object', 'null'], properties: { cat_id: { type: 'integer' }, name: { type: 'string' }, path: { type: 'string' }, image_url: { type: 'string' } } } as const;
+const catRef = {
+  type: ['object', 'null'],
+  properties: {
+    cat_id: { type: 'integer' },
+    name: { type: 'string' },
+    path: { type: 'string' },
+    image_url: { type: 'string' },
+  },
+} as const;
 
 export const detailReply = {
   type: 'object',
@@ -105,13 +136,25 @@ export const detailReply = {
         description: { type: 'string' },
         stock: { type: 'integer' },
         part_number: nullableString,
-        category: { type: 'object', properties: { cat_id: { type: 'integer' }, name: { type: 'string' }, path: { type: 'string' }, parent: catRef } },
+        category: {
+          type: 'object',
+          properties: {
+            cat_id: { type: 'integer' },
+            name: { type: 'string' },
+            path: { type: 'string' },
+            parent: catRef,
+          },
+        },
         images: {
           type: 'array',
           items: {
             type: 'object',
             properties: {
-              src: { type: 'string' }, srcset: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, placeholder: { type: 'string' },
+              src: { type: 'string' },
+              srcset: { type: 'string' },
+              width: { type: 'integer' },
+              height: { type: 'integer' },
+              placeholder: { type: 'string' },
               sizes: { type: 'object', additionalProperties: { type: 'string' } },
             },
           },
@@ -121,8 +164,12 @@ export const detailReply = {
           items: {
             type: 'object',
             properties: {
-              make_id: { type: 'integer' }, make: { type: 'string' }, model_id: { type: ['integer', 'null'] }, model: nullableString,
-              year_from: { type: 'integer' }, year_to: { type: 'integer' },
+              make_id: { type: 'integer' },
+              make: { type: 'string' },
+              model_id: { type: ['integer', 'null'] },
+              model: nullableString,
+              year_from: { type: 'integer' },
+              year_to: { type: 'integer' },
             },
           },
         },
@@ -139,12 +186,22 @@ export const categoryReply = {
     status: { type: 'boolean' },
     item: {
       type: 'object',
-      properties: { ...categorySchema.properties, parent: catRef, children: { type: 'array', items: categorySchema } },
+      properties: {
+        ...categorySchema.properties,
+        parent: catRef,
+        children: { type: 'array', items: categorySchema },
+      },
     },
   },
 } as const;
 
 export const suggestReply = {
   type: 'object',
-  properties: { status: { type: 'boolean' }, items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
+  properties: {
+    status: { type: 'boolean' },
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    },
+  },
 } as const;

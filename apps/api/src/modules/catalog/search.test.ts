@@ -17,11 +17,31 @@ beforeAll(async () => {
   const db = t.handle.db;
   const store = await createStore(db);
   const toyota = await makeId(db, 'Toyota');
-  pnProduct = (await createProduct(db, {
-    store, catId: 601, name: 'Toyota Camry Front Brake Pads', title: 'Akebono Front Brake Pads for Toyota Camry 2012-2017', partNumber: '04465-33471',
-    fitments: [{ makeId: toyota, modelId: await modelId(db, 'Toyota', 'Camry'), yearFrom: 2012, yearTo: 2017 }],
-  })).prodId;
-  mercProduct = (await createProduct(db, { store, catId: 201, name: 'Mercedes-Benz C-Class Oil Filter', partNumber: 'A 271 180 00 09' })).prodId;
+  pnProduct = (
+    await createProduct(db, {
+      store,
+      catId: 601,
+      name: 'Toyota Camry Front Brake Pads',
+      title: 'Akebono Front Brake Pads for Toyota Camry 2012-2017',
+      partNumber: '04465-33471',
+      fitments: [
+        {
+          makeId: toyota,
+          modelId: await modelId(db, 'Toyota', 'Camry'),
+          yearFrom: 2012,
+          yearTo: 2017,
+        },
+      ],
+    })
+  ).prodId;
+  mercProduct = (
+    await createProduct(db, {
+      store,
+      catId: 201,
+      name: 'Mercedes-Benz C-Class Oil Filter',
+      partNumber: 'A 271 180 00 09',
+    })
+  ).prodId;
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -29,22 +49,36 @@ const get = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
   return { status: res.statusCode, body: res.json() };
 };
-const search = async (text: string, extra = '') => (await get(`/api/products/categories/0/?prodName=${encodeURIComponent(text)}${extra}`)).body;
-const catOf = (ids: number[]) => rows<{ prod_id: number; cat_id: number; condition: number }>(t.handle.db,
-  sql`select prod_id, cat_id, condition from products where prod_id = any(string_to_array(${ids.join(',')}, ',')::int[])`);
+const search = async (text: string, extra = '') =>
+  (await get(`/api/products/categories/0/?prodName=${encodeURIComponent(text)}${extra}`)).body;
+const catOf = (ids: number[]) =>
+  rows<{ prod_id: number; cat_id: number; condition: number }>(
+    t.handle.db,
+    sql`select prod_id, cat_id, condition from products where prod_id = any(string_to_array(${ids.join(',')}, ',')::int[])`,
+  );
 
 describe('search parsing (unit)', () => {
   it('maps Tokunbo and friends to Used and strips the word', () => {
     expect(parseSearch('Tokunbo headlamp')).toMatchObject({ tokens: ['headlamp'], condition: 2 });
-    expect(parseSearch('foreign used gearbox')).toMatchObject({ tokens: ['gearbox'], condition: 2 });
-    expect(parseSearch('brand new alternator')).toMatchObject({ tokens: ['alternator'], condition: 1 });
+    expect(parseSearch('foreign used gearbox')).toMatchObject({
+      tokens: ['gearbox'],
+      condition: 2,
+    });
+    expect(parseSearch('brand new alternator')).toMatchObject({
+      tokens: ['alternator'],
+      condition: 1,
+    });
     expect(parseSearch('04465-33471').partNumber).toBe('0446533471');
     expect(parseSearch('Corolla 2010 brake pads').partNumber).toBeUndefined();
   });
   it('builds an AND of words with synonyms, corrections and a prefix on the last word', () => {
-    expect(buildTsQuery(['brak', 'pads'], new Map([['brak', ['brake', 'break']]]))).toBe('(brak | brake | break) & (pads:* | pad)');
+    expect(buildTsQuery(['brak', 'pads'], new Map([['brak', ['brake', 'break']]]))).toBe(
+      '(brak | brake | break) & (pads:* | pad)',
+    );
     expect(buildTsQuery(['headlight'], new Map())).toBe('(headlight:* | headlamp)');
-    expect(buildTsQuery(['oil', 'filter'], new Map(), new Set(['oil', 'filter']))).toBe('oil & filter');
+    expect(buildTsQuery(['oil', 'filter'], new Map(), new Set(['oil', 'filter']))).toBe(
+      'oil & filter',
+    );
   });
 });
 
@@ -150,7 +184,10 @@ describe(`GET /api/products/search (${dbLabel()})`, () => {
     for (const q of ['abc', '   abc  ', '']) {
       const { status, body } = await get(`/api/products/search?prodName=${encodeURIComponent(q)}`);
       expect(status).toBe(400);
-      expect(body).toMatchObject({ status: false, message: 'Search text should be more than 3 characters' });
+      expect(body).toMatchObject({
+        status: false,
+        message: 'Search text should be more than 3 characters',
+      });
     }
     expect((await get('/api/products/search')).status).toBe(400);
     expect((await get(`/api/products/search?prodName=${'y'.repeat(101)}`)).status).toBe(400);
@@ -167,4 +204,3 @@ describe('when a search runs in stages', () => {
     expect(expectedMatches(0, [5])).toBe(0);
   });
 });
-

@@ -7,9 +7,11 @@ import { categoriesRepository, productsRepository, type ListRow } from './reposi
 import { buildTsQuery, correctable, parseSearch } from './search.ts';
 import { memo } from '../../lib/cache.ts';
 
-export const categoryImageUrl = (image: string) => `/images/categories/${encodeURIComponent(image)}.svg`;
+export const categoryImageUrl = (image: string) =>
+  `/images/categories/${encodeURIComponent(image)}.svg`;
 export const storeLogoUrl = (urlName: string) => `/images/stores/${urlName}.svg`;
-export const naira = (kobo: number | null | undefined) => (kobo === null || kobo === undefined ? null : Number(kobo) / 100);
+export const naira = (kobo: number | null | undefined) =>
+  kobo === null || kobo === undefined ? null : Number(kobo) / 100;
 export const PAGE_MAX = 50;
 export const SEARCH_TOO_SHORT = 'Search text should be more than 3 characters';
 
@@ -22,17 +24,25 @@ export function shorten(text: string, max = 160): string {
 
 export function categoriesService(db: Db) {
   const repo = categoriesRepository(db);
-  let all: Promise<Map<number, { catId: number; parentId: number; name: string; path: string; image: string }>> | undefined;
+  let all:
+    | Promise<
+        Map<number, { catId: number; parentId: number; name: string; path: string; image: string }>
+      >
+    | undefined;
   const byId = () =>
-    (all ??= repo.all().then((r) => new Map(r.map((c) => [c.catId, c]))).catch((e) => {
-      all = undefined;
-      throw e;
-    }));
+    (all ??= repo
+      .all()
+      .then((r) => new Map(r.map((c) => [c.catId, c])))
+      .catch((e) => {
+        all = undefined;
+        throw e;
+      }));
   return {
     /** Children of a category; 0 gives the top categories. */
     // Categories change only through the admin area: a minute of staleness is fine.
     byParent: memo(async (parentId: number): Promise<Category[]> => {
-      if (parentId !== 0 && !(await repo.one(parentId))) throw notFound(`No category with id ${parentId}`);
+      if (parentId !== 0 && !(await repo.one(parentId)))
+        throw notFound(`No category with id ${parentId}`);
       const rows = await repo.byParent(parentId);
       return rows.map((r) => ({
         cat_id: r.catId,
@@ -54,7 +64,9 @@ export function categoriesService(db: Db) {
         name: c.name,
         path: c.path,
         image_url: categoryImageUrl(c.image),
-        parent: p ? { cat_id: p.catId, name: p.name, path: p.path, image_url: categoryImageUrl(p.image) } : null,
+        parent: p
+          ? { cat_id: p.catId, name: p.name, path: p.path, image_url: categoryImageUrl(p.image) }
+          : null,
         children: await this.byParent(catId),
       };
     },
@@ -91,9 +103,21 @@ export function toListItem(r: ListRow) {
     price: { price: naira(r.price_kobo)!, sales: naira(r.sales_kobo) },
     condition: r.condition,
     image: r.image_key
-      ? { src: imageUrl(r.image_key, 320), srcset: srcset(r.image_key), width: 320, height: 240, placeholder: r.placeholder ?? '' }
+      ? {
+          src: imageUrl(r.image_key, 320),
+          srcset: srcset(r.image_key),
+          width: 320,
+          height: 240,
+          placeholder: r.placeholder ?? '',
+        }
       : null,
-    store: { name: r.store_name, url_name: r.url_name, city: r.city, state: r.state, verified: r.verified },
+    store: {
+      name: r.store_name,
+      url_name: r.url_name,
+      city: r.city,
+      state: r.state,
+      verified: r.verified,
+    },
   };
 }
 
@@ -103,8 +127,10 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
   const m = /^(?:(-?\d{1,10}):)?(\d{1,10})$/.exec(lastId);
   if (!m) throw badRequest('Invalid lastId: pass back the lastId of the previous page');
   const prodId = Number(m[2]);
-  if (prodId > 2147483647) throw badRequest('Invalid lastId: pass back the lastId of the previous page');
-  if (ranked && m[1] === undefined) throw badRequest('Invalid lastId for a search: pass back the lastId of the previous page');
+  if (prodId > 2147483647)
+    throw badRequest('Invalid lastId: pass back the lastId of the previous page');
+  if (ranked && m[1] === undefined)
+    throw badRequest('Invalid lastId for a search: pass back the lastId of the previous page');
   return { score: m[1] === undefined ? null : Number(m[1]), prodId };
 }
 
@@ -119,7 +145,12 @@ const LIST_CACHE_MS = Number(process.env.CATALOG_LIST_CACHE_MS ?? 10_000);
 const listCaches = new WeakMap<Db, { clear(): void }>();
 export const invalidateCatalogLists = (db: Db) => listCaches.get(db)?.clear();
 /** The same filters in any order give the same key. */
-const filterKey = (f: ListFilters) => JSON.stringify(Object.entries(f).filter(([, v]) => v !== undefined && v !== '').sort(([a], [b]) => (a < b ? -1 : 1)));
+const filterKey = (f: ListFilters) =>
+  JSON.stringify(
+    Object.entries(f)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 /**
  * Searching in stages (repository.page) pays off only for searches that match many parts ('radiator': 48,000 in a
@@ -148,7 +179,10 @@ export function productsService(db: Db) {
   const estimate = memo((tsq: string) => repo.estimateMatches(tsq), 600_000, 5000);
   /** buildTsQuery joins one group per word with ' & ' (alternatives inside parentheses). */
   const expected = async (tsq: string) =>
-    expectedMatches(await estimate(''), await Promise.all(tsq.split(' & ').map((g) => estimate(g))));
+    expectedMatches(
+      await estimate(''),
+      await Promise.all(tsq.split(' & ').map((g) => estimate(g))),
+    );
 
   // Corrections per word: the vocabulary changes only with new catalogue words, so remember answers for 10 minutes.
   const corrected = new Map<string, { at: number; known: boolean; similar: string[] }>();
@@ -176,7 +210,11 @@ export function productsService(db: Db) {
     if (ask.length) {
       if (corrected.size > 5000) corrected.clear();
       for (const r of await repo.similarWords(ask)) {
-        const hit = { at: now, known: r.known, similar: !r.known && r.similar?.length ? r.similar : [] };
+        const hit = {
+          at: now,
+          known: r.known,
+          similar: !r.known && r.similar?.length ? r.similar : [],
+        };
         corrected.set(r.tok, hit);
         use(r.tok, hit);
       }
@@ -225,7 +263,12 @@ export function productsService(db: Db) {
     const ranked = Boolean(tsq || partNumber);
     const size = Math.min(f.pagesize || PAGE_MAX, PAGE_MAX);
     const rowsOut = await repo.page({
-      where, tsq, partNumber, cursor: parseCursor(f.lastId, ranked), limit: size + 1, newestId: tsq && (await expected(tsq)) >= STAGE_FROM_MATCHES ? await newestId(0) : undefined,
+      where,
+      tsq,
+      partNumber,
+      cursor: parseCursor(f.lastId, ranked),
+      limit: size + 1,
+      newestId: tsq && (await expected(tsq)) >= STAGE_FROM_MATCHES ? await newestId(0) : undefined,
     });
     const hasMore = rowsOut.length > size;
     const page = rowsOut.slice(0, size);
@@ -239,7 +282,11 @@ export function productsService(db: Db) {
     };
   }
 
-  const cachedList = memo((key: string) => listUncached(Object.fromEntries(JSON.parse(key)) as ListFilters), LIST_CACHE_MS, 500);
+  const cachedList = memo(
+    (key: string) => listUncached(Object.fromEntries(JSON.parse(key)) as ListFilters),
+    LIST_CACHE_MS,
+    500,
+  );
   listCaches.set(db, cachedList);
   const list = (f: ListFilters) => (LIST_CACHE_MS > 0 ? cachedList(filterKey(f)) : listUncached(f));
 
@@ -280,9 +327,13 @@ export function productsService(db: Db) {
           cat_id: p.cat_id,
           name: p.cat_name,
           path: p.cat_path,
-          parent: p.parent_id ? { cat_id: p.parent_id, name: p.parent_name, path: p.parent_path } : null,
+          parent: p.parent_id
+            ? { cat_id: p.parent_id, name: p.parent_name, path: p.parent_path }
+            : null,
         },
-        images: (p.images as { key: string; width: number; height: number; placeholder: string }[]).map((i) => ({
+        images: (
+          p.images as { key: string; width: number; height: number; placeholder: string }[]
+        ).map((i) => ({
           src: imageUrl(i.key, 640),
           srcset: srcset(i.key),
           width: 640,
@@ -299,7 +350,12 @@ export function productsService(db: Db) {
     async store(urlName: string, f: { pagesize?: number; lastId?: string; count?: number } = {}) {
       const st = await repo.storeByUrl(urlName);
       if (!st) throw notFound(`No store called ${urlName}`);
-      const page = await list({ store: urlName, pagesize: f.pagesize, lastId: f.lastId, count: f.count });
+      const page = await list({
+        store: urlName,
+        pagesize: f.pagesize,
+        lastId: f.lastId,
+        count: f.count,
+      });
       return { ...page, store: { ...storeOut(st), product_count: st.product_count } };
     },
   };

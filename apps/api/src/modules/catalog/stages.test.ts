@@ -30,7 +30,8 @@ beforeAll(async () => {
   const store = await createStore(t.handle.db);
   const tpl = await createProduct(t.handle.db, { store, name: 'Quokka Bracket', title: 'quokka' });
   // 500 matches from id 20,000 up every 1,500: the newest SEARCH_WINDOW reach back past several stages.
-  await t.handle.db.execute(sql`insert into products (prod_id, store_id, cat_id, top_cat_id, state_id, city_id, name, title, description,
+  await t.handle.db
+    .execute(sql`insert into products (prod_id, store_id, cat_id, top_cat_id, state_id, city_id, name, title, description,
       price_kobo, condition, search_terms) overriding system value
     select 20000 + g * 1500, store_id, cat_id, top_cat_id, state_id, city_id, case when g % 4 = 0 then 'Quokka Bracket ' || g else 'Bracket ' || g end,
       case when g % 4 = 0 then '' else 'fits a quokka' end, 'quokka ' || repeat('part ', g % 7), price_kobo, condition, search_terms
@@ -50,12 +51,19 @@ describe(`staged search (${dbLabel()})`, () => {
     expect(staged.length).toBe(SEARCH_WINDOW);
     expect(staged.map((r) => [r.prod_id, r.score])).toEqual(whole.map((r) => [r.prod_id, r.score]));
     // The window is the newest matches.
-    expect(Math.min(...staged.map((r) => r.prod_id))).toBe(20000 + (500 - SEARCH_WINDOW + 1) * 1500);
+    expect(Math.min(...staged.map((r) => r.prod_id))).toBe(
+      20000 + (500 - SEARCH_WINDOW + 1) * 1500,
+    );
   });
 
   it('a rare word found only in old products still comes back', async () => {
     const repo = productsRepository(t.handle.db);
-    const rows = await repo.page({ where: [], tsq: 'quokka:* & bracket & 8', limit: 50, newestId: await repo.newestId() });
+    const rows = await repo.page({
+      where: [],
+      tsq: 'quokka:* & bracket & 8',
+      limit: 50,
+      newestId: await repo.newestId(),
+    });
     expect(rows.map((r) => r.name)).toContain('Quokka Bracket 8');
   });
 
@@ -63,7 +71,10 @@ describe(`staged search (${dbLabel()})`, () => {
     const all: number[] = [];
     let lastId: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const res: { json(): any } = await t.app.inject({ method: 'GET', url: `/api/products/categories/0/?prodName=quokka&pagesize=50${lastId ? `&lastId=${lastId}` : ''}` });
+      const res: { json(): any } = await t.app.inject({
+        method: 'GET',
+        url: `/api/products/categories/0/?prodName=quokka&pagesize=50${lastId ? `&lastId=${lastId}` : ''}`,
+      });
       const body: any = res.json();
       all.push(...body.items.map((x: any) => x.prod_id));
       if (!body.hasMore) break;

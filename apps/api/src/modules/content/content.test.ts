@@ -24,20 +24,44 @@ const call = async (opts: InjectOptions) => {
   }
   return { status: res.statusCode, body, headers: res.headers };
 };
-const get = (url: string, headers: Record<string, string> = {}) => call({ method: 'GET', url, headers });
-const rowsIn = async (table: any) => Number((await t.app.db.select({ n: count() }).from(table))[0].n);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  call({ method: 'GET', url, headers });
+const rowsIn = async (table: any) =>
+  Number((await t.app.db.select({ n: count() }).from(table))[0].n);
 const expect4xx = (status: number) => {
   expect(status).toBeGreaterThanOrEqual(400);
   expect(status).toBeLessThan(500);
 };
 
-const SLUGS = ['faq', 'book-sp', 'payment', 'about-us', 'e-wallet', 'shipping', 'how-it-works', 'work-with-us', 'find-customer', 'buy-through-us', 'cookies-policy', 'sell-through-us', 'terms-condition', 'safety-awareness', 'advertise-with-us'];
+const SLUGS = [
+  'faq',
+  'book-sp',
+  'payment',
+  'about-us',
+  'e-wallet',
+  'shipping',
+  'how-it-works',
+  'work-with-us',
+  'find-customer',
+  'buy-through-us',
+  'cookies-policy',
+  'sell-through-us',
+  'terms-condition',
+  'safety-awareness',
+  'advertise-with-us',
+];
 
 describe(`blogs (${dbLabel()})`, () => {
   it('lists the categories', async () => {
     const { status, body } = await get('/api/blogs/categories');
     expect(status).toBe(200);
-    expect(body.items.map((c: any) => c.slug)).toEqual(['buying-guides', 'car-care', 'safety', 'money-matters', 'marketplace-news']);
+    expect(body.items.map((c: any) => c.slug)).toEqual([
+      'buying-guides',
+      'car-care',
+      'safety',
+      'money-matters',
+      'marketplace-news',
+    ]);
     expect(body.items[0]).toEqual({ id: 1, name: 'Buying Guides', slug: 'buying-guides' });
   });
 
@@ -50,7 +74,12 @@ describe(`blogs (${dbLabel()})`, () => {
     expect(body.count).toBe(n);
     const dates = body.items.map((p: any) => p.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(body.items[0]).toMatchObject({ slug: 'preparing-for-a-long-interstate-trip', author: 'Blessing Etim', category_slug: 'safety', cover_url: expect.stringMatching(/^\/images\/blogs\/[a-z0-9-]+\.svg$/) });
+    expect(body.items[0]).toMatchObject({
+      slug: 'preparing-for-a-long-interstate-trip',
+      author: 'Blessing Etim',
+      category_slug: 'safety',
+      cover_url: expect.stringMatching(/^\/images\/blogs\/[a-z0-9-]+\.svg$/),
+    });
     expect(body.items[0].body).toBeUndefined();
     expect(headers['cache-control']).toMatch(/max-age/);
   });
@@ -75,7 +104,9 @@ describe(`blogs (${dbLabel()})`, () => {
     const second = (await get(`/api/blogs?pagesize=5&lastId=${first[4].id}`)).body.items;
     expect(second).toHaveLength(5);
     const all = (await get('/api/blogs')).body.items;
-    expect([...first, ...second].map((p: any) => p.id)).toEqual(all.slice(0, 10).map((p: any) => p.id));
+    expect([...first, ...second].map((p: any) => p.id)).toEqual(
+      all.slice(0, 10).map((p: any) => p.id),
+    );
     expect((await get('/api/blogs?pagesize=51')).status).toBe(400);
     expect((await get('/api/blogs?pagesize=0')).status).toBe(400);
     expect((await get('/api/blogs?lastId=abc')).status).toBe(400);
@@ -110,15 +141,24 @@ describe(`blogs (${dbLabel()})`, () => {
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    expect((await t.app.inject({ method: 'GET', url: '/images/blogs/nope-123.svg' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/images/blogs/..%2Fx.svg' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/images/blogs/nope-123.svg' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/images/blogs/..%2Fx.svg' })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe(`blog comments (${dbLabel()})`, () => {
   const url = '/api/blogs/comments/tokunbo-vs-new-vs-nigerian-used-parts';
   const post = (payload: unknown, cookie?: string, contentType = 'application/json') =>
-    call({ method: 'POST', url, headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+    call({
+      method: 'POST',
+      url,
+      headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
 
   it('lists no comments at first and tells guests they cannot comment', async () => {
     const { status, body } = await get(url);
@@ -131,17 +171,31 @@ describe(`blog comments (${dbLabel()})`, () => {
     const before = await rowsIn(s.blogComments);
     const res = await post({ body: 'Nice one' });
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ status: false, code: 'UNAUTHORIZED', message: 'You are not logged in' });
+    expect(res.body).toMatchObject({
+      status: false,
+      code: 'UNAUTHORIZED',
+      message: 'You are not logged in',
+    });
     expect(await rowsIn(s.blogComments)).toBe(before);
   });
 
   it('lets a signed-in user comment (JSON or form), trimmed, plain text, newest last', async () => {
     const { user, cookie } = await createUser(t.app.db, 'Buyer');
     expect((await get(url, { cookie })).body.canComment).toBe(true);
-    const a = await post({ body: '  Tokunbo headlamps were the best value for my Corolla.  ' }, cookie);
+    const a = await post(
+      { body: '  Tokunbo headlamps were the best value for my Corolla.  ' },
+      cookie,
+    );
     expect(a.status).toBe(201);
-    expect(a.body.items[0]).toMatchObject({ body: 'Tokunbo headlamps were the best value for my Corolla.', author_name: user.name });
-    const b = await post(new URLSearchParams({ body: '<b>not bold</b> & <script>x</script>' }).toString(), cookie, 'application/x-www-form-urlencoded');
+    expect(a.body.items[0]).toMatchObject({
+      body: 'Tokunbo headlamps were the best value for my Corolla.',
+      author_name: user.name,
+    });
+    const b = await post(
+      new URLSearchParams({ body: '<b>not bold</b> & <script>x</script>' }).toString(),
+      cookie,
+      'application/x-www-form-urlencoded',
+    );
     expect(b.status).toBe(201);
     const list = (await get(url)).body.items;
     expect(list.map((c: any) => c.id)).toEqual([a.body.items[0].id, b.body.items[0].id]);
@@ -152,25 +206,49 @@ describe(`blog comments (${dbLabel()})`, () => {
   it('refuses empty, blank, too long and malformed comments with 400, storing nothing', async () => {
     const { cookie } = await createUser(t.app.db, 'Mechanic');
     const before = await rowsIn(s.blogComments);
-    for (const bad of [{ body: '' }, { body: '   \n ' }, { body: 'x'.repeat(1001) }, { body: 'x'.repeat(5000) }, {}, { body: { a: 1 } }, { body: null }]) {
+    for (const bad of [
+      { body: '' },
+      { body: '   \n ' },
+      { body: 'x'.repeat(1001) },
+      { body: 'x'.repeat(5000) },
+      {},
+      { body: { a: 1 } },
+      { body: null },
+    ]) {
       const res = await post(bad, cookie);
       expect(res.status, JSON.stringify(bad).slice(0, 40)).toBe(400);
       expect(res.body.status).toBe(false);
     }
-    expect((await post({ body: 'x'.repeat(1001) }, cookie)).body.message).toBe('A comment can be at most 1000 characters');
+    expect((await post({ body: 'x'.repeat(1001) }, cookie)).body.message).toBe(
+      'A comment can be at most 1000 characters',
+    );
     expect((await post('{"body":', cookie)).status).toBe(400);
-    expect((await call({ method: 'POST', url: '/api/blogs/comments/no-such-post', headers: { cookie, 'content-type': 'application/json' }, payload: '{"body":"hi"}' })).status).toBe(404);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/api/blogs/comments/no-such-post',
+          headers: { cookie, 'content-type': 'application/json' },
+          payload: '{"body":"hi"}',
+        })
+      ).status,
+    ).toBe(404);
     expect(await rowsIn(s.blogComments)).toBe(before);
     expect((await post({ body: 'x'.repeat(1000) }, cookie)).status).toBe(201);
   });
 
   it('limits each user to 5 comments a minute (429), others unaffected', async () => {
     const { cookie } = await createUser(t.app.db, 'Buyer');
-    for (let i = 1; i <= 5; i++) expect((await post({ body: `comment ${i}` }, cookie)).status).toBe(201);
+    for (let i = 1; i <= 5; i++)
+      expect((await post({ body: `comment ${i}` }, cookie)).status).toBe(201);
     const before = await rowsIn(s.blogComments);
     const sixth = await post({ body: 'comment 6' }, cookie);
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toMatchObject({ status: false, code: 'RATE_LIMITED', message: expect.stringMatching(/wait a minute/) });
+    expect(sixth.body).toMatchObject({
+      status: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/wait a minute/),
+    });
     expect(await rowsIn(s.blogComments)).toBe(before);
     const other = await createUser(t.app.db, 'Seller');
     expect((await post({ body: 'another user' }, other.cookie)).status).toBe(201);
@@ -182,14 +260,23 @@ describe(`static pages (${dbLabel()})`, () => {
     for (const slug of SLUGS) {
       const page = await get(`/api/static/contents/${slug}`);
       expect(page.status, slug).toBe(200);
-      expect(page.body.items[0]).toMatchObject({ slug, title: expect.any(String), summary: expect.any(String), body: expect.any(String) });
+      expect(page.body.items[0]).toMatchObject({
+        slug,
+        title: expect.any(String),
+        summary: expect.any(String),
+        body: expect.any(String),
+      });
       expect(page.body.items[0].body.length).toBeGreaterThan(100);
       const sections = await get(`/api/static/sections/${slug}`);
       expect(sections.status).toBe(200);
       expect(sections.body.items.length).toBeGreaterThanOrEqual(5);
       const positions = sections.body.items.map((x: any) => x.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
-      expect(sections.body.items[0]).toEqual({ position: 1, heading: expect.any(String), body: expect.any(String) });
+      expect(sections.body.items[0]).toEqual({
+        position: 1,
+        heading: expect.any(String),
+        body: expect.any(String),
+      });
     }
     const faq = (await get('/api/static/sections/faq')).body.items;
     expect(faq.map((x: any) => x.heading)).toContain('What does Tokunbo mean?');
@@ -199,7 +286,11 @@ describe(`static pages (${dbLabel()})`, () => {
     for (const path of ['contents', 'sections']) {
       const res = await get(`/api/static/${path}/no-such-page`);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ status: false, code: 'NOT_FOUND', message: 'Page not found: /static/no-such-page' });
+      expect(res.body).toMatchObject({
+        status: false,
+        code: 'NOT_FOUND',
+        message: 'Page not found: /static/no-such-page',
+      });
       expect((await get(`/api/static/${path}/a.b`)).status).toBe(400);
       expect((await get(`/api/static/${path}/${'x'.repeat(61)}`)).status).toBe(400);
     }
@@ -217,36 +308,88 @@ describe(`static pages (${dbLabel()})`, () => {
 describe(`newsletter (${dbLabel()})`, () => {
   const url = '/api/email/contact-list/newsletter';
   const form = (email: string, headers: Record<string, string> = {}) =>
-    call({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams({ emailAddress: email }).toString() });
+    call({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams({ emailAddress: email }).toString(),
+    });
 
   it('subscribes with the form body emailAddress, once per address (repeat is a success)', async () => {
     const ok = await form('Ada.Obi@Example.ng');
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ status: true, message: 'Thank You for Subscribing to our Newsletter' });
+    expect(ok.body).toEqual({
+      status: true,
+      message: 'Thank You for Subscribing to our Newsletter',
+    });
     const again = await form('  ada.obi@example.NG ');
-    expect(again.body).toEqual({ status: true, message: 'Thank You for Subscribing to our Newsletter' });
-    const json = await call({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ emailAddress: 'ada.obi@example.ng' }) });
+    expect(again.body).toEqual({
+      status: true,
+      message: 'Thank You for Subscribing to our Newsletter',
+    });
+    const json = await call({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ emailAddress: 'ada.obi@example.ng' }),
+    });
     expect(json.status).toBe(200);
-    const rows = await t.app.db.select().from(s.newsletterSubscribers).where(eq(s.newsletterSubscribers.email, 'ada.obi@example.ng'));
+    const rows = await t.app.db
+      .select()
+      .from(s.newsletterSubscribers)
+      .where(eq(s.newsletterSubscribers.email, 'ada.obi@example.ng'));
     expect(rows).toHaveLength(1);
   });
 
   it("refuses invalid addresses with 400 'Please Enter a Valid Email', storing nothing", async () => {
     const before = await rowsIn(s.newsletterSubscribers);
-    for (const bad of ['', 'not-an-email', 'a@b', 'a b@c.ng', '@x.ng', `${'a'.repeat(250)}@x.ng`, 'a'.repeat(2000)]) {
+    for (const bad of [
+      '',
+      'not-an-email',
+      'a@b',
+      'a b@c.ng',
+      '@x.ng',
+      `${'a'.repeat(250)}@x.ng`,
+      'a'.repeat(2000),
+    ]) {
       const res = await form(bad);
       expect(res.status, bad.slice(0, 20)).toBe(400);
       expect(res.body).toMatchObject({ status: false, message: 'Please Enter a Valid Email' });
     }
-    expect4xx((await call({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{}' })).status);
-    expect4xx((await call({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"emailAddress":5}' })).status);
-    expect4xx((await call({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'x' })).status);
+    expect4xx(
+      (
+        await call({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        })
+      ).status,
+    );
+    expect4xx(
+      (
+        await call({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"emailAddress":5}',
+        })
+      ).status,
+    );
+    expect4xx(
+      (await call({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'x' }))
+        .status,
+    );
     expect4xx((await form('a'.repeat(5000))).status);
     expect(await rowsIn(s.newsletterSubscribers)).toBe(before);
   });
 
   it('answers a plain HTML form post (no JavaScript) with a 303 back to the page', async () => {
-    const html = { accept: 'text/html,application/xhtml+xml', host: 'shop.test', referer: 'http://shop.test/blogs?category=safety' };
+    const html = {
+      accept: 'text/html,application/xhtml+xml',
+      host: 'shop.test',
+      referer: 'http://shop.test/blogs?category=safety',
+    };
     const ok = await form('nojs@example.ng', html);
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/blogs?category=safety&newsletter=ok#newsletter');
@@ -265,19 +408,47 @@ describe(`newsletter (${dbLabel()})`, () => {
 });
 
 describe(`contact us (${dbLabel()})`, () => {
-  const good = { name: 'Bola Ahmed', email: 'bola@example.ng', phone: '0803 123 4567', subject: 'Wrong part delivered', message: 'I ordered a left headlamp for a 2012 Corolla and got a right one. Order #123.' };
+  const good = {
+    name: 'Bola Ahmed',
+    email: 'bola@example.ng',
+    phone: '0803 123 4567',
+    subject: 'Wrong part delivered',
+    message: 'I ordered a left headlamp for a 2012 Corolla and got a right one. Order #123.',
+  };
   const send = (payload: unknown, ip = '10.0.0.1', headers: Record<string, string> = {}) =>
-    call({ method: 'POST', url: '/api/contact', remoteAddress: ip, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+    call({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(payload),
+    });
 
   it('stores the message, queues an e-mail to support and confirms', async () => {
     const mailsBefore = await rowsIn(s.outbox);
     const res = await send(good);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: true, id: expect.any(Number), message: expect.stringMatching(/Thank you/) });
-    const [row] = await t.app.db.select().from(s.contactMessages).where(eq(s.contactMessages.id, res.body.id));
-    expect(row).toMatchObject({ name: 'Bola Ahmed', email: 'bola@example.ng', subject: 'Wrong part delivered', ip: '10.0.0.1', userId: null });
+    expect(res.body).toMatchObject({
+      status: true,
+      id: expect.any(Number),
+      message: expect.stringMatching(/Thank you/),
+    });
+    const [row] = await t.app.db
+      .select()
+      .from(s.contactMessages)
+      .where(eq(s.contactMessages.id, res.body.id));
+    expect(row).toMatchObject({
+      name: 'Bola Ahmed',
+      email: 'bola@example.ng',
+      subject: 'Wrong part delivered',
+      ip: '10.0.0.1',
+      userId: null,
+    });
     expect(await rowsIn(s.outbox)).toBe(mailsBefore + 1);
-    const mails = await t.app.db.select().from(s.outbox).where(eq(s.outbox.subject, `[Contact #${res.body.id}] Wrong part delivered`));
+    const mails = await t.app.db
+      .select()
+      .from(s.outbox)
+      .where(eq(s.outbox.subject, `[Contact #${res.body.id}] Wrong part delivered`));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail.to).toBe('support@sparefinder.ng');
@@ -288,9 +459,18 @@ describe(`contact us (${dbLabel()})`, () => {
   it('accepts a form post, without phone, and links a signed-in user', async () => {
     const { user, cookie } = await createUser(t.app.db, 'Seller');
     const { phone: _p, ...noPhone } = good;
-    const res = await call({ method: 'POST', url: '/api/contact', remoteAddress: '10.0.0.2', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(noPhone).toString() });
+    const res = await call({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: '10.0.0.2',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(noPhone).toString(),
+    });
     expect(res.status).toBe(201);
-    const [row] = await t.app.db.select().from(s.contactMessages).where(eq(s.contactMessages.id, res.body.id));
+    const [row] = await t.app.db
+      .select()
+      .from(s.contactMessages)
+      .where(eq(s.contactMessages.id, res.body.id));
     expect(row).toMatchObject({ phone: null, userId: user.id });
   });
 
@@ -313,10 +493,21 @@ describe(`contact us (${dbLabel()})`, () => {
     const empty = await send({}, '10.0.0.3');
     expect(empty.status).toBe(400);
     expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'message', 'name', 'subject']);
-    expect((await send({ ...good, email: 'nope' }, '10.0.0.3')).body.errors.email).toBe('Please Enter a Valid Email');
+    expect((await send({ ...good, email: 'nope' }, '10.0.0.3')).body.errors.email).toBe(
+      'Please Enter a Valid Email',
+    );
     expect4xx((await send({ ...good, message: 'x'.repeat(20000) }, '10.0.0.3')).status);
     expect4xx((await send({ ...good, name: { a: 1 } }, '10.0.0.3')).status);
-    expect4xx((await call({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":' })).status);
+    expect4xx(
+      (
+        await call({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"name":',
+        })
+      ).status,
+    );
     expect([await rowsIn(s.contactMessages), await rowsIn(s.outbox)]).toEqual(before);
   });
 
@@ -325,7 +516,11 @@ describe(`contact us (${dbLabel()})`, () => {
     const before = await rowsIn(s.contactMessages);
     const res = await send(good, '10.9.9.9');
     expect(res.status).toBe(429);
-    expect(res.body).toMatchObject({ status: false, code: 'RATE_LIMITED', message: expect.stringMatching(/5 messages in the last hour/) });
+    expect(res.body).toMatchObject({
+      status: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/5 messages in the last hour/),
+    });
     expect(await rowsIn(s.contactMessages)).toBe(before);
     expect((await send(good, '10.9.9.10')).status).toBe(201);
   });
@@ -339,6 +534,17 @@ describe(`content demo seed (${dbLabel()})`, () => {
   });
   it('is listed in the OpenAPI document', async () => {
     const paths = Object.keys((await get('/api/docs/json')).body.paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/blogs', '/api/blogs/categories', '/api/blogs/blog/{id}', '/api/blogs/comments/{id}', '/api/static/contents/{slug}', '/api/static/sections/{slug}', '/api/email/contact-list/newsletter', '/api/contact']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/blogs',
+        '/api/blogs/categories',
+        '/api/blogs/blog/{id}',
+        '/api/blogs/comments/{id}',
+        '/api/static/contents/{slug}',
+        '/api/static/sections/{slug}',
+        '/api/email/contact-list/newsletter',
+        '/api/contact',
+      ]),
+    );
   });
 });

@@ -7,7 +7,11 @@ const COVER_VERSION = 2;
 
 /** Names a post's cover: changes whenever what is drawn changes, so the image can be cached for ever. */
 export function coverKey(slug: string, color: string, title: string, category: string): string {
-  const h = crypto.createHash('sha256').update(`${COVER_VERSION}|${color}|${title}|${category}`).digest('hex').slice(0, 10);
+  const h = crypto
+    .createHash('sha256')
+    .update(`${COVER_VERSION}|${color}|${title}|${category}`)
+    .digest('hex')
+    .slice(0, 10);
   return `${slug}-${h}`;
 }
 
@@ -51,7 +55,10 @@ export function coverSvg(color: string, title: string, category: string): string
   const lineHeight = size * 1.18;
   const top = 315 - ((lines.length - 1) * lineHeight) / 2 + size / 3;
   const text = lines
-    .map((l, i) => `<text x="80" y="${Math.round(top + i * lineHeight)}" font-size="${size}" font-weight="800">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="80" y="${Math.round(top + i * lineHeight)}" font-size="${size}" font-weight="800">${escapeXml(l)}</text>`,
+    )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">` +

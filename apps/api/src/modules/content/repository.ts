@@ -19,8 +19,14 @@ export type PostRow = { [K in keyof typeof postColumns]: (typeof postColumns)[K]
 export const contentRepository = (db: Db) => ({
   categories: () => db.select().from(s.blogCategories).orderBy(asc(s.blogCategories.id)),
   category: (idOrSlug: number | string) =>
-    db.select().from(s.blogCategories)
-      .where(typeof idOrSlug === 'number' ? eq(s.blogCategories.id, idOrSlug) : eq(s.blogCategories.slug, idOrSlug))
+    db
+      .select()
+      .from(s.blogCategories)
+      .where(
+        typeof idOrSlug === 'number'
+          ? eq(s.blogCategories.id, idOrSlug)
+          : eq(s.blogCategories.slug, idOrSlug),
+      )
       .then((r) => r[0]),
 
   /** Newest first; after `lastId` when given (cursor on published_at, id). */
@@ -28,55 +34,120 @@ export const contentRepository = (db: Db) => ({
     const where = [];
     if (opts.categoryId) where.push(eq(s.blogPosts.categoryId, opts.categoryId));
     if (opts.lastId) {
-      const [cur] = await db.select({ at: s.blogPosts.publishedAt, id: s.blogPosts.id }).from(s.blogPosts).where(eq(s.blogPosts.id, opts.lastId));
+      const [cur] = await db
+        .select({ at: s.blogPosts.publishedAt, id: s.blogPosts.id })
+        .from(s.blogPosts)
+        .where(eq(s.blogPosts.id, opts.lastId));
       if (!cur) return null;
-      where.push(or(lt(s.blogPosts.publishedAt, cur.at), and(eq(s.blogPosts.publishedAt, cur.at), lt(s.blogPosts.id, cur.id))));
+      where.push(
+        or(
+          lt(s.blogPosts.publishedAt, cur.at),
+          and(eq(s.blogPosts.publishedAt, cur.at), lt(s.blogPosts.id, cur.id)),
+        ),
+      );
     }
-    return db.select(postColumns).from(s.blogPosts)
+    return db
+      .select(postColumns)
+      .from(s.blogPosts)
       .innerJoin(s.blogCategories, eq(s.blogCategories.id, s.blogPosts.categoryId))
       .where(and(...where))
       .orderBy(desc(s.blogPosts.publishedAt), desc(s.blogPosts.id))
       .limit(opts.limit);
   },
   countPosts: (categoryId?: number) =>
-    db.select({ n: count() }).from(s.blogPosts).where(categoryId ? eq(s.blogPosts.categoryId, categoryId) : undefined).then((r) => Number(r[0].n)),
+    db
+      .select({ n: count() })
+      .from(s.blogPosts)
+      .where(categoryId ? eq(s.blogPosts.categoryId, categoryId) : undefined)
+      .then((r) => Number(r[0].n)),
 
   post: (idOrSlug: number | string) =>
-    db.select({ ...postColumns, body: s.blogPosts.body }).from(s.blogPosts)
+    db
+      .select({ ...postColumns, body: s.blogPosts.body })
+      .from(s.blogPosts)
       .innerJoin(s.blogCategories, eq(s.blogCategories.id, s.blogPosts.categoryId))
-      .where(typeof idOrSlug === 'number' ? eq(s.blogPosts.id, idOrSlug) : eq(s.blogPosts.slug, idOrSlug))
+      .where(
+        typeof idOrSlug === 'number'
+          ? eq(s.blogPosts.id, idOrSlug)
+          : eq(s.blogPosts.slug, idOrSlug),
+      )
       .then((r) => r[0]),
   postByCoverKey: (key: string) =>
-    db.select({ title: s.blogPosts.title, coverColor: s.blogPosts.coverColor, categoryName: s.blogCategories.name }).from(s.blogPosts)
+    db
+      .select({
+        title: s.blogPosts.title,
+        coverColor: s.blogPosts.coverColor,
+        categoryName: s.blogCategories.name,
+      })
+      .from(s.blogPosts)
       .innerJoin(s.blogCategories, eq(s.blogCategories.id, s.blogPosts.categoryId))
       .where(eq(s.blogPosts.coverKey, key))
       .then((r) => r[0]),
 
   /** Oldest first: a conversation reads top to bottom (newest last). */
   comments: (postId: number) =>
-    db.select({ id: s.blogComments.id, body: s.blogComments.body, createdAt: s.blogComments.createdAt, authorName: s.users.name })
+    db
+      .select({
+        id: s.blogComments.id,
+        body: s.blogComments.body,
+        createdAt: s.blogComments.createdAt,
+        authorName: s.users.name,
+      })
       .from(s.blogComments)
       .innerJoin(s.users, eq(s.users.id, s.blogComments.userId))
       .where(eq(s.blogComments.postId, postId))
       .orderBy(asc(s.blogComments.id))
       .limit(500),
   addComment: (postId: number, userId: string, body: string) =>
-    db.insert(s.blogComments).values({ postId, userId, body }).returning().then((r) => r[0]),
+    db
+      .insert(s.blogComments)
+      .values({ postId, userId, body })
+      .returning()
+      .then((r) => r[0]),
   commentsSince: (userId: string, since: Date) =>
-    db.select({ n: count() }).from(s.blogComments).where(and(eq(s.blogComments.userId, userId), gte(s.blogComments.createdAt, since))).then((r) => Number(r[0].n)),
+    db
+      .select({ n: count() })
+      .from(s.blogComments)
+      .where(and(eq(s.blogComments.userId, userId), gte(s.blogComments.createdAt, since)))
+      .then((r) => Number(r[0].n)),
 
-  page: (slug: string) => db.select().from(s.staticPages).where(eq(s.staticPages.slug, slug)).then((r) => r[0]),
+  page: (slug: string) =>
+    db
+      .select()
+      .from(s.staticPages)
+      .where(eq(s.staticPages.slug, slug))
+      .then((r) => r[0]),
   sections: (slug: string) =>
-    db.select({ position: s.staticSections.position, heading: s.staticSections.heading, body: s.staticSections.body })
-      .from(s.staticSections).where(eq(s.staticSections.slug, slug)).orderBy(asc(s.staticSections.position)),
+    db
+      .select({
+        position: s.staticSections.position,
+        heading: s.staticSections.heading,
+        body: s.staticSections.body,
+      })
+      .from(s.staticSections)
+      .where(eq(s.staticSections.slug, slug))
+      .orderBy(asc(s.staticSections.position)),
 
   /** Inserts the address once; true when it is new. */
   subscribe: (email: string, source: string) =>
-    db.insert(s.newsletterSubscribers).values({ email, source }).onConflictDoNothing({ target: s.newsletterSubscribers.email }).returning({ id: s.newsletterSubscribers.id })
+    db
+      .insert(s.newsletterSubscribers)
+      .values({ email, source })
+      .onConflictDoNothing({ target: s.newsletterSubscribers.email })
+      .returning({ id: s.newsletterSubscribers.id })
       .then((r) => r.length > 0),
 
-  addContact: (row: typeof s.contactMessages.$inferInsert) => db.insert(s.contactMessages).values(row).returning().then((r) => r[0]),
+  addContact: (row: typeof s.contactMessages.$inferInsert) =>
+    db
+      .insert(s.contactMessages)
+      .values(row)
+      .returning()
+      .then((r) => r[0]),
   contactsSince: (ip: string, since: Date) =>
-    db.select({ n: count() }).from(s.contactMessages).where(and(eq(s.contactMessages.ip, ip), gt(s.contactMessages.createdAt, since))).then((r) => Number(r[0].n)),
+    db
+      .select({ n: count() })
+      .from(s.contactMessages)
+      .where(and(eq(s.contactMessages.ip, ip), gt(s.contactMessages.createdAt, since)))
+      .then((r) => Number(r[0].n)),
 });
 export type ContentRepository = ReturnType<typeof contentRepository>;

@@ -15,7 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A plain HTML form post (JavaScript off): answer with a redirect back instead of JSON. */
 const isHtmlFormPost = (req: FastifyRequest) =>
-  String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') && String(req.headers.accept ?? '').includes('text/html');
+  String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') &&
+  String(req.headers.accept ?? '').includes('text/html');
 
 /** The page the form was on (same site only), with ?newsletter=<result>#newsletter. */
 function backTo(req: FastifyRequest, result: 'ok' | 'invalid' | 'error'): string {
@@ -43,90 +44,232 @@ export default async function contentRoutes(app: FastifyInstance) {
     await loadStaticPages(app.db);
   });
 
-  app.get('/api/blogs/categories', { schema: { tags, summary: 'Blog categories', response: { 200: envelope(sc.categoryItem) } } },
-    async (_req, reply) => reply.header('cache-control', PUBLIC_5MIN).send({ status: true, items: await svc.categories() }));
+  app.get(
+    '/api/blogs/categories',
+    { schema: { tags, summary: 'Blog categories', response: { 200: envelope(sc.categoryItem) } } },
+    async (_req, reply) =>
+      reply
+        .header('cache-control', PUBLIC_5MIN)
+        .send({ status: true, items: await svc.categories() }),
+  );
 
-  app.get<{ Querystring: { category?: string; lastId?: number; pagesize?: number } }>('/api/blogs', {
-    schema: {
-      tags, summary: 'Blog posts, newest first, optionally of one category; cursor paging with lastId', querystring: sc.blogListQuery,
-      response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, items: { type: 'array', items: sc.postItem }, count: { type: 'integer' } } } },
+  app.get<{ Querystring: { category?: string; lastId?: number; pagesize?: number } }>(
+    '/api/blogs',
+    {
+      schema: {
+        tags,
+        summary: 'Blog posts, newest first, optionally of one category; cursor paging with lastId',
+        querystring: sc.blogListQuery,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              status: { type: 'boolean' },
+              items: { type: 'array', items: sc.postItem },
+              count: { type: 'integer' },
+            },
+          },
+        },
+      },
     },
-  }, async (req, reply) => reply.header('cache-control', PUBLIC_5MIN).send({ status: true, ...(await svc.posts(req.query)) }));
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC_5MIN)
+        .send({ status: true, ...(await svc.posts(req.query)) }),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/blogs/blog/:id', {
-    schema: { tags, summary: 'One blog post by id or slug', params: sc.idOrSlugParam, response: { 200: envelope(sc.postFull) } },
-  }, async (req, reply) => reply.header('cache-control', PUBLIC_5MIN).send({ status: true, items: [await svc.post(req.params.id)] }));
-
-  app.get<{ Params: { id: string } }>('/api/blogs/comments/:id', {
-    schema: {
-      tags, summary: 'Comments of a blog post, oldest first (newest last); canComment tells whether the caller may post', params: sc.idOrSlugParam,
-      response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, items: { type: 'array', items: sc.commentItem }, canComment: { type: 'boolean' } } } },
+  app.get<{ Params: { id: string } }>(
+    '/api/blogs/blog/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One blog post by id or slug',
+        params: sc.idOrSlugParam,
+        response: { 200: envelope(sc.postFull) },
+      },
     },
-  }, async (req, reply) => reply.header('cache-control', 'private, no-store').send({ status: true, items: await svc.comments(req.params.id), canComment: Boolean(req.user) }));
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC_5MIN)
+        .send({ status: true, items: [await svc.post(req.params.id)] }),
+  );
 
-  app.post<{ Params: { id: string }; Body: { body: string } }>('/api/blogs/comments/:id', {
-    preHandler: requireAuth,
-    schema: { tags, summary: 'Comment on a blog post (signed-in users; plain text, 1-1000 characters; 5 a minute)', params: sc.idOrSlugParam, body: sc.commentBody, response: { 201: envelope(sc.commentItem) } },
-  }, async (req, reply) => reply.status(201).send({ status: true, items: [await svc.addComment(req.params.id, req.user!, req.body.body)] }));
-
-  app.get<{ Params: { slug: string } }>('/api/static/contents/:slug', {
-    schema: { tags, summary: 'A static help page: title, summary and body', params: sc.slugParam, response: { 200: envelope(sc.pageItem) } },
-  }, async (req, reply) => reply.header('cache-control', PUBLIC_5MIN).send({ status: true, items: [await svc.page(req.params.slug)] }));
-
-  app.get<{ Params: { slug: string } }>('/api/static/sections/:slug', {
-    schema: { tags, summary: 'The ordered sections of a static help page (e.g. the FAQ entries)', params: sc.slugParam, response: { 200: envelope(sc.sectionItem) } },
-  }, async (req, reply) => reply.header('cache-control', PUBLIC_5MIN).send({ status: true, items: await svc.sections(req.params.slug) }));
-
-  app.post<{ Body: { emailAddress?: string } }>('/api/email/contact-list/newsletter', {
-    schema: {
-      tags, summary: 'Subscribe to the newsletter (form body emailAddress, or JSON). A plain HTML form post is answered with a 303 back to the page.',
-      body: sc.newsletterBody, response: { 200: sc.statusMessage },
+  app.get<{ Params: { id: string } }>(
+    '/api/blogs/comments/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Comments of a blog post, oldest first (newest last); canComment tells whether the caller may post',
+        params: sc.idOrSlugParam,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              status: { type: 'boolean' },
+              items: { type: 'array', items: sc.commentItem },
+              canComment: { type: 'boolean' },
+            },
+          },
+        },
+      },
     },
-    // A form post without JavaScript goes back to its page even when the body is refused.
-    errorHandler: (err, req, reply) => {
-      const invalid = (err as any).statusCode === 400 || Boolean((err as any).validation);
-      if (isHtmlFormPost(req)) return reply.redirect(backTo(req, invalid ? 'invalid' : 'error'), 303);
-      if ((err as any).validation) return reply.status(400).send({ status: false, code: 'VALIDATION', message: MESSAGES.invalidEmail });
-      throw err;
-    },
-  }, async (req, reply) => {
-    await svc.subscribe(req.body?.emailAddress);
-    if (isHtmlFormPost(req)) return reply.redirect(backTo(req, 'ok'), 303);
-    return { status: true, message: MESSAGES.newsletterThanks };
-  });
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send({
+          status: true,
+          items: await svc.comments(req.params.id),
+          canComment: Boolean(req.user),
+        }),
+  );
 
-  app.post<{ Body: Partial<Record<ContactField, string>> }>('/api/contact', {
-    schema: {
-      tags, summary: 'Send a message to support (stored and e-mailed; 5 an hour per address). A refused form answers 400 with errors per field.',
-      body: sc.contactBody, response: { 201: sc.statusMessage },
+  app.post<{ Params: { id: string }; Body: { body: string } }>(
+    '/api/blogs/comments/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Comment on a blog post (signed-in users; plain text, 1-1000 characters; 5 a minute)',
+        params: sc.idOrSlugParam,
+        body: sc.commentBody,
+        response: { 201: envelope(sc.commentItem) },
+      },
     },
-  }, async (req, reply) => {
-    try {
-      const { id } = await svc.contact(req.body ?? {}, { ip: req.ip, userId: req.user?.id ?? null });
-      return reply.status(201).send({ status: true, id, message: 'Thank you. Your message has reached our support team; we reply by e-mail within one working day.' });
-    } catch (e) {
-      if (e instanceof ContactRefused) return reply.status(400).send({ status: false, code: 'VALIDATION', message: e.message, errors: e.errors });
-      throw e;
-    }
-  });
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({
+          status: true,
+          items: [await svc.addComment(req.params.id, req.user!, req.body.body)],
+        }),
+  );
+
+  app.get<{ Params: { slug: string } }>(
+    '/api/static/contents/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'A static help page: title, summary and body',
+        params: sc.slugParam,
+        response: { 200: envelope(sc.pageItem) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC_5MIN)
+        .send({ status: true, items: [await svc.page(req.params.slug)] }),
+  );
+
+  app.get<{ Params: { slug: string } }>(
+    '/api/static/sections/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'The ordered sections of a static help page (e.g. the FAQ entries)',
+        params: sc.slugParam,
+        response: { 200: envelope(sc.sectionItem) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC_5MIN)
+        .send({ status: true, items: await svc.sections(req.params.slug) }),
+  );
+
+  app.post<{ Body: { emailAddress?: string } }>(
+    '/api/email/contact-list/newsletter',
+    {
+      schema: {
+        tags,
+        summary:
+          'Subscribe to the newsletter (form body emailAddress, or JSON). A plain HTML form post is answered with a 303 back to the page.',
+        body: sc.newsletterBody,
+        response: { 200: sc.statusMessage },
+      },
+      // A form post without JavaScript goes back to its page even when the body is refused.
+      errorHandler: (err, req, reply) => {
+        const invalid = (err as any).statusCode === 400 || Boolean((err as any).validation);
+        if (isHtmlFormPost(req))
+          return reply.redirect(backTo(req, invalid ? 'invalid' : 'error'), 303);
+        if ((err as any).validation)
+          return reply
+            .status(400)
+            .send({ status: false, code: 'VALIDATION', message: MESSAGES.invalidEmail });
+        throw err;
+      },
+    },
+    async (req, reply) => {
+      await svc.subscribe(req.body?.emailAddress);
+      if (isHtmlFormPost(req)) return reply.redirect(backTo(req, 'ok'), 303);
+      return { status: true, message: MESSAGES.newsletterThanks };
+    },
+  );
+
+  app.post<{ Body: Partial<Record<ContactField, string>> }>(
+    '/api/contact',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a message to support (stored and e-mailed; 5 an hour per address). A refused form answers 400 with errors per field.',
+        body: sc.contactBody,
+        response: { 201: sc.statusMessage },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const { id } = await svc.contact(req.body ?? {}, {
+          ip: req.ip,
+          userId: req.user?.id ?? null,
+        });
+        return reply
+          .status(201)
+          .send({
+            status: true,
+            id,
+            message:
+              'Thank you. Your message has reached our support team; we reply by e-mail within one working day.',
+          });
+      } catch (e) {
+        if (e instanceof ContactRefused)
+          return reply
+            .status(400)
+            .send({ status: false, code: 'VALIDATION', message: e.message, errors: e.errors });
+        throw e;
+      }
+    },
+  );
 
   // Covers drawn from the post's colour, category and title: SVG for pages, PNG for sharing cards.
   const pngCache = new Map<string, Buffer>();
-  app.get<{ Params: { file: string } }>('/images/blogs/:file', {
-    schema: { hide: true, params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,140}\\.(svg|png)$' } } } },
-  }, async (req, reply: FastifyReply) => {
-    const [key, ext] = req.params.file.split('.');
-    const post = await repo.postByCoverKey(key);
-    if (!post) throw notFound('No such cover image');
-    const svg = coverSvg(post.coverColor, post.title, post.categoryName);
-    reply.header('cache-control', IMMUTABLE);
-    if (ext === 'svg') return reply.header('content-type', 'image/svg+xml').send(svg);
-    let png = pngCache.get(key);
-    if (!png) {
-      png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
-      if (pngCache.size > 64) pngCache.delete(pngCache.keys().next().value!);
-      pngCache.set(key, png);
-    }
-    return reply.header('content-type', 'image/png').send(png);
-  });
+  app.get<{ Params: { file: string } }>(
+    '/images/blogs/:file',
+    {
+      schema: {
+        hide: true,
+        params: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,140}\\.(svg|png)$' } },
+        },
+      },
+    },
+    async (req, reply: FastifyReply) => {
+      const [key, ext] = req.params.file.split('.');
+      const post = await repo.postByCoverKey(key);
+      if (!post) throw notFound('No such cover image');
+      const svg = coverSvg(post.coverColor, post.title, post.categoryName);
+      reply.header('cache-control', IMMUTABLE);
+      if (ext === 'svg') return reply.header('content-type', 'image/svg+xml').send(svg);
+      let png = pngCache.get(key);
+      if (!png) {
+        png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+        if (pngCache.size > 64) pngCache.delete(pngCache.keys().next().value!);
+        pngCache.set(key, png);
+      }
+      return reply.header('content-type', 'image/png').send(png);
+    },
+  );
 }

@@ -4,7 +4,9 @@ const slugPattern = '^[A-Za-z0-9-]{1,120}$';
 export const idOrSlugParam = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', pattern: slugPattern, description: 'The numeric id or the slug' } },
+  properties: {
+    id: { type: 'string', pattern: slugPattern, description: 'The numeric id or the slug' },
+  },
   additionalProperties: false,
 } as const;
 export const slugParam = {
@@ -17,8 +19,18 @@ export const slugParam = {
 export const blogListQuery = {
   type: 'object',
   properties: {
-    category: { type: 'string', maxLength: 60, pattern: '^[A-Za-z0-9-]*$', description: 'Category id or slug; empty or 0 for all' },
-    lastId: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'Cursor: the id of the last post of the previous page' },
+    category: {
+      type: 'string',
+      maxLength: 60,
+      pattern: '^[A-Za-z0-9-]*$',
+      description: 'Category id or slug; empty or 0 for all',
+    },
+    lastId: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'Cursor: the id of the last post of the previous page',
+    },
     pagesize: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
   },
   additionalProperties: false,
@@ -44,11 +56,26 @@ const postProps = {
   share_image_url: { type: 'string' },
 } as const;
 export const postItem = { type: 'object', properties: postProps } as const;
-export const postFull = { type: 'object', properties: { ...postProps, body: { type: 'string', description: 'Restricted Markdown: paragraphs, "## " subheadings, "- " bullets, **bold**' } } } as const;
+export const postFull = {
+  type: 'object',
+  properties: {
+    ...postProps,
+    body: {
+      type: 'string',
+      description: 'Restricted Markdown: paragraphs, "## " subheadings, "- " bullets, **bold**',
+    },
+  },
+} as const;
 
 export const commentItem = {
   type: 'object',
-  properties: { id: { type: 'integer' }, post_id: { type: 'integer' }, body: { type: 'string' }, author_name: { type: 'string' }, created_at: { type: 'string' } },
+  properties: {
+    id: { type: 'integer' },
+    post_id: { type: 'integer' },
+    body: { type: 'string' },
+    author_name: { type: 'string' },
+    created_at: { type: 'string' },
+  },
 } as const;
 
 export const commentBody = {
@@ -61,11 +88,21 @@ export const commentBody = {
 
 export const pageItem = {
   type: 'object',
-  properties: { slug: { type: 'string' }, title: { type: 'string' }, summary: { type: 'string' }, body: { type: 'string' }, updated_at: { type: 'string' } },
+  properties: {
+    slug: { type: 'string' },
+    title: { type: 'string' },
+    summary: { type: 'string' },
+    body: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
 } as const;
 export const sectionItem = {
   type: 'object',
-  properties: { position: { type: 'integer' }, heading: { type: 'string' }, body: { type: 'string' } },
+  properties: {
+    position: { type: 'integer' },
+    heading: { type: 'string' },
+    body: { type: 'string' },
+  },
 } as const;
 
 export const newsletterBody = {

@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { COMMENT_RATE, CONTACT_RATE, MESSAGES, PAGE_SIZE, isEmail, validateComment, validateContact, type ContactField, type ContactErrors } from '@sf/shared';
+import {
+  COMMENT_RATE,
+  CONTACT_RATE,
+  MESSAGES,
+  PAGE_SIZE,
+  isEmail,
+  validateComment,
+  validateContact,
+  type ContactField,
+  type ContactErrors,
+} from '@sf/shared';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { sendMail } from '../../lib/mail.ts';
 import { contentRepository, type PostRow } from './repository.ts';
@@ -42,7 +52,8 @@ export function contentService(app: FastifyInstance) {
   }
 
   return {
-    categories: async () => (await repo.categories()).map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
+    categories: async () =>
+      (await repo.categories()).map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
 
     async posts(q: { category?: string; lastId?: number; pagesize?: number }) {
       let categoryId: number | undefined;
@@ -65,23 +76,45 @@ export function contentService(app: FastifyInstance) {
     async comments(id: string) {
       const p = await findPost(id);
       const rows = await repo.comments(p.id);
-      return rows.map((c) => ({ id: c.id, post_id: p.id, body: c.body, author_name: c.authorName, created_at: c.createdAt.toISOString() }));
+      return rows.map((c) => ({
+        id: c.id,
+        post_id: p.id,
+        body: c.body,
+        author_name: c.authorName,
+        created_at: c.createdAt.toISOString(),
+      }));
     },
 
     async addComment(id: string, user: { id: string; name: string }, raw: unknown) {
       const { value, error } = validateComment(raw);
       if (error) throw badRequest(error);
       const p = await findPost(id);
-      const recent = await repo.commentsSince(user.id, new Date(Date.now() - COMMENT_RATE.windowMs));
-      if (recent >= COMMENT_RATE.max) throw tooMany('You are commenting too fast. Please wait a minute and try again.');
+      const recent = await repo.commentsSince(
+        user.id,
+        new Date(Date.now() - COMMENT_RATE.windowMs),
+      );
+      if (recent >= COMMENT_RATE.max)
+        throw tooMany('You are commenting too fast. Please wait a minute and try again.');
       const c = await repo.addComment(p.id, user.id, value);
-      return { id: c.id, post_id: p.id, body: c.body, author_name: user.name, created_at: c.createdAt.toISOString() };
+      return {
+        id: c.id,
+        post_id: p.id,
+        body: c.body,
+        author_name: user.name,
+        created_at: c.createdAt.toISOString(),
+      };
     },
 
     async page(slug: string) {
       const p = await repo.page(slug.toLowerCase());
       if (!p) throw notFound(MESSAGES.pageNotFound(`/static/${slug}`));
-      return { slug: p.slug, title: p.title, summary: p.summary, body: p.body, updated_at: p.updatedAt.toISOString() };
+      return {
+        slug: p.slug,
+        title: p.title,
+        summary: p.summary,
+        body: p.body,
+        updated_at: p.updatedAt.toISOString(),
+      };
     },
 
     async sections(slug: string) {
@@ -98,14 +131,27 @@ export function contentService(app: FastifyInstance) {
       return { added };
     },
 
-    async contact(raw: Partial<Record<ContactField, unknown>>, meta: { ip: string; userId: string | null }) {
+    async contact(
+      raw: Partial<Record<ContactField, unknown>>,
+      meta: { ip: string; userId: string | null },
+    ) {
       const { value, errors } = validateContact(raw);
       if (Object.keys(errors).length) throw new ContactRefused(errors);
-      const recent = await repo.contactsSince(meta.ip, new Date(Date.now() - CONTACT_RATE.windowMs));
+      const recent = await repo.contactsSince(
+        meta.ip,
+        new Date(Date.now() - CONTACT_RATE.windowMs),
+      );
       if (recent >= CONTACT_RATE.max) {
-        throw tooMany(`You have sent ${CONTACT_RATE.max} messages in the last hour. Please wait a while, or call us on +234 700 772 7334.`);
+        throw tooMany(
+          `You have sent ${CONTACT_RATE.max} messages in the last hour. Please wait a while, or call us on +234 700 772 7334.`,
+        );
       }
-      const row = await repo.addContact({ ...value, phone: value.phone ?? null, ip: meta.ip, userId: meta.userId });
+      const row = await repo.addContact({
+        ...value,
+        phone: value.phone ?? null,
+        ip: meta.ip,
+        userId: meta.userId,
+      });
       await sendMail(app, {
         to: SUPPORT_EMAIL,
         subject: `[Contact #${row.id}] ${value.subject}`,

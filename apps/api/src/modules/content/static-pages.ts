@@ -28,16 +28,31 @@ export async function loadStaticPages(db: Db, opts: { force?: boolean } = {}): P
   const pages = JSON.parse(text) as PageFile[];
   await db.transaction(async (tx) => {
     for (const p of pages) {
-      await tx.insert(s.staticPages).values({ slug: p.slug, title: p.title, summary: p.summary, body: p.body })
-        .onConflictDoUpdate({ target: s.staticPages.slug, set: { title: p.title, summary: p.summary, body: p.body, updatedAt: sql`now()` } });
+      await tx
+        .insert(s.staticPages)
+        .values({ slug: p.slug, title: p.title, summary: p.summary, body: p.body })
+        .onConflictDoUpdate({
+          target: s.staticPages.slug,
+          set: { title: p.title, summary: p.summary, body: p.body, updatedAt: sql`now()` },
+        });
       for (const sec of p.sections) {
-        await tx.insert(s.staticSections).values({ slug: p.slug, position: sec.position, heading: sec.heading, body: sec.body })
-          .onConflictDoUpdate({ target: [s.staticSections.slug, s.staticSections.position], set: { heading: sec.heading, body: sec.body } });
+        await tx
+          .insert(s.staticSections)
+          .values({ slug: p.slug, position: sec.position, heading: sec.heading, body: sec.body })
+          .onConflictDoUpdate({
+            target: [s.staticSections.slug, s.staticSections.position],
+            set: { heading: sec.heading, body: sec.body },
+          });
       }
       const last = Math.max(0, ...p.sections.map((x) => x.position));
-      await tx.delete(s.staticSections).where(and(eq(s.staticSections.slug, p.slug), gt(s.staticSections.position, last)));
+      await tx
+        .delete(s.staticSections)
+        .where(and(eq(s.staticSections.slug, p.slug), gt(s.staticSections.position, last)));
     }
-    await tx.insert(s.meta).values({ key: 'static_pages_hash', value: hash }).onConflictDoUpdate({ target: s.meta.key, set: { value: hash } });
+    await tx
+      .insert(s.meta)
+      .values({ key: 'static_pages_hash', value: hash })
+      .onConflictDoUpdate({ target: s.meta.key, set: { value: hash } });
   });
   return true;
 }

@@ -44,7 +44,10 @@ export function productSvg(label: string, group: string, variant: number, width 
     `<path d="M${cx - 160} 260 L${cx} 80 L${cx + 160} 260 Z" fill="${ink}" opacity="0.85"/><circle cx="${cx}" cy="205" r="42" fill="${bg1}"/>`,
   ][variant % 3];
   const text = ls
-    .map((l, i) => `<text x="320" y="${ls.length === 1 ? 400 : 375 + i * 52}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="44" font-weight="700" fill="${ink}" text-anchor="middle">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="320" y="${ls.length === 1 ? 400 : 375 + i * 52}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="44" font-weight="700" fill="${ink}" text-anchor="middle">${escapeXml(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${heightFor(width)}" viewBox="0 0 640 480"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs><rect width="640" height="480" fill="url(#g)"/>${shape}${text}</svg>`;
 }
@@ -52,14 +55,23 @@ export function productSvg(label: string, group: string, variant: number, width 
 /** The blurred 10x10 placeholder (quality 50, blur 3) as a data URI, shown while the picture loads. */
 export async function placeholderFor(svg: string): Promise<string> {
   const { width, height, quality, blur } = IMAGE.placeholder;
-  const buf = await sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).blur(blur).webp({ quality }).toBuffer();
+  const buf = await sharp(Buffer.from(svg))
+    .resize(width, height, { fit: 'cover' })
+    .blur(blur)
+    .webp({ quality })
+    .toBuffer();
   return `data:image/webp;base64,${buf.toString('base64')}`;
 }
 
 const inflight = new Map<string, Promise<string>>();
 
 /** Writes `<key>-<width>.webp` into dir (once; concurrent callers share the work) and returns its path. */
-export function renderToFile(dir: string, key: string, width: number, svg: () => string): Promise<string> {
+export function renderToFile(
+  dir: string,
+  key: string,
+  width: number,
+  svg: () => string,
+): Promise<string> {
   const file = path.join(dir, `${key}-${width}.webp`);
   if (fs.existsSync(file)) return Promise.resolve(file);
   let p = inflight.get(file);
@@ -67,7 +79,10 @@ export function renderToFile(dir: string, key: string, width: number, svg: () =>
     p = (async () => {
       await fs.promises.mkdir(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-      await sharp(Buffer.from(svg())).resize(width, heightFor(width)).webp({ quality: IMAGE.quality }).toFile(tmp);
+      await sharp(Buffer.from(svg()))
+        .resize(width, heightFor(width))
+        .webp({ quality: IMAGE.quality })
+        .toFile(tmp);
       await fs.promises.rename(tmp, file);
       return file;
     })().finally(() => inflight.delete(file));

@@ -50,7 +50,9 @@ describe(`lookups (${dbLabel()})`, () => {
     const makes = (await get('/api/database/cars/make')).body.items;
     const toyota = makes.find((m: any) => m.label === 'Toyota');
     expect(toyota).toBeTruthy();
-    expect(makes.map((m: any) => m.label)).toEqual(expect.arrayContaining(['Honda', 'Lexus', 'Nissan', 'Mercedes-Benz', 'Peugeot']));
+    expect(makes.map((m: any) => m.label)).toEqual(
+      expect.arrayContaining(['Honda', 'Lexus', 'Nissan', 'Mercedes-Benz', 'Peugeot']),
+    );
     const models = (await get(`/api/database/cars/model/${toyota.value}`)).body.items;
     const camry = models.find((m: any) => m.label === 'Camry');
     expect(camry).toBeTruthy();
@@ -65,7 +67,11 @@ describe(`lookups (${dbLabel()})`, () => {
   });
 
   it('lists vehicle types, mechanic specialities and tow capacities', async () => {
-    for (const url of ['/api/database/vehicleType', '/api/mechanics/specialities', '/api/sp-garage/towcapacity/master']) {
+    for (const url of [
+      '/api/database/vehicleType',
+      '/api/mechanics/specialities',
+      '/api/sp-garage/towcapacity/master',
+    ]) {
       const { status, body } = await get(url);
       expect(status).toBe(200);
       expect(body.items.length).toBeGreaterThan(4);
@@ -77,9 +83,15 @@ describe(`lookups (${dbLabel()})`, () => {
     const { body } = await get('/api/categories/getByParentId/0');
     expect(body.items.length).toBeGreaterThanOrEqual(30);
     const names = body.items.map((c: any) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['Body', 'Filters', 'Engine', 'Brakes', 'Lighting']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Body', 'Filters', 'Engine', 'Brakes', 'Lighting']),
+    );
     const brakes = body.items.find((c: any) => c.name === 'Brakes');
-    expect(brakes).toMatchObject({ cat_id: expect.any(Number), image_url: expect.stringMatching(/^\/images\//), path: expect.any(String) });
+    expect(brakes).toMatchObject({
+      cat_id: expect.any(Number),
+      image_url: expect.stringMatching(/^\/images\//),
+      path: expect.any(String),
+    });
     expect(brakes.child_count).toBeGreaterThan(3);
     const children = (await get(`/api/categories/getByParentId/${brakes.cat_id}`)).body.items;
     expect(children.map((c: any) => c.name)).toContain('Brake Pads');
@@ -97,7 +109,10 @@ describe(`lookups (${dbLabel()})`, () => {
 describe(`api conventions (${dbLabel()})`, () => {
   it('answers health and version', async () => {
     expect((await get('/api/health')).body).toMatchObject({ status: true });
-    expect((await get('/api/version')).body).toMatchObject({ status: true, version: expect.any(String) });
+    expect((await get('/api/version')).body).toMatchObject({
+      status: true,
+      version: expect.any(String),
+    });
   });
   it('sets security headers on every response', async () => {
     const { headers } = await get('/api/database/states/NG');
@@ -122,10 +137,20 @@ describe(`api conventions (${dbLabel()})`, () => {
     expect(body).toMatchObject({ status: false, code: 'NOT_FOUND' });
   });
   it('refuses malformed JSON and oversized bodies with 4xx, never 5xx', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);
-    const big = await t.app.inject({ method: 'POST', url: '/api/email/contact-list/newsletter', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/contact-list/newsletter',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
+    });
     expect(big.statusCode).toBeGreaterThanOrEqual(400);
     expect(big.statusCode).toBeLessThan(500);
   });

@@ -6,7 +6,8 @@ import { memo } from '../../lib/cache.ts';
 
 // Reference data changes only with a deploy: memoised for the life of the process.
 
-const toOptions = (rows: { id: number; name: string }[]): Option<number>[] => rows.map((r) => ({ label: r.name, value: r.id }));
+const toOptions = (rows: { id: number; name: string }[]): Option<number>[] =>
+  rows.map((r) => ({ label: r.name, value: r.id }));
 
 export function lookupsService(db: Db) {
   const repo = lookupsRepository(db);

@@ -30,16 +30,25 @@ const lookup = async (path: string, label: string) => {
 describe(`providers lists (${dbLabel()})`, () => {
   it('seeds at least 40 mechanics and 25 tow vans across 10+ states, idempotently', async () => {
     await seedProviders(t.handle.db); // second run: no-op
-    const counts = await rows<{ kind: string; n: number; states: number }>(t.handle.db, sql`select kind, count(*)::int as n, count(distinct state_id)::int as states from service_providers group by kind order by kind`);
+    const counts = await rows<{ kind: string; n: number; states: number }>(
+      t.handle.db,
+      sql`select kind, count(*)::int as n, count(distinct state_id)::int as states from service_providers group by kind order by kind`,
+    );
     expect(counts).toEqual([
       { kind: 'mechanic', n: DEMO_COUNTS.mechanics, states: expect.any(Number) },
       { kind: 'towvan', n: DEMO_COUNTS.towvans, states: expect.any(Number) },
     ]);
     expect(DEMO_COUNTS.mechanics).toBeGreaterThanOrEqual(40);
     expect(DEMO_COUNTS.towvans).toBeGreaterThanOrEqual(25);
-    const [{ states }] = await rows<{ states: number }>(t.handle.db, sql`select count(distinct state_id)::int as states from service_providers`);
+    const [{ states }] = await rows<{ states: number }>(
+      t.handle.db,
+      sql`select count(distinct state_id)::int as states from service_providers`,
+    );
     expect(states).toBeGreaterThanOrEqual(10);
-    const phones = await rows<{ mobile_number: string }>(t.handle.db, sql`select mobile_number from service_providers`);
+    const phones = await rows<{ mobile_number: string }>(
+      t.handle.db,
+      sql`select mobile_number from service_providers`,
+    );
     for (const p of phones) expect(p.mobile_number).toMatch(/^0(70|80|81|90|91)\d{8}$/);
   });
 
@@ -49,7 +58,20 @@ describe(`providers lists (${dbLabel()})`, () => {
     expect(body.items).toHaveLength(DEMO_COUNTS.mechanics);
     expect(body.hasMore).toBe(false);
     const first = body.items[0];
-    for (const k of ['sp_id', 'company_name', 'company_logo', 'mobile_number', 'phone_number', 'city', 'state', 'verified', 'days', 'specialities', 'vehicle_types']) expect(first).toHaveProperty(k);
+    for (const k of [
+      'sp_id',
+      'company_name',
+      'company_logo',
+      'mobile_number',
+      'phone_number',
+      'city',
+      'state',
+      'verified',
+      'days',
+      'specialities',
+      'vehicle_types',
+    ])
+      expect(first).toHaveProperty(k);
     expect(first.kind).toBe('mechanic');
     expect(first.capacities).toBeUndefined();
     const verified = body.items.map((i) => i.verified);
@@ -80,17 +102,34 @@ describe(`providers lists (${dbLabel()})`, () => {
 
     const byEngine = await list(`/api/mechanics/indexquery?speciality=${engine}`);
     expect(byEngine.items.length).toBeGreaterThan(5);
-    expect(byEngine.items.every((i) => i.specialities.some((x: string) => x.startsWith('Engine')))).toBe(true);
+    expect(
+      byEngine.items.every((i) => i.specialities.some((x: string) => x.startsWith('Engine'))),
+    ).toBe(true);
 
-    const lagosElectric = await list(`/api/mechanics/indexquery?regionId=${lagos}&speciality=${electrical}`);
+    const lagosElectric = await list(
+      `/api/mechanics/indexquery?regionId=${lagos}&speciality=${electrical}`,
+    );
     expect(lagosElectric.items.map((i) => i.company_name)).toContain('Mama Nkechi Rewire Centre');
-    expect(lagosElectric.items.every((i) => i.state === 'Lagos' && i.specialities.some((x: string) => x.startsWith('Auto Electrical')))).toBe(true);
+    expect(
+      lagosElectric.items.every(
+        (i) =>
+          i.state === 'Lagos' &&
+          i.specialities.some((x: string) => x.startsWith('Auto Electrical')),
+      ),
+    ).toBe(true);
 
     const okadas = await list(`/api/mechanics/indexquery?vehicleType=${okada}`);
-    expect(okadas.items.map((i) => i.company_name).sort()).toEqual(['Nnewi Genuine Parts & Repairs', 'Nyanya Okada and Keke Repairs']);
-    expect(okadas.items.every((i) => i.vehicle_types.some((v: string) => v.startsWith('Motorcycle')))).toBe(true);
+    expect(okadas.items.map((i) => i.company_name).sort()).toEqual([
+      'Nnewi Genuine Parts & Repairs',
+      'Nyanya Okada and Keke Repairs',
+    ]);
+    expect(
+      okadas.items.every((i) => i.vehicle_types.some((v: string) => v.startsWith('Motorcycle'))),
+    ).toBe(true);
 
-    const none = await list(`/api/mechanics/indexquery?regionId=${lagos}&city=${ladipo}&speciality=${okada + 100}`);
+    const none = await list(
+      `/api/mechanics/indexquery?regionId=${lagos}&city=${ladipo}&speciality=${okada + 100}`,
+    );
     expect(none.items).toEqual([]);
     expect(none.lastId).toBeNull();
   });
@@ -103,11 +142,26 @@ describe(`providers lists (${dbLabel()})`, () => {
     expect(friday.length).toBeLessThan(all.items.length);
     expect(sunday.length).toBeGreaterThan(0);
     expect(sunday.length).toBeLessThan(all.items.length);
-    for (const q of ['avaliability=Friday', 'availability=Friday', 'avaliability=5', 'availability=friday', 'avaliability=Fri']) {
-      expect((await list(`/api/mechanics/indexquery?${q}`)).items.map((i) => i.sp_id), q).toEqual(friday);
+    for (const q of [
+      'avaliability=Friday',
+      'availability=Friday',
+      'avaliability=5',
+      'availability=friday',
+      'avaliability=Fri',
+    ]) {
+      expect(
+        (await list(`/api/mechanics/indexquery?${q}`)).items.map((i) => i.sp_id),
+        q,
+      ).toEqual(friday);
     }
-    expect((await list('/api/mechanics/indexquery?avaliability=0')).items.map((i) => i.sp_id)).toEqual(sunday);
-    expect((await list('/api/towvans/indexquery?avaliability=Sunday')).items.every((i) => i.days.includes('Sunday'))).toBe(true);
+    expect(
+      (await list('/api/mechanics/indexquery?avaliability=0')).items.map((i) => i.sp_id),
+    ).toEqual(sunday);
+    expect(
+      (await list('/api/towvans/indexquery?avaliability=Sunday')).items.every((i) =>
+        i.days.includes('Sunday'),
+      ),
+    ).toBe(true);
   });
 
   it('filters tow vans by capacity, state and vehicle type', async () => {
@@ -116,11 +170,20 @@ describe(`providers lists (${dbLabel()})`, () => {
     const lagos = await lookup('/api/database/states/NG', 'Lagos');
     const heavy = await list(`/api/towvans/indexquery?capacity=${wrecker}`);
     expect(heavy.items.length).toBeGreaterThan(2);
-    expect(heavy.items.every((i) => i.capacities.some((c: string) => c.startsWith('Heavy Wrecker')))).toBe(true);
-    const lagosHeavy = await list(`/api/towvans/indexquery?capacity=${wrecker}&regionId=${lagos}&vehicleType=${tankers}`);
-    expect(lagosHeavy.items.map((i) => i.company_name).sort()).toEqual(['Apapa Heavy Haulage Recovery', 'Mile 2 Wreckers']);
+    expect(
+      heavy.items.every((i) => i.capacities.some((c: string) => c.startsWith('Heavy Wrecker'))),
+    ).toBe(true);
+    const lagosHeavy = await list(
+      `/api/towvans/indexquery?capacity=${wrecker}&regionId=${lagos}&vehicleType=${tankers}`,
+    );
+    expect(lagosHeavy.items.map((i) => i.company_name).sort()).toEqual([
+      'Apapa Heavy Haulage Recovery',
+      'Mile 2 Wreckers',
+    ]);
     // a mechanics-only filter on the tow-van list is ignored, like any unknown query field
-    expect((await list('/api/towvans/indexquery?speciality=1')).items).toHaveLength(DEMO_COUNTS.towvans);
+    expect((await list('/api/towvans/indexquery?speciality=1')).items).toHaveLength(
+      DEMO_COUNTS.towvans,
+    );
   });
 
   it('pages with lastId: no overlap, no gap, 50 at most, verified and boosted first', async () => {
@@ -133,11 +196,17 @@ describe(`providers lists (${dbLabel()})`, () => {
     let pages = 0;
     let prev: { rank: number; verified: boolean; sp_id: number } | null = null;
     do {
-      const page = await list(`/api/mechanics/indexquery?pagesize=37${lastId ? `&lastId=${lastId}` : ''}&count=${pages}`);
+      const page = await list(
+        `/api/mechanics/indexquery?pagesize=37${lastId ? `&lastId=${lastId}` : ''}&count=${pages}`,
+      );
       pages++;
       for (const i of page.items) {
         if (prev) {
-          const before = prev.rank > i.rank || (prev.rank === i.rank && (Number(prev.verified) > Number(i.verified) || (prev.verified === i.verified && prev.sp_id > i.sp_id)));
+          const before =
+            prev.rank > i.rank ||
+            (prev.rank === i.rank &&
+              (Number(prev.verified) > Number(i.verified) ||
+                (prev.verified === i.verified && prev.sp_id > i.sp_id)));
           expect(before, `${JSON.stringify(prev)} before ${i.sp_id}`).toBe(true);
         }
         prev = i;
@@ -146,14 +215,30 @@ describe(`providers lists (${dbLabel()})`, () => {
       lastId = page.hasMore ? page.lastId : null;
       expect(pages).toBeLessThan(30);
     } while (lastId);
-    const [{ n }] = await rows<{ n: number }>(t.handle.db, sql`select count(*)::int as n from service_providers where kind = 'mechanic'`);
+    const [{ n }] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from service_providers where kind = 'mechanic'`,
+    );
     expect(seen).toHaveLength(n);
     expect(new Set(seen).size).toBe(n);
     expect((await list('/api/mechanics/indexquery?pagesize=50')).items[0].rank).toBeGreaterThan(0);
   });
 
   it('refuses bad input with 4xx, never 5xx', async () => {
-    for (const q of ['pagesize=51', 'pagesize=0', 'pagesize=abc', 'regionId=lagos', 'regionId=-1', 'city=1.5', 'lastId=99999999999', 'avaliability=Someday', 'availability=7', 'speciality=x', 'count=-3', `avaliability=${'M'.repeat(40)}`]) {
+    for (const q of [
+      'pagesize=51',
+      'pagesize=0',
+      'pagesize=abc',
+      'regionId=lagos',
+      'regionId=-1',
+      'city=1.5',
+      'lastId=99999999999',
+      'avaliability=Someday',
+      'availability=7',
+      'speciality=x',
+      'count=-3',
+      `avaliability=${'M'.repeat(40)}`,
+    ]) {
       const r = await get(`/api/mechanics/indexquery?${q}`);
       expect(r.status, q).toBeGreaterThanOrEqual(400);
       expect(r.status, q).toBeLessThan(500);
@@ -164,20 +249,32 @@ describe(`providers lists (${dbLabel()})`, () => {
     expect((await get('/api/providers/top')).status).toBe(400);
     // unknown ids simply match nothing
     expect((await list('/api/mechanics/indexquery?regionId=999&city=123456')).items).toEqual([]);
-    expect((await list('/api/mechanics/indexquery?lastId=1')).items.every((i) => i.sp_id !== 1)).toBe(true);
+    expect(
+      (await list('/api/mechanics/indexquery?lastId=1')).items.every((i) => i.sp_id !== 1),
+    ).toBe(true);
   });
 });
 
 describe(`provider pages data (${dbLabel()})`, () => {
   it('gives one mechanic and one tow van with every field, 404 for the wrong kind or a missing id', async () => {
-    const [m] = await t.handle.db.select().from(s.serviceProviders).where(sql`company_name = 'Ladipo Auto Clinic'`);
+    const [m] = await t.handle.db
+      .select()
+      .from(s.serviceProviders)
+      .where(sql`company_name = 'Ladipo Auto Clinic'`);
     const r = await get(`/api/mechanics/${m.spId}`);
     expect(r.status).toBe(200);
     expect(r.body.item).toMatchObject({
-      sp_id: m.spId, kind: 'mechanic', company_name: 'Ladipo Auto Clinic', city: 'Ladipo', state: 'Lagos', verified: true,
-      address: expect.stringContaining('Ladipo Street'), description: expect.stringMatching(/Ladipo Auto Clinic has served motorists in Ladipo/),
+      sp_id: m.spId,
+      kind: 'mechanic',
+      company_name: 'Ladipo Auto Clinic',
+      city: 'Ladipo',
+      state: 'Lagos',
+      verified: true,
+      address: expect.stringContaining('Ladipo Street'),
+      description: expect.stringMatching(/Ladipo Auto Clinic has served motorists in Ladipo/),
       days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-      specialities: expect.arrayContaining(['Engine Repair and Overhaul']), vehicle_types: expect.arrayContaining(['Car (Saloon)']),
+      specialities: expect.arrayContaining(['Engine Repair and Overhaul']),
+      vehicle_types: expect.arrayContaining(['Car (Saloon)']),
       company_logo: `/images/sp/${m.spId}.svg`,
     });
     expect((await get(`/api/towvans/${m.spId}`)).status).toBe(404);
@@ -189,7 +286,11 @@ describe(`provider pages data (${dbLabel()})`, () => {
     expect((await get('/api/sp/987654')).status).toBe(404);
     const tow = (await list('/api/towvans/indexquery')).items[0];
     const tr = await get(`/api/sp/${tow.sp_id}`);
-    expect(tr.body.item).toMatchObject({ kind: 'towvan', capacities: expect.any(Array), capacity_ids: expect.any(Array) });
+    expect(tr.body.item).toMatchObject({
+      kind: 'towvan',
+      capacities: expect.any(Array),
+      capacity_ids: expect.any(Array),
+    });
     expect((await get(`/api/towvans/${tow.sp_id}`)).status).toBe(200);
   });
 
@@ -203,11 +304,15 @@ describe(`provider pages data (${dbLabel()})`, () => {
     expect(top.status).toBe(200);
     expect(top.body.items).toHaveLength(6);
     expect(top.body.items.every((i: any) => i.kind === 'towvan')).toBe(true);
-    expect(top.body.items[top.body.items.length - 1].verified || top.body.items[0].rank > 0).toBe(true);
+    expect(top.body.items[top.body.items.length - 1].verified || top.body.items[0].rank > 0).toBe(
+      true,
+    );
     const logo = await t.app.inject({ method: 'GET', url: top.body.items[0].company_logo });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toContain('image/svg+xml');
     expect(logo.body).toMatch(/<svg[^>]+viewBox/);
-    expect((await t.app.inject({ method: 'GET', url: '/images/sp/999999.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/images/sp/999999.svg' })).statusCode).toBe(
+      404,
+    );
   });
 });

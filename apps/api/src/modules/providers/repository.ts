@@ -49,10 +49,14 @@ const tags = (detail: boolean, kind?: ProviderKind) => sql`
   ${kind === 'towvan' ? sql`'{}'::text[]` : sql`array(select ms.name from provider_specialities x join mechanic_specialities ms on ms.id = x.speciality_id where x.sp_id = p.sp_id order by ms.name)`} as specialities,
   ${kind === 'mechanic' ? sql`'{}'::text[]` : sql`array(select tc.name from provider_tow_capacities x join tow_capacities tc on tc.id = x.capacity_id where x.sp_id = p.sp_id order by tc.id)`} as capacities,
   array(select vt.name from provider_vehicle_types x join vehicle_types vt on vt.id = x.vehicle_type_id where x.sp_id = p.sp_id order by vt.id) as vehicle_types
-  ${detail ? sql`,
+  ${
+    detail
+      ? sql`,
   array(select x.speciality_id from provider_specialities x where x.sp_id = p.sp_id order by 1) as speciality_ids,
   array(select x.capacity_id from provider_tow_capacities x where x.sp_id = p.sp_id order by 1) as capacity_ids,
-  array(select x.vehicle_type_id from provider_vehicle_types x where x.sp_id = p.sp_id order by 1) as vehicle_type_ids` : sql``}`;
+  array(select x.vehicle_type_id from provider_vehicle_types x where x.sp_id = p.sp_id order by 1) as vehicle_type_ids`
+      : sql``
+  }`;
 
 const columns = sql`p.sp_id, p.kind, p.company_name, p.company_logo, p.mobile_number, p.phone_number,
   p.state_id, st.name as state, p.city_id, c.name as city, p.address, p.description, p.verified, p.rank_boost, p.available_days`;
@@ -67,9 +71,18 @@ export const providersRepository = (db: Db) => ({
     const where: SQL[] = [sql`p.kind = ${f.kind}`, sql`p.active`];
     if (f.stateId) where.push(sql`p.state_id = ${f.stateId}`);
     if (f.cityId) where.push(sql`p.city_id = ${f.cityId}`);
-    if (f.specialityId) where.push(sql`exists (select 1 from provider_specialities x where x.sp_id = p.sp_id and x.speciality_id = ${f.specialityId})`);
-    if (f.capacityId) where.push(sql`exists (select 1 from provider_tow_capacities x where x.sp_id = p.sp_id and x.capacity_id = ${f.capacityId})`);
-    if (f.vehicleTypeId) where.push(sql`exists (select 1 from provider_vehicle_types x where x.sp_id = p.sp_id and x.vehicle_type_id = ${f.vehicleTypeId})`);
+    if (f.specialityId)
+      where.push(
+        sql`exists (select 1 from provider_specialities x where x.sp_id = p.sp_id and x.speciality_id = ${f.specialityId})`,
+      );
+    if (f.capacityId)
+      where.push(
+        sql`exists (select 1 from provider_tow_capacities x where x.sp_id = p.sp_id and x.capacity_id = ${f.capacityId})`,
+      );
+    if (f.vehicleTypeId)
+      where.push(
+        sql`exists (select 1 from provider_vehicle_types x where x.sp_id = p.sp_id and x.vehicle_type_id = ${f.vehicleTypeId})`,
+      );
     if (f.day !== undefined) where.push(sql`(p.available_days & ${1 << f.day}::smallint) <> 0`);
     if (f.lastId) {
       // A cursor row that has gone (deleted) falls back to the lowest rank: the tail after lastId.
@@ -78,7 +91,9 @@ export const providersRepository = (db: Db) => ({
         coalesce((select verified from service_providers where sp_id = ${f.lastId}), false),
         ${f.lastId}::int)`);
     }
-    return rows<ProviderRow>(db, sql`
+    return rows<ProviderRow>(
+      db,
+      sql`
       with page as (
         select p.* from service_providers p
         where ${sql.join(where, sql` and `)}
@@ -87,19 +102,26 @@ export const providersRepository = (db: Db) => ({
       )
       select ${columns}, ${tags(false, f.kind)}
       from page p join states st on st.id = p.state_id join cities c on c.id = p.city_id
-      order by p.rank_boost desc, p.verified desc, p.sp_id desc`);
+      order by p.rank_boost desc, p.verified desc, p.sp_id desc`,
+    );
   },
 
   async one(spId: number): Promise<ProviderDetailRow | undefined> {
-    const r = await rows<ProviderDetailRow>(db, sql`
+    const r = await rows<ProviderDetailRow>(
+      db,
+      sql`
       select ${columns}, p.owner_user_id, ${tags(true)}
       from service_providers p join states st on st.id = p.state_id join cities c on c.id = p.city_id
-      where p.sp_id = ${spId} and p.active`);
+      where p.sp_id = ${spId} and p.active`,
+    );
     return r[0];
   },
 
   async name(spId: number): Promise<string | undefined> {
-    const r = await rows<{ company_name: string }>(db, sql`select company_name from service_providers where sp_id = ${spId}`);
+    const r = await rows<{ company_name: string }>(
+      db,
+      sql`select company_name from service_providers where sp_id = ${spId}`,
+    );
     return r[0]?.company_name;
   },
 });

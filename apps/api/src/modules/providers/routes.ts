@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam } from '../../lib/schemas.ts';
-import { listReply, mechanicsQuery, oneReply, providerItem, topQuery, towvansQuery } from './schemas.ts';
+import {
+  listReply,
+  mechanicsQuery,
+  oneReply,
+  providerItem,
+  topQuery,
+  towvansQuery,
+} from './schemas.ts';
 import { providersService, type ListQuery } from './service.ts';
 import type { ProviderKind } from './repository.ts';
 import { providerBadge } from './logo.ts';
@@ -12,29 +19,92 @@ export default async function providersRoutes(app: FastifyInstance) {
   const svc = providersService(app.db);
   const tags = ['providers'];
 
-  app.get<{ Querystring: ListQuery }>('/api/mechanics/indexquery', {
-    schema: { tags, summary: 'Mechanics, filtered and cursor-paged (50 a page; lastId = last sp_id)', querystring: mechanicsQuery, response: { 200: listReply } },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send(await svc.list('mechanic', req.query)));
+  app.get<{ Querystring: ListQuery }>(
+    '/api/mechanics/indexquery',
+    {
+      schema: {
+        tags,
+        summary: 'Mechanics, filtered and cursor-paged (50 a page; lastId = last sp_id)',
+        querystring: mechanicsQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', LIST_CACHE).send(await svc.list('mechanic', req.query)),
+  );
 
-  app.get<{ Querystring: ListQuery }>('/api/towvans/indexquery', {
-    schema: { tags, summary: 'Tow vans, filtered and cursor-paged (50 a page; lastId = last sp_id)', querystring: towvansQuery, response: { 200: listReply } },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send(await svc.list('towvan', req.query)));
+  app.get<{ Querystring: ListQuery }>(
+    '/api/towvans/indexquery',
+    {
+      schema: {
+        tags,
+        summary: 'Tow vans, filtered and cursor-paged (50 a page; lastId = last sp_id)',
+        querystring: towvansQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', LIST_CACHE).send(await svc.list('towvan', req.query)),
+  );
 
-  app.get<{ Querystring: { kind: ProviderKind; limit: number } }>('/api/providers/top', {
-    schema: { tags, summary: 'Top providers of a kind for the home page (paying, then verified, first)', querystring: topQuery, response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, items: { type: 'array', items: providerItem } } } } },
-  }, async (req, reply) => reply.header('cache-control', LIST_CACHE).send({ status: true, items: await svc.top(req.query.kind, req.query.limit) }));
+  app.get<{ Querystring: { kind: ProviderKind; limit: number } }>(
+    '/api/providers/top',
+    {
+      schema: {
+        tags,
+        summary: 'Top providers of a kind for the home page (paying, then verified, first)',
+        querystring: topQuery,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              status: { type: 'boolean' },
+              items: { type: 'array', items: providerItem },
+            },
+          },
+        },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', LIST_CACHE)
+        .send({ status: true, items: await svc.top(req.query.kind, req.query.limit) }),
+  );
 
-  for (const [path, kind] of [['/api/mechanics/:id', 'mechanic'], ['/api/towvans/:id', 'towvan'], ['/api/sp/:id', undefined]] as const) {
-    app.get<{ Params: { id: number } }>(path, {
-      schema: { tags, summary: kind ? `One ${kind === 'towvan' ? 'tow van' : 'mechanic'} for its page` : 'One service provider of either kind (see item.kind)', params: idParam(), response: { 200: oneReply } },
-    }, async (req) => ({ status: true, item: await svc.one(req.params.id, kind) }));
+  for (const [path, kind] of [
+    ['/api/mechanics/:id', 'mechanic'],
+    ['/api/towvans/:id', 'towvan'],
+    ['/api/sp/:id', undefined],
+  ] as const) {
+    app.get<{ Params: { id: number } }>(
+      path,
+      {
+        schema: {
+          tags,
+          summary: kind
+            ? `One ${kind === 'towvan' ? 'tow van' : 'mechanic'} for its page`
+            : 'One service provider of either kind (see item.kind)',
+          params: idParam(),
+          response: { 200: oneReply },
+        },
+      },
+      async (req) => ({ status: true, item: await svc.one(req.params.id, kind) }),
+    );
   }
 
-  app.get<{ Params: { id: number } }>('/images/sp/:id.svg', {
-    schema: { hide: true, params: idParam() },
-  }, async (req, reply) => {
-    const name = await svc.name(req.params.id);
-    if (!name) return reply.status(404).header('content-type', 'image/svg+xml').send(providerBadge('?'));
-    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(providerBadge(name));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/images/sp/:id.svg',
+    {
+      schema: { hide: true, params: idParam() },
+    },
+    async (req, reply) => {
+      const name = await svc.name(req.params.id);
+      if (!name)
+        return reply.status(404).header('content-type', 'image/svg+xml').send(providerBadge('?'));
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(providerBadge(name));
+    },
+  );
 }

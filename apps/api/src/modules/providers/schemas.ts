@@ -14,27 +14,44 @@ const common = {
   avaliability: { ...day, description: `${day.description}; spelt as the seed spells it` },
   availability: day,
   pagesize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE, default: PAGE_SIZE },
-  count: { type: 'integer', minimum: 0, maximum: 100000, description: 'Pages loaded so far (echoed back plus one)' },
+  count: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 100000,
+    description: 'Pages loaded so far (echoed back plus one)',
+  },
   lastId: { ...id, description: 'sp_id of the last item of the previous page' },
-  active: { type: 'boolean', description: 'Whether the client filter set is active (informational)' },
+  active: {
+    type: 'boolean',
+    description: 'Whether the client filter set is active (informational)',
+  },
 } as const;
 
 export const mechanicsQuery = {
   type: 'object',
-  properties: { ...common, speciality: { ...id, description: 'Speciality id (GET /api/mechanics/specialities)' } },
+  properties: {
+    ...common,
+    speciality: { ...id, description: 'Speciality id (GET /api/mechanics/specialities)' },
+  },
   additionalProperties: false,
 } as const;
 
 export const towvansQuery = {
   type: 'object',
-  properties: { ...common, capacity: { ...id, description: 'Tow capacity id (GET /api/sp-garage/towcapacity/master)' } },
+  properties: {
+    ...common,
+    capacity: { ...id, description: 'Tow capacity id (GET /api/sp-garage/towcapacity/master)' },
+  },
   additionalProperties: false,
 } as const;
 
 export const topQuery = {
   type: 'object',
   required: ['kind'],
-  properties: { kind: { type: 'string', enum: ['mechanic', 'towvan'] }, limit: { type: 'integer', minimum: 1, maximum: 12, default: 6 } },
+  properties: {
+    kind: { type: 'string', enum: ['mechanic', 'towvan'] },
+    limit: { type: 'integer', minimum: 1, maximum: 12, default: 6 },
+  },
   additionalProperties: false,
 } as const;
 
@@ -61,7 +78,18 @@ export const providerItem = {
     specialities: strings,
     capacities: strings,
   },
-  required: ['sp_id', 'kind', 'company_name', 'company_logo', 'mobile_number', 'phone_number', 'city', 'state', 'verified', 'days'],
+  required: [
+    'sp_id',
+    'kind',
+    'company_name',
+    'company_logo',
+    'mobile_number',
+    'phone_number',
+    'city',
+    'state',
+    'verified',
+    'days',
+  ],
 } as const;
 
 export const providerDetail = {

@@ -2,7 +2,13 @@ import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { memo } from '../../lib/cache.ts';
-import { providersRepository, type ProviderDetailRow, type ProviderFilter, type ProviderKind, type ProviderRow } from './repository.ts';
+import {
+  providersRepository,
+  type ProviderDetailRow,
+  type ProviderFilter,
+  type ProviderKind,
+  type ProviderRow,
+} from './repository.ts';
 
 /**
  * List pages are read far more than providers change: each process keeps a page for a few
@@ -34,12 +40,16 @@ export function parseDay(v: string | undefined): number | undefined {
   const t = v.trim().toLowerCase();
   if (/^[0-6]$/.test(t)) return Number(t);
   const i = DAYS.findIndex((d) => d.toLowerCase() === t || d.slice(0, 3).toLowerCase() === t);
-  if (i < 0) throw badRequest(`Invalid query field "avaliability": expected a day from Sunday to Saturday or 0-6, got "${v.slice(0, 20)}"`);
+  if (i < 0)
+    throw badRequest(
+      `Invalid query field "avaliability": expected a day from Sunday to Saturday or 0-6, got "${v.slice(0, 20)}"`,
+    );
   return i;
 }
 
 export const daysFromMask = (mask: number) => DAYS.filter((_, i) => (mask & (1 << i)) !== 0);
-export const maskFromDays = (days: readonly string[]) => days.reduce((m, d) => m | (1 << DAYS.indexOf(d as (typeof DAYS)[number])), 0);
+export const maskFromDays = (days: readonly string[]) =>
+  days.reduce((m, d) => m | (1 << DAYS.indexOf(d as (typeof DAYS)[number])), 0);
 export const providerLogoUrl = (spId: number) => `/images/sp/${spId}.svg`;
 export const providerPath = (kind: ProviderKind, spId: number) => `/${kind}/${spId}`;
 
@@ -60,7 +70,9 @@ function toItem(r: ProviderRow) {
     days: daysFromMask(r.available_days),
     vehicle_types: r.vehicle_types,
   };
-  return r.kind === 'mechanic' ? { ...item, specialities: r.specialities } : { ...item, capacities: r.capacities };
+  return r.kind === 'mechanic'
+    ? { ...item, specialities: r.specialities }
+    : { ...item, capacities: r.capacities };
 }
 
 function toDetail(r: ProviderDetailRow) {
@@ -70,15 +82,22 @@ function toDetail(r: ProviderDetailRow) {
     address: r.address,
     description: r.description,
     vehicle_type_ids: r.vehicle_type_ids,
-    ...(r.kind === 'mechanic' ? { speciality_ids: r.speciality_ids } : { capacity_ids: r.capacity_ids }),
+    ...(r.kind === 'mechanic'
+      ? { speciality_ids: r.speciality_ids }
+      : { capacity_ids: r.capacity_ids }),
   };
 }
 
 export function providersService(db: Db) {
   const repo = providersRepository(db);
-  const cached = memo((key: string) => repo.list(JSON.parse(key) as ProviderFilter), LIST_CACHE_MS, 300);
+  const cached = memo(
+    (key: string) => repo.list(JSON.parse(key) as ProviderFilter),
+    LIST_CACHE_MS,
+    300,
+  );
   listCaches.set(db, cached);
-  const list = (f: ProviderFilter) => (LIST_CACHE_MS > 0 ? cached(JSON.stringify(f)) : repo.list(f));
+  const list = (f: ProviderFilter) =>
+    LIST_CACHE_MS > 0 ? cached(JSON.stringify(f)) : repo.list(f);
   return {
     /** One page of a list: `lastId` is the sp_id of the last item, '' when there is no more. */
     async list(kind: ProviderKind, q: ListQuery) {
@@ -97,14 +116,23 @@ export function providersService(db: Db) {
       });
       const hasMore = found.length > pagesize;
       const items = found.slice(0, pagesize).map(toItem);
-      return { status: true, items, lastId: items.length ? items[items.length - 1].sp_id : null, hasMore, count: (q.count ?? 0) + 1 };
+      return {
+        status: true,
+        items,
+        lastId: items.length ? items[items.length - 1].sp_id : null,
+        hasMore,
+        count: (q.count ?? 0) + 1,
+      };
     },
     async top(kind: ProviderKind, limit: number) {
       return (await list({ kind, limit })).map(toItem);
     },
     async one(spId: number, kind?: ProviderKind) {
       const r = await repo.one(spId);
-      if (!r || (kind && r.kind !== kind)) throw notFound(`No ${kind === 'towvan' ? 'tow van' : kind ?? 'service provider'} with id ${spId}`);
+      if (!r || (kind && r.kind !== kind))
+        throw notFound(
+          `No ${kind === 'towvan' ? 'tow van' : (kind ?? 'service provider')} with id ${spId}`,
+        );
       return toDetail(r);
     },
     name: repo.name,

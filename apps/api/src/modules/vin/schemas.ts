@@ -1,8 +1,22 @@
 // Input schemas of the VIN decoder and the garage: bad input is a 400 with a clear message.
-const vinString = { type: 'string', minLength: 1, maxLength: 40, description: 'The VIN; spaces and dashes are ignored' } as const;
+const vinString = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  description: 'The VIN; spaces and dashes are ignored',
+} as const;
 
-export const decodeParams = { type: 'object', required: ['vin'], properties: { vin: vinString }, additionalProperties: false } as const;
-export const decodeQuery = { type: 'object', required: ['vin'], properties: { vin: vinString } } as const;
+export const decodeParams = {
+  type: 'object',
+  required: ['vin'],
+  properties: { vin: vinString },
+  additionalProperties: false,
+} as const;
+export const decodeQuery = {
+  type: 'object',
+  required: ['vin'],
+  properties: { vin: vinString },
+} as const;
 
 export const garageBody = {
   type: 'object',
@@ -17,4 +31,9 @@ export const garageBody = {
   },
 } as const;
 
-export const garageIdParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } }, additionalProperties: false } as const;
+export const garageIdParam = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', format: 'uuid' } },
+  additionalProperties: false,
+} as const;

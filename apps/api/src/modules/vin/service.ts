@@ -1,6 +1,15 @@
 import type { DecodeResult, PatternMatch } from '@cardog/corgi';
 import type { Db } from '@sf/db';
-import { GARAGE_MAX_CARS, maxModelYear, normaliseVin, validateVin, vinFacts, type GarageCar, type VinDecode, type VinWarning } from '@sf/shared';
+import {
+  GARAGE_MAX_CARS,
+  maxModelYear,
+  normaliseVin,
+  validateVin,
+  vinFacts,
+  type GarageCar,
+  type VinDecode,
+  type VinWarning,
+} from '@sf/shared';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { VpicDecoder } from './decoder.ts';
 import { garageRepository, vinRepository } from './repository.ts';
@@ -44,10 +53,18 @@ const MODEL_RENAMES: Record<string, string> = {
   mercedesbenzcclass: 'C-Class',
   '4runnerlimited': '4Runner',
 };
-const MAKE_RENAMES: Record<string, string> = { mercedesbenz: 'Mercedes-Benz', mini: 'Mini', landrover: 'Land Rover', vw: 'Volkswagen' };
+const MAKE_RENAMES: Record<string, string> = {
+  mercedesbenz: 'Mercedes-Benz',
+  mini: 'Mini',
+  landrover: 'Land Rover',
+  vw: 'Volkswagen',
+};
 
 /** Picks our model for a vPIC model name: same name, a known rename, then the longest of ours it starts with. */
-export function matchModel<T extends { name: string }>(decoded: string, models: T[]): T | undefined {
+export function matchModel<T extends { name: string }>(
+  decoded: string,
+  models: T[],
+): T | undefined {
   const d = norm(decoded);
   if (!d) return undefined;
   const exact = models.find((m) => norm(m.name) === d);
@@ -82,14 +99,20 @@ export interface DecodeStats {
   lastDecodeMs: number | null;
 }
 
-export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown, msg?: string): void }) {
+export function vinService(
+  db: Db,
+  vpic: VpicDecoder,
+  log?: { error(obj: unknown, msg?: string): void },
+) {
   const repo = vinRepository(db);
   const cache = new Lru<string, VinDecode>(1000);
   const stats: DecodeStats = { decodes: 0, cacheHits: 0, firstDecodeMs: null, lastDecodeMs: null };
 
   async function ourIds(make: string | null, model: string | null) {
     if (!make) return { makeId: null, modelId: null };
-    const m = (await repo.makeByName(make)) ?? (MAKE_RENAMES[norm(make)] ? await repo.makeByName(MAKE_RENAMES[norm(make)]) : undefined);
+    const m =
+      (await repo.makeByName(make)) ??
+      (MAKE_RENAMES[norm(make)] ? await repo.makeByName(MAKE_RENAMES[norm(make)]) : undefined);
     if (!m) return { makeId: null, modelId: null };
     if (!model) return { makeId: m.id, modelId: null };
     const found = matchModel(model, await repo.models(m.id));
@@ -108,7 +131,11 @@ export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown
       r = await vpic.decode(forVpic, year ?? maxModelYear());
     } catch (err) {
       log?.error({ err }, 'VIN decoder failed');
-      throw new HttpError(503, 'The VIN decoder is not ready. Please try again in a minute.', 'VIN_DECODER_UNAVAILABLE');
+      throw new HttpError(
+        503,
+        'The VIN decoder is not ready. Please try again in a minute.',
+        'VIN_DECODER_UNAVAILABLE',
+      );
     }
     if (!r.components.vehicle?.model && facts.year.alternative) {
       const alt = await vpic.decode(forVpic, facts.year.alternative);
@@ -116,7 +143,8 @@ export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown
         r = alt;
         year = facts.year.alternative;
         const w = warnings.find((x) => x.code === 'YEAR_AMBIGUOUS');
-        if (w) w.message = `The year code ${facts.year.code} stands for ${facts.year.year} or ${year}; only ${year} matches this vehicle's data.`;
+        if (w)
+          w.message = `The year code ${facts.year.code} stands for ${facts.year.year} or ${year}; only ${year} matches this vehicle's data.`;
       }
     }
     const patterns = r.patterns ?? [];
@@ -125,7 +153,8 @@ export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown
     // Without a model year the decoder's model would be a guess: keep only the maker.
     const model = facts.year.year !== null ? vehicle?.model || null : null;
     const make = vehicle?.make || r.components.wmi?.make || facts.wmi.maker || null;
-    const completeness: VinDecode['completeness'] = make && model ? 'full' : make ? 'make-only' : 'none';
+    const completeness: VinDecode['completeness'] =
+      make && model ? 'full' : make ? 'make-only' : 'none';
     const ids = await ourIds(make, model);
     let message: string | null = null;
     if (completeness === 'make-only') {
@@ -141,9 +170,19 @@ export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown
     const cylinders = num(engine?.cylinders);
     const hp = num(firstValue(patterns, 'Engine Brake (hp) From') ?? engine?.power);
     const bodyRaw = firstValue(patterns, 'Body Class');
-    const body = completeness === 'full' ? (vehicle?.bodyStyle && vehicle.bodyStyle !== 'Other' ? vehicle.bodyStyle : bodyRaw) : null;
-    const hasEngine = completeness === 'full' && (cylinders !== null || displacementL !== null || hp !== null || engine?.model);
-    const plantCountry = titleCase(r.components.plant?.country) ?? titleCase(r.components.wmi?.country) ?? facts.wmi.country;
+    const body =
+      completeness === 'full'
+        ? vehicle?.bodyStyle && vehicle.bodyStyle !== 'Other'
+          ? vehicle.bodyStyle
+          : bodyRaw
+        : null;
+    const hasEngine =
+      completeness === 'full' &&
+      (cylinders !== null || displacementL !== null || hp !== null || engine?.model);
+    const plantCountry =
+      titleCase(r.components.plant?.country) ??
+      titleCase(r.components.wmi?.country) ??
+      facts.wmi.country;
     return {
       vin,
       valid: true,
@@ -158,8 +197,12 @@ export function vinService(db: Db, vpic: VpicDecoder, log?: { error(obj: unknown
       body,
       engine: hasEngine ? { cylinders, displacementL, hp, model: engine?.model ?? null } : null,
       fuel: completeness === 'full' ? (vehicle?.fuelType ?? engine?.fuel ?? null) : null,
-      transmission: completeness === 'full' ? (vehicle?.transmission ?? firstValue(patterns, 'Transmission Style')) : null,
-      driveType: completeness === 'full' ? (vehicle?.driveType ?? firstValue(patterns, 'Drive Type')) : null,
+      transmission:
+        completeness === 'full'
+          ? (vehicle?.transmission ?? firstValue(patterns, 'Transmission Style'))
+          : null,
+      driveType:
+        completeness === 'full' ? (vehicle?.driveType ?? firstValue(patterns, 'Drive Type')) : null,
       plantCountry: plantCountry === 'United States (USA)' ? 'United States' : plantCountry,
       plantCity: titleCase(r.components.plant?.city),
       region: facts.wmi.region,
@@ -199,7 +242,10 @@ export interface AddCarInput {
   nickname?: string;
 }
 
-const toCar = (r: { createdAt: Date } & Omit<GarageCar, 'createdAt'>): GarageCar => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toCar = (r: { createdAt: Date } & Omit<GarageCar, 'createdAt'>): GarageCar => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
 
 export function garageService(db: Db) {
   const repo = garageRepository(db);
@@ -217,24 +263,42 @@ export function garageService(db: Db) {
       const modelId = input.modelId ?? null;
       if (modelId !== null) {
         const model = await repo.model(modelId);
-        if (!model || model.makeId !== make.id) throw badRequest(`${make.name} has no model with id ${modelId}`);
+        if (!model || model.makeId !== make.id)
+          throw badRequest(`${make.name} has no model with id ${modelId}`);
       }
       const year = input.year ?? null;
-      if (year !== null && year > maxModelYear()) throw badRequest(`The year must be ${maxModelYear()} or earlier`);
-      const nickname = input.nickname?.replace(/\p{Cc}/gu, '').replace(/\s+/g, ' ').trim() || null;
+      if (year !== null && year > maxModelYear())
+        throw badRequest(`The year must be ${maxModelYear()} or earlier`);
+      const nickname =
+        input.nickname
+          ?.replace(/\p{Cc}/gu, '')
+          .replace(/\s+/g, ' ')
+          .trim() || null;
 
-      if (vin ? await repo.byVin(userId, vin) : await repo.sameCar(userId, make.id, modelId, year)) {
-        throw conflict(vin ? `The car with VIN ${vin} is already in your garage` : 'This car is already in your garage');
+      if (
+        vin ? await repo.byVin(userId, vin) : await repo.sameCar(userId, make.id, modelId, year)
+      ) {
+        throw conflict(
+          vin
+            ? `The car with VIN ${vin} is already in your garage`
+            : 'This car is already in your garage',
+        );
       }
       if ((await repo.count(userId)) >= GARAGE_MAX_CARS) {
-        throw new HttpError(409, `Your garage holds up to ${GARAGE_MAX_CARS} cars: remove one before adding another`, 'GARAGE_FULL');
+        throw new HttpError(
+          409,
+          `Your garage holds up to ${GARAGE_MAX_CARS} cars: remove one before adding another`,
+          'GARAGE_FULL',
+        );
       }
       let row: { id: string } | undefined;
       try {
         row = await repo.insert({ userId, vin, makeId: make.id, modelId, year, nickname });
       } catch (e) {
         // Two saves of the same VIN at once: the unique index keeps one.
-        const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+        const code =
+          (e as { code?: string; cause?: { code?: string } }).code ??
+          (e as { cause?: { code?: string } }).cause?.code;
         if (code === '23505') throw conflict(`The car with VIN ${vin} is already in your garage`);
         throw e;
       }

@@ -16,7 +16,12 @@ const get = async (url: string, cookie?: string) => {
   return { status: res.statusCode, body: res.json() };
 };
 const post = async (url: string, payload: unknown, cookie?: string) => {
-  const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+  });
   return { status: res.statusCode, body: res.json() };
 };
 const del = async (url: string, cookie?: string) => {
@@ -33,9 +38,20 @@ describe(`VIN decoder (${dbLabel()})`, () => {
     expect(body.status).toBe(true);
     const car = body.items[0];
     expect(car).toMatchObject({
-      vin: '1HGCM82633A004352', valid: true, completeness: 'full', checkDigit: 'ok', warnings: [],
-      make: 'Honda', model: 'Accord', year: 2003, body: 'Coupe', fuel: 'Gasoline', plantCountry: 'United States', region: 'North America',
-      makeId: 474, modelId: 1861,
+      vin: '1HGCM82633A004352',
+      valid: true,
+      completeness: 'full',
+      checkDigit: 'ok',
+      warnings: [],
+      make: 'Honda',
+      model: 'Accord',
+      year: 2003,
+      body: 'Coupe',
+      fuel: 'Gasoline',
+      plantCountry: 'United States',
+      region: 'North America',
+      makeId: 474,
+      modelId: 1861,
     });
     expect(car.engine).toMatchObject({ cylinders: 6 });
     const t1 = performance.now();
@@ -46,14 +62,23 @@ describe(`VIN decoder (${dbLabel()})`, () => {
     await get('/api/vin/decode/5YJ3E1EA8KF000001');
     const otherMs = performance.now() - t2;
     const { timings } = vpicDecoder(undefined);
-    console.log(`[vin timing] first decode ${firstMs.toFixed(0)} ms (unpack ${timings.unpackMs} ms, open ${timings.openMs} ms), cached ${cachedMs.toFixed(1)} ms, another VIN ${otherMs.toFixed(0)} ms`);
+    console.log(
+      `[vin timing] first decode ${firstMs.toFixed(0)} ms (unpack ${timings.unpackMs} ms, open ${timings.openMs} ms), cached ${cachedMs.toFixed(1)} ms, another VIN ${otherMs.toFixed(0)} ms`,
+    );
   });
 
   it('decodes a Nigerian-market Toyota with a check-digit warning only', async () => {
     const { status, body } = await get('/api/vin/decode/JTEBU5JR2A5012345');
     expect(status).toBe(200);
     const car = body.items[0];
-    expect(car).toMatchObject({ make: 'Toyota', makeId: 448, year: 2010, checkDigit: 'mismatch', plantCountry: 'Japan', plantCity: 'Tahara' });
+    expect(car).toMatchObject({
+      make: 'Toyota',
+      makeId: 448,
+      year: 2010,
+      checkDigit: 'mismatch',
+      plantCountry: 'Japan',
+      plantCity: 'Tahara',
+    });
     expect(car.model).toBe('4Runner');
     expect(car.modelId).toBe(2216);
     expect(car.engine).toMatchObject({ cylinders: 6, displacementL: 4 });
@@ -64,7 +89,14 @@ describe(`VIN decoder (${dbLabel()})`, () => {
     const { status, body } = await get('/api/vin/decode/WDB2030461A123456');
     expect(status).toBe(200);
     const car = body.items[0];
-    expect(car).toMatchObject({ completeness: 'make-only', make: 'Mercedes-Benz', model: null, makeId: 449, modelId: null, plantCountry: 'Germany' });
+    expect(car).toMatchObject({
+      completeness: 'make-only',
+      make: 'Mercedes-Benz',
+      model: null,
+      makeId: 449,
+      modelId: null,
+      plantCountry: 'Germany',
+    });
     expect(car.message).toMatch(/Only the maker is known/);
   });
 
@@ -80,7 +112,12 @@ describe(`VIN decoder (${dbLabel()})`, () => {
   it('answers a well-formed VIN of an unknown maker with completeness none', async () => {
     const { status, body } = await get('/api/vin/decode/AAA11111111111111');
     expect(status).toBe(200);
-    expect(body.items[0]).toMatchObject({ completeness: 'none', make: null, makeId: null, plantCountry: 'South Africa' });
+    expect(body.items[0]).toMatchObject({
+      completeness: 'none',
+      make: null,
+      makeId: null,
+      plantCountry: 'South Africa',
+    });
     expect(body.items[0].message).toMatch(/not in the NHTSA data/);
   });
 
@@ -112,20 +149,41 @@ describe(`my garage (${dbLabel()})`, () => {
 
   it('saves a decoded car, lists it, refuses a duplicate and deletes it', async () => {
     const { cookie } = await createUser(t.handle.db, 'Buyer');
-    const saved = await post('/api/garage', { vin: '1hgcm82633a004352', makeId: 474, modelId: 1861, year: 2003, nickname: '  Mummy’s   Accord ' }, cookie);
+    const saved = await post(
+      '/api/garage',
+      {
+        vin: '1hgcm82633a004352',
+        makeId: 474,
+        modelId: 1861,
+        year: 2003,
+        nickname: '  Mummy’s   Accord ',
+      },
+      cookie,
+    );
     expect(saved.status).toBe(201);
-    expect(saved.body.items[0]).toMatchObject({ vin: '1HGCM82633A004352', make: 'Honda', model: 'Accord', year: 2003, nickname: 'Mummy’s Accord', id: expect.any(String) });
+    expect(saved.body.items[0]).toMatchObject({
+      vin: '1HGCM82633A004352',
+      make: 'Honda',
+      model: 'Accord',
+      year: 2003,
+      nickname: 'Mummy’s Accord',
+      id: expect.any(String),
+    });
     const dup = await post('/api/garage', { vin: '1HGCM82633A004352', makeId: 474 }, cookie);
     expect(dup.status).toBe(409);
     expect(dup.body.message).toMatch(/already in your garage/);
     const noVin = await post('/api/garage', { makeId: 448, modelId: 2208, year: 2010 }, cookie);
     expect(noVin.status).toBe(201);
-    expect((await post('/api/garage', { makeId: 448, modelId: 2208, year: 2010 }, cookie)).status).toBe(409);
+    expect(
+      (await post('/api/garage', { makeId: 448, modelId: 2208, year: 2010 }, cookie)).status,
+    ).toBe(409);
     const list = await get('/api/garage', cookie);
     expect(list.body.items.map((c: any) => c.model)).toEqual(['Corolla', 'Accord']);
     const removed = await del(`/api/garage/${saved.body.items[0].id}`, cookie);
     expect(removed.status).toBe(200);
-    expect((await get('/api/garage', cookie)).body.items.map((c: any) => c.model)).toEqual(['Corolla']);
+    expect((await get('/api/garage', cookie)).body.items.map((c: any) => c.model)).toEqual([
+      'Corolla',
+    ]);
     expect((await del(`/api/garage/${saved.body.items[0].id}`, cookie)).status).toBe(404);
   });
 
@@ -137,16 +195,26 @@ describe(`my garage (${dbLabel()})`, () => {
     expect((await get('/api/garage', b.cookie)).body.items).toEqual([]);
     expect((await get('/api/garage', a.cookie)).body.items).toHaveLength(1);
     // The same VIN may sit in two users' garages.
-    expect((await post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, a.cookie)).status).toBe(201);
-    expect((await post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, b.cookie)).status).toBe(201);
+    expect(
+      (await post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, a.cookie)).status,
+    ).toBe(201);
+    expect(
+      (await post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, b.cookie)).status,
+    ).toBe(201);
   });
 
   it(`keeps at most ${GARAGE_MAX_CARS} cars`, async () => {
     const { cookie } = await createUser(t.handle.db, 'Buyer');
-    for (let y = 0; y < GARAGE_MAX_CARS; y++) expect((await post('/api/garage', { makeId: 448, modelId: 2469, year: 2000 + y }, cookie)).status).toBe(201);
+    for (let y = 0; y < GARAGE_MAX_CARS; y++)
+      expect(
+        (await post('/api/garage', { makeId: 448, modelId: 2469, year: 2000 + y }, cookie)).status,
+      ).toBe(201);
     const full = await post('/api/garage', { makeId: 448, modelId: 2469, year: 2015 }, cookie);
     expect(full.status).toBe(409);
-    expect(full.body).toMatchObject({ code: 'GARAGE_FULL', message: expect.stringMatching(/up to 10 cars/) });
+    expect(full.body).toMatchObject({
+      code: 'GARAGE_FULL',
+      message: expect.stringMatching(/up to 10 cars/),
+    });
     expect((await get('/api/garage', cookie)).body.items).toHaveLength(GARAGE_MAX_CARS);
   });
 
@@ -173,7 +241,13 @@ describe(`my garage (${dbLabel()})`, () => {
 });
 
 describe('name matching and formatting', () => {
-  const models = [{ name: 'Corolla' }, { name: 'Matrix' }, { name: 'Land Cruiser' }, { name: 'Land Cruiser Prado' }, { name: 'Camry' }];
+  const models = [
+    { name: 'Corolla' },
+    { name: 'Matrix' },
+    { name: 'Land Cruiser' },
+    { name: 'Land Cruiser Prado' },
+    { name: 'Camry' },
+  ];
   it('matches vPIC model names to ours', () => {
     expect(matchModel('CAMRY', models)?.name).toBe('Camry');
     expect(matchModel('Corolla Matrix', models)?.name).toBe('Matrix');

@@ -19,7 +19,8 @@ export function CartButton({ product, stock }: { product: Cartable; stock?: numb
     <form method="get" action="/shopping/cart" onSubmit={onSubmit}>
       <input type="hidden" name="add" value={product.prod_id} />
       <button type="submit" className="btn-accent w-full text-base" disabled={soldOut}>
-        <CartIcon size={20} />{soldOut ? 'Out of stock' : 'Add to cart'}
+        <CartIcon size={20} />
+        {soldOut ? 'Out of stock' : 'Add to cart'}
       </button>
     </form>
   );

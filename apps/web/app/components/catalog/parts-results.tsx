@@ -1,29 +1,73 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { hasFilters, listPath, type FilterOptions, type PartsFilters, type ProductPage } from '../../lib/catalog.ts';
+import {
+  hasFilters,
+  listPath,
+  type FilterOptions,
+  type PartsFilters,
+  type ProductPage,
+} from '../../lib/catalog.ts';
 import { SearchIcon } from '../icons.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ProductList } from './product-list.tsx';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
-export function PartsResults({ action, catId, filters, options, page, hideCategory, heading = 'Parts' }: {
-  action: string; catId: number; filters: PartsFilters; options: FilterOptions; page: ProductPage & { error: string | null }; hideCategory?: boolean; heading?: string;
+export function PartsResults({
+  action,
+  catId,
+  filters,
+  options,
+  page,
+  hideCategory,
+  heading = 'Parts',
+}: {
+  action: string;
+  catId: number;
+  filters: PartsFilters;
+  options: FilterOptions;
+  page: ProductPage & { error: string | null };
+  hideCategory?: boolean;
+  heading?: string;
 }) {
   const { search } = useLocation();
   return (
     <div className="container-page space-y-4 py-4">
-      <FilterPanel key={search} action={action} applied={filters} options={options} hideCategory={hideCategory} />
+      <FilterPanel
+        key={search}
+        action={action}
+        applied={filters}
+        options={options}
+        hideCategory={hideCategory}
+      />
       <section aria-labelledby="results-heading">
-        <h2 id="results-heading" className="mb-1 text-lg font-bold">{heading}</h2>
-        <ProductList key={search} page={page} apiPath={(lastId) => listPath(catId, filters, lastId)} empty={<EmptyResults action={action} filtered={hasFilters(filters)} />} />
+        <h2 id="results-heading" className="mb-1 text-lg font-bold">
+          {heading}
+        </h2>
+        <ProductList
+          key={search}
+          page={page}
+          apiPath={(lastId) => listPath(catId, filters, lastId)}
+          empty={<EmptyResults action={action} filtered={hasFilters(filters)} />}
+        />
       </section>
     </div>
   );
 }
 
-export function EmptyResults({ action, filtered, children }: { action: string; filtered: boolean; children?: ReactNode }) {
+export function EmptyResults({
+  action,
+  filtered,
+  children,
+}: {
+  action: string;
+  filtered: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <div className="card flex flex-col items-center gap-2 p-6 text-center" data-testid="empty-results">
+    <div
+      className="card flex flex-col items-center gap-2 p-6 text-center"
+      data-testid="empty-results"
+    >
       <SearchIcon size={32} className="text-gray-500" />
       <p className="font-semibold">No parts match {filtered ? 'these filters' : 'here yet'}.</p>
       <ul className="list-inside list-disc text-left text-sm text-gray-700">
@@ -32,7 +76,11 @@ export function EmptyResults({ action, filtered, children }: { action: string; f
         <li>Check the spelling of the part name, or try a shorter word (“pads”, “headlamp”).</li>
       </ul>
       {children}
-      {filtered && <Link to={action} className="btn-primary mt-2">Show all parts</Link>}
+      {filtered && (
+        <Link to={action} className="btn-primary mt-2">
+          Show all parts
+        </Link>
+      )}
     </div>
   );
 }

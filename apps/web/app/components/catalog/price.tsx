@@ -23,7 +23,9 @@ export function Price({ price, size = 'card' }: { price: PriceData; size?: 'card
 export function ConditionBadge({ condition }: { condition?: number | null }) {
   if (condition !== 1 && condition !== 2) return null;
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${condition === 1 ? 'bg-brand-50 text-brand-800' : 'bg-amber-100 text-amber-900'}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${condition === 1 ? 'bg-brand-50 text-brand-800' : 'bg-amber-100 text-amber-900'}`}
+    >
       {condition === 1 ? 'New' : 'Used (Tokunbo)'}
     </span>
   );

@@ -8,20 +8,40 @@ import { ProductImg } from './product-image.tsx';
 export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: boolean }) {
   const place = [p.store?.city, p.store?.state].filter(Boolean).join(', ');
   return (
-    <article className="card relative flex h-full flex-col overflow-hidden" data-testid="product-card" data-prod-id={p.prod_id}>
-      <ProductImg image={p.image} alt="" eager={eager} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" className="aspect-[4/3]" />
+    <article
+      className="card relative flex h-full flex-col overflow-hidden"
+      data-testid="product-card"
+      data-prod-id={p.prod_id}
+    >
+      <ProductImg
+        image={p.image}
+        alt=""
+        eager={eager}
+        sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+        className="aspect-[4/3]"
+      />
       <div className="flex flex-1 flex-col gap-1 p-2.5">
         <Price price={p.price} />
         <h3 className="line-clamp-2 text-sm font-medium leading-snug">
           {/* The whole card is the link's target area (after: inset-0). */}
-          <Link to={productHref(p)} prefetch="intent" className="after:absolute after:inset-0 hover:underline">{p.name}</Link>
+          <Link
+            to={productHref(p)}
+            prefetch="intent"
+            className="after:absolute after:inset-0 hover:underline"
+          >
+            {p.name}
+          </Link>
         </h3>
         <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1 text-xs text-gray-700">
           <ConditionBadge condition={p.condition} />
           {place && <span className="truncate">{place}</span>}
           {p.store?.verified && (
-            <span className="inline-flex items-center gap-0.5 text-brand-700" title="Verified store">
-              <BadgeCheckIcon size={14} /><span className="sr-only">Verified store</span>
+            <span
+              className="inline-flex items-center gap-0.5 text-brand-700"
+              title="Verified store"
+            >
+              <BadgeCheckIcon size={14} />
+              <span className="sr-only">Verified store</span>
             </span>
           )}
         </div>

@@ -4,9 +4,29 @@ import type { ProductImage as Img } from '../../lib/catalog.ts';
  * A responsive product image (SEED §9): width and height set, eager for the first screen and
  * lazy below it, the 10x10 placeholder as a blurred background while the image loads.
  */
-export function ProductImg({ image, alt, eager = false, sizes, className = '' }: { image?: Img | null; alt: string; eager?: boolean; sizes: string; className?: string }) {
+export function ProductImg({
+  image,
+  alt,
+  eager = false,
+  sizes,
+  className = '',
+}: {
+  image?: Img | null;
+  alt: string;
+  eager?: boolean;
+  sizes: string;
+  className?: string;
+}) {
   if (!image?.src) {
-    return <div className={`grid aspect-square place-items-center bg-gray-100 text-xs text-gray-500 ${className}`} role="img" aria-label={alt || 'No photo'}>No photo</div>;
+    return (
+      <div
+        className={`grid aspect-square place-items-center bg-gray-100 text-xs text-gray-500 ${className}`}
+        role="img"
+        aria-label={alt || 'No photo'}
+      >
+        No photo
+      </div>
+    );
   }
   return (
     <img
@@ -19,7 +39,15 @@ export function ProductImg({ image, alt, eager = false, sizes, className = '' }:
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(eager ? { fetchPriority: 'high' as const } : {})}
-      style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined}
+      style={
+        image.placeholder
+          ? {
+              backgroundImage: `url("${image.placeholder}")`,
+              backgroundSize: 'cover',
+              backgroundPosition: 'center',
+            }
+          : undefined
+      }
       className={`h-auto w-full bg-gray-100 object-cover ${className}`}
     />
   );

@@ -9,9 +9,14 @@ const EAGER = 4; // the first screen of a 360 px phone shows about four cards
 
 export function ProductGrid({ items, children }: { items: ProductItem[]; children?: ReactNode }) {
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="product-list">
+    <ul
+      className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 xl:grid-cols-5"
+      data-testid="product-list"
+    >
       {items.map((p, i) => (
-        <li key={p.prod_id}><ProductCard p={p} eager={i < EAGER} /></li>
+        <li key={p.prod_id}>
+          <ProductCard p={p} eager={i < EAGER} />
+        </li>
       ))}
       {children}
     </ul>
@@ -22,7 +27,11 @@ export function ListSkeleton({ n = 8 }: { n?: number }) {
   return (
     <div role="status" aria-label="Loading parts">
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 xl:grid-cols-5">
-        {Array.from({ length: n }, (_, i) => <li key={i}><ProductCardSkeleton /></li>)}
+        {Array.from({ length: n }, (_, i) => (
+          <li key={i}>
+            <ProductCardSkeleton />
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -34,7 +43,10 @@ export function ListError({ message, retryTo }: { message: string; retryTo: stri
       <AlertIcon size={32} className="text-red-700" />
       <p className="font-semibold">We could not load the parts.</p>
       <p className="text-sm text-gray-700">{message}</p>
-      <Link to={retryTo} className="btn-primary"><ResetIcon size={18} />Try again</Link>
+      <Link to={retryTo} className="btn-primary">
+        <ResetIcon size={18} />
+        Try again
+      </Link>
     </div>
   );
 }
@@ -44,19 +56,35 @@ export function ListError({ message, retryTo }: { message: string; retryTo: stri
  * next page (?lastId=…); with it, the next page is fetched and appended (seed §4: later loads
  * append). The parent keys this component on the URL, so a new search starts afresh.
  */
-export function ProductList({ page, apiPath, empty, label = 'parts' }: { page: ProductPage & { error: string | null }; apiPath: (lastId: string | null) => string; empty: ReactNode; label?: string }) {
+export function ProductList({
+  page,
+  apiPath,
+  empty,
+  label = 'parts',
+}: {
+  page: ProductPage & { error: string | null };
+  apiPath: (lastId: string | null) => string;
+  empty: ReactNode;
+  label?: string;
+}) {
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
   const here = location.pathname + location.search;
   const [items, setItems] = useState(page.items);
   const [more, setMore] = useState({ lastId: page.lastId, hasMore: page.hasMore });
-  const [state, setLoadState] = useState<{ loading: boolean; error: string | null; added: number }>({ loading: false, error: null, added: 0 });
+  const [state, setLoadState] = useState<{ loading: boolean; error: string | null; added: number }>(
+    { loading: false, error: null, added: 0 },
+  );
   const firstNew = useRef<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   // A filter or page change on this path: show the skeleton until the new list arrives.
-  if (navigation.state === 'loading' && navigation.location?.pathname === location.pathname && navigation.location.search !== location.search) {
+  if (
+    navigation.state === 'loading' &&
+    navigation.location?.pathname === location.pathname &&
+    navigation.location.search !== location.search
+  ) {
     return <ListSkeleton />;
   }
   if (page.error) return <ListError message={page.error} retryTo={here} />;
@@ -84,30 +112,60 @@ export function ProductList({ page, apiPath, empty, label = 'parts' }: { page: P
     // Keep the reader's place: focus the first new card's link.
     requestAnimationFrame(() => {
       if (firstNew.current == null) return;
-      listRef.current?.querySelector<HTMLAnchorElement>(`[data-prod-id="${firstNew.current}"] a`)?.focus({ preventScroll: true });
+      listRef.current
+        ?.querySelector<HTMLAnchorElement>(`[data-prod-id="${firstNew.current}"] a`)
+        ?.focus({ preventScroll: true });
     });
   };
 
   return (
     <div ref={listRef}>
       <p className="mb-2 text-sm text-gray-700" data-testid="list-count">
-        Showing {items.length} {label}{params.get('lastId') ? ' (next page)' : ''}
+        Showing {items.length} {label}
+        {params.get('lastId') ? ' (next page)' : ''}
       </p>
       <ProductGrid items={items}>
-        {state.loading && Array.from({ length: 4 }, (_, i) => <li key={`s${i}`} aria-hidden="true"><ProductCardSkeleton /></li>)}
+        {state.loading &&
+          Array.from({ length: 4 }, (_, i) => (
+            <li key={`s${i}`} aria-hidden="true">
+              <ProductCardSkeleton />
+            </li>
+          ))}
       </ProductGrid>
-      <p aria-live="polite" className="sr-only">{state.added ? `${state.added} more ${label} loaded` : ''}</p>
+      <p aria-live="polite" className="sr-only">
+        {state.added ? `${state.added} more ${label} loaded` : ''}
+      </p>
       <div className="mt-4 flex flex-col items-center gap-2">
-        {state.error && <p role="alert" className="text-sm text-red-700">{state.error}</p>}
+        {state.error && (
+          <p role="alert" className="text-sm text-red-700">
+            {state.error}
+          </p>
+        )}
         {more.hasMore && more.lastId != null ? (
-          <a href={nextHref} onClick={loadMore} className="btn-primary min-w-48" aria-busy={state.loading || undefined} data-testid="load-more">
+          <a
+            href={nextHref}
+            onClick={loadMore}
+            className="btn-primary min-w-48"
+            aria-busy={state.loading || undefined}
+            data-testid="load-more"
+          >
             {state.loading ? 'Loading…' : state.error ? 'Try again' : 'Load more'}
           </a>
         ) : (
-          <p className="text-center text-sm text-gray-700">That is all for this search. Not the part you need? Add your car’s make, model and year, or try another word.</p>
+          <p className="text-center text-sm text-gray-700">
+            That is all for this search. Not the part you need? Add your car’s make, model and year,
+            or try another word.
+          </p>
         )}
         {params.get('lastId') && (
-          <Link to={`${location.pathname}?${(() => { const p = new URLSearchParams(params); p.delete('lastId'); return p.toString(); })()}`} className="text-sm font-medium text-brand-700 underline">
+          <Link
+            to={`${location.pathname}?${(() => {
+              const p = new URLSearchParams(params);
+              p.delete('lastId');
+              return p.toString();
+            })()}`}
+            className="text-sm font-medium text-brand-700 underline"
+          >
             Back to the first page
           </Link>
         )}

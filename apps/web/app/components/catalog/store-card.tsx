@@ -11,7 +11,8 @@ export function storePhone(s: StoreDetail): string | null {
 export function VerifiedBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-      <BadgeCheckIcon size={14} />Verified
+      <BadgeCheckIcon size={14} />
+      Verified
     </span>
   );
 }
@@ -23,9 +24,16 @@ export function StoreCard({ store, productName }: { store: StoreDetail; productN
   return (
     <section aria-labelledby="store-heading" className="card space-y-3 p-4">
       <div>
-        <h2 id="store-heading" className="text-sm font-semibold text-gray-700">Sold by</h2>
+        <h2 id="store-heading" className="text-sm font-semibold text-gray-700">
+          Sold by
+        </h2>
         <p className="flex flex-wrap items-center gap-2 text-lg font-bold">
-          <Link to={`/store/${store.url_name}`} className="text-brand-800 underline-offset-2 hover:underline">{store.name}</Link>
+          <Link
+            to={`/store/${store.url_name}`}
+            className="text-brand-800 underline-offset-2 hover:underline"
+          >
+            {store.name}
+          </Link>
           {store.verified && <VerifiedBadge />}
         </p>
         {place && <p className="text-sm text-gray-700">{place}</p>}
@@ -36,7 +44,12 @@ export function StoreCard({ store, productName }: { store: StoreDetail; productN
         <div>
           <h3 className="text-sm font-semibold">Delivery</h3>
           <ul className="mt-1 space-y-0.5 text-sm text-gray-800">
-            {fees.map(([label, fee]) => <li key={label} className="flex justify-between gap-2"><span>{label}</span><span className="font-semibold">{fee}</span></li>)}
+            {fees.map(([label, fee]) => (
+              <li key={label} className="flex justify-between gap-2">
+                <span>{label}</span>
+                <span className="font-semibold">{fee}</span>
+              </li>
+            ))}
           </ul>
         </div>
       )}
@@ -46,9 +59,16 @@ export function StoreCard({ store, productName }: { store: StoreDetail; productN
 
 export function deliveryFees(s: StoreDetail): [string, string][] {
   const inState = s.delivery_fee_in_state ?? (s.deliveryFeeInState as number | undefined);
-  const other = s.delivery_fee_other_states ?? (s.deliveryFeeOutState as number | undefined) ?? (s.deliveryFeeOtherStates as number | undefined);
+  const other =
+    s.delivery_fee_other_states ??
+    (s.deliveryFeeOutState as number | undefined) ??
+    (s.deliveryFeeOtherStates as number | undefined);
   const out: [string, string][] = [];
-  if (inState != null) out.push([`Within ${s.state ?? 'the store’s state'}`, Number(inState) === 0 ? 'Free' : formatNaira(inState)]);
+  if (inState != null)
+    out.push([
+      `Within ${s.state ?? 'the store’s state'}`,
+      Number(inState) === 0 ? 'Free' : formatNaira(inState),
+    ]);
   if (other != null) out.push(['Other states', Number(other) === 0 ? 'Free' : formatNaira(other)]);
   if (out.length) out.push(['Pick up at the store', 'Free']);
   return out;

@@ -9,11 +9,19 @@ import { VerifiedBadge } from './verified-badge.tsx';
 /** The loader of /mechanic/:id and /towvan/:id: a missing or wrong-kind id is a 404 page. */
 export async function loadProvider(kind: ProviderKind, api: Api, id: string | undefined) {
   const k = KINDS[kind];
-  if (!id || !/^\d{1,9}$/.test(id)) throw data({ message: `No ${k.singular} with id ${String(id).slice(0, 20)}` }, { status: 404 });
+  if (!id || !/^\d{1,9}$/.test(id))
+    throw data({ message: `No ${k.singular} with id ${String(id).slice(0, 20)}` }, { status: 404 });
   const ans = await api.get(`${k.api}/${id}`);
   if (!ans.status) {
-    const status = ans.code === 404 || ans.code === 'NOT_FOUND' || ans.code === 'VALIDATION' ? 404 : 503;
-    throw data({ message: status === 404 ? `No ${k.singular} with id ${id}` : (ans.message ?? 'Please try again.') }, { status });
+    const status =
+      ans.code === 404 || ans.code === 'NOT_FOUND' || ans.code === 'VALIDATION' ? 404 : 503;
+    throw data(
+      {
+        message:
+          status === 404 ? `No ${k.singular} with id ${id}` : (ans.message ?? 'Please try again.'),
+      },
+      { status },
+    );
   }
   return { provider: ans.item as ProviderDetail };
 }
@@ -26,21 +34,46 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
   return (
     <main id="main" className="container-page max-w-3xl py-5">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to={k.list} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">← All {k.title.toLowerCase()}</Link>
+        <Link
+          to={k.list}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+        >
+          ← All {k.title.toLowerCase()}
+        </Link>
       </nav>
       <article className="card mt-2 p-4">
         <header className="flex items-start gap-4">
-          <img src={p.company_logo} alt={`${p.company_name} logo`} width={88} height={88} className="size-22 shrink-0 rounded-full bg-gray-100" />
+          <img
+            src={p.company_logo}
+            alt={`${p.company_name} logo`}
+            width={88}
+            height={88}
+            className="size-22 shrink-0 rounded-full bg-gray-100"
+          />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold leading-tight">{p.company_name}</h1>
-            <p className="mt-1 text-gray-700">{p.city}, {p.state} · <span className="capitalize">{k.singular}</span></p>
+            <p className="mt-1 text-gray-700">
+              {p.city}, {p.state} · <span className="capitalize">{k.singular}</span>
+            </p>
             {p.verified && <VerifiedBadge className="mt-2" />}
           </div>
         </header>
 
         <div className="mt-4">
-          <ContactButtons name={p.company_name} mobile={p.mobile_number} phone={p.phone_number} size="lg" />
-          {shown && <p className="mt-2 text-center text-sm text-gray-700">Phone: <span className="font-semibold">{shown.replace(/^\+234(\d{3})(\d{3})(\d{4})$/, '+234 $1 $2 $3')}</span></p>}
+          <ContactButtons
+            name={p.company_name}
+            mobile={p.mobile_number}
+            phone={p.phone_number}
+            size="lg"
+          />
+          {shown && (
+            <p className="mt-2 text-center text-sm text-gray-700">
+              Phone:{' '}
+              <span className="font-semibold">
+                {shown.replace(/^\+234(\d{3})(\d{3})(\d{4})$/, '+234 $1 $2 $3')}
+              </span>
+            </p>
+          )}
         </div>
 
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
@@ -55,14 +88,24 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
         </dl>
 
         <section aria-labelledby="days" className="mt-5">
-          <h2 id="days" className="text-lg font-bold">Available days</h2>
+          <h2 id="days" className="text-lg font-bold">
+            Available days
+          </h2>
           <ul className="mt-2 grid grid-cols-2 gap-1 sm:grid-cols-4">
             {DAYS.map((d) => {
               const open = p.days.includes(d);
               return (
-                <li key={d} className={`flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm ${open ? 'bg-brand-50 text-brand-900' : 'bg-gray-100 text-gray-600'}`}>
-                  {open ? <CheckIcon size={16} aria-hidden="true" /> : <CloseIcon size={16} aria-hidden="true" />}
-                  {d}<span className="sr-only">{open ? ': open' : ': closed'}</span>
+                <li
+                  key={d}
+                  className={`flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm ${open ? 'bg-brand-50 text-brand-900' : 'bg-gray-100 text-gray-600'}`}
+                >
+                  {open ? (
+                    <CheckIcon size={16} aria-hidden="true" />
+                  ) : (
+                    <CloseIcon size={16} aria-hidden="true" />
+                  )}
+                  {d}
+                  <span className="sr-only">{open ? ': open' : ': closed'}</span>
                 </li>
               );
             })}
@@ -71,19 +114,37 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
 
         {tags.length > 0 && (
           <section aria-labelledby="tags" className="mt-5">
-            <h2 id="tags" className="text-lg font-bold">{k.tagsHeading}</h2>
-            <ul className="mt-2 flex flex-wrap gap-2">{tags.map((t) => <li key={t} className="rounded-full bg-gray-100 px-3 py-1 text-sm">{t}</li>)}</ul>
+            <h2 id="tags" className="text-lg font-bold">
+              {k.tagsHeading}
+            </h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {tags.map((t) => (
+                <li key={t} className="rounded-full bg-gray-100 px-3 py-1 text-sm">
+                  {t}
+                </li>
+              ))}
+            </ul>
           </section>
         )}
         {(p.vehicle_types ?? []).length > 0 && (
           <section aria-labelledby="vehicles" className="mt-5">
-            <h2 id="vehicles" className="text-lg font-bold">Vehicle types</h2>
-            <ul className="mt-2 flex flex-wrap gap-2">{p.vehicle_types!.map((t) => <li key={t} className="rounded-full bg-gray-100 px-3 py-1 text-sm">{t}</li>)}</ul>
+            <h2 id="vehicles" className="text-lg font-bold">
+              Vehicle types
+            </h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {p.vehicle_types!.map((t) => (
+                <li key={t} className="rounded-full bg-gray-100 px-3 py-1 text-sm">
+                  {t}
+                </li>
+              ))}
+            </ul>
           </section>
         )}
         {p.description && (
           <section aria-labelledby="about" className="mt-5">
-            <h2 id="about" className="text-lg font-bold">About</h2>
+            <h2 id="about" className="text-lg font-bold">
+              About
+            </h2>
             <p className="mt-1 whitespace-pre-line text-gray-800">{p.description}</p>
           </section>
         )}

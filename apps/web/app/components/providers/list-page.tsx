@@ -19,10 +19,20 @@ export async function loadProviderList(kind: ProviderKind, api: Api, request: Re
     api.lookup<Option<number>>('/api/database/states/NG'),
     api.lookup<Option<number>>(k.tagLookup),
     api.lookup<Option<number>>('/api/database/vehicleType'),
-    int(filters.regionId) ? api.lookup<Option<number>>(`/api/database/cities/${filters.regionId}`) : Promise.resolve([]),
+    int(filters.regionId)
+      ? api.lookup<Option<number>>(`/api/database/cities/${filters.regionId}`)
+      : Promise.resolve([]),
     fetchPage(api, kind, { ...filters, pagesize, lastId: after }),
   ]);
-  return { kind, filters, pagesize, after, lookups: { states, tags, vehicleTypes, cities }, page, error: page.ok ? undefined : (page.message ?? 'Please try again.') };
+  return {
+    kind,
+    filters,
+    pagesize,
+    after,
+    lookups: { states, tags, vehicleTypes, cities },
+    page,
+    error: page.ok ? undefined : (page.message ?? 'Please try again.'),
+  };
 }
 
 export type ProviderListData = Awaited<ReturnType<typeof loadProviderList>>;
@@ -37,11 +47,26 @@ export function ProviderListPage({ data, intro }: { data: ProviderListData; intr
         <h1 className="text-2xl font-bold">{k.title}</h1>
         <p className="mt-1 text-gray-700">{intro}</p>
         <div className="mt-4">
-          <ProviderFilters key={location.search} kind={data.kind} filters={data.filters} lookups={data.lookups} />
+          <ProviderFilters
+            key={location.search}
+            kind={data.kind}
+            filters={data.filters}
+            lookups={data.lookups}
+          />
         </div>
         <section aria-labelledby="results" className="mt-5">
-          <h2 id="results" className="sr-only">Results</h2>
-          <ProviderList key={location.search} kind={data.kind} filters={data.filters} page={data.page} pagesize={data.pagesize} after={data.after} error={data.error} />
+          <h2 id="results" className="sr-only">
+            Results
+          </h2>
+          <ProviderList
+            key={location.search}
+            kind={data.kind}
+            filters={data.filters}
+            page={data.page}
+            pagesize={data.pagesize}
+            after={data.after}
+            error={data.error}
+          />
         </section>
       </main>
     </>

@@ -12,15 +12,41 @@ export interface FilterLookups {
   vehicleTypes: Option<number>[];
 }
 
-function Select({ id, name, label, options, value, onChange, placeholder }: {
-  id: string; name: string; label: string; options: Option<number | string>[]; value: string; onChange: (v: string) => void; placeholder: string;
+function Select({
+  id,
+  name,
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: Option<number | string>[];
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
 }) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="label">{label}</label>
-      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className="input truncate pr-8">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="input truncate pr-8"
+      >
         <option value="">{placeholder}</option>
-        {options.map((o) => <option key={o.value} value={String(o.value)}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -32,9 +58,19 @@ function Select({ id, name, label, options, value, onChange, placeholder }: {
  * Choosing a state loads its cities (with JavaScript; without it, the loader gives the cities
  * of the state in the URL after Search).
  */
-export function ProviderFilters({ kind, filters, lookups }: { kind: ProviderKind; filters: Record<string, string>; lookups: FilterLookups }) {
+export function ProviderFilters({
+  kind,
+  filters,
+  lookups,
+}: {
+  kind: ProviderKind;
+  filters: Record<string, string>;
+  lookups: FilterLookups;
+}) {
   const k = KINDS[kind];
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(filterKeys(kind).map((f) => [f, filters[f] ?? ''])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(filterKeys(kind).map((f) => [f, filters[f] ?? ''])),
+  );
   const [cities, setCities] = useState(lookups.cities);
   const [live, setLive] = useState(false);
   const citiesFor = useRef(filters.regionId ?? '');
@@ -56,24 +92,80 @@ export function ProviderFilters({ kind, filters, lookups }: { kind: ProviderKind
       if (el instanceof HTMLSelectElement && !el.value) el.disabled = true;
     }
     queueMicrotask(() => {
-      for (const el of Array.from((e.target as HTMLFormElement).elements)) if (el instanceof HTMLSelectElement) el.disabled = false;
+      for (const el of Array.from((e.target as HTMLFormElement).elements))
+        if (el instanceof HTMLSelectElement) el.disabled = false;
     });
   };
 
   return (
-    <Form method="get" action={k.list} onSubmit={onSubmit} aria-label={`Filter ${k.title.toLowerCase()}`} className="card p-3">
+    <Form
+      method="get"
+      action={k.list}
+      onSubmit={onSubmit}
+      aria-label={`Filter ${k.title.toLowerCase()}`}
+      className="card p-3"
+    >
       <div className="grid grid-cols-2 gap-x-2 gap-y-2 md:grid-cols-3 lg:grid-cols-6 lg:items-end">
-        <Select id="f-state" name="regionId" label="State" options={lookups.states} value={values.regionId} onChange={onState} placeholder="Any state" />
-        <Select id="f-city" name="city" label="City" options={cities} value={values.city} onChange={set('city')} placeholder={values.regionId ? 'Any city' : 'Pick a state first'} />
-        <Select id="f-tag" name={k.tagParam} label={k.tagLabel} options={lookups.tags} value={values[k.tagParam]} onChange={set(k.tagParam)} placeholder={`Any ${k.tagLabel.toLowerCase()}`} />
-        <Select id="f-vehicle" name="vehicleType" label="Vehicle type" options={lookups.vehicleTypes} value={values.vehicleType} onChange={set('vehicleType')} placeholder="Any vehicle" />
-        <Select id="f-day" name="avaliability" label="Open on" options={dayOptions} value={values.avaliability} onChange={set('avaliability')} placeholder="Any day" />
+        <Select
+          id="f-state"
+          name="regionId"
+          label="State"
+          options={lookups.states}
+          value={values.regionId}
+          onChange={onState}
+          placeholder="Any state"
+        />
+        <Select
+          id="f-city"
+          name="city"
+          label="City"
+          options={cities}
+          value={values.city}
+          onChange={set('city')}
+          placeholder={values.regionId ? 'Any city' : 'Pick a state first'}
+        />
+        <Select
+          id="f-tag"
+          name={k.tagParam}
+          label={k.tagLabel}
+          options={lookups.tags}
+          value={values[k.tagParam]}
+          onChange={set(k.tagParam)}
+          placeholder={`Any ${k.tagLabel.toLowerCase()}`}
+        />
+        <Select
+          id="f-vehicle"
+          name="vehicleType"
+          label="Vehicle type"
+          options={lookups.vehicleTypes}
+          value={values.vehicleType}
+          onChange={set('vehicleType')}
+          placeholder="Any vehicle"
+        />
+        <Select
+          id="f-day"
+          name="avaliability"
+          label="Open on"
+          options={dayOptions}
+          value={values.avaliability}
+          onChange={set('avaliability')}
+          placeholder="Any day"
+        />
         <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary flex-1" disabled={live && !picked && !applied}>
+          <button
+            type="submit"
+            className="btn-primary flex-1"
+            disabled={live && !picked && !applied}
+          >
             <SearchIcon size={18} /> Search<span className="sr-only"> {k.title.toLowerCase()}</span>
           </button>
           {applied && (
-            <Link to={k.list} className="btn-ghost w-11 shrink-0 px-0" aria-label="Reset filters" title="Reset filters">
+            <Link
+              to={k.list}
+              className="btn-ghost w-11 shrink-0 px-0"
+              aria-label="Reset filters"
+              title="Reset filters"
+            >
               <ResetIcon size={20} />
             </Link>
           )}

@@ -1,7 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import { useState } from 'react';
 import { browserApi, toQuery } from '../../lib/api.ts';
-import { fetchPage, KINDS, isActive, type ProviderKind, type ProviderPage } from '../../lib/providers.ts';
+import {
+  fetchPage,
+  KINDS,
+  isActive,
+  type ProviderKind,
+  type ProviderPage,
+} from '../../lib/providers.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
 
@@ -9,8 +15,20 @@ import { ExampleProviders } from './example-providers.tsx';
  * Results with cursor paging (seed §4): the first page comes from the loader; 'Load more'
  * appends the next page with JavaScript, and is a plain link to ?lastId=… without it.
  */
-export function ProviderList({ kind, filters, page, pagesize, after, error }: {
-  kind: ProviderKind; filters: Record<string, string>; page: ProviderPage; pagesize?: string; after?: string; error?: string;
+export function ProviderList({
+  kind,
+  filters,
+  page,
+  pagesize,
+  after,
+  error,
+}: {
+  kind: ProviderKind;
+  filters: Record<string, string>;
+  page: ProviderPage;
+  pagesize?: string;
+  after?: string;
+  error?: string;
 }) {
   const k = KINDS[kind];
   const location = useLocation();
@@ -39,7 +57,13 @@ export function ProviderList({ kind, filters, page, pagesize, after, error }: {
       <div role="alert" className="card p-4">
         <p className="font-semibold">We could not load {k.title.toLowerCase()}.</p>
         <p className="text-sm text-gray-700">{error}</p>
-        <Link to={`${location.pathname}${location.search}`} reloadDocument className="btn-ghost mt-3">Try again</Link>
+        <Link
+          to={`${location.pathname}${location.search}`}
+          reloadDocument
+          className="btn-ghost mt-3"
+        >
+          Try again
+        </Link>
       </div>
     );
   }
@@ -49,23 +73,44 @@ export function ProviderList({ kind, filters, page, pagesize, after, error }: {
       <div className="card p-4">
         <p className="font-semibold">No {k.title.toLowerCase()} match these filters.</p>
         <p className="text-sm text-gray-700">Try another city, any day, or fewer filters.</p>
-        <Link to={k.list} className="btn-ghost mt-3">Show all {k.title.toLowerCase()}</Link>
+        <Link to={k.list} className="btn-ghost mt-3">
+          Show all {k.title.toLowerCase()}
+        </Link>
       </div>
     );
   }
   return (
     <>
       {after && (
-        <p className="mb-2 text-sm"><Link to={`${k.list}${toQuery(base)}`} className="font-semibold text-brand-700 underline">Back to the first results</Link></p>
+        <p className="mb-2 text-sm">
+          <Link to={`${k.list}${toQuery(base)}`} className="font-semibold text-brand-700 underline">
+            Back to the first results
+          </Link>
+        </p>
       )}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`${k.title} found`}>
-        {items.map((p, i) => <li key={p.sp_id}><ProviderCard p={p} eager={i < 4} /></li>)}
+        {items.map((p, i) => (
+          <li key={p.sp_id}>
+            <ProviderCard p={p} eager={i < 4} />
+          </li>
+        ))}
       </ul>
-      <p aria-live="polite" className="sr-only">{status}</p>
-      {loadError && <p role="alert" className="mt-3 text-sm text-red-700">{loadError}</p>}
+      <p aria-live="polite" className="sr-only">
+        {status}
+      </p>
+      {loadError && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {loadError}
+        </p>
+      )}
       {cursor.hasMore && cursor.lastId && (
         <div className="mt-4 flex justify-center">
-          <a href={`${k.list}${toQuery({ ...base, lastId: cursor.lastId })}`} onClick={loadMore} className="btn-ghost min-w-48" aria-busy={busy}>
+          <a
+            href={`${k.list}${toQuery({ ...base, lastId: cursor.lastId })}`}
+            onClick={loadMore}
+            className="btn-ghost min-w-48"
+            aria-busy={busy}
+          >
             {busy ? 'Loading…' : 'Load more'}
           </a>
         </div>

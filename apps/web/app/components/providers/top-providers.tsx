@@ -22,12 +22,23 @@ export function TopProviders({ data }: { data: TopProvidersData }) {
       {(['mechanic', 'towvan'] as const).map((kind) => (
         <section key={kind} aria-labelledby={`top-${kind}`} className="container-page py-6">
           <div className="mb-3 flex items-baseline justify-between gap-2">
-            <h2 id={`top-${kind}`} className="text-lg font-bold">Top {KINDS[kind].title.toLowerCase()}</h2>
-            <Link to={KINDS[kind].list} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">See all {KINDS[kind].title.toLowerCase()}</Link>
+            <h2 id={`top-${kind}`} className="text-lg font-bold">
+              Top {KINDS[kind].title.toLowerCase()}
+            </h2>
+            <Link
+              to={KINDS[kind].list}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+            >
+              See all {KINDS[kind].title.toLowerCase()}
+            </Link>
           </div>
           {data[kind].length > 0 ? (
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {data[kind].map((p, i) => <li key={p.sp_id} className={i >= 3 ? 'hidden sm:block' : undefined}><ProviderCard p={p} /></li>)}
+              {data[kind].map((p, i) => (
+                <li key={p.sp_id} className={i >= 3 ? 'hidden sm:block' : undefined}>
+                  <ProviderCard p={p} />
+                </li>
+              ))}
             </ul>
           ) : (
             <ExampleProviders kind={kind} />

@@ -15,7 +15,9 @@ export default function AdminCategories() {
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Categories</h1>
-      <p className="mb-4 mt-1 text-gray-700">{top.length} top categories with {children} sub-categories.</p>
+      <p className="mb-4 mt-1 text-gray-700">
+        {top.length} top categories with {children} sub-categories.
+      </p>
       <CategoriesTable items={top} caption="Top categories" />
     </main>
   );

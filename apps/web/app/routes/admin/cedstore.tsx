@@ -14,7 +14,9 @@ export default function AdminStores() {
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Stores</h1>
-      <p className="mb-4 mt-1 text-gray-700">{sellers.length} seller account{sellers.length === 1 ? '' : 's'}, newest first.</p>
+      <p className="mb-4 mt-1 text-gray-700">
+        {sellers.length} seller account{sellers.length === 1 ? '' : 's'}, newest first.
+      </p>
       <UsersTable users={sellers} business="Store" caption="Sellers" />
     </main>
   );

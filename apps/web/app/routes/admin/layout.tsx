@@ -24,12 +24,22 @@ export default function AdminLayout() {
         <ul className="flex gap-1 overflow-x-auto md:flex-col">
           {NAV.map((i) => (
             <li key={i.to} className="shrink-0">
-              <NavLink to={i.to} end className={({ isActive }) => `block rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'bg-white text-gray-800 hover:bg-gray-100'}`}>{i.label}</NavLink>
+              <NavLink
+                to={i.to}
+                end
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'bg-white text-gray-800 hover:bg-gray-100'}`
+                }
+              >
+                {i.label}
+              </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      <div className="min-w-0 flex-1"><Outlet /></div>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -2,11 +2,16 @@ import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react
 import { adminUsers, requireAdmin } from '../../lib/admin.server.ts';
 import { UsersTable } from '../../components/admin-tables.tsx';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: mechanics and tow vans | SpareFinder NG' }];
+export const meta: MetaFunction = () => [
+  { title: 'Admin: mechanics and tow vans | SpareFinder NG' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [mechanics, towvans] = await Promise.all([adminUsers(context, 'Mechanic'), adminUsers(context, 'Tow Van')]);
+  const [mechanics, towvans] = await Promise.all([
+    adminUsers(context, 'Mechanic'),
+    adminUsers(context, 'Tow Van'),
+  ]);
   return { mechanics: mechanics.items, towvans: towvans.items };
 }
 

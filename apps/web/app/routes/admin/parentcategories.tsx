@@ -15,7 +15,9 @@ export default function AdminParentCategories() {
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Parent categories</h1>
-      <p className="mb-4 mt-1 text-gray-700">Categories that hold sub-categories ({parents.length}).</p>
+      <p className="mb-4 mt-1 text-gray-700">
+        Categories that hold sub-categories ({parents.length}).
+      </p>
       <CategoriesTable items={parents} caption="Parent categories" />
     </main>
   );

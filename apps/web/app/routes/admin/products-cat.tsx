@@ -1,4 +1,10 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { categories, requireAdmin } from '../../lib/admin.server.ts';
 import { CategoriesTable } from '../../components/admin-tables.tsx';
 
@@ -7,7 +13,8 @@ export const meta: MetaFunction = () => [{ title: 'Admin: category | SpareFinder
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 0 || id > 2147483647) throw data({ message: `No category ${params.id}` }, { status: 404 });
+  if (!Number.isInteger(id) || id < 0 || id > 2147483647)
+    throw data({ message: `No category ${params.id}` }, { status: 404 });
   const [children, top] = await Promise.all([categories(context, id), categories(context, 0)]);
   const self = top.find((c) => c.cat_id === id);
   return { id, name: id === 0 ? 'All categories' : (self?.name ?? `Category ${id}`), children };
@@ -17,7 +24,12 @@ export default function AdminCategoryProducts() {
   const { name, children } = useLoaderData<typeof loader>();
   return (
     <main id="main">
-      <p className="text-sm"><Link to="/admin/products/viewprods" className="underline">View products</Link> ›</p>
+      <p className="text-sm">
+        <Link to="/admin/products/viewprods" className="underline">
+          View products
+        </Link>{' '}
+        ›
+      </p>
       <h1 className="text-2xl font-bold">{name}</h1>
       <h2 className="mb-2 mt-4 text-lg font-bold">Sub-categories</h2>
       <CategoriesTable items={children} caption={`Sub-categories of ${name}`} />

@@ -23,12 +23,22 @@ export default function AdminProducts() {
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Products</h1>
-      <p className="mt-1 text-gray-700">The marketplace at a glance, and its products by category.</p>
+      <p className="mt-1 text-gray-700">
+        The marketplace at a glance, and its products by category.
+      </p>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {tiles.map((t) => (
           <li key={t.label} className="card p-4">
             <p className="text-sm text-gray-600">{t.label}</p>
-            <p className="text-2xl font-extrabold">{t.to ? <Link to={t.to} className="hover:underline">{t.value}</Link> : t.value}</p>
+            <p className="text-2xl font-extrabold">
+              {t.to ? (
+                <Link to={t.to} className="hover:underline">
+                  {t.value}
+                </Link>
+              ) : (
+                t.value
+              )}
+            </p>
           </li>
         ))}
       </ul>

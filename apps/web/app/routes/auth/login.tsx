@@ -1,4 +1,16 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkEmail, safeRedirect } from '@sf/shared';
 import { callApi, cookieHeaders, field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
@@ -13,10 +25,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const reason = url.searchParams.get('reason');
   const me = await serverApi(context).get('/api/auth/dszauth');
-  if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated) throw redirect(redirectTo);
+  if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated)
+    throw redirect(redirectTo);
   return {
     redirectTo,
-    notice: reason === 'broadcast' ? GUARD_MESSAGES.broadcast : reason === 'login' ? GUARD_MESSAGES.login : null,
+    notice:
+      reason === 'broadcast'
+        ? GUARD_MESSAGES.broadcast
+        : reason === 'login'
+          ? GUARD_MESSAGES.login
+          : null,
     reset: url.searchParams.get('reset') === '1',
   };
 }
@@ -30,10 +48,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const e = checkEmail(email);
   if (e) fields.email = e;
   if (!password) fields.password = 'Enter your password';
-  if (Object.keys(fields).length) return data({ ok: false, message: undefined, fields, email }, { status: 400 });
+  if (Object.keys(fields).length)
+    return data({ ok: false, message: undefined, fields, email }, { status: 400 });
   const r = await callApi(context, 'POST', '/api/auth/login', { email, password });
   if (r.status === 200) return redirect(redirectTo, { headers: cookieHeaders(r.cookies) });
-  return data({ ok: false, message: (r.body.message as string) ?? AUTH_MESSAGES.badCredentials, fields: (r.body.fields ?? {}) as Record<string, string>, email }, { status: r.status });
+  return data(
+    {
+      ok: false,
+      message: (r.body.message as string) ?? AUTH_MESSAGES.badCredentials,
+      fields: (r.body.fields ?? {}) as Record<string, string>,
+      email,
+    },
+    { status: r.status },
+  );
 }
 
 export default function Login() {
@@ -49,19 +76,49 @@ export default function Login() {
   }, [notice, location.key, notify]);
   const q = redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
   return (
-    <AuthCard title="Log in" intro="Welcome back. Log in to buy parts, manage your store, workshop or garage.">
+    <AuthCard
+      title="Log in"
+      intro="Welcome back. Log in to buy parts, manage your store, workshop or garage."
+    >
       {notice && <FormMessage type="warning">{notice}</FormMessage>}
       {reset && <FormMessage type="success">{AUTH_MESSAGES.resetDone}</FormMessage>}
       {answer?.message && <FormMessage type="error">{answer.message}</FormMessage>}
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field name="email" label="E-mail" type="email" autoComplete="username" inputMode="email" required maxLength={254} defaultValue={answer?.email} error={answer?.fields?.email} />
-        <Field name="password" label="Password" type="password" autoComplete="current-password" required maxLength={512} error={answer?.fields?.password} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</button>
+        <Field
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          maxLength={254}
+          defaultValue={answer?.email}
+          error={answer?.fields?.email}
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={512}
+          error={answer?.fields?.password}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
       </Form>
       <div className="mt-5 flex flex-col gap-2 text-sm">
-        <Link to="/auth/passwordreset" className="font-medium text-brand-700 underline">Forgot your password?</Link>
-        <p>New to SpareFinder NG? <Link to={`/auth/register${q}`} className="font-medium text-brand-700 underline">Create an account</Link></p>
+        <Link to="/auth/passwordreset" className="font-medium text-brand-700 underline">
+          Forgot your password?
+        </Link>
+        <p>
+          New to SpareFinder NG?{' '}
+          <Link to={`/auth/register${q}`} className="font-medium text-brand-700 underline">
+            Create an account
+          </Link>
+        </p>
       </div>
     </AuthCard>
   );

@@ -1,4 +1,11 @@
-import { Form, Link, redirect, useRouteLoaderData, type ActionFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  Form,
+  Link,
+  redirect,
+  useRouteLoaderData,
+  type ActionFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import type { AuthUser } from '@sf/shared';
 import { callApi, cookieHeaders } from '../../lib/auth.server.ts';
 import { AuthCard } from '../../components/form-field.tsx';
@@ -26,17 +33,28 @@ export default function Logout() {
     return (
       <AuthCard title="Sign out" intro="You are not signed in.">
         <div className="flex gap-3">
-          <Link to="/auth/login" className="btn-primary">Log in</Link>
-          <Link to="/" className="btn-ghost">Go to the home page</Link>
+          <Link to="/auth/login" className="btn-primary">
+            Log in
+          </Link>
+          <Link to="/" className="btn-ghost">
+            Go to the home page
+          </Link>
         </div>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Sign out" intro={`You are signed in as ${user.name}. Sign out of SpareFinder NG on this device?`}>
+    <AuthCard
+      title="Sign out"
+      intro={`You are signed in as ${user.name}. Sign out of SpareFinder NG on this device?`}
+    >
       <Form method="post" onSubmit={clearSignedInState} className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary">Sign out</button>
-        <Link to="/" className="btn-ghost">Stay signed in</Link>
+        <button type="submit" className="btn-primary">
+          Sign out
+        </button>
+        <Link to="/" className="btn-ghost">
+          Stay signed in
+        </Link>
       </Form>
     </AuthCard>
   );

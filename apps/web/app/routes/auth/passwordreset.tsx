@@ -1,4 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword } from '@sf/shared';
 import { callApi, field } from '../../lib/auth.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
@@ -7,10 +18,19 @@ export const meta: MetaFunction = () => [{ title: 'Reset your password | SpareFi
 
 export function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token');
-  return { token: token && /^[A-Za-z0-9_-]{10,100}$/.test(token) ? token : null, badToken: token !== null && !/^[A-Za-z0-9_-]{10,100}$/.test(token) };
+  return {
+    token: token && /^[A-Za-z0-9_-]{10,100}$/.test(token) ? token : null,
+    badToken: token !== null && !/^[A-Za-z0-9_-]{10,100}$/.test(token),
+  };
 }
 
-type Answer = { ok: boolean; message?: string; fields?: Record<string, string>; email?: string; sent?: boolean };
+type Answer = {
+  ok: boolean;
+  message?: string;
+  fields?: Record<string, string>;
+  email?: string;
+  sent?: boolean;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -20,17 +40,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fields: Record<string, string> = {};
     const p = checkPassword(password);
     if (p) fields.password = p;
-    if (!fields.password && password !== field(form, 'confirm')) fields.confirm = 'The two passwords do not match';
+    if (!fields.password && password !== field(form, 'confirm'))
+      fields.confirm = 'The two passwords do not match';
     if (Object.keys(fields).length) return data<Answer>({ ok: false, fields }, { status: 400 });
-    const r = await callApi(context, 'POST', '/api/auth/password-reset/confirm', { token, password });
+    const r = await callApi(context, 'POST', '/api/auth/password-reset/confirm', {
+      token,
+      password,
+    });
     if (r.status === 200) return redirect('/auth/login?reset=1');
-    return data<Answer>({ ok: false, message: r.body.message, fields: r.body.fields ?? {} }, { status: r.status });
+    return data<Answer>(
+      { ok: false, message: r.body.message, fields: r.body.fields ?? {} },
+      { status: r.status },
+    );
   }
   const email = field(form, 'email').trim();
   const e = checkEmail(email);
   if (e) return data<Answer>({ ok: false, fields: { email: e }, email }, { status: 400 });
   const r = await callApi(context, 'POST', '/api/auth/password-reset', { email });
-  if (r.status !== 200) return data<Answer>({ ok: false, message: r.body.message, email }, { status: r.status });
+  if (r.status !== 200)
+    return data<Answer>({ ok: false, message: r.body.message, email }, { status: r.status });
   return { ok: true, sent: true, message: r.body.message as string, email } satisfies Answer;
 }
 
@@ -44,24 +72,54 @@ export default function PasswordReset() {
   if (token) {
     const invalid = answer?.message === AUTH_MESSAGES.resetInvalid;
     return (
-      <AuthCard title="Choose a new password" intro="Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.">
+      <AuthCard
+        title="Choose a new password"
+        intro="Pick a password you do not use anywhere else. Every device signed in to your account will be signed out."
+      >
         {answer?.message && (
           <FormMessage type="error">
-            {answer.message} {invalid && <Link to="/auth/passwordreset" className="underline">Ask for a new link</Link>}
+            {answer.message}{' '}
+            {invalid && (
+              <Link to="/auth/passwordreset" className="underline">
+                Ask for a new link
+              </Link>
+            )}
           </FormMessage>
         )}
         <Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={token} />
-          <Field name="password" label="New password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={f.password} hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`} />
-          <Field name="confirm" label="New password again" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={f.confirm} />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>Save new password</button>
+          <Field
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={f.password}
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
+          />
+          <Field
+            name="confirm"
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={f.confirm}
+          />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            Save new password
+          </button>
         </Form>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset your password" intro="Enter the e-mail of your account. We will send you a link to choose a new password.">
+    <AuthCard
+      title="Reset your password"
+      intro="Enter the e-mail of your account. We will send you a link to choose a new password."
+    >
       {badToken && <FormMessage type="error">{AUTH_MESSAGES.resetInvalid}</FormMessage>}
       {answer?.sent ? (
         <FormMessage type="success">{answer.message}</FormMessage>
@@ -70,10 +128,26 @@ export default function PasswordReset() {
       )}
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="request" />
-        <Field name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" required maxLength={254} defaultValue={answer?.email} error={f.email} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{answer?.sent ? 'Send the link again' : 'Send reset link'}</button>
+        <Field
+          name="email"
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={answer?.email}
+          error={f.email}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {answer?.sent ? 'Send the link again' : 'Send reset link'}
+        </button>
       </Form>
-      <p className="mt-5 text-sm"><Link to="/auth/login" className="font-medium text-brand-700 underline">Back to log in</Link></p>
+      <p className="mt-5 text-sm">
+        <Link to="/auth/login" className="font-medium text-brand-700 underline">
+          Back to log in
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,5 +1,24 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { BUSINESS_LABEL, PASSWORD_MAX, PASSWORD_MIN, ROLES, safeRedirect, validateRegistration, type PublicRole } from '@sf/shared';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import {
+  BUSINESS_LABEL,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  safeRedirect,
+  validateRegistration,
+  type PublicRole,
+} from '@sf/shared';
 import { callApi, cookieHeaders, field } from '../../lib/auth.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { serverApi } from '../../lib/context.ts';
@@ -17,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const me = await serverApi(context).get('/api/auth/dszauth');
-  if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated) throw redirect(redirectTo);
+  if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated)
+    throw redirect(redirectTo);
   return { redirectTo };
 }
 
@@ -34,11 +54,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(field(form, 'redirectTo'));
   const { password: _pw, ...echo } = values;
   const fields = validateRegistration(values) as Record<string, string>;
-  if (Object.keys(fields).length) return data({ ok: false, message: 'Please correct the marked fields', fields, values: echo }, { status: 400 });
+  if (Object.keys(fields).length)
+    return data(
+      { ok: false, message: 'Please correct the marked fields', fields, values: echo },
+      { status: 400 },
+    );
   const isBuyer = !BUSINESS_LABEL[values.role as PublicRole];
-  const r = await callApi(context, 'POST', '/api/auth/register', { ...values, businessName: isBuyer ? undefined : values.businessName });
+  const r = await callApi(context, 'POST', '/api/auth/register', {
+    ...values,
+    businessName: isBuyer ? undefined : values.businessName,
+  });
   if (r.status === 201) return redirect(redirectTo, { headers: cookieHeaders(r.cookies) });
-  return data({ ok: false, message: r.body.message as string, fields: (r.body.fields ?? {}) as Record<string, string>, values: echo }, { status: r.status });
+  return data(
+    {
+      ok: false,
+      message: r.body.message as string,
+      fields: (r.body.fields ?? {}) as Record<string, string>,
+      values: echo,
+    },
+    { status: r.status },
+  );
 }
 
 export default function Register() {
@@ -50,7 +85,10 @@ export default function Register() {
   const f = answer?.fields ?? {};
   const role = (v?.role as PublicRole) ?? 'Buyer';
   return (
-    <AuthCard title="Create an account" intro="One account to buy, sell, fix or tow. It takes a minute.">
+    <AuthCard
+      title="Create an account"
+      intro="One account to buy, sell, fix or tow. It takes a minute."
+    >
       {answer?.message && <FormMessage type="error">{answer.message}</FormMessage>}
       {/* The business field follows the chosen role through CSS :has(), so it works before JavaScript loads. */}
       <Form method="post" noValidate className="group space-y-4">
@@ -59,8 +97,18 @@ export default function Register() {
           <legend className="label">I am a</legend>
           <div className="grid grid-cols-2 gap-2">
             {ROLES.map((r) => (
-              <label key={r} className="flex min-h-11 cursor-pointer items-start gap-2 rounded-[var(--radius-card)] border border-gray-300 bg-white p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                <input type="radio" name="role" value={r} id={`role-${r.replace(' ', '')}`} defaultChecked={r === role} className="mt-1 size-4 accent-brand-700" />
+              <label
+                key={r}
+                className="flex min-h-11 cursor-pointer items-start gap-2 rounded-[var(--radius-card)] border border-gray-300 bg-white p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="role"
+                  value={r}
+                  id={`role-${r.replace(' ', '')}`}
+                  defaultChecked={r === role}
+                  className="mt-1 size-4 accent-brand-700"
+                />
                 <span>
                   <span className="block font-semibold">{r}</span>
                   <span className="block text-xs text-gray-600">{ROLE_HINT[r]}</span>
@@ -76,17 +124,76 @@ export default function Register() {
             <span className="hidden group-has-[#role-Mechanic:checked]:inline">Workshop name</span>
             <span className="hidden group-has-[#role-TowVan:checked]:inline">Garage name</span>
           </label>
-          <input id="f-businessName" name="businessName" className={`input ${f.businessName ? 'border-red-600' : ''}`} maxLength={80} defaultValue={v?.businessName} aria-invalid={f.businessName ? true : undefined} aria-describedby={f.businessName ? 'f-businessName-error' : 'f-businessName-hint'} />
-          <p id="f-businessName-hint" className="mt-1 text-sm text-gray-600">Shown on your public page, e.g. Ladipo Genuine Parts</p>
-          {f.businessName && <p id="f-businessName-error" className="mt-1 text-sm font-medium text-red-700">{f.businessName}</p>}
+          <input
+            id="f-businessName"
+            name="businessName"
+            className={`input ${f.businessName ? 'border-red-600' : ''}`}
+            maxLength={80}
+            defaultValue={v?.businessName}
+            aria-invalid={f.businessName ? true : undefined}
+            aria-describedby={f.businessName ? 'f-businessName-error' : 'f-businessName-hint'}
+          />
+          <p id="f-businessName-hint" className="mt-1 text-sm text-gray-600">
+            Shown on your public page, e.g. Ladipo Genuine Parts
+          </p>
+          {f.businessName && (
+            <p id="f-businessName-error" className="mt-1 text-sm font-medium text-red-700">
+              {f.businessName}
+            </p>
+          )}
         </div>
-        <Field name="name" label="Full name" autoComplete="name" required maxLength={80} defaultValue={v?.name} error={f.name} />
-        <Field name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" required maxLength={254} defaultValue={v?.email} error={f.email} />
-        <Field name="phone" label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required maxLength={20} defaultValue={v?.phone} error={f.phone} hint="A Nigerian number, like 0803 123 4567" />
-        <Field name="password" label="Password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={f.password} hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short sentence is easy to remember.`} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? 'Creating your account…' : 'Create account'}</button>
+        <Field
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          required
+          maxLength={80}
+          defaultValue={v?.name}
+          error={f.name}
+        />
+        <Field
+          name="email"
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={v?.email}
+          error={f.email}
+        />
+        <Field
+          name="phone"
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          maxLength={20}
+          defaultValue={v?.phone}
+          error={f.phone}
+          hint="A Nigerian number, like 0803 123 4567"
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX}
+          error={f.password}
+          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short sentence is easy to remember.`}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create account'}
+        </button>
       </Form>
-      <p className="mt-5 text-sm">Already have an account? <Link to="/auth/login" className="font-medium text-brand-700 underline">Log in</Link></p>
+      <p className="mt-5 text-sm">
+        Already have an account?{' '}
+        <Link to="/auth/login" className="font-medium text-brand-700 underline">
+          Log in
+        </Link>
+      </p>
     </AuthCard>
   );
 }

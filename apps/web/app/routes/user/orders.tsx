@@ -15,8 +15,13 @@ export default function Orders() {
       <h1 className="text-2xl font-bold">My orders</h1>
       <div className="card mt-5 p-6 text-center">
         <h2 className="text-lg font-semibold">You have no orders yet</h2>
-        <p className="mt-2 text-gray-700">Orders you place at checkout will be listed here, with their status and the store that sells each part.</p>
-        <Link to="/spares-parts" className="btn-primary mt-4">Find spare parts</Link>
+        <p className="mt-2 text-gray-700">
+          Orders you place at checkout will be listed here, with their status and the store that
+          sells each part.
+        </p>
+        <Link to="/spares-parts" className="btn-primary mt-4">
+          Find spare parts
+        </Link>
       </div>
     </main>
   );

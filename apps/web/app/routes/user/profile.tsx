@@ -1,18 +1,43 @@
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { useEffect } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkName, checkPassword, checkPhone } from '@sf/shared';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  checkEmail,
+  checkName,
+  checkPassword,
+  checkPhone,
+} from '@sf/shared';
 import { callApi, cookieHeaders, field, requireUser } from '../../lib/auth.server.ts';
 import { Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toasts.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'My profile | SpareFinder NG' }];
 
-interface Profile { id: string; name: string; email: string; phone: string; role: string; businessName: string | null }
+interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  businessName: string | null;
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const r = await callApi<{ user: Profile }>(context, 'GET', '/api/user/profile');
-  if (r.status !== 200) throw data({ message: 'Could not load your profile' }, { status: r.status });
+  if (r.status !== 200)
+    throw data({ message: 'Could not load your profile' }, { status: r.status });
   return { profile: r.body.user, saved: new URL(request.url).searchParams.get('saved') };
 }
 
@@ -23,13 +48,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = field(form, 'intent');
   const fields: Record<string, string> = {};
-  const put = (k: string, m?: string) => { if (m) fields[k] = m; };
+  const put = (k: string, m?: string) => {
+    if (m) fields[k] = m;
+  };
   let body: Record<string, string>;
   if (intent === 'password') {
-    body = { currentPassword: field(form, 'currentPassword'), newPassword: field(form, 'newPassword') };
+    body = {
+      currentPassword: field(form, 'currentPassword'),
+      newPassword: field(form, 'newPassword'),
+    };
     if (!body.currentPassword) fields.currentPassword = 'Enter your current password';
     put('newPassword', checkPassword(body.newPassword));
-    if (!fields.newPassword && body.newPassword !== field(form, 'confirm')) fields.confirm = 'The two passwords do not match';
+    if (!fields.newPassword && body.newPassword !== field(form, 'confirm'))
+      fields.confirm = 'The two passwords do not match';
   } else {
     body = { name: field(form, 'name'), phone: field(form, 'phone'), email: field(form, 'email') };
     const current = field(form, 'currentPassword');
@@ -38,10 +69,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     put('phone', checkPhone(body.phone));
     put('email', checkEmail(body.email));
   }
-  if (Object.keys(fields).length) return data<Answer>({ ok: false, intent, message: 'Please correct the marked fields', fields }, { status: 400 });
+  if (Object.keys(fields).length)
+    return data<Answer>(
+      { ok: false, intent, message: 'Please correct the marked fields', fields },
+      { status: 400 },
+    );
   const r = await callApi(context, 'PATCH', '/api/user/profile', body);
-  if (r.status !== 200) return data<Answer>({ ok: false, intent, message: r.body.message, fields: r.body.fields ?? {} }, { status: r.status });
-  if (intent === 'password') return redirect('/user/profile?saved=password', { headers: cookieHeaders(r.cookies) });
+  if (r.status !== 200)
+    return data<Answer>(
+      { ok: false, intent, message: r.body.message, fields: r.body.fields ?? {} },
+      { status: r.status },
+    );
+  if (intent === 'password')
+    return redirect('/user/profile?saved=password', { headers: cookieHeaders(r.cookies) });
   return { ok: true, intent, message: 'Your details are saved' } satisfies Answer;
 }
 
@@ -64,28 +104,110 @@ export default function ProfilePage() {
       </p>
 
       <section aria-labelledby="details-h" className="card mt-5 p-5">
-        <h2 id="details-h" className="text-lg font-bold">Your details</h2>
-        {answer?.intent === 'details' && answer.message && <div className="mt-3"><FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage></div>}
+        <h2 id="details-h" className="text-lg font-bold">
+          Your details
+        </h2>
+        {answer?.intent === 'details' && answer.message && (
+          <div className="mt-3">
+            <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+          </div>
+        )}
         <Form method="post" noValidate className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="details" />
-          <Field name="name" label="Full name" autoComplete="name" required maxLength={80} defaultValue={profile.name} error={d.name} />
-          <Field name="phone" label="Phone number" type="tel" autoComplete="tel" required maxLength={20} defaultValue={profile.phone} error={d.phone} />
-          <Field name="email" label="E-mail" type="email" autoComplete="email" required maxLength={254} defaultValue={profile.email} error={d.email} />
-          <Field id="f-details-current" name="currentPassword" label="Current password (only to change your e-mail)" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} error={d.currentPassword} />
-          <button type="submit" className="btn-primary" disabled={busy}>Save details</button>
+          <Field
+            name="name"
+            label="Full name"
+            autoComplete="name"
+            required
+            maxLength={80}
+            defaultValue={profile.name}
+            error={d.name}
+          />
+          <Field
+            name="phone"
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            required
+            maxLength={20}
+            defaultValue={profile.phone}
+            error={d.phone}
+          />
+          <Field
+            name="email"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={profile.email}
+            error={d.email}
+          />
+          <Field
+            id="f-details-current"
+            name="currentPassword"
+            label="Current password (only to change your e-mail)"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            error={d.currentPassword}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save details
+          </button>
         </Form>
       </section>
 
       <section aria-labelledby="password-h" className="card mt-5 p-5">
-        <h2 id="password-h" className="text-lg font-bold">Change password</h2>
-        {saved === 'password' && <div className="mt-3"><FormMessage type="success">Your password is changed. Other devices have been signed out.</FormMessage></div>}
-        {answer?.intent === 'password' && answer.message && <div className="mt-3"><FormMessage type="error">{answer.message}</FormMessage></div>}
+        <h2 id="password-h" className="text-lg font-bold">
+          Change password
+        </h2>
+        {saved === 'password' && (
+          <div className="mt-3">
+            <FormMessage type="success">
+              Your password is changed. Other devices have been signed out.
+            </FormMessage>
+          </div>
+        )}
+        {answer?.intent === 'password' && answer.message && (
+          <div className="mt-3">
+            <FormMessage type="error">{answer.message}</FormMessage>
+          </div>
+        )}
         <Form method="post" noValidate className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="password" />
-          <Field id="f-pw-current" name="currentPassword" label="Current password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={p.currentPassword} />
-          <Field name="newPassword" label="New password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={p.newPassword} hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`} />
-          <Field name="confirm" label="New password again" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={p.confirm} />
-          <button type="submit" className="btn-primary" disabled={busy}>Change password</button>
+          <Field
+            id="f-pw-current"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={p.currentPassword}
+          />
+          <Field
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={p.newPassword}
+            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
+          />
+          <Field
+            name="confirm"
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={p.confirm}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Change password
+          </button>
         </Form>
       </section>
     </main>
