@@ -166,13 +166,11 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
       schema: { hide: true },
       handler: async (req, reply) => {
         if (req.url.startsWith('/api/') || req.url === '/api') {
-          return reply
-            .status(404)
-            .send({
-              status: false,
-              code: 'NOT_FOUND',
-              message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
-            });
+          return reply.status(404).send({
+            status: false,
+            code: 'NOT_FOUND',
+            message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
+          });
         }
         if (await fromCache(req, reply)) return reply;
         const token = crypto.randomBytes(12).toString('hex');

@@ -52,13 +52,11 @@ export function installCsrfGuard(app: FastifyInstance) {
       { origin: req.headers.origin, referer: req.headers.referer, url: req.url },
       'cross-site request refused',
     );
-    return reply
-      .status(403)
-      .send({
-        status: false,
-        code: 'CSRF',
-        message:
-          'This request came from another site and was refused. Please use the form on SpareFinder NG.',
-      });
+    return reply.status(403).send({
+      status: false,
+      code: 'CSRF',
+      message:
+        'This request came from another site and was refused. Please use the form on SpareFinder NG.',
+    });
   });
 }

@@ -37,14 +37,12 @@ function describeValidation(err: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply
-        .status(err.statusCode)
-        .send({
-          status: false,
-          code: err.code,
-          message: err.message,
-          ...(err.fields ? { fields: err.fields } : {}),
-        });
+      return reply.status(err.statusCode).send({
+        status: false,
+        code: err.code,
+        message: err.message,
+        ...(err.fields ? { fields: err.fields } : {}),
+      });
     }
     if (err.validation) {
       return reply
@@ -55,13 +53,11 @@ export function installErrorHandling(app: FastifyInstance) {
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply
-        .status(500)
-        .send({
-          status: false,
-          code: 'INTERNAL',
-          message: 'Something went wrong on our side. Please try again.',
-        });
+      return reply.status(500).send({
+        status: false,
+        code: 'INTERNAL',
+        message: 'Something went wrong on our side. Please try again.',
+      });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type …) keep their message.
     return reply
@@ -69,12 +65,10 @@ export function installErrorHandling(app: FastifyInstance) {
       .send({ status: false, code: err.code ?? String(status), message: err.message });
   });
   app.setNotFoundHandler((req, reply) => {
-    reply
-      .status(404)
-      .send({
-        status: false,
-        code: 'NOT_FOUND',
-        message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
-      });
+    reply.status(404).send({
+      status: false,
+      code: 'NOT_FOUND',
+      message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
+    });
   });
 }

@@ -87,25 +87,21 @@ export async function createProduct(db: Db, p: ProductInput) {
     })
     .returning();
   for (const f of p.fitments ?? [])
-    await db
-      .insert(s.productFitments)
-      .values({
-        productId: prod.prodId,
-        makeId: f.makeId,
-        modelId: f.modelId ?? null,
-        yearFrom: f.yearFrom,
-        yearTo: f.yearTo,
-      });
+    await db.insert(s.productFitments).values({
+      productId: prod.prodId,
+      makeId: f.makeId,
+      modelId: f.modelId ?? null,
+      yearFrom: f.yearFrom,
+      yearTo: f.yearTo,
+    });
   if (p.imageKey)
-    await db
-      .insert(s.productImages)
-      .values({
-        productId: prod.prodId,
-        key: p.imageKey,
-        width: 640,
-        height: 480,
-        placeholder: '',
-      });
+    await db.insert(s.productImages).values({
+      productId: prod.prodId,
+      key: p.imageKey,
+      width: 640,
+      height: 480,
+      placeholder: '',
+    });
   invalidateCatalogLists(db);
   return prod;
 }

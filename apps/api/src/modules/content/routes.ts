@@ -115,13 +115,11 @@ export default async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send({
-          status: true,
-          items: await svc.comments(req.params.id),
-          canComment: Boolean(req.user),
-        }),
+      reply.header('cache-control', 'private, no-store').send({
+        status: true,
+        items: await svc.comments(req.params.id),
+        canComment: Boolean(req.user),
+      }),
   );
 
   app.post<{ Params: { id: string }; Body: { body: string } }>(
@@ -138,12 +136,10 @@ export default async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: true,
-          items: [await svc.addComment(req.params.id, req.user!, req.body.body)],
-        }),
+      reply.status(201).send({
+        status: true,
+        items: [await svc.addComment(req.params.id, req.user!, req.body.body)],
+      }),
   );
 
   app.get<{ Params: { slug: string } }>(
@@ -224,14 +220,12 @@ export default async function contentRoutes(app: FastifyInstance) {
           ip: req.ip,
           userId: req.user?.id ?? null,
         });
-        return reply
-          .status(201)
-          .send({
-            status: true,
-            id,
-            message:
-              'Thank you. Your message has reached our support team; we reply by e-mail within one working day.',
-          });
+        return reply.status(201).send({
+          status: true,
+          id,
+          message:
+            'Thank you. Your message has reached our support team; we reply by e-mail within one working day.',
+        });
       } catch (e) {
         if (e instanceof ContactRefused)
           return reply

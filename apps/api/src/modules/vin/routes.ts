@@ -75,13 +75,11 @@ export default async function vinRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          status: true,
-          message: 'Saved to your garage',
-          items: [await garage.add(req.user!.id, req.body)],
-        }),
+      reply.status(201).send({
+        status: true,
+        message: 'Saved to your garage',
+        items: [await garage.add(req.user!.id, req.body)],
+      }),
   );
   app.delete<{ Params: { id: string } }>(
     '/api/garage/:id',
