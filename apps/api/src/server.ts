@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.ts';
 import { registerWeb } from './web.ts';
 import { seedDemoData } from './seed.ts';
 import { superviseWorkers } from './lib/processes.ts';
+import { startJobRunner } from './lib/jobs.ts';
 
 /** Migrations, reference data and demo data: once per start, before any process serves. */
 async function prepareDatabase(config: Config) {
@@ -40,6 +41,8 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
     });
   }
   await registerWeb(app);
+  // Every process polls; the claim makes sure each due job runs in one of them only.
+  startJobRunner(app);
 
   const close = async () => {
     await app.close();

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './providers.ts';
 export * from './content.ts';
 export * from './vehicles.ts';
+export * from './jobs.ts';

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows, schema as s, type Db } from '@sf/db';
+
+/**
+ * Background jobs kept in the `jobs` table (see the table's comment): a job survives a
+ * restart, and runs once however many processes poll, because a process claims due jobs
+ * with `FOR UPDATE SKIP LOCKED` and a lease. The module that owns a kind of work declares
+ * its handler with `defineJob`; any code enqueues with `enqueue`, inside its own
+ * transaction when the job must exist exactly when the write does.
+ */
+
+export interface JobContext {
+  app: FastifyInstance;
+  id: string;
+  attempt: number;
+}
+
+type Handler = (payload: any, ctx: JobContext) => Promise<void>;
+
+interface JobKind {
+  handler: Handler;
+  maxAttempts: number;
+  /** Delay before attempt n+1 is `backoffMs * 2^(n-1)`. */
+  backoffMs: number;
+}
+
+const kinds = new Map<string, JobKind>();
+
+/** Declares the handler of one kind of job; one handler per kind in the whole server. */
+export function defineJob<P>(
+  kind: string,
+  handler: (payload: P, ctx: JobContext) => Promise<void>,
+  opts: { maxAttempts?: number; backoffMs?: number } = {},
+) {
+  kinds.set(kind, {
+    handler: handler as Handler,
+    maxAttempts: opts.maxAttempts ?? 5,
+    backoffMs: opts.backoffMs ?? 30_000,
+  });
+}
+
+export interface EnqueueOptions {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** Idempotency key: while a job with this key exists, enqueueing it again does nothing. */
+  key?: string;
+}
+
+/** Adds a job; `db` may be a transaction. Returns false when `key` already existed. */
+export async function enqueue(
+  db: Db,
+  kind: string,
+  payload: unknown,
+  opts: EnqueueOptions = {},
+): Promise<boolean> {
+  const inserted = await db
+    .insert(s.jobs)
+    .values({
+      kind,
+      payload: payload ?? {},
+      key: opts.key ?? null,
+      runAt: opts.runAt ?? new Date(),
+      maxAttempts: kinds.get(kind)?.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing({ target: s.jobs.key })
+    .returning({ id: s.jobs.id });
+  return inserted.length > 0;
+}
+
+interface Claimed {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+/** A lease long enough for any handler; a process that dies frees its jobs when it ends. */
+const LEASE_MS = 5 * 60_000;
+
+async function claim(db: Db, limit: number, until: Date): Promise<Claimed[]> {
+  return rows<Claimed>(
+    db,
+    sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_MS / 1000}),
+               attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM jobs
+          WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${until.toISOString()}::timestamptz
+            AND (locked_until IS NULL OR locked_until < now())
+          ORDER BY run_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, payload, attempts, max_attempts`,
+  );
+}
+
+async function runOne(app: FastifyInstance, job: Claimed) {
+  const kind = kinds.get(job.kind);
+  try {
+    if (!kind) throw new Error(`no handler for job kind "${job.kind}"`);
+    await kind.handler(job.payload, { app, id: job.id, attempt: job.attempts });
+    await app.db.execute(
+      sql`UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
+    );
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const last = job.attempts >= job.max_attempts;
+    const delayMs = (kind?.backoffMs ?? 30_000) * 2 ** (job.attempts - 1);
+    app.log.warn(
+      { job: job.id, kind: job.kind, attempt: job.attempts, err: message },
+      'job failed',
+    );
+    await app.db.execute(
+      last
+        ? sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`
+        : sql`UPDATE jobs SET run_at = now() + make_interval(secs => ${delayMs / 1000}),
+                   locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
+    );
+  }
+}
+
+/**
+ * Runs every job due by `until` (default now) until none is left; returns how many ran.
+ * The poller calls it; tests call it to drain the queue at a moment of their choosing, with a
+ * later `until` to run what would fall due then (an expiry 30 minutes ahead).
+ */
+export async function runDueJobs(
+  app: FastifyInstance,
+  opts: { until?: Date; batch?: number } = {},
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await claim(app.db, opts.batch ?? 10, opts.until ?? new Date());
+    if (batch.length === 0) return total;
+    for (const job of batch) await runOne(app, job);
+    total += batch.length;
+  }
+}
+
+/** Polls for due jobs every `intervalMs` until the app closes. */
+export function startJobRunner(app: FastifyInstance, intervalMs = 1000) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = runDueJobs(app)
+      .catch((err) => app.log.warn({ err }, 'job poll failed; trying again'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  let timer = setTimeout(tick, intervalMs);
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+}
