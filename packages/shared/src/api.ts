@@ -3,11 +3,6 @@ export interface Envelope<T> {
   status: true;
   items: T[];
 }
-export interface ApiError {
-  status: false;
-  code: number | string;
-  message: string;
-}
 export interface Option<V = number | string> {
   label: string;
   value: V;

@@ -1,5 +1,6 @@
 import { ROLES, type PublicRole, type Role } from './constants.ts';
 import { normalisePhone } from './phone.ts';
+import type { FieldErrors } from './errors.ts';
 
 /** Password rules (ASVS 2.1.1, 2.1.2): 8 to 128 characters, anything allowed (spaces, emoji). */
 export const PASSWORD_MIN = 8;
@@ -38,8 +39,6 @@ export const BUSINESS_LABEL: Record<PublicRole, string | null> = {
   Mechanic: 'Workshop name',
   'Tow Van': 'Garage name',
 };
-
-export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,6 +1,7 @@
 // Blogs, static pages, newsletter and contact: limits, validation and the restricted-Markdown parser
 // that both the API (to check) and the web (to render, as React elements) use.
 import { EMAIL_MAX, EMAIL_RE } from './auth.ts';
+import type { FieldErrors } from './errors.ts';
 
 export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
@@ -25,7 +26,7 @@ export interface ContactInput {
   message: string;
 }
 export type ContactField = keyof ContactInput;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactErrors = FieldErrors<ContactField>;
 
 const LABELS: Record<ContactField, string> = {
   name: 'Your name',

@@ -5,6 +5,7 @@ export * from './phone.ts';
 export * from './user.ts';
 export * from './years.ts';
 export * from './api.ts';
+export * from './errors.ts';
 export * from './security.ts';
 export * from './auth.ts';
 export * from './content.ts';

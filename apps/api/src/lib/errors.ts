@@ -1,74 +1,96 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { codeForStatus, type ApiError, type ErrorCode, type FieldErrors } from '@sf/shared';
 
 /** An error the user can act on: its message is shown, its status is the HTTP status. */
 export class HttpError extends Error {
   constructor(
     public statusCode: number,
     message: string,
-    public code: string = String(statusCode),
+    public code: ErrorCode = codeForStatus(statusCode),
     /** Messages per form field, shown beside the field by the pages. */
-    public fields?: Record<string, string>,
+    public fields?: FieldErrors,
   ) {
     super(message);
   }
 }
 
 export const badRequest = (m: string) => new HttpError(400, m, 'BAD_REQUEST');
+/** A refused form: one message, and one per field when the fields are known. */
+export const invalid = (m: string, fields?: FieldErrors) =>
+  new HttpError(400, m, 'VALIDATION', fields && Object.keys(fields).length ? fields : undefined);
 export const unauthorized = (m = 'You are not logged in') => new HttpError(401, m, 'UNAUTHORIZED');
 export const forbidden = (m = 'You do not have access to this') =>
   new HttpError(403, m, 'FORBIDDEN');
 export const notFound = (m = 'Not found') => new HttpError(404, m, 'NOT_FOUND');
 export const conflict = (m: string) => new HttpError(409, m, 'CONFLICT');
-export const tooMany = (m: string) => new HttpError(429, m, 'TOO_MANY_REQUESTS');
+export const tooMany = (m: string) => new HttpError(429, m, 'RATE_LIMITED');
+export const unavailable = (m: string) => new HttpError(503, m, 'UNAVAILABLE');
 
-function describeValidation(err: FastifyError): string {
-  const v = err.validation?.[0];
-  if (!v) return err.message;
-  const where = (err.validationContext ?? 'request').replace('querystring', 'query');
-  const field =
-    (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
-    (v.params as any)?.missingProperty ||
-    '';
-  const what = v.message ?? 'is invalid';
-  return field ? `Invalid ${where} field "${field}": ${what}` : `Invalid ${where}: ${what}`;
+/** The one shape of an error body; `fields` only when there are field messages. */
+export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors): ApiError {
+  const clean = fields
+    ? (Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) as Record<string, string>)
+    : undefined;
+  return {
+    status: false,
+    code,
+    message,
+    ...(clean && Object.keys(clean).length ? { fields: clean } : {}),
+  };
 }
 
-/** Every error leaves as {status:false, code, message} with a real HTTP status; never a stack. */
+/** Sends an error answer outside the error handler (hooks, guards). */
+export const sendError = (
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: FieldErrors,
+) => reply.status(status).send(errorBody(code, message, fields));
+
+/** The field a validation error is about, as the request names it ("store", "item.name"). */
+function fieldOf(v: NonNullable<FastifyError['validation']>[number]): string {
+  const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+  return path || missing || '';
+}
+
+function describeValidation(err: FastifyError): { message: string; field: string } {
+  const v = err.validation?.[0];
+  if (!v) return { message: err.message, field: '' };
+  const where = (err.validationContext ?? 'request').replace('querystring', 'query');
+  const field = fieldOf(v);
+  const what = v.message ?? 'is invalid';
+  return {
+    field,
+    message: field ? `Invalid ${where} field "${field}": ${what}` : `Invalid ${where}: ${what}`,
+  };
+}
+
+/** Every error leaves as {status:false, code, message[, fields]} with a real HTTP status; never a stack. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({
-        status: false,
-        code: err.code,
-        message: err.message,
-        ...(err.fields ? { fields: err.fields } : {}),
-      });
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
     }
     if (err.validation) {
+      const { message, field } = describeValidation(err);
       return reply
         .status(400)
-        .send({ status: false, code: 'VALIDATION', message: describeValidation(err) });
+        .send(errorBody('VALIDATION', message, field ? { [field]: message } : undefined));
     }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return reply.status(500).send({
-        status: false,
-        code: 'INTERNAL',
-        message: 'Something went wrong on our side. Please try again.',
-      });
+      return reply
+        .status(500)
+        .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type …) keep their message.
-    return reply
-      .status(status)
-      .send({ status: false, code: err.code ?? String(status), message: err.message });
+    return reply.status(status).send(errorBody(codeForStatus(status), err.message));
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({
-      status: false,
-      code: 'NOT_FOUND',
-      message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
-    });
+    sendError(reply, 404, 'NOT_FOUND', `No API route for ${req.method} ${req.url.split('?')[0]}`);
   });
 }

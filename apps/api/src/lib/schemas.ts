@@ -1,3 +1,5 @@
+import { ERROR_CODES } from '@sf/shared';
+
 // Shared JSON-schema pieces: routes describe their input once, for validation and OpenAPI.
 export const idParam = (name = 'id') =>
   ({
@@ -20,11 +22,18 @@ export const envelope = (item: object) =>
     required: ['status', 'items'],
   }) as const;
 
+/** Every error answer (the contract is ApiError in @sf/shared). */
 export const errorSchema = {
   type: 'object',
   properties: {
-    status: { type: 'boolean' },
-    code: { type: ['string', 'integer'] },
+    status: { type: 'boolean', enum: [false] },
+    code: { type: 'string', enum: [...ERROR_CODES] },
     message: { type: 'string' },
+    fields: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Messages per request field, when the refusal concerns named fields',
+    },
   },
+  required: ['status', 'code', 'message'],
 } as const;

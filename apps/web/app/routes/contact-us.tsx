@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   const ans = await serverApi(context).post('/api/contact', value);
   if (ans.status) return redirect('/contact-us?sent=1', 303);
-  const apiErrors = (ans.errors ?? {}) as ContactErrors;
+  const apiErrors = (ans.fields ?? {}) as ContactErrors;
   const status = ans.code === 'RATE_LIMITED' ? 429 : 400;
   return data(
     {

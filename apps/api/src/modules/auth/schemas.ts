@@ -31,13 +31,7 @@ const okAnswer = {
   properties: { status: { type: 'boolean' }, message: { type: 'string' } },
   required: ['status'],
 } as const;
-const fieldError = {
-  ...errorSchema,
-  properties: {
-    ...errorSchema.properties,
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-} as const;
+const fieldError = errorSchema;
 
 export const profileSchema = {
   type: 'object',

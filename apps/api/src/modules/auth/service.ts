@@ -19,7 +19,13 @@ import {
   type FieldErrors,
   type RegistrationInput,
 } from '@sf/shared';
-import { HttpError, conflict, tooMany, unauthorized } from '../../lib/errors.ts';
+import {
+  HttpError,
+  conflict,
+  invalid as refused,
+  tooMany,
+  unauthorized,
+} from '../../lib/errors.ts';
 import {
   createSession,
   destroySession,
@@ -42,7 +48,7 @@ export interface RequestInfo {
 
 const sha256 = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 const invalid = (fields: FieldErrors, message = 'Please correct the marked fields') =>
-  new HttpError(400, message, 'VALIDATION', fields as Record<string, string>);
+  refused(message, fields);
 
 export const authUser = (u: Pick<UserRow, 'id' | 'name' | 'phone' | 'role'>): AuthUser => ({
   name: u.name,

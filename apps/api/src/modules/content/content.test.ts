@@ -488,12 +488,12 @@ describe(`contact us (${dbLabel()})`, () => {
     for (const [payload, field] of cases) {
       const res = await send(payload, '10.0.0.3');
       expect(res.status, field).toBe(400);
-      expect(res.body.errors[field], field).toEqual(expect.any(String));
+      expect(res.body.fields[field], field).toEqual(expect.any(String));
     }
     const empty = await send({}, '10.0.0.3');
     expect(empty.status).toBe(400);
-    expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'message', 'name', 'subject']);
-    expect((await send({ ...good, email: 'nope' }, '10.0.0.3')).body.errors.email).toBe(
+    expect(Object.keys(empty.body.fields).sort()).toEqual(['email', 'message', 'name', 'subject']);
+    expect((await send({ ...good, email: 'nope' }, '10.0.0.3')).body.fields.email).toBe(
       'Please Enter a Valid Email',
     );
     expect4xx((await send({ ...good, message: 'x'.repeat(20000) }, '10.0.0.3')).status);

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { MESSAGES, type ContactField } from '@sf/shared';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, sendError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/schemas.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { coverSvg } from './covers.ts';
 import { contentRepository } from './repository.ts';
 import * as sc from './schemas.ts';
-import { ContactRefused, contentService } from './service.ts';
+import { contentService } from './service.ts';
 import { loadStaticPages } from './static-pages.ts';
 
 const PUBLIC_5MIN = 'public, max-age=300, stale-while-revalidate=3600';
@@ -190,9 +190,9 @@ export default async function contentRoutes(app: FastifyInstance) {
         if (isHtmlFormPost(req))
           return reply.redirect(backTo(req, invalid ? 'invalid' : 'error'), 303);
         if ((err as any).validation)
-          return reply
-            .status(400)
-            .send({ status: false, code: 'VALIDATION', message: MESSAGES.invalidEmail });
+          return sendError(reply, 400, 'VALIDATION', MESSAGES.invalidEmail, {
+            emailAddress: MESSAGES.invalidEmail,
+          });
         throw err;
       },
     },
@@ -215,24 +215,16 @@ export default async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      try {
-        const { id } = await svc.contact(req.body ?? {}, {
-          ip: req.ip,
-          userId: req.user?.id ?? null,
-        });
-        return reply.status(201).send({
-          status: true,
-          id,
-          message:
-            'Thank you. Your message has reached our support team; we reply by e-mail within one working day.',
-        });
-      } catch (e) {
-        if (e instanceof ContactRefused)
-          return reply
-            .status(400)
-            .send({ status: false, code: 'VALIDATION', message: e.message, errors: e.errors });
-        throw e;
-      }
+      const { id } = await svc.contact(req.body ?? {}, {
+        ip: req.ip,
+        userId: req.user?.id ?? null,
+      });
+      return reply.status(201).send({
+        status: true,
+        id,
+        message:
+          'Thank you. Your message has reached our support team; we reply by e-mail within one working day.',
+      });
     },
   );
 

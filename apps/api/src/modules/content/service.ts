@@ -10,13 +10,11 @@ import {
   type ContactField,
   type ContactErrors,
 } from '@sf/shared';
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, invalid, notFound, tooMany } from '../../lib/errors.ts';
 import { sendMail } from '../../lib/mail.ts';
 import { contentRepository, type PostRow } from './repository.ts';
 
 export const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL || 'support@sparefinder.ng';
-
-const tooMany = (m: string) => new HttpError(429, m, 'RATE_LIMITED');
 
 /** 'abc' → slug, '12' → id. */
 const idOrSlug = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v.toLowerCase());
@@ -36,11 +34,9 @@ const postItem = (r: PostRow) => ({
   share_image_url: `/images/blogs/${r.coverKey}.png`,
 });
 
-export class ContactRefused extends Error {
-  constructor(public errors: ContactErrors) {
-    super(Object.values(errors)[0] ?? 'Check the form');
-  }
-}
+/** A refused contact form: the first problem as the message, every problem under its field. */
+const contactRefused = (errors: ContactErrors) =>
+  invalid(Object.values(errors)[0] ?? 'Check the form', errors);
 
 export function contentService(app: FastifyInstance) {
   const repo = contentRepository(app.db);
@@ -136,7 +132,7 @@ export function contentService(app: FastifyInstance) {
       meta: { ip: string; userId: string | null },
     ) {
       const { value, errors } = validateContact(raw);
-      if (Object.keys(errors).length) throw new ContactRefused(errors);
+      if (Object.keys(errors).length) throw contactRefused(errors);
       const recent = await repo.contactsSince(
         meta.ip,
         new Date(Date.now() - CONTACT_RATE.windowMs),

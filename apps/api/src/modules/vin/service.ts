@@ -10,7 +10,7 @@ import {
   type VinDecode,
   type VinWarning,
 } from '@sf/shared';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound, unavailable } from '../../lib/errors.ts';
 import type { VpicDecoder } from './decoder.ts';
 import { garageRepository, vinRepository } from './repository.ts';
 
@@ -131,11 +131,7 @@ export function vinService(
       r = await vpic.decode(forVpic, year ?? maxModelYear());
     } catch (err) {
       log?.error({ err }, 'VIN decoder failed');
-      throw new HttpError(
-        503,
-        'The VIN decoder is not ready. Please try again in a minute.',
-        'VIN_DECODER_UNAVAILABLE',
-      );
+      throw unavailable('The VIN decoder is not ready. Please try again in a minute.');
     }
     if (!r.components.vehicle?.model && facts.year.alternative) {
       const alt = await vpic.decode(forVpic, facts.year.alternative);
