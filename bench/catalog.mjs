@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Catalogue budgets (issue 4), against a running server: BENCH_URL=http://127.0.0.1:3000 node bench/catalog.mjs
+// Catalogue budgets, against a running server:
+//   BENCH_URL=http://127.0.0.1:3000 node bench/catalog.mjs
 //   - list call with three filters and the search call: p99 < 20 ms at 200 req/s (100,000 products, PostgreSQL)
 //   - search over 1,000,000 products: p95 < 30 ms
 // Each scenario runs at a fixed rate (bench/load.mjs) and rotates through several realistic queries.

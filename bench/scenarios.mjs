@@ -1,5 +1,5 @@
 // What `npm run bench` measures. `rate` is the fixed request rate of the budget
-// (ARCHITECTURE.md: API p99 < 20 ms at 200 req/s, SSR p99 < 50 ms).
+// (API p99 < 20 ms at 200 req/s, SSR p99 < 50 ms at 100 req/s).
 /** n product paths spread over the first 99,000 ids. */
 const spread = (prefix, n) =>
   Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % 99_000)}`);

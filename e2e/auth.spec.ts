@@ -74,7 +74,7 @@ test.describe('accounts', () => {
     }
     await page.goto('/');
     await hydrated(page);
-    // Signed-in state in storage, then sign out clears it (seed §4).
+    // Signed-in state in storage, then sign out clears it (cart, coupons, current item).
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('sf:state') ?? '{}');
       s.userCart = {

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Locator, type Page } from '@playwright
 import { normalisePhone } from '../packages/shared/src/phone.ts';
 import { expectAccessible, hydrated } from './helpers.ts';
 
-// The spare parts catalogue (issue 4): filters, load more, header search, product, store, cart.
+// The spare parts catalogue: filters, load more, header search, product, store, cart.
 // Demo data: 2,000+ products in 30+ stores; the reference makes include Toyota and Corolla.
 
 // The machine is shared: give slow server renders room (no fixed sleeps, only longer waits).
@@ -414,8 +414,8 @@ test.describe('page weight at 360 px', () => {
     });
     console.log('page weight (compressed bytes):', JSON.stringify(figures));
     expect(figures['/product/:id'].total).toBeLessThan(300 * 1024);
-    // Budget (ARCHITECTURE.md): initial JavaScript under 100 KB compressed. Preact in the browser
-    // (decision 0007) is what makes it fit: react-dom + react-router alone are about 94 KB.
+    // Budget: initial JavaScript under 100 KB compressed. Preact in the browser
+    // (decision 0005) is what makes it fit: react-dom + react-router alone are about 94 KB.
     for (const f of Object.values(figures)) expect(f.js).toBeLessThan(100 * 1024);
   });
 });

@@ -6,7 +6,7 @@
 //   BASE_URL=http://127.0.0.1:3000 node scripts/measure-page-weight.mjs /spares-parts /product/1
 //
 // With no path it measures /, /spares-parts and the first product of the list.
-// Budgets (ARCHITECTURE, issue 4): initial JS < 100 KB compressed; product page < 300 KB in all.
+// Budgets: initial JS < 100 KB compressed; product page < 300 KB in all.
 import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);

@@ -47,8 +47,8 @@ const GUEST: AuthUser = (() => {
 })();
 
 /**
- * The session is checked on every navigation (seed §4): this loader always revalidates.
- * Guests opening /user, /shopping, /broadcast or /admin are sent to the login page (seed §5).
+ * The session is checked on every navigation: this loader always revalidates.
+ * Guests opening /user, /shopping, /broadcast or /admin are sent to the login page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without a session cookie the answer is known: a guest (saves a call on every guest page).

@@ -1,4 +1,4 @@
-/** Response envelope of every list and lookup call (PRODUCT §1). */
+/** Response envelope of every list and lookup call (a contract: see docs/contracts.md). */
 export interface Envelope<T> {
   status: true;
   items: T[];

@@ -20,7 +20,7 @@ describe('safeRedirect', () => {
   });
 });
 
-describe('guardReason (seed §5)', () => {
+describe('guardReason (guests refused on /user, /shopping, /broadcast, /admin)', () => {
   it('guards /user, /shopping, /broadcast and /admin, nothing else', () => {
     expect(guardReason('/user/profile')).toBe('login');
     expect(guardReason('/user')).toBe('login');

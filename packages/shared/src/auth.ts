@@ -32,7 +32,7 @@ export const AUTH_MESSAGES = {
   adminOnly: 'Only administrators can open this',
 } as const;
 
-/** Where each public role's business is named at registration (PRODUCT §3). */
+/** Where each public role's business is named at registration (store, workshop or garage). */
 export const BUSINESS_LABEL: Record<PublicRole, string | null> = {
   Buyer: null,
   Seller: 'Store name',
@@ -116,7 +116,7 @@ export function safeRedirect(to: unknown, fallback = '/'): string {
   return to;
 }
 
-/** Paths a guest may not open (seed §5), and the message the login page shows for them. */
+/** Paths a guest may not open, and the message the login page shows for them. */
 export function guardReason(pathname: string): 'login' | 'broadcast' | null {
   if (pathname === '/broadcast' || pathname.startsWith('/broadcast/')) return 'broadcast';
   if (/^\/(user|shopping|admin)(\/|$)/.test(pathname)) return 'login';

@@ -1,4 +1,4 @@
-// Constants of the seed spec (§9). They are contracts: change them only with the spec.
+// Product constants. They are contracts (docs/contracts.md): change them only with that document.
 export const PAGE_SIZE = 50;
 export const SEARCH_MIN_CHARS = 3; // search runs only when the text is LONGER than this
 export const DEBOUNCE_LOCAL_MS = 100;
@@ -31,5 +31,5 @@ export const DAYS = [
 export const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van'] as const;
 export type PublicRole = (typeof ROLES)[number];
 export type Role = PublicRole | 'Admin' | 'guest';
-/** Statuses the API client retries once on safe methods (seed §7). */
+/** Statuses the API client retries once on safe methods. */
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;

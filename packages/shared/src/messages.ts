@@ -1,4 +1,4 @@
-// Every user-visible string quoted in the seed, in one place (typos fixed per PRODUCT §2).
+// Every user-visible string that is a contract, in one place (docs/contracts.md; old typos fixed).
 export const MESSAGES = {
   notLoggedIn: 'You are not logged in',
   loginForBroadcast: 'Please login to access this feature.',

@@ -11,7 +11,7 @@ function toNumber(value: unknown): number | null {
   return null;
 }
 
-/** ₦45,000.00; anything that is not a finite number shows ₦0.00 (seed §9). */
+/** ₦45,000.00; anything that is not a finite number shows ₦0.00. */
 export function formatNaira(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return `${NAIRA}0.00`;
@@ -24,7 +24,7 @@ const UNITS: [number, string][] = [
   [1e3, 'K'],
 ];
 
-/** ₦1.5K, ₦2.35M, ₦1B: K, M and B from 1e3, 1e6 and 1e9 (seed §9). */
+/** ₦1.5K, ₦2.35M, ₦1B: K, M and B from 1e3, 1e6 and 1e9. */
 export function formatNairaCompact(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return `${NAIRA}0.00`;
@@ -41,7 +41,7 @@ export interface PriceData {
   sales: number | null;
 }
 
-/** Seed §3: with no sale the sale price is the price and there is no original. */
+/** With no sale the sale price is the price and there is no original. */
 export function salePrice(p: PriceData): { current: number; original: number | null } {
   if (p.sales === null || p.sales === undefined) return { current: p.price, original: null };
   return { current: p.sales, original: p.price };

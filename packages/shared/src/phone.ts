@@ -1,8 +1,8 @@
 import { NG_COUNTRY_CODE } from './constants.ts';
 
 /**
- * Normalises a Nigerian phone number for chat links (PRODUCT §2, fixing the seed's
- * dropped digit): separators stripped; 0XXXXXXXXXX → +234XXXXXXXXXX; 234… (13 digits)
+ * Normalises a Nigerian phone number for chat links, keeping all 10 digits (an old version
+ * dropped the last one): separators stripped; 0XXXXXXXXXX → +234XXXXXXXXXX; 234… (13 digits)
  * gets a +; +234… (14 chars) kept. Anything else is not a number we can link to: null.
  */
 export function normalisePhone(raw: string | null | undefined): string | null {

@@ -10,7 +10,7 @@ describe('guest user', () => {
     expect(a).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(a).not.toBe(b);
   });
-  it('has the seed defaults', () => {
+  it('has the guest defaults', () => {
     const g = guestUser('x');
     expect(g).toEqual({
       name: 'guest',
@@ -40,7 +40,7 @@ describe('yearOptions', () => {
 });
 
 describe('breakpoints', () => {
-  it('match the seed', () => {
+  it('match the contract', () => {
     expect(BREAKPOINTS).toEqual({ xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 });
   });
 });

@@ -24,7 +24,7 @@ export interface CurrentUser {
   store: null | Record<string, unknown>;
 }
 
-/** The answer of GET /api/auth/dszauth (seed §3). */
+/** The answer of GET /api/auth/dszauth (the session check on every navigation). */
 export interface AuthUser {
   name: string;
   id: string;

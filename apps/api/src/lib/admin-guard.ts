@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
- * Every /api/admin/* call needs the Admin role (PRODUCT §2), whether or not its route
+ * Every /api/admin/* call needs the Admin role, checked on the server, whether or not its route
  * remembers to say so: 401 for guests, 403 for other roles, before any handler runs.
  */
 export function installAdminGuard(app: FastifyInstance) {

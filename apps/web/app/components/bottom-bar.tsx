@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import type { AuthUser } from '@sf/shared';
 import { bottomBar } from '../lib/menus.ts';
 
-/** Fixed bottom bar with the role's shortcuts, for signed-in users on phones (seed §2). */
+/** Fixed bottom bar with the role's shortcuts, for signed-in users on phones. */
 export function BottomBar({ user }: { user: AuthUser }) {
   if (!user.isauthenticated) return null;
   const items = bottomBar(user.role);

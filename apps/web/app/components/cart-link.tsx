@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAppState } from '../lib/store.ts';
 import { CartIcon } from './icons.tsx';
 
-/** The cart icon with its count: shown only when the cart has items (seed §2). */
+/** The cart icon with its count: shown only when the cart has items; it links to checkout. */
 export function CartLink() {
   const count = useAppState((s) => s.userCart.items.reduce((n, i) => n + (i.qty || 0), 0));
   if (count === 0) return null;

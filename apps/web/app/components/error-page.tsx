@@ -21,7 +21,7 @@ function BrokenCar() {
   );
 }
 
-/** Error page of the seed: the 404 image, code, status message, message and 'Go Back' to /. */
+/** The error page: the 404 image, code, status message, message and 'Go Back' to /. */
 export function ErrorPage({
   code,
   statusText,

@@ -71,7 +71,7 @@ export function FormMessage({
   );
 }
 
-/** Auth-call failures also raise a toast (seed §8) once JavaScript runs. */
+/** Auth-call failures also raise a toast with the error message once JavaScript runs. */
 export function useFailureToast(answer: { message?: string; ok?: boolean } | undefined) {
   const notify = useToast();
   useEffect(() => {

@@ -49,7 +49,7 @@ function usePartSuggestions(text: string): Suggestion[] {
 /**
  * The header's part search: a plain GET form (works before JavaScript), checked for length
  * once live, with part suggestions as a listbox (arrow keys, Enter, Escape). Choosing a
- * suggestion opens it and clears the box (seed §4). `extra` adds links after the parts
+ * suggestion opens it and clears the box. `extra` adds links after the parts
  * (the home SEARCH tab adds mechanics and tow vans).
  */
 export function HeaderSearch({

@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-// Icons are bundled SVG (PRODUCT §2): no icon requests at run time.
+// Icons are bundled SVG: no icon requests at run time, nothing that needs the internet.
 type P = SVGProps<SVGSVGElement> & { size?: number };
 const base = ({ size = 24, ...p }: P) => ({
   width: size,

@@ -6,7 +6,7 @@ import { setState } from '../lib/store.ts';
 import { CloseIcon, MenuIcon } from './icons.tsx';
 
 /**
- * Slide-in side menu for phones (seed §2): closes on navigation or on a right swipe of more
+ * Slide-in side menu for phones: closes on navigation or on a right swipe of more
  * than 60 px; the page behind does not scroll while it is open; focus stays inside it.
  */
 export function MobileMenu({ user }: { user: AuthUser }) {

@@ -17,7 +17,7 @@ export const newsletterResult = (search: string) => {
 };
 
 /**
- * Footer newsletter box: posts the form body emailAddress (seed §7); works without JavaScript too.
+ * Footer newsletter box: posts the form field emailAddress; works without JavaScript too.
  * `noJsResult` is newsletterResult() of the page's address (a prop, so the footer needs no router).
  */
 export function NewsletterBox({ noJsResult = '' }: { noJsResult?: string }) {

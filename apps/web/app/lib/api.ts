@@ -23,7 +23,7 @@ function sessionCache(): Storage | null {
 }
 
 export function createApi(transport: Transport) {
-  /** Never throws: failures come back as {status:false, code, message} (seed §7, §8). */
+  /** Never throws: failures come back as {status:false, code, message}. */
   async function request<T = unknown>(
     method: string,
     path: string,
@@ -105,7 +105,7 @@ export const browserApi = createApi((path, init) =>
   fetch(path, { credentials: 'same-origin', ...init }),
 );
 
-/** Builds a query string with the empty values left out (seed §7: "empty ones omitted"). */
+/** Builds a query string with the empty values left out (the API treats them as absent). */
 export function toQuery(params: Record<string, unknown>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {

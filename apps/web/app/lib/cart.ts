@@ -8,7 +8,7 @@ export interface Cartable {
   store?: { name: string } | null;
 }
 
-/** Adds one of a product to the local cart (a guest's cart lives in the browser, PRODUCT §4). */
+/** Adds one of a product to the local cart (a guest's cart lives in the browser). */
 export function addToCart(p: Cartable, qty = 1, stock?: number | null): CartItem[] {
   const items = getState().userCart.items;
   const at = items.findIndex((i) => i.prod_id === p.prod_id);

@@ -71,7 +71,7 @@ export interface ProductDetail extends ProductItem {
   store?: StoreDetail | null;
 }
 
-/** The parts filters of the seed (§3), in the order the panel shows them. */
+/** The parts filters (query names are API contracts), in the order the panel shows them. */
 export const PARTS_FILTERS = [
   'regionId',
   'city',

@@ -6,7 +6,7 @@ export interface MenuItem {
   to: string;
 }
 
-/** What each role sees in the Accounts menu (seed §6, 'Dashboard' spelt right per PRODUCT §2). */
+/** What each role sees in the Accounts menu (docs/contracts.md, Roles; 'Dashboard' spelt right). */
 export function accountMenu(role: Role): MenuItem[] {
   switch (role) {
     case 'guest':

@@ -55,7 +55,7 @@ export const KINDS = {
   },
 } as const;
 
-/** The filter fields a list page keeps in its URL (seed names, seed spelling). */
+/** The filter fields a list page keeps in its URL (API query names, historical spelling). */
 export const filterKeys = (kind: ProviderKind) =>
   ['regionId', 'city', KINDS[kind].tagParam, 'vehicleType', 'avaliability'] as const;
 

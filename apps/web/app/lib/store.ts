@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { guestUser, makeGuestId, type CurrentUser } from '@sf/shared';
 
-/** Shared client state of the seed (§3). Persisted parts live in local storage. */
+/** Shared client state (user, cart, filters, menu). Persisted parts live in local storage. */
 export interface CartItem {
   prod_id: number;
   name: string;

@@ -4,7 +4,7 @@ import { getState, setState } from './store.ts';
 
 /**
  * Mirrors the server's answer about the session into the stored current user after every
- * navigation (seed §4). A guest keeps their own random id and their local cart (merged at
+ * navigation. A guest keeps their own random id and their local cart (merged at
  * sign-in); their store, coupons and current item are cleared.
  */
 export function useSessionSync(user: AuthUser) {

@@ -5,8 +5,9 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 let stale = false;
 
 /**
- * Notices a new deployment (PRODUCT §2): asks /api/version 1 s after idle, then every
- * 5 minutes; once it changed, the next navigation loads the page fresh from the server.
+ * Notices a new deployment (without polling a build manifest): asks /api/version 1 s after
+ * idle, then every 5 minutes; once it changed, the next navigation loads the page fresh from
+ * the server.
  */
 export function useVersionWatch() {
   const location = useLocation();

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } fr
 import { ErrorPage } from '../components/error-page.tsx';
 import { MESSAGES } from '@sf/shared';
 
-/** Any path no route claims: HTTP 404 and the seed's message. */
+/** Any path no route claims: HTTP 404 and 'Page not found: {path}'. */
 export function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
   throw data({ message: MESSAGES.pageNotFound(path) }, { status: 404, statusText: 'Not Found' });

@@ -2,7 +2,10 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { serverApi } from '../lib/context.ts';
 import { KINDS, type ProviderKind } from '../lib/providers.ts';
 
-/** /sp/{id} (seed §2) leads to the provider's own page: /mechanic/{id} or /towvan/{id}. */
+/**
+ * /sp/{id} (an old public route; sp = service provider) leads to the provider's own page:
+ * /mechanic/{id} or /towvan/{id}.
+ */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!/^\d{1,9}$/.test(id))

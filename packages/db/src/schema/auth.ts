@@ -6,7 +6,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
-  /** Buyer, Seller, Mechanic, Tow Van or Admin (PRODUCT §3). */
+  /** Buyer, Seller, Mechanic, Tow Van or Admin (staff, never self-registered). */
   role: text('role').notNull(),
   passwordHash: text('password_hash').notNull(),
   /** The store (Seller), workshop (Mechanic) or garage (Tow Van) named at registration. */

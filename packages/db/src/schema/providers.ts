@@ -39,7 +39,7 @@ export const serviceProviders = pgTable(
       .references(() => cities.id),
     address: text('address').notNull().default(''),
     description: text('description').notNull().default(''),
-    /** Set by an admin after checking the business (PRODUCT §4 Admin). */
+    /** Set by an admin after checking the business (the verification badge). */
     verified: boolean('verified').notNull().default(false),
     /** Placement boost from a paid subscription plan; 0 for free listings. */
     rankBoost: integer('rank_boost').notNull().default(0),

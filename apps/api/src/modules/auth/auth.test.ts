@@ -83,7 +83,7 @@ const outboxLink = (to: string) =>
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe(`GET /api/auth/dszauth (${dbLabel()})`, () => {
-  it('answers a guest with the seed defaults and a random 64-character id', async () => {
+  it('answers a guest with the guest defaults and a random 64-character id', async () => {
     const a = await me();
     const b = await me();
     expect(a.status).toBe(200);

@@ -155,7 +155,7 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
     for (const h of hidden) expect(all).not.toContain(h.prod_id);
   });
 
-  it('gives price data as SEED §3 says and a responsive image with a placeholder', async () => {
+  it('gives {price, sales} price data and a responsive image with a placeholder', async () => {
     const { body } = await get('/api/products/categories/0/?pagesize=50');
     const onSale = body.items.find((i: any) => i.price.sales !== null);
     const full = body.items.find((i: any) => i.price.sales === null);

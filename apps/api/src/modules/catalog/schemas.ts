@@ -14,7 +14,10 @@ export const categorySchema = {
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const thisYear = new Date().getFullYear();
 
-/** The parts filter set (SEED §3) plus paging; empty values are dropped before validation. */
+/**
+ * The parts filters (region, city, category, make, model, condition, year, name) plus paging;
+ * empty values are dropped before validation.
+ */
 export const listQuery = {
   type: 'object',
   additionalProperties: false,

@@ -180,7 +180,7 @@ describe(`GET /api/products/search (${dbLabel()})`, () => {
     for (const n of names.slice(0, 3)) expect(n).toMatch(/Brake Pads/);
   });
 
-  it("refuses 3 characters or fewer with the seed's message", async () => {
+  it('refuses 3 characters or fewer with the contract message', async () => {
     for (const q of ['abc', '   abc  ', '']) {
       const { status, body } = await get(`/api/products/search?prodName=${encodeURIComponent(q)}`);
       expect(status).toBe(400);

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE } from '@sf/shared';
 
-/** Product picture widths (1x and 2x of the 160 and 320 px slots, SEED §9); pictures are 4:3. */
+/** Product picture widths (densities 1 and 2 of the 160 and 320 px slots); pictures are 4:3. */
 export const WIDTHS = [160, 320, 640] as const;
 export const heightFor = (w: number) => Math.round((w * 3) / 4);
 export const imageUrl = (key: string, w: number) => `/images/p/${key}-${w}.webp`;

@@ -52,7 +52,7 @@ describe(`providers lists (${dbLabel()})`, () => {
     for (const p of phones) expect(p.mobile_number).toMatch(/^0(70|80|81|90|91)\d{8}$/);
   });
 
-  it('lists mechanics with the seed fields, verified first, then newest', async () => {
+  it('lists mechanics with the contract fields, verified first, then newest', async () => {
     const body = await list('/api/mechanics/indexquery');
     expect(body.status).toBe(true);
     expect(body.items).toHaveLength(DEMO_COUNTS.mechanics);
@@ -134,7 +134,7 @@ describe(`providers lists (${dbLabel()})`, () => {
     expect(none.lastId).toBeNull();
   });
 
-  it('filters by day with the seed spelling avaliability and with availability, by name or number', async () => {
+  it('filters by day with the old spelling avaliability and with availability, by name or number', async () => {
     const all = await list('/api/mechanics/indexquery');
     const openOn = (d: string) => all.items.filter((i) => i.days.includes(d)).map((i) => i.sp_id);
     const friday = openOn('Friday');

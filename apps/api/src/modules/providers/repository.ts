@@ -64,7 +64,7 @@ const columns = sql`p.sp_id, p.kind, p.company_name, p.company_logo, p.mobile_nu
 export const providersRepository = (db: Db) => ({
   /**
    * One page in listing order (rank_boost, verified, sp_id; all descending). The cursor is the
-   * last item's sp_id: its own (rank_boost, verified) place the page boundary, so the seed's
+   * last item's sp_id: its own (rank_boost, verified) place the page boundary, so the
    * `lastId` contract holds while paying and verified providers come first.
    */
   async list(f: ProviderFilter): Promise<ProviderRow[]> {

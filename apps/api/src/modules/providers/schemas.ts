@@ -11,7 +11,7 @@ const common = {
   regionId: { ...id, description: 'State id (GET /api/database/states/NG)' },
   city: { ...id, description: 'City id (GET /api/database/cities/{stateId})' },
   vehicleType: { ...id, description: 'Vehicle type id (GET /api/database/vehicleType)' },
-  avaliability: { ...day, description: `${day.description}; spelt as the seed spells it` },
+  avaliability: { ...day, description: `${day.description}; the historical spelling` },
   availability: day,
   pagesize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE, default: PAGE_SIZE },
   count: {

@@ -34,7 +34,7 @@ export interface ListQuery {
   active?: boolean;
 }
 
-/** Day of the week from the seed's value: a day name (any case, or its first three letters) or 0-6. */
+/** Day of the week from the query: a day name (any case, or its first three letters) or 0-6. */
 export function parseDay(v: string | undefined): number | undefined {
   if (v === undefined || v === '') return undefined;
   const t = v.trim().toLowerCase();

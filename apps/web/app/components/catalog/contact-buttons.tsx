@@ -1,7 +1,7 @@
 import { telLink, whatsappLink } from '@sf/shared';
 import { ChatIcon, PhoneIcon } from '../icons.tsx';
 
-/** Call and WhatsApp buttons with the normalised number; no link at all when it is invalid (PRODUCT §2). */
+/** Call and WhatsApp buttons with the normalised number; no link at all when it is invalid. */
 export function ContactButtons({
   phone,
   storeName,

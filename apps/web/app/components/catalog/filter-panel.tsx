@@ -25,7 +25,7 @@ const EMPTY: Required<PartsFilters> = {
 const DEFAULT_YEARS = yearOptions();
 
 /**
- * The parts filter set (seed §3, §4) as a GET form: the URL holds the state, so it works with
+ * The parts filter set as a GET form: the URL holds the state, so it works with
  * JavaScript off (the loader fills the dependent selects for the values in the URL). Once live,
  * choosing a make loads its models, a model its years, a state its cities; the set is inactive
  * until a value is picked, the search button runs it, and the reset button clears it all.

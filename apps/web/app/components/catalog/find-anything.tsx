@@ -12,8 +12,8 @@ export function stateIn(q: string, states: Option<number>[]): Option<number> | n
 
 /**
  * The home SEARCH tab: one box for parts, mechanics and tow vans. Parts come as suggestions;
- * mechanics and tow vans are links to their lists with the text as a query (their own issue
- * shows the results: nothing is faked here).
+ * mechanics and tow vans are links to their lists with the text as a query (their own
+ * pages show the results: nothing is faked here).
  */
 export function FindAnything({ states }: { states: Option<number>[] }) {
   const extra = (q: string): Suggestion[] => {

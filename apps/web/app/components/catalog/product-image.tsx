@@ -1,8 +1,8 @@
 import type { ProductImage as Img } from '../../lib/catalog.ts';
 
 /**
- * A responsive product image (SEED §9): width and height set, eager for the first screen and
- * lazy below it, the 10x10 placeholder as a blurred background while the image loads.
+ * A responsive product image (densities 1 and 2): width and height set, eager for the first
+ * screen and lazy below it, the 10x10 placeholder as a blurred background while the image loads.
  */
 export function ProductImg({
   image,

@@ -53,8 +53,9 @@ export function ListError({ message, retryTo }: { message: string; retryTo: stri
 
 /**
  * A product list of 50 with "Load more". Without JavaScript the button is a plain link to the
- * next page (?lastId=…); with it, the next page is fetched and appended (seed §4: later loads
- * append). The parent keys this component on the URL, so a new search starts afresh.
+ * next page (?lastId=…); with it, the next page is fetched and appended (the first load
+ * replaces the list, later loads append). The parent keys this component on the URL, so a new
+ * search starts afresh.
  */
 export function ProductList({
   page,

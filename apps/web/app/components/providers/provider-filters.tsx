@@ -53,7 +53,7 @@ function Select({
 }
 
 /**
- * The filter panel of seed §4 as a GET form (the URL holds the state, so it works before
+ * The provider filter panel as a GET form (the URL holds the state, so it works before
  * JavaScript): inactive until a value is picked, Search runs it, a reset icon while active.
  * Choosing a state loads its cities (with JavaScript; without it, the loader gives the cities
  * of the state in the URL after Search).
@@ -86,7 +86,7 @@ export function ProviderFilters({
   };
   const picked = isActive(values);
   const applied = isActive(filters);
-  // Empty fields stay out of the URL (seed §7: empty ones omitted).
+  // Empty fields stay out of the URL (the API is called with empty filters omitted).
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     for (const el of Array.from(e.currentTarget.elements)) {
       if (el instanceof HTMLSelectElement && !el.value) el.disabled = true;

@@ -12,8 +12,9 @@ import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
 
 /**
- * Results with cursor paging (seed §4): the first page comes from the loader; 'Load more'
- * appends the next page with JavaScript, and is a plain link to ?lastId=… without it.
+ * Results with cursor paging (lastId = the last item's sp_id): the first page comes from the
+ * loader; 'Load more' appends the next page with JavaScript, and is a plain link to ?lastId=…
+ * without it.
  */
 export function ProviderList({
   kind,

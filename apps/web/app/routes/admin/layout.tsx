@@ -1,7 +1,7 @@
 import { NavLink, Outlet, type LoaderFunctionArgs } from 'react-router';
 import { requireUser } from '../../lib/auth.server.ts';
 
-/** Admin layout (seed §2): every /admin page is for the Admin role only, checked on the server. */
+/** Admin layout: every /admin page is for the Admin role only, checked on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, ['Admin']);
   return null;

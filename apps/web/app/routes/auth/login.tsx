@@ -70,7 +70,8 @@ export default function Login() {
   const notify = useToast();
   const location = useLocation();
   useFailureToast(answer);
-  // The guard's alert (seed §8), also as a toast once JavaScript runs.
+  // The guard's alert ('You are not logged in' or the broadcast one), also as a toast once
+  // JavaScript runs.
   useEffect(() => {
     if (notice) notify('warning', notice);
   }, [notice, location.key, notify]);

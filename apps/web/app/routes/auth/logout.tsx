@@ -13,7 +13,7 @@ import { getState, setState } from '../../lib/store.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign out | SpareFinder NG' }];
 
-/** Sign out (seed §4): the logout call, then home. The cookie is cleared even if the session had already ended. */
+/** Sign out: the logout call, then home. The cookie is cleared even if the session had already ended. */
 export async function action({ context }: ActionFunctionArgs) {
   const r = await callApi(context, 'POST', '/api/auth/logout');
   return redirect('/', { headers: cookieHeaders(r.cookies) });
