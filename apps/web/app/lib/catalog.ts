@@ -2,7 +2,7 @@ import type { Option, PriceData } from '@sf/shared';
 import { PAGE_SIZE, YEAR_FROM } from '@sf/shared';
 import { toQuery } from './api.ts';
 
-/** Shapes of the catalogue calls (docs/catalog-api.md). Kept loose where the web does not care. */
+/** Shapes of the catalogue calls (docs/contracts.md). Kept loose where the web does not care. */
 export interface ProductImage {
   src: string;
   srcset?: string | null;
@@ -34,7 +34,7 @@ export interface ProductItem {
 export interface ProductPage {
   items: ProductItem[];
   count: number;
-  /** An opaque cursor: pass it back unchanged (docs/catalog-api.md). */
+  /** An opaque cursor: pass it back unchanged (docs/contracts.md). */
   lastId: string | null;
   hasMore: boolean;
 }

@@ -16,7 +16,7 @@ import { states, cities, vehicleTypes, mechanicSpecialities, towCapacities } fro
 /**
  * Mechanics (kind 'mechanic', a workshop) and tow vans (kind 'towvan', a garage).
  * Lists are ordered by (rank_boost DESC, verified DESC, sp_id DESC) and cursor-paged by the
- * last item's sp_id (docs/decisions/0005-provider-list-order.md).
+ * last item's sp_id (docs/decisions/0003-provider-list-order.md).
  */
 export const serviceProviders = pgTable(
   'service_providers',
