@@ -3,9 +3,14 @@ import { SMTPServer } from 'smtp-server';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
-import { buildApp } from '../../app.ts';
-import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
-import { createUser } from '../../test/factories.ts';
+import {
+  createTestApp,
+  dbLabel,
+  setCookieHeader,
+  sessionCookieOf,
+  withApp,
+  type TestApp,
+} from '../../test/helper.ts';
 import { SESSION_COOKIE } from '../../lib/session.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './seed.ts';
 
@@ -19,33 +24,6 @@ let ipN = 0;
 /** A fresh client address per test, so the per-address limit of one test never leaks into another. */
 const newIp = () => `10.0.${Math.floor(++ipN / 250)}.${(ipN % 250) + 1}`;
 
-type Opts = { cookie?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
-async function call(method: string, url: string, o: Opts = {}) {
-  const headers: Record<string, string> = { ...(o.headers ?? {}) };
-  if (o.cookie) headers.cookie = o.cookie;
-  const res = await t.app.inject({
-    method: method as any,
-    url,
-    headers,
-    payload: o.body as any,
-    remoteAddress: o.ip ?? '10.9.9.9',
-  });
-  const text = res.body;
-  return {
-    status: res.statusCode,
-    body: text ? res.json() : null,
-    headers: res.headers,
-    cookie: sessionCookieOf(res.headers['set-cookie']),
-  };
-}
-function sessionCookieOf(h: string | string[] | undefined): string | undefined {
-  const all = Array.isArray(h) ? h : h ? [h] : [];
-  const c = all.find((x) => x.startsWith(`${SESSION_COOKIE}=`));
-  return c ? c.split(';')[0] : undefined;
-}
-const setCookieHeader = (h: string | string[] | undefined) =>
-  Array.isArray(h) ? h.join('\n') : (h ?? '');
-
 let n = 0;
 const reg = (over: Record<string, unknown> = {}) => ({
   name: 'Amaka Nwosu',
@@ -57,11 +35,11 @@ const reg = (over: Record<string, unknown> = {}) => ({
 });
 async function register(over: Record<string, unknown> = {}, ip = newIp()) {
   const body = reg(over);
-  const r = await call('POST', '/api/auth/register', { body, ip });
+  const r = await t.call('POST', '/api/auth/register', { body, ip });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { ...r, email: body.email as string, password: body.password as string };
 }
-const me = (cookie?: string) => call('GET', '/api/auth/dszauth', { cookie });
+const me = (cookie?: string) => t.call('GET', '/api/auth/dszauth', { cookie });
 
 async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
@@ -99,7 +77,7 @@ describe(`GET /api/auth/dszauth (${dbLabel()})`, () => {
     expect(a.headers['cache-control']).toBe('no-store');
   });
   it('answers a signed-in user with exactly {name, id, isauthenticated, tel, role}', async () => {
-    const { user, cookie } = await createUser(t.handle.db, 'Seller');
+    const { user, cookie } = await t.signIn('Seller');
     const r = await me(cookie);
     expect(r.body.user).toEqual({
       name: user.name,
@@ -146,7 +124,7 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
   });
   it('names the business for Seller, Mechanic and Tow Van, and not for a Buyer', async () => {
     for (const role of ['Seller', 'Mechanic', 'Tow Van']) {
-      const r = await call('POST', '/api/auth/register', { body: reg({ role }), ip: newIp() });
+      const r = await t.call('POST', '/api/auth/register', { body: reg({ role }), ip: newIp() });
       expect(r.status).toBe(400);
       expect(r.body.fields.businessName).toMatch(/name/);
     }
@@ -158,13 +136,13 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
     expect(u.business_name).toBeNull();
   });
   it('gives field errors: e-mail, phone, name, password length 8..128', async () => {
-    const r = await call('POST', '/api/auth/register', {
+    const r = await t.call('POST', '/api/auth/register', {
       body: reg({ email: 'not-an-email', phone: '12345', name: 'A', password: 'short' }),
     });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.fields).sort()).toEqual(['email', 'name', 'password', 'phone']);
     expect(r.body.fields.password).toBe('Use at least 8 characters');
-    const long = await call('POST', '/api/auth/register', {
+    const long = await t.call('POST', '/api/auth/register', {
       body: reg({ password: 'Ab1-'.repeat(32) + 'x' }),
     });
     expect(long.status).toBe(400);
@@ -181,21 +159,21 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
       'nigeria123',
       DEMO_PASSWORD,
     ]) {
-      const r = await call('POST', '/api/auth/register', { body: reg({ password: pw }) });
+      const r = await t.call('POST', '/api/auth/register', { body: reg({ password: pw }) });
       expect(r.status, pw).toBe(400);
       expect(r.body.fields.password).toMatch(/too common/);
     }
   });
   it('refuses a taken e-mail (any case) with 409 and never self-registers an Admin', async () => {
     const a = await register();
-    const dup = await call('POST', '/api/auth/register', {
+    const dup = await t.call('POST', '/api/auth/register', {
       body: reg({ email: a.email.toUpperCase() }),
     });
     expect(dup.status).toBe(409);
     expect(dup.body.fields.email).toMatch(/already exists/);
-    const admin = await call('POST', '/api/auth/register', { body: reg({ role: 'Admin' }) });
+    const admin = await t.call('POST', '/api/auth/register', { body: reg({ role: 'Admin' }) });
     expect(admin.status).toBe(400);
-    const extra = await call('POST', '/api/auth/register', {
+    const extra = await t.call('POST', '/api/auth/register', {
       body: { ...reg(), role: 'Buyer', isAdmin: true, passwordHash: 'x' },
     });
     expect(extra.status).toBe(201);
@@ -209,7 +187,7 @@ describe(`POST /api/auth/register (${dbLabel()})`, () => {
       { ...reg(), name: 'x'.repeat(5000) },
       { ...reg(), role: 'Pilot' },
     ]) {
-      const r = await call('POST', '/api/auth/register', { body });
+      const r = await t.call('POST', '/api/auth/register', { body });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
     }
@@ -220,13 +198,13 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
   it('signs in, renews the session id and ends the old one (no fixation)', async () => {
     const a = await register();
     const ip = newIp();
-    const first = await call('POST', '/api/auth/login', {
+    const first = await t.call('POST', '/api/auth/login', {
       body: { email: a.email, password: a.password },
       ip,
     });
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ isauthenticated: true, role: 'Buyer' });
-    const second = await call('POST', '/api/auth/login', {
+    const second = await t.call('POST', '/api/auth/login', {
       body: { email: a.email.toUpperCase(), password: a.password },
       cookie: first.cookie,
       ip,
@@ -239,11 +217,11 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
   });
   it('says the same for an unknown e-mail and a wrong password (no enumeration)', async () => {
     const a = await register();
-    const wrong = await call('POST', '/api/auth/login', {
+    const wrong = await t.call('POST', '/api/auth/login', {
       body: { email: a.email, password: 'Wrong-password-1' },
       ip: newIp(),
     });
-    const unknown = await call('POST', '/api/auth/login', {
+    const unknown = await t.call('POST', '/api/auth/login', {
       body: { email: 'nobody-here@test.ng', password: 'Wrong-password-1' },
       ip: newIp(),
     });
@@ -265,24 +243,12 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
         cb();
       },
     });
-    const logged = await buildApp({ db: t.handle.db, logger: { level: 'info', stream } });
-    await logged.ready();
-    try {
+    await withApp({ db: t.handle.db, logger: { level: 'info', stream } }, async (logged) => {
       const a = await register();
       const ip = newIp();
       const secret = 'Wrong-but-secret-77';
-      await logged.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: a.email, password: secret },
-        remoteAddress: ip,
-      });
-      await logged.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: a.email, password: a.password },
-        remoteAddress: ip,
-      });
+      await logged.post('/api/auth/login', { email: a.email, password: secret }, { ip });
+      await logged.post('/api/auth/login', { email: a.email, password: a.password }, { ip });
       const got = await rows<{ outcome: string; success: boolean; ip: string }>(
         t.handle.db,
         sql`select outcome, success, ip from login_attempts where email = ${a.email} order by created_at`,
@@ -297,20 +263,18 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
       expect(log).toContain('"outcome":"success"');
       expect(log).not.toContain(secret);
       expect(log).not.toContain(a.password);
-    } finally {
-      await logged.close();
-    }
+    });
   });
   it('locks an account after 5 failed logins in 15 minutes with a clear 429, even with the right password', async () => {
     const a = await register();
     for (let i = 0; i < 5; i++) {
-      const r = await call('POST', '/api/auth/login', {
+      const r = await t.call('POST', '/api/auth/login', {
         body: { email: a.email, password: `Wrong-${i}-pass` },
         ip: newIp(),
       });
       expect(r.status).toBe(401);
     }
-    const locked = await call('POST', '/api/auth/login', {
+    const locked = await t.call('POST', '/api/auth/login', {
       body: { email: a.email, password: a.password },
       ip: newIp(),
     });
@@ -318,13 +282,13 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
     expect(locked.body.message).toMatch(/Too many failed logins for this account/);
     // An unknown e-mail is limited the same way (the 429 tells nothing about existence).
     for (let i = 0; i < 5; i++)
-      await call('POST', '/api/auth/login', {
+      await t.call('POST', '/api/auth/login', {
         body: { email: 'ghost@test.ng', password: `Wrong-${i}-pass` },
         ip: newIp(),
       });
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: 'ghost@test.ng', password: 'x-x-x-x-x' },
           ip: newIp(),
         })
@@ -336,7 +300,7 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
     );
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: a.password },
           ip: newIp(),
         })
@@ -347,26 +311,26 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
     const a = await register();
     const ip = newIp();
     for (let i = 0; i < 4; i++)
-      await call('POST', '/api/auth/login', {
+      await t.call('POST', '/api/auth/login', {
         body: { email: a.email, password: `Wrong-${i}-pass` },
         ip,
       });
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: a.password },
           ip,
         })
       ).status,
     ).toBe(200);
     for (let i = 0; i < 4; i++)
-      await call('POST', '/api/auth/login', {
+      await t.call('POST', '/api/auth/login', {
         body: { email: a.email, password: `Wrong-${i}-pass` },
         ip,
       });
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: a.password },
           ip,
         })
@@ -376,14 +340,14 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
   it('limits one address to 20 failed logins in 15 minutes across accounts', async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {
-      const r = await call('POST', '/api/auth/login', {
+      const r = await t.call('POST', '/api/auth/login', {
         body: { email: `spray${i}@test.ng`, password: 'Guess-123-abc' },
         ip,
       });
       expect(r.status).toBe(401);
     }
     const a = await register();
-    const blocked = await call('POST', '/api/auth/login', {
+    const blocked = await t.call('POST', '/api/auth/login', {
       body: { email: a.email, password: a.password },
       ip,
     });
@@ -391,7 +355,7 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
     expect(blocked.body.message).toMatch(/from your network/);
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: a.password },
           ip: newIp(),
         })
@@ -399,9 +363,11 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
     ).toBe(200);
   });
   it('validates the body', async () => {
-    expect((await call('POST', '/api/auth/login', { body: { email: 'a@b.ng' } })).status).toBe(400);
+    expect((await t.call('POST', '/api/auth/login', { body: { email: 'a@b.ng' } })).status).toBe(
+      400,
+    );
     expect(
-      (await call('POST', '/api/auth/login', { body: { email: 'a'.repeat(300), password: 'x' } }))
+      (await t.call('POST', '/api/auth/login', { body: { email: 'a'.repeat(300), password: 'x' } }))
         .status,
     ).toBe(400);
   });
@@ -410,21 +376,21 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
 describe(`POST /api/auth/logout (${dbLabel()})`, () => {
   it('ends the session server-side and clears the cookie; a guest gets 401', async () => {
     const a = await register();
-    const out = await call('POST', '/api/auth/logout', { cookie: a.cookie });
+    const out = await t.call('POST', '/api/auth/logout', { cookie: a.cookie });
     expect(out.status).toBe(200);
     expect(out.body.status).toBe(true);
     expect(setCookieHeader(out.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
     expect((await me(a.cookie)).body.user.isauthenticated).toBe(false);
-    expect((await call('POST', '/api/auth/logout', { cookie: a.cookie })).status).toBe(401);
-    expect((await call('POST', '/api/auth/logout')).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/logout', { cookie: a.cookie })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/logout')).status).toBe(401);
   });
 });
 
 describe(`password reset (${dbLabel()})`, () => {
   it('answers the same for known and unknown e-mails, and mails only the known one', async () => {
     const a = await register();
-    const known = await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
-    const unknown = await call('POST', '/api/auth/password-reset', {
+    const known = await t.call('POST', '/api/auth/password-reset', { body: { email: a.email } });
+    const unknown = await t.call('POST', '/api/auth/password-reset', {
       body: { email: 'nobody-at-all@test.ng' },
     });
     expect(known.status).toBe(200);
@@ -439,36 +405,36 @@ describe(`password reset (${dbLabel()})`, () => {
   });
   it('sets the new password once, ends every session, and the link cannot be used again', async () => {
     const a = await register();
-    const other = await call('POST', '/api/auth/login', {
+    const other = await t.call('POST', '/api/auth/login', {
       body: { email: a.email, password: a.password },
       ip: newIp(),
     });
-    await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
+    await t.call('POST', '/api/auth/password-reset', { body: { email: a.email } });
     const token = tokenOf(await outboxLink(a.email));
     const [row] = await rows<{ mins: number }>(
       t.handle.db,
       sql`select extract(epoch from (expires_at - created_at)) / 60 as mins from password_reset_tokens order by created_at desc limit 1`,
     );
     expect(Math.round(Number(row.mins))).toBe(60);
-    const common = await call('POST', '/api/auth/password-reset/confirm', {
+    const common = await t.call('POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'password123' },
     });
     expect(common.status).toBe(400);
     expect(common.body.fields.password).toMatch(/too common/);
-    const ok = await call('POST', '/api/auth/password-reset/confirm', {
+    const ok = await t.call('POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'New-Danfo-Yellow-9' },
     });
     expect(ok.status).toBe(200);
     expect((await me(a.cookie)).body.user.isauthenticated).toBe(false);
     expect((await me(other.cookie)).body.user.isauthenticated).toBe(false);
-    const again = await call('POST', '/api/auth/password-reset/confirm', {
+    const again = await t.call('POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'Another-Keke-Ride-3' },
     });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('RESET_INVALID');
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: a.password },
           ip: newIp(),
         })
@@ -476,7 +442,7 @@ describe(`password reset (${dbLabel()})`, () => {
     ).toBe(401);
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: 'New-Danfo-Yellow-9' },
           ip: newIp(),
         })
@@ -485,26 +451,26 @@ describe(`password reset (${dbLabel()})`, () => {
   });
   it('refuses an expired link (older than 1 hour) and a made-up one', async () => {
     const a = await register();
-    await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
+    await t.call('POST', '/api/auth/password-reset', { body: { email: a.email } });
     const token = tokenOf(await outboxLink(a.email));
     await t.handle.db.execute(
       sql`update password_reset_tokens set expires_at = now() - interval '1 second' where used_at is null`,
     );
-    const r = await call('POST', '/api/auth/password-reset/confirm', {
+    const r = await t.call('POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'New-Danfo-Yellow-9' },
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/invalid, already used or expired/);
     expect(
       (
-        await call('POST', '/api/auth/password-reset/confirm', {
+        await t.call('POST', '/api/auth/password-reset/confirm', {
           body: { token: 'A'.repeat(43), password: 'New-Danfo-Yellow-9' },
         })
       ).status,
     ).toBe(400);
     expect(
       (
-        await call('POST', '/api/auth/password-reset/confirm', {
+        await t.call('POST', '/api/auth/password-reset/confirm', {
           body: { token: '<script>', password: 'New-Danfo-Yellow-9' },
         })
       ).status,
@@ -512,24 +478,24 @@ describe(`password reset (${dbLabel()})`, () => {
   });
   it('a newer link retires nothing, but using one retires the others', async () => {
     const a = await register();
-    await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
+    await t.call('POST', '/api/auth/password-reset', { body: { email: a.email } });
     const t1 = tokenOf(await outboxLink(a.email));
     await new Promise((r) => setTimeout(r, 5));
-    await call('POST', '/api/auth/password-reset', { body: { email: a.email } });
+    await t.call('POST', '/api/auth/password-reset', { body: { email: a.email } });
     const t2 = await waitFor(async () => {
       const l = tokenOf(await outboxLink(a.email));
       return l !== t1 ? l : undefined;
     });
     expect(
       (
-        await call('POST', '/api/auth/password-reset/confirm', {
+        await t.call('POST', '/api/auth/password-reset/confirm', {
           body: { token: t2, password: 'New-Danfo-Yellow-9' },
         })
       ).status,
     ).toBe(200);
     expect(
       (
-        await call('POST', '/api/auth/password-reset/confirm', {
+        await t.call('POST', '/api/auth/password-reset/confirm', {
           body: { token: t1, password: 'Other-Danfo-Blue-8' },
         })
       ).status,
@@ -552,46 +518,39 @@ describe(`password reset (${dbLabel()})`, () => {
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
     const port = (smtp.server.address() as { port: number }).port;
-    const mailApp = await buildApp({
-      db: t.handle.db,
-      config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://sparefinder.ng' },
-    });
+    const config = { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://sparefinder.ng' };
     try {
-      const a = await register();
-      const r = await mailApp.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset',
-        payload: { email: a.email },
+      await withApp({ db: t.handle.db, config }, async (mailApp) => {
+        const a = await register();
+        const r = await mailApp.post('/api/auth/password-reset', { email: a.email });
+        expect(r.status).toBe(200);
+        const mail = await waitFor(async () => received.find((m) => m.to === a.email));
+        expect(mail.data).toMatch(/Subject: Reset your SpareFinder NG password/);
+        const flat = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const link = /https:\/\/sparefinder\.ng\/auth\/passwordreset\?token=[A-Za-z0-9_-]{43}/.exec(
+          flat,
+        )?.[0];
+        expect(link).toBeTruthy();
+        const [ob] = await rows<{ n: number }>(
+          t.handle.db,
+          sql`select count(*)::int as n from outbox where "to" = ${a.email}`,
+        );
+        expect(ob.n).toBe(0);
+        const ok = await mailApp.post('/api/auth/password-reset/confirm', {
+          token: tokenOf(link!),
+          password: 'Smtp-Reset-Works-1',
+        });
+        expect(ok.status).toBe(200);
+        expect(
+          (
+            await t.call('POST', '/api/auth/login', {
+              body: { email: a.email, password: 'Smtp-Reset-Works-1' },
+              ip: newIp(),
+            })
+          ).status,
+        ).toBe(200);
       });
-      expect(r.statusCode).toBe(200);
-      const mail = await waitFor(async () => received.find((m) => m.to === a.email));
-      expect(mail.data).toMatch(/Subject: Reset your SpareFinder NG password/);
-      const flat = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = /https:\/\/sparefinder\.ng\/auth\/passwordreset\?token=[A-Za-z0-9_-]{43}/.exec(
-        flat,
-      )?.[0];
-      expect(link).toBeTruthy();
-      const [ob] = await rows<{ n: number }>(
-        t.handle.db,
-        sql`select count(*)::int as n from outbox where "to" = ${a.email}`,
-      );
-      expect(ob.n).toBe(0);
-      const ok = await mailApp.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset/confirm',
-        payload: { token: tokenOf(link!), password: 'Smtp-Reset-Works-1' },
-      });
-      expect(ok.statusCode).toBe(200);
-      expect(
-        (
-          await call('POST', '/api/auth/login', {
-            body: { email: a.email, password: 'Smtp-Reset-Works-1' },
-            ip: newIp(),
-          })
-        ).status,
-      ).toBe(200);
     } finally {
-      await mailApp.close();
       await new Promise<void>((r) => smtp.close(() => r()));
     }
   });
@@ -600,10 +559,10 @@ describe(`password reset (${dbLabel()})`, () => {
 describe(`/api/user/profile (${dbLabel()})`, () => {
   it('shows and changes name and phone without the password', async () => {
     const a = await register();
-    const got = await call('GET', '/api/user/profile', { cookie: a.cookie });
+    const got = await t.call('GET', '/api/user/profile', { cookie: a.cookie });
     expect(got.body.user).toMatchObject({ email: a.email, role: 'Buyer', phone: '+2348031234567' });
     expect(got.body.user.passwordHash).toBeUndefined();
-    const up = await call('PATCH', '/api/user/profile', {
+    const up = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { name: 'Amaka Obi', phone: '0705 555 1234' },
     });
@@ -613,7 +572,7 @@ describe(`/api/user/profile (${dbLabel()})`, () => {
       name: 'Amaka Obi',
       tel: '+2347055551234',
     });
-    const bad = await call('POST', '/api/user/profile', {
+    const bad = await t.call('POST', '/api/user/profile', {
       cookie: a.cookie,
       body: { phone: '123' },
     });
@@ -623,33 +582,33 @@ describe(`/api/user/profile (${dbLabel()})`, () => {
   it('needs the current password to change e-mail or password', async () => {
     const a = await register();
     const newEmail = `moved${n}@test.ng`;
-    const none = await call('PATCH', '/api/user/profile', {
+    const none = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { email: newEmail },
     });
     expect(none.status).toBe(400);
     expect(none.body.fields.currentPassword).toBeTruthy();
-    const wrong = await call('PATCH', '/api/user/profile', {
+    const wrong = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { email: newEmail, currentPassword: 'Not-my-password-1' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields.currentPassword).toBe('Your current password is not correct');
-    const ok = await call('PATCH', '/api/user/profile', {
+    const ok = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { email: newEmail, currentPassword: a.password },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe(newEmail);
     const taken = await register();
-    const dup = await call('PATCH', '/api/user/profile', {
+    const dup = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { email: taken.email, currentPassword: a.password },
     });
     expect(dup.status).toBe(409);
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: newEmail, password: a.password },
           ip: newIp(),
         })
@@ -658,17 +617,17 @@ describe(`/api/user/profile (${dbLabel()})`, () => {
   });
   it('a password change refuses common passwords, ends other sessions and renews this one', async () => {
     const a = await register();
-    const other = await call('POST', '/api/auth/login', {
+    const other = await t.call('POST', '/api/auth/login', {
       body: { email: a.email, password: a.password },
       ip: newIp(),
     });
-    const common = await call('PATCH', '/api/user/profile', {
+    const common = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { currentPassword: a.password, newPassword: 'qwerty123' },
     });
     expect(common.status).toBe(400);
     expect(common.body.fields.newPassword).toMatch(/too common/);
-    const ok = await call('PATCH', '/api/user/profile', {
+    const ok = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { currentPassword: a.password, newPassword: 'Fresh-Suya-Night-5' },
     });
@@ -689,18 +648,18 @@ describe(`authorization matrix (${dbLabel()})`, () => {
     users = {};
     twins = {};
     for (const r of roles) {
-      const a = await createUser(t.handle.db, r);
-      const b = await createUser(t.handle.db, r);
+      const a = await t.signIn(r);
+      const b = await t.signIn(r);
       users[r] = { cookie: a.cookie, id: a.user.id, name: a.user.name };
       twins[r] = { cookie: b.cookie, id: b.user.id, name: b.user.name };
     }
   });
 
   it('GET /api/admin/users: guest 401, every other role 403, any Admin 200', async () => {
-    expect((await call('GET', '/api/admin/users')).status).toBe(401);
+    expect((await t.call('GET', '/api/admin/users')).status).toBe(401);
     for (const r of roles) {
       for (const who of [users[r], twins[r]]) {
-        const res = await call('GET', '/api/admin/users', { cookie: who.cookie });
+        const res = await t.call('GET', '/api/admin/users', { cookie: who.cookie });
         expect(res.status, r).toBe(r === 'Admin' ? 200 : 403);
         if (r === 'Admin') {
           expect(res.body.items.length).toBeGreaterThanOrEqual(10);
@@ -710,52 +669,52 @@ describe(`authorization matrix (${dbLabel()})`, () => {
       }
     }
     // Any /api/admin/* path, even one no route serves yet, is closed to everyone but Admin.
-    expect((await call('GET', '/api/admin/anything')).status).toBe(401);
+    expect((await t.call('GET', '/api/admin/anything')).status).toBe(401);
     expect(
-      (await call('DELETE', '/api/admin/anything', { cookie: users.Seller.cookie })).status,
+      (await t.call('DELETE', '/api/admin/anything', { cookie: users.Seller.cookie })).status,
     ).toBe(403);
-    expect((await call('GET', '/api/admin/anything', { cookie: users.Admin.cookie })).status).toBe(
-      404,
-    );
-    const sellers = await call('GET', '/api/admin/users?role=Seller', {
+    expect(
+      (await t.call('GET', '/api/admin/anything', { cookie: users.Admin.cookie })).status,
+    ).toBe(404);
+    const sellers = await t.call('GET', '/api/admin/users?role=Seller', {
       cookie: users.Admin.cookie,
     });
     expect(sellers.body.items.every((u: any) => u.role === 'Seller')).toBe(true);
     expect(
-      (await call('GET', '/api/admin/users?role=Pilot', { cookie: users.Admin.cookie })).status,
+      (await t.call('GET', '/api/admin/users?role=Pilot', { cookie: users.Admin.cookie })).status,
     ).toBe(400);
   });
 
   it("profile: guest 401; each role reads and changes only its own profile, never its twin's", async () => {
-    expect((await call('GET', '/api/user/profile')).status).toBe(401);
-    expect((await call('PATCH', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(
+    expect((await t.call('GET', '/api/user/profile')).status).toBe(401);
+    expect((await t.call('PATCH', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(
       401,
     );
-    expect((await call('POST', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(
+    expect((await t.call('POST', '/api/user/profile', { body: { name: 'Hacker' } })).status).toBe(
       401,
     );
     for (const r of roles) {
-      const got = await call('GET', '/api/user/profile', { cookie: users[r].cookie });
+      const got = await t.call('GET', '/api/user/profile', { cookie: users[r].cookie });
       expect(got.status).toBe(200);
       expect(got.body.user.id).toBe(users[r].id);
       // The twin cannot name whose profile to change: there is no id to forge; id in the body is refused.
-      const forged = await call('PATCH', '/api/user/profile', {
+      const forged = await t.call('PATCH', '/api/user/profile', {
         cookie: twins[r].cookie,
         body: { id: users[r].id, name: `Twin ${r}` },
       });
       expect(forged.status).toBe(200);
       expect(forged.body.user.id).toBe(twins[r].id);
       expect(
-        (await call('GET', '/api/user/profile', { cookie: users[r].cookie })).body.user.name,
+        (await t.call('GET', '/api/user/profile', { cookie: users[r].cookie })).body.user.name,
       ).toBe(users[r].name);
     }
   });
 
   it("logout: guest 401; each role ends only its own session, not its twin's", async () => {
     for (const r of roles) {
-      const a = await createUser(t.handle.db, r);
-      const b = await createUser(t.handle.db, r);
-      expect((await call('POST', '/api/auth/logout', { cookie: a.cookie })).status).toBe(200);
+      const a = await t.signIn(r);
+      const b = await t.signIn(r);
+      expect((await t.call('POST', '/api/auth/logout', { cookie: a.cookie })).status).toBe(200);
       expect((await me(a.cookie)).body.user.isauthenticated).toBe(false);
       expect((await me(b.cookie)).body.user).toMatchObject({ isauthenticated: true, role: r });
     }
@@ -765,7 +724,7 @@ describe(`authorization matrix (${dbLabel()})`, () => {
 describe(`CSRF defence (${dbLabel()})`, () => {
   it('refuses state-changing calls whose Origin or Referer is another site', async () => {
     const a = await register();
-    const evil = await call('POST', '/api/auth/logout', {
+    const evil = await t.call('POST', '/api/auth/logout', {
       cookie: a.cookie,
       headers: { origin: 'https://evil.example' },
     });
@@ -773,7 +732,7 @@ describe(`CSRF defence (${dbLabel()})`, () => {
     expect(evil.body).toMatchObject({ status: false, code: 'CSRF' });
     expect(
       (
-        await call('PATCH', '/api/user/profile', {
+        await t.call('PATCH', '/api/user/profile', {
           cookie: a.cookie,
           body: { name: 'Pwned' },
           headers: { referer: 'https://evil.example/form' },
@@ -782,7 +741,7 @@ describe(`CSRF defence (${dbLabel()})`, () => {
     ).toBe(403);
     expect(
       (
-        await call('POST', '/api/auth/login', {
+        await t.call('POST', '/api/auth/login', {
           body: { email: a.email, password: a.password },
           headers: { origin: 'null' },
         })
@@ -795,13 +754,13 @@ describe(`CSRF defence (${dbLabel()})`, () => {
   });
   it('lets same-origin browsers and non-browser clients through', async () => {
     const a = await register();
-    const same = await call('PATCH', '/api/user/profile', {
+    const same = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { name: 'Same Site' },
       headers: { origin: 'http://localhost' },
     });
     expect(same.status).toBe(200);
-    const ref = await call('PATCH', '/api/user/profile', {
+    const ref = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,
       body: { name: 'Same Ref' },
       headers: { referer: 'http://localhost/user/profile' },
@@ -809,42 +768,26 @@ describe(`CSRF defence (${dbLabel()})`, () => {
     expect(ref.status).toBe(200);
     // Reads are never blocked.
     expect(
-      (await call('GET', '/api/auth/dszauth', { headers: { origin: 'https://evil.example' } }))
+      (await t.call('GET', '/api/auth/dszauth', { headers: { origin: 'https://evil.example' } }))
         .status,
     ).toBe(200);
   });
   it('marks the cookie Secure when served over HTTPS', async () => {
-    const secure = await buildApp({
-      db: t.handle.db,
-      config: { publicUrl: 'https://sparefinder.ng' },
-    });
-    try {
-      const r = await secure.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: reg(),
-        remoteAddress: newIp(),
-      });
-      expect(r.statusCode).toBe(201);
+    const config = { publicUrl: 'https://sparefinder.ng' };
+    await withApp({ db: t.handle.db, config }, async (secure) => {
+      const r = await secure.post('/api/auth/register', reg(), { ip: newIp() });
+      expect(r.status).toBe(201);
       expect(setCookieHeader(r.headers['set-cookie'])).toMatch(/; Secure/);
-      const cross = await secure.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
+      const cross = await secure.post('/api/auth/logout', undefined, {
         headers: { origin: 'https://sparefinder.ng.evil.example' },
       });
-      expect(cross.statusCode).toBe(403);
-      const own = await secure.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: {
-          origin: 'https://sparefinder.ng',
-          cookie: sessionCookieOf(r.headers['set-cookie'])!,
-        },
+      expect(cross.status).toBe(403);
+      const own = await secure.post('/api/auth/logout', undefined, {
+        headers: { origin: 'https://sparefinder.ng' },
+        cookie: sessionCookieOf(r.headers['set-cookie'])!,
       });
-      expect(own.statusCode).toBe(200);
-    } finally {
-      await secure.close();
-    }
+      expect(own.status).toBe(200);
+    });
   });
 });
 
@@ -858,7 +801,7 @@ describe(`demo accounts and the e2e outbox route (${dbLabel()})`, () => {
     );
     expect(got).toHaveLength(5);
     for (const a of DEMO_ACCOUNTS) {
-      const r = await call('POST', '/api/auth/login', {
+      const r = await t.call('POST', '/api/auth/login', {
         body: { email: a.email, password: DEMO_PASSWORD },
         ip: newIp(),
       });
@@ -872,28 +815,25 @@ describe(`demo accounts and the e2e outbox route (${dbLabel()})`, () => {
     expect(seller.business_name).toBe('Ladipo Genuine Parts');
   });
   it('has no test outbox route unless E2E=1 with demo data', async () => {
-    expect((await call('GET', '/api/test/outbox/latest?to=a@b.ng')).status).toBe(404);
+    expect((await t.call('GET', '/api/test/outbox/latest?to=a@b.ng')).status).toBe(404);
     const saved = { E2E: process.env.E2E, DEMO_DATA: process.env.DEMO_DATA };
     process.env.E2E = '1';
     process.env.DEMO_DATA = 'true';
-    const e2e = await buildApp({ db: t.handle.db });
-    Object.assign(process.env, { E2E: saved.E2E ?? '', DEMO_DATA: saved.DEMO_DATA ?? '' });
+    // The settings are read when the app is built: put them back right after.
+    const restore = () =>
+      Object.assign(process.env, { E2E: saved.E2E ?? '', DEMO_DATA: saved.DEMO_DATA ?? '' });
     try {
-      const a = await register();
-      await e2e.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset',
-        payload: { email: a.email },
+      await withApp({ db: t.handle.db }, async (e2e) => {
+        restore();
+        const a = await register();
+        await e2e.post('/api/auth/password-reset', { email: a.email });
+        await outboxLink(a.email);
+        const r = await e2e.get(`/api/test/outbox/latest?to=${encodeURIComponent(a.email)}`);
+        expect(r.status).toBe(200);
+        expect(r.body.item.link).toMatch(/\/auth\/passwordreset\?token=/);
       });
-      await outboxLink(a.email);
-      const r = await e2e.inject({
-        method: 'GET',
-        url: `/api/test/outbox/latest?to=${encodeURIComponent(a.email)}`,
-      });
-      expect(r.statusCode).toBe(200);
-      expect(r.json().item.link).toMatch(/\/auth\/passwordreset\?token=/);
     } finally {
-      await e2e.close();
+      restore();
     }
   });
 });

@@ -47,15 +47,6 @@ afterAll(async () => {
 });
 
 const q = <T>(query: ReturnType<typeof sql>) => rows<T>(t.handle.db, query);
-const get = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
-  return {
-    status: res.statusCode,
-    body: res.headers['content-type']?.toString().includes('json') ? res.json() : res.body,
-    headers: res.headers,
-    raw: res,
-  };
-};
 const ids = (items: any[]) => items.map((i) => i.prod_id);
 
 /** Walks every page of a list URL and returns all ids in order. */
@@ -65,7 +56,7 @@ async function walk(url: string, pagesize: number) {
   let count = 0;
   for (let page = 0; page < 200; page++) {
     const sep = url.includes('?') ? '&' : '?';
-    const { status, body } = await get(
+    const { status, body } = await t.get(
       `${url}${sep}pagesize=${pagesize}&count=${count}${lastId ? `&lastId=${encodeURIComponent(lastId)}` : ''}`,
     );
     expect(status).toBe(200);
@@ -124,7 +115,7 @@ describe(`catalogue demo data (${dbLabel()})`, () => {
 
 describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   it('lists 50 newest active products with the list item shape', async () => {
-    const { status, body, headers } = await get('/api/products/categories/0/');
+    const { status, body, headers } = await t.get('/api/products/categories/0/');
     expect(status).toBe(200);
     expect(headers['cache-control']).toMatch(/max-age/);
     expect(body).toMatchObject({ status: true, count: 50, hasMore: true });
@@ -156,7 +147,7 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   });
 
   it('gives {price, sales} price data and a responsive image with a placeholder', async () => {
-    const { body } = await get('/api/products/categories/0/?pagesize=50');
+    const { body } = await t.get('/api/products/categories/0/?pagesize=50');
     const onSale = body.items.find((i: any) => i.price.sales !== null);
     const full = body.items.find((i: any) => i.price.sales === null);
     expect(onSale.price.sales).toBeLessThan(onSale.price.price);
@@ -252,7 +243,7 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   ];
   for (const [name, url, where] of cases) {
     it(`filters by ${name}`, async () => {
-      const { status, body } = await get(url());
+      const { status, body } = await t.get(url());
       expect(status).toBe(200);
       const expected = (
         await q<{ prod_id: number }>(
@@ -265,18 +256,18 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   }
 
   it('a part for all models of a make shows for any model of it', async () => {
-    const { body } = await get(
+    const { body } = await t.get(
       `/api/products/categories/601/?carmake=${toyota}&carmodel=${corolla}&caryear=2012`,
     );
     expect(ids(body.items)).toContain(universal);
-    const other = await get(
+    const other = await t.get(
       `/api/products/categories/601/?carmake=${toyota}&carmodel=${corolla}&caryear=1998`,
     );
     expect(ids(other.body.items)).not.toContain(universal);
   });
 
   it('treats empty filter values as absent (GET forms send them)', async () => {
-    const { status, body } = await get(
+    const { status, body } = await t.get(
       '/api/products/categories/0/?regionId=&city=&carmake=&carmodel=&caryear=&condition=&prodName=&lastId=&active=true',
     );
     expect(status).toBe(200);
@@ -284,7 +275,7 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   });
 
   it('answers an empty page with lastId null', async () => {
-    const { body } = await get('/api/products/categories/0/?lastId=1');
+    const { body } = await t.get('/api/products/categories/0/?lastId=1');
     expect(body).toMatchObject({ status: true, items: [], lastId: null, hasMore: false });
   });
 
@@ -308,7 +299,7 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   ];
   for (const b of bad) {
     it(`rejects ${b.slice(0, 30)} with 400`, async () => {
-      const { status, body } = await get(`/api/products/categories/0/?${b}`);
+      const { status, body } = await t.get(`/api/products/categories/0/?${b}`);
       expect(status).toBe(400);
       expect(body.status).toBe(false);
       expect(body.message).toBeTruthy();
@@ -316,10 +307,10 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
   }
 
   it('answers 404 for an unknown category or store, 400 for a bad path id', async () => {
-    expect((await get('/api/products/categories/9999/')).status).toBe(404);
-    expect((await get('/api/products/categories/0/?partcategory=9999')).status).toBe(404);
-    expect((await get('/api/products/categories/0/?store=no-such-store')).status).toBe(404);
-    expect((await get('/api/products/categories/abc/')).status).toBe(400);
+    expect((await t.get('/api/products/categories/9999/')).status).toBe(404);
+    expect((await t.get('/api/products/categories/0/?partcategory=9999')).status).toBe(404);
+    expect((await t.get('/api/products/categories/0/?store=no-such-store')).status).toBe(404);
+    expect((await t.get('/api/products/categories/abc/')).status).toBe(400);
   });
 });
 
@@ -328,7 +319,7 @@ describe(`product, store and category pages (${dbLabel()})`, () => {
     const [p] = await q<{ prod_id: number }>(
       sql`select p.prod_id from products p where active and exists (select 1 from product_fitments f where f.product_id = p.prod_id and f.model_id is not null) order by prod_id limit 1`,
     );
-    const { status, body } = await get(`/api/products/${p.prod_id}`);
+    const { status, body } = await t.get(`/api/products/${p.prod_id}`);
     expect(status).toBe(200);
     const it = body.item;
     expect(it).toMatchObject({ prod_id: p.prod_id, id: p.prod_id, url: `/product/${p.prod_id}` });
@@ -359,16 +350,16 @@ describe(`product, store and category pages (${dbLabel()})`, () => {
   });
 
   it('answers 404 for a missing or inactive product and 400 for a bad id', async () => {
-    expect((await get('/api/products/99999999')).status).toBe(404);
+    expect((await t.get('/api/products/99999999')).status).toBe(404);
     const [hidden] = await q<{ prod_id: number }>(
       sql`select prod_id from products where not active`,
     );
-    expect((await get(`/api/products/${hidden.prod_id}`)).status).toBe(404);
-    expect((await get('/api/products/abc')).status).toBe(400);
+    expect((await t.get(`/api/products/${hidden.prod_id}`)).status).toBe(404);
+    expect((await t.get('/api/products/abc')).status).toBe(400);
   });
 
   it('GET /api/stores/:urlName gives the store and its first page; next pages continue', async () => {
-    const { status, body } = await get('/api/stores/ladipo-genuine-parts?pagesize=10');
+    const { status, body } = await t.get('/api/stores/ladipo-genuine-parts?pagesize=10');
     expect(status).toBe(200);
     expect(body.store).toMatchObject({
       name: 'Ladipo Genuine Parts',
@@ -380,44 +371,44 @@ describe(`product, store and category pages (${dbLabel()})`, () => {
     expect(body.store.product_count).toBeGreaterThan(10);
     expect(body.items).toHaveLength(10);
     for (const i of body.items) expect(i.store.url_name).toBe('ladipo-genuine-parts');
-    const next = await get(
+    const next = await t.get(
       `/api/stores/ladipo-genuine-parts/products?pagesize=10&lastId=${body.lastId}`,
     );
     expect(next.status).toBe(200);
     expect(ids(next.body.items).every((id: number) => id < Number(body.lastId))).toBe(true);
-    expect((await get('/api/stores/no-such-store')).status).toBe(404);
-    expect((await get('/api/stores/Bad_Name')).status).toBe(400);
+    expect((await t.get('/api/stores/no-such-store')).status).toBe(404);
+    expect((await t.get('/api/stores/Bad_Name')).status).toBe(400);
   });
 
   it('GET /api/categories/:id gives a category with its parent and children', async () => {
-    const top = await get('/api/categories/6');
+    const top = await t.get('/api/categories/6');
     expect(top.status).toBe(200);
     expect(top.body.item).toMatchObject({ cat_id: 6, name: 'Brakes', parent: null });
     expect(top.body.item.children.map((c: any) => c.name)).toContain('Brake Pads');
-    const child = await get('/api/categories/601');
+    const child = await t.get('/api/categories/601');
     expect(child.body.item).toMatchObject({
       cat_id: 601,
       name: 'Brake Pads',
       parent: { cat_id: 6, name: 'Brakes' },
       children: [],
     });
-    expect((await get('/api/categories/9999')).status).toBe(404);
-    expect((await get('/api/categories/x')).status).toBe(400);
+    expect((await t.get('/api/categories/9999')).status).toBe(404);
+    expect((await t.get('/api/categories/x')).status).toBe(400);
   });
 });
 
 describe(`product pictures (${dbLabel()})`, () => {
   it('draws a WebP picture on first request, then serves the file with immutable caching', async () => {
-    const first = await get('/images/p/g-601-1-320.webp');
+    const first = await t.get('/images/p/g-601-1-320.webp');
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('image/webp');
     expect(first.headers['cache-control']).toContain('immutable');
-    expect(first.raw.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(first.payload.subarray(0, 4).toString()).toBe('RIFF');
     expect(fs.existsSync(path.join(imagesDir, 'g-601-1-320.webp'))).toBe(true);
-    const again = await get('/images/p/g-601-1-320.webp');
-    expect(again.raw.rawPayload.equals(first.raw.rawPayload)).toBe(true);
+    const again = await t.get('/images/p/g-601-1-320.webp');
+    expect(again.payload.equals(first.payload)).toBe(true);
     const sharp = (await import('sharp')).default;
-    expect(await sharp(first.raw.rawPayload).metadata()).toMatchObject({
+    expect(await sharp(first.payload).metadata()).toMatchObject({
       width: 320,
       height: 240,
       format: 'webp',
@@ -425,33 +416,33 @@ describe(`product pictures (${dbLabel()})`, () => {
   });
 
   it('refuses unknown sizes, keys and categories', async () => {
-    expect((await get('/images/p/g-601-1-333.webp')).status).toBe(400);
-    expect((await get('/images/p/..%2Fetc-160.webp')).status).toBe(400);
-    expect((await get('/images/p/g-9999-1-160.webp')).status).toBe(404);
-    expect((await get('/images/p/uploaded-abc-160.webp')).status).toBe(404);
+    expect((await t.get('/images/p/g-601-1-333.webp')).status).toBe(400);
+    expect((await t.get('/images/p/..%2Fetc-160.webp')).status).toBe(400);
+    expect((await t.get('/images/p/g-9999-1-160.webp')).status).toBe(404);
+    expect((await t.get('/images/p/uploaded-abc-160.webp')).status).toBe(404);
   });
 });
 
 describe('list answer cache', () => {
   it('serves a repeated list from memory, and a catalogue write makes the next answer fresh', async () => {
     const url = `/api/products/categories/0/?active=true&prodName=${encodeURIComponent('Zanzibar Gasket')}`;
-    expect((await get(url)).body.items).toEqual([]);
+    expect((await t.get(url)).body.items).toEqual([]);
     // Written behind the API's back: the cached (empty) answer stays until a writer invalidates.
     const store = await createStore(t.handle.db);
     await t.handle.db
       .execute(sql`insert into products (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition)
       values (${store.id}, 601, 6, ${store.stateId}, ${store.cityId}, 'Zanzibar Gasket', 100000, 1)`);
-    expect((await get(url)).body.items).toEqual([]);
+    expect((await t.get(url)).body.items).toEqual([]);
     // The same filters in another order are the same answer.
     expect(
       (
-        await get(
+        await t.get(
           `/api/products/categories/0/?prodName=${encodeURIComponent('Zanzibar Gasket')}&active=true`,
         )
       ).body.items,
     ).toEqual([]);
     await createProduct(t.handle.db, { store, name: 'Zanzibar Gasket Set' }); // a catalogue writer: clears the cache
-    const names = (await get(url)).body.items.map((i: { name: string }) => i.name).sort();
+    const names = (await t.get(url)).body.items.map((i: { name: string }) => i.name).sort();
     expect(names).toEqual(['Zanzibar Gasket', 'Zanzibar Gasket Set']);
   });
 });

@@ -45,12 +45,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const get = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.json() };
-};
 const search = async (text: string, extra = '') =>
-  (await get(`/api/products/categories/0/?prodName=${encodeURIComponent(text)}${extra}`)).body;
+  (await t.get(`/api/products/categories/0/?prodName=${encodeURIComponent(text)}${extra}`)).body;
 const catOf = (ids: number[]) =>
   rows<{ prod_id: number; cat_id: number; condition: number }>(
     t.handle.db,
@@ -156,7 +152,7 @@ describe(`search quality (${dbLabel()})`, () => {
   });
 
   it('a plain prod_id cursor is refused for a search (400, not 500)', async () => {
-    expect((await get('/api/products/categories/0/?prodName=brake&lastId=123')).status).toBe(400);
+    expect((await t.get('/api/products/categories/0/?prodName=brake&lastId=123')).status).toBe(400);
   });
 
   it('nonsense finds nothing, calmly', async () => {
@@ -169,7 +165,7 @@ describe(`search quality (${dbLabel()})`, () => {
 
 describe(`GET /api/products/search (${dbLabel()})`, () => {
   it('suggests up to 10 distinct names, best first', async () => {
-    const { status, body } = await get('/api/products/search?prodName=brake%20pads');
+    const { status, body } = await t.get('/api/products/search?prodName=brake%20pads');
     expect(status).toBe(200);
     expect(body.status).toBe(true);
     expect(body.items.length).toBeGreaterThan(0);
@@ -182,15 +178,15 @@ describe(`GET /api/products/search (${dbLabel()})`, () => {
 
   it('refuses 3 characters or fewer with the contract message', async () => {
     for (const q of ['abc', '   abc  ', '']) {
-      const { status, body } = await get(`/api/products/search?prodName=${encodeURIComponent(q)}`);
+      const { status, body } = await t.get(`/api/products/search?prodName=${encodeURIComponent(q)}`);
       expect(status).toBe(400);
       expect(body).toMatchObject({
         status: false,
         message: 'Search text should be more than 3 characters',
       });
     }
-    expect((await get('/api/products/search')).status).toBe(400);
-    expect((await get(`/api/products/search?prodName=${'y'.repeat(101)}`)).status).toBe(400);
+    expect((await t.get('/api/products/search')).status).toBe(400);
+    expect((await t.get(`/api/products/search?prodName=${'y'.repeat(101)}`)).status).toBe(400);
   });
 });
 

@@ -71,11 +71,9 @@ describe(`staged search (${dbLabel()})`, () => {
     const all: number[] = [];
     let lastId: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const res: { json(): any } = await t.app.inject({
-        method: 'GET',
-        url: `/api/products/categories/0/?prodName=quokka&pagesize=50${lastId ? `&lastId=${lastId}` : ''}`,
-      });
-      const body: any = res.json();
+      const { body } = await t.get(
+        `/api/products/categories/0/?prodName=quokka&pagesize=50${lastId ? `&lastId=${lastId}` : ''}`,
+      );
       all.push(...body.items.map((x: any) => x.prod_id));
       if (!body.hasMore) break;
       lastId = body.lastId;

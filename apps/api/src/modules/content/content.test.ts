@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { schema as s } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
-import { createUser } from '../../test/factories.ts';
 import { readBlogs, seedContent } from './seed.ts';
 import { loadStaticPages } from './static-pages.ts';
 
@@ -14,18 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = async (opts: InjectOptions) => {
-  const res = await t.app.inject(opts);
-  let body: any;
-  try {
-    body = res.json();
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers };
-};
-const get = (url: string, headers: Record<string, string> = {}) =>
-  call({ method: 'GET', url, headers });
 const rowsIn = async (table: any) =>
   Number((await t.app.db.select({ n: count() }).from(table))[0].n);
 const expect4xx = (status: number) => {
@@ -53,7 +39,7 @@ const SLUGS = [
 
 describe(`blogs (${dbLabel()})`, () => {
   it('lists the categories', async () => {
-    const { status, body } = await get('/api/blogs/categories');
+    const { status, body } = await t.get('/api/blogs/categories');
     expect(status).toBe(200);
     expect(body.items.map((c: any) => c.slug)).toEqual([
       'buying-guides',
@@ -66,7 +52,7 @@ describe(`blogs (${dbLabel()})`, () => {
   });
 
   it('lists every post newest first with cover, author and date', async () => {
-    const { status, body, headers } = await get('/api/blogs');
+    const { status, body, headers } = await t.get('/api/blogs');
     expect(status).toBe(200);
     const n = readBlogs().posts.length;
     expect(n).toBeGreaterThanOrEqual(12);
@@ -85,86 +71,80 @@ describe(`blogs (${dbLabel()})`, () => {
   });
 
   it('filters by category id or slug, and refuses unknown or malformed ones', async () => {
-    const bySlug = (await get('/api/blogs?category=car-care')).body;
-    const byId = (await get('/api/blogs?category=2')).body;
+    const bySlug = (await t.get('/api/blogs?category=car-care')).body;
+    const byId = (await t.get('/api/blogs?category=2')).body;
     expect(bySlug.items.length).toBeGreaterThan(3);
     expect(bySlug.items.every((p: any) => p.category_id === 2)).toBe(true);
     expect(byId.items).toEqual(bySlug.items);
     expect(bySlug.count).toBe(bySlug.items.length);
-    expect((await get('/api/blogs?category=')).body.items.length).toBe(readBlogs().posts.length);
-    expect((await get('/api/blogs?category=no-such-thing')).status).toBe(404);
-    expect((await get('/api/blogs?category=99')).status).toBe(404);
-    expect((await get('/api/blogs?category=%3Cscript%3E')).status).toBe(400);
-    expect((await get(`/api/blogs?category=${'a'.repeat(61)}`)).status).toBe(400);
+    expect((await t.get('/api/blogs?category=')).body.items.length).toBe(readBlogs().posts.length);
+    expect((await t.get('/api/blogs?category=no-such-thing')).status).toBe(404);
+    expect((await t.get('/api/blogs?category=99')).status).toBe(404);
+    expect((await t.get('/api/blogs?category=%3Cscript%3E')).status).toBe(400);
+    expect((await t.get(`/api/blogs?category=${'a'.repeat(61)}`)).status).toBe(400);
   });
 
   it('pages with a cursor (lastId) and no overlap', async () => {
-    const first = (await get('/api/blogs?pagesize=5')).body.items;
+    const first = (await t.get('/api/blogs?pagesize=5')).body.items;
     expect(first).toHaveLength(5);
-    const second = (await get(`/api/blogs?pagesize=5&lastId=${first[4].id}`)).body.items;
+    const second = (await t.get(`/api/blogs?pagesize=5&lastId=${first[4].id}`)).body.items;
     expect(second).toHaveLength(5);
-    const all = (await get('/api/blogs')).body.items;
+    const all = (await t.get('/api/blogs')).body.items;
     expect([...first, ...second].map((p: any) => p.id)).toEqual(
       all.slice(0, 10).map((p: any) => p.id),
     );
-    expect((await get('/api/blogs?pagesize=51')).status).toBe(400);
-    expect((await get('/api/blogs?pagesize=0')).status).toBe(400);
-    expect((await get('/api/blogs?lastId=abc')).status).toBe(400);
-    expect((await get('/api/blogs?lastId=999999')).status).toBe(404);
+    expect((await t.get('/api/blogs?pagesize=51')).status).toBe(400);
+    expect((await t.get('/api/blogs?pagesize=0')).status).toBe(400);
+    expect((await t.get('/api/blogs?lastId=abc')).status).toBe(400);
+    expect((await t.get('/api/blogs?lastId=999999')).status).toBe(404);
   });
 
   it('gives one post by id or slug, with its body; unknown is 404, malformed 400', async () => {
-    const bySlug = await get('/api/blogs/blog/how-to-spot-fake-brake-pads');
+    const bySlug = await t.get('/api/blogs/blog/how-to-spot-fake-brake-pads');
     expect(bySlug.status).toBe(200);
     const post = bySlug.body.items[0];
     expect(post.title).toBe('How to spot fake brake pads before they fail you');
     expect(post.body).toContain('## ');
-    const byId = await get(`/api/blogs/blog/${post.id}`);
+    const byId = await t.get(`/api/blogs/blog/${post.id}`);
     expect(byId.body.items[0]).toEqual(post);
-    expect((await get('/api/blogs/blog/HOW-TO-SPOT-FAKE-BRAKE-PADS')).status).toBe(200);
-    const missing = await get('/api/blogs/blog/no-such-post');
+    expect((await t.get('/api/blogs/blog/HOW-TO-SPOT-FAKE-BRAKE-PADS')).status).toBe(200);
+    const missing = await t.get('/api/blogs/blog/no-such-post');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ status: false, code: 'NOT_FOUND' });
-    expect((await get('/api/blogs/blog/999999')).status).toBe(404);
-    expect((await get('/api/blogs/blog/a%20b')).status).toBe(400);
-    expect((await get(`/api/blogs/blog/${'a'.repeat(121)}`)).status).toBe(400);
+    expect((await t.get('/api/blogs/blog/999999')).status).toBe(404);
+    expect((await t.get('/api/blogs/blog/a%20b')).status).toBe(400);
+    expect((await t.get(`/api/blogs/blog/${'a'.repeat(121)}`)).status).toBe(400);
   });
 
   it('serves the generated covers with a long cache: SVG for pages, PNG for sharing', async () => {
-    const post = (await get('/api/blogs/blog/harmattan-car-care')).body.items[0];
-    const svg = await t.app.inject({ method: 'GET', url: post.cover_url });
-    expect(svg.statusCode).toBe(200);
+    const post = (await t.get('/api/blogs/blog/harmattan-car-care')).body.items[0];
+    const svg = await t.get(post.cover_url);
+    expect(svg.status).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(svg.body).toContain('Harmattan car care');
-    const png = await t.app.inject({ method: 'GET', url: post.share_image_url });
-    expect(png.statusCode).toBe(200);
+    const png = await t.get(post.share_image_url);
+    expect(png.status).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
-    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/images/blogs/nope-123.svg' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/images/blogs/..%2Fx.svg' })).statusCode,
-    ).toBe(400);
+    expect(png.payload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await t.get('/images/blogs/nope-123.svg')).status).toBe(404);
+    expect((await t.get('/images/blogs/..%2Fx.svg')).status).toBe(400);
   });
 });
 
 describe(`blog comments (${dbLabel()})`, () => {
   const url = '/api/blogs/comments/tokunbo-vs-new-vs-nigerian-used-parts';
   const post = (payload: unknown, cookie?: string, contentType = 'application/json') =>
-    call({
-      method: 'POST',
-      url,
-      headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    t.post(url, typeof payload === 'string' ? payload : JSON.stringify(payload), {
+      cookie,
+      headers: { 'content-type': contentType },
     });
 
   it('lists no comments at first and tells guests they cannot comment', async () => {
-    const { status, body } = await get(url);
+    const { status, body } = await t.get(url);
     expect(status).toBe(200);
     expect(body).toEqual({ status: true, items: [], canComment: false });
-    expect((await get('/api/blogs/comments/no-such-post')).status).toBe(404);
+    expect((await t.get('/api/blogs/comments/no-such-post')).status).toBe(404);
   });
 
   it('refuses guests with 401 and stores nothing', async () => {
@@ -180,8 +160,8 @@ describe(`blog comments (${dbLabel()})`, () => {
   });
 
   it('lets a signed-in user comment (JSON or form), trimmed, plain text, newest last', async () => {
-    const { user, cookie } = await createUser(t.app.db, 'Buyer');
-    expect((await get(url, { cookie })).body.canComment).toBe(true);
+    const { user, cookie } = await t.signIn('Buyer');
+    expect((await t.get(url, { cookie })).body.canComment).toBe(true);
     const a = await post(
       { body: '  Tokunbo headlamps were the best value for my Corolla.  ' },
       cookie,
@@ -197,14 +177,14 @@ describe(`blog comments (${dbLabel()})`, () => {
       'application/x-www-form-urlencoded',
     );
     expect(b.status).toBe(201);
-    const list = (await get(url)).body.items;
+    const list = (await t.get(url)).body.items;
     expect(list.map((c: any) => c.id)).toEqual([a.body.items[0].id, b.body.items[0].id]);
     // Stored and returned as the text typed: the page shows it as text, never as HTML.
     expect(list[1].body).toBe('<b>not bold</b> & <script>x</script>');
   });
 
   it('refuses empty, blank, too long and malformed comments with 400, storing nothing', async () => {
-    const { cookie } = await createUser(t.app.db, 'Mechanic');
+    const { cookie } = await t.signIn('Mechanic');
     const before = await rowsIn(s.blogComments);
     for (const bad of [
       { body: '' },
@@ -225,11 +205,9 @@ describe(`blog comments (${dbLabel()})`, () => {
     expect((await post('{"body":', cookie)).status).toBe(400);
     expect(
       (
-        await call({
-          method: 'POST',
-          url: '/api/blogs/comments/no-such-post',
-          headers: { cookie, 'content-type': 'application/json' },
-          payload: '{"body":"hi"}',
+        await t.post('/api/blogs/comments/no-such-post', '{"body":"hi"}', {
+          cookie,
+          headers: { 'content-type': 'application/json' },
         })
       ).status,
     ).toBe(404);
@@ -238,7 +216,7 @@ describe(`blog comments (${dbLabel()})`, () => {
   });
 
   it('limits each user to 5 comments a minute (429), others unaffected', async () => {
-    const { cookie } = await createUser(t.app.db, 'Buyer');
+    const { cookie } = await t.signIn('Buyer');
     for (let i = 1; i <= 5; i++)
       expect((await post({ body: `comment ${i}` }, cookie)).status).toBe(201);
     const before = await rowsIn(s.blogComments);
@@ -250,7 +228,7 @@ describe(`blog comments (${dbLabel()})`, () => {
       message: expect.stringMatching(/wait a minute/),
     });
     expect(await rowsIn(s.blogComments)).toBe(before);
-    const other = await createUser(t.app.db, 'Seller');
+    const other = await t.signIn('Seller');
     expect((await post({ body: 'another user' }, other.cookie)).status).toBe(201);
   });
 });
@@ -258,7 +236,7 @@ describe(`blog comments (${dbLabel()})`, () => {
 describe(`static pages (${dbLabel()})`, () => {
   it('has all 15 pages with a body and ordered sections, loaded without demo data', async () => {
     for (const slug of SLUGS) {
-      const page = await get(`/api/static/contents/${slug}`);
+      const page = await t.get(`/api/static/contents/${slug}`);
       expect(page.status, slug).toBe(200);
       expect(page.body.items[0]).toMatchObject({
         slug,
@@ -267,7 +245,7 @@ describe(`static pages (${dbLabel()})`, () => {
         body: expect.any(String),
       });
       expect(page.body.items[0].body.length).toBeGreaterThan(100);
-      const sections = await get(`/api/static/sections/${slug}`);
+      const sections = await t.get(`/api/static/sections/${slug}`);
       expect(sections.status).toBe(200);
       expect(sections.body.items.length).toBeGreaterThanOrEqual(5);
       const positions = sections.body.items.map((x: any) => x.position);
@@ -278,21 +256,21 @@ describe(`static pages (${dbLabel()})`, () => {
         body: expect.any(String),
       });
     }
-    const faq = (await get('/api/static/sections/faq')).body.items;
+    const faq = (await t.get('/api/static/sections/faq')).body.items;
     expect(faq.map((x: any) => x.heading)).toContain('What does Tokunbo mean?');
   });
 
   it('answers 404 for an unknown slug and 400 for a malformed one', async () => {
     for (const path of ['contents', 'sections']) {
-      const res = await get(`/api/static/${path}/no-such-page`);
+      const res = await t.get(`/api/static/${path}/no-such-page`);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({
         status: false,
         code: 'NOT_FOUND',
         message: 'Page not found: /static/no-such-page',
       });
-      expect((await get(`/api/static/${path}/a.b`)).status).toBe(400);
-      expect((await get(`/api/static/${path}/${'x'.repeat(61)}`)).status).toBe(400);
+      expect((await t.get(`/api/static/${path}/a.b`)).status).toBe(400);
+      expect((await t.get(`/api/static/${path}/${'x'.repeat(61)}`)).status).toBe(400);
     }
   });
 
@@ -308,12 +286,7 @@ describe(`static pages (${dbLabel()})`, () => {
 describe(`newsletter (${dbLabel()})`, () => {
   const url = '/api/email/contact-list/newsletter';
   const form = (email: string, headers: Record<string, string> = {}) =>
-    call({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: new URLSearchParams({ emailAddress: email }).toString(),
-    });
+    t.call('POST', url, { form: { emailAddress: email }, headers });
 
   it('subscribes with the form body emailAddress, once per address (repeat is a success)', async () => {
     const ok = await form('Ada.Obi@Example.ng');
@@ -327,12 +300,7 @@ describe(`newsletter (${dbLabel()})`, () => {
       status: true,
       message: 'Thank You for Subscribing to our Newsletter',
     });
-    const json = await call({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ emailAddress: 'ada.obi@example.ng' }),
-    });
+    const json = await t.post(url, { emailAddress: 'ada.obi@example.ng' });
     expect(json.status).toBe(200);
     const rows = await t.app.db
       .select()
@@ -357,29 +325,16 @@ describe(`newsletter (${dbLabel()})`, () => {
       expect(res.body).toMatchObject({ status: false, message: 'Please Enter a Valid Email' });
     }
     expect4xx(
-      (
-        await call({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/json' },
-          payload: '{}',
-        })
-      ).status,
+      (await t.post(url, '{}', { headers: { 'content-type': 'application/json' } })).status,
     );
     expect4xx(
       (
-        await call({
-          method: 'POST',
-          url,
+        await t.post(url, '{"emailAddress":5}', {
           headers: { 'content-type': 'application/json' },
-          payload: '{"emailAddress":5}',
         })
       ).status,
     );
-    expect4xx(
-      (await call({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'x' }))
-        .status,
-    );
+    expect4xx((await t.post(url, 'x', { headers: { 'content-type': 'text/plain' } })).status);
     expect4xx((await form('a'.repeat(5000))).status);
     expect(await rowsIn(s.newsletterSubscribers)).toBe(before);
   });
@@ -416,12 +371,9 @@ describe(`contact us (${dbLabel()})`, () => {
     message: 'I ordered a left headlamp for a 2012 Corolla and got a right one. Order #123.',
   };
   const send = (payload: unknown, ip = '10.0.0.1', headers: Record<string, string> = {}) =>
-    call({
-      method: 'POST',
-      url: '/api/contact',
-      remoteAddress: ip,
+    t.post('/api/contact', JSON.stringify(payload), {
+      ip,
       headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(payload),
     });
 
   it('stores the message, queues an e-mail to support and confirms', async () => {
@@ -457,15 +409,9 @@ describe(`contact us (${dbLabel()})`, () => {
   });
 
   it('accepts a form post, without phone, and links a signed-in user', async () => {
-    const { user, cookie } = await createUser(t.app.db, 'Seller');
+    const { user, cookie } = await t.signIn('Seller');
     const { phone: _p, ...noPhone } = good;
-    const res = await call({
-      method: 'POST',
-      url: '/api/contact',
-      remoteAddress: '10.0.0.2',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(noPhone).toString(),
-    });
+    const res = await t.call('POST', '/api/contact', { ip: '10.0.0.2', cookie, form: noPhone });
     expect(res.status).toBe(201);
     const [row] = await t.app.db
       .select()
@@ -500,11 +446,8 @@ describe(`contact us (${dbLabel()})`, () => {
     expect4xx((await send({ ...good, name: { a: 1 } }, '10.0.0.3')).status);
     expect4xx(
       (
-        await call({
-          method: 'POST',
-          url: '/api/contact',
+        await t.post('/api/contact', '{"name":', {
           headers: { 'content-type': 'application/json' },
-          payload: '{"name":',
         })
       ).status,
     );
@@ -533,7 +476,7 @@ describe(`content demo seed (${dbLabel()})`, () => {
     expect([await rowsIn(s.blogPosts), await rowsIn(s.blogCategories)]).toEqual(before);
   });
   it('is listed in the OpenAPI document', async () => {
-    const paths = Object.keys((await get('/api/docs/json')).body.paths);
+    const paths = Object.keys((await t.get('/api/docs/json')).body.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/blogs',

@@ -11,17 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
-};
 const list = async (url: string) => {
-  const r = await get(url);
+  const r = await t.get(url);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body as { status: boolean; items: any[]; lastId: number | null; hasMore: boolean };
 };
 const lookup = async (path: string, label: string) => {
-  const items = (await get(path)).body.items as { label: string; value: number }[];
+  const items = (await t.get(path)).body.items as { label: string; value: number }[];
   const hit = items.find((o) => o.label.startsWith(label));
   if (!hit) throw new Error(`no ${label} in ${path}`);
   return hit.value;
@@ -239,14 +235,14 @@ describe(`providers lists (${dbLabel()})`, () => {
       'count=-3',
       `avaliability=${'M'.repeat(40)}`,
     ]) {
-      const r = await get(`/api/mechanics/indexquery?${q}`);
+      const r = await t.get(`/api/mechanics/indexquery?${q}`);
       expect(r.status, q).toBeGreaterThanOrEqual(400);
       expect(r.status, q).toBeLessThan(500);
       expect(r.body.status).toBe(false);
     }
-    expect((await get('/api/towvans/indexquery?capacity=abc')).status).toBe(400);
-    expect((await get('/api/providers/top?kind=plumber')).status).toBe(400);
-    expect((await get('/api/providers/top')).status).toBe(400);
+    expect((await t.get('/api/towvans/indexquery?capacity=abc')).status).toBe(400);
+    expect((await t.get('/api/providers/top?kind=plumber')).status).toBe(400);
+    expect((await t.get('/api/providers/top')).status).toBe(400);
     // unknown ids simply match nothing
     expect((await list('/api/mechanics/indexquery?regionId=999&city=123456')).items).toEqual([]);
     expect(
@@ -261,7 +257,7 @@ describe(`provider pages data (${dbLabel()})`, () => {
       .select()
       .from(s.serviceProviders)
       .where(sql`company_name = 'Ladipo Auto Clinic'`);
-    const r = await get(`/api/mechanics/${m.spId}`);
+    const r = await t.get(`/api/mechanics/${m.spId}`);
     expect(r.status).toBe(200);
     expect(r.body.item).toMatchObject({
       sp_id: m.spId,
@@ -277,42 +273,40 @@ describe(`provider pages data (${dbLabel()})`, () => {
       vehicle_types: expect.arrayContaining(['Car (Saloon)']),
       company_logo: `/images/sp/${m.spId}.svg`,
     });
-    expect((await get(`/api/towvans/${m.spId}`)).status).toBe(404);
-    expect((await get('/api/mechanics/987654')).status).toBe(404);
-    expect((await get('/api/mechanics/abc')).status).toBe(400);
-    expect((await get('/api/mechanics/-4')).status).toBe(400);
-    const sp = await get(`/api/sp/${m.spId}`);
+    expect((await t.get(`/api/towvans/${m.spId}`)).status).toBe(404);
+    expect((await t.get('/api/mechanics/987654')).status).toBe(404);
+    expect((await t.get('/api/mechanics/abc')).status).toBe(400);
+    expect((await t.get('/api/mechanics/-4')).status).toBe(400);
+    const sp = await t.get(`/api/sp/${m.spId}`);
     expect(sp.body.item.kind).toBe('mechanic');
-    expect((await get('/api/sp/987654')).status).toBe(404);
+    expect((await t.get('/api/sp/987654')).status).toBe(404);
     const tow = (await list('/api/towvans/indexquery')).items[0];
-    const tr = await get(`/api/sp/${tow.sp_id}`);
+    const tr = await t.get(`/api/sp/${tow.sp_id}`);
     expect(tr.body.item).toMatchObject({
       kind: 'towvan',
       capacities: expect.any(Array),
       capacity_ids: expect.any(Array),
     });
-    expect((await get(`/api/towvans/${tow.sp_id}`)).status).toBe(200);
+    expect((await t.get(`/api/towvans/${tow.sp_id}`)).status).toBe(200);
   });
 
   it('keeps the static lookup route beside /api/mechanics/:id', async () => {
-    expect((await get('/api/mechanics/specialities')).body.items.length).toBeGreaterThan(10);
-    expect((await get('/api/mechanics/indexquery')).body.items.length).toBeGreaterThan(10);
+    expect((await t.get('/api/mechanics/specialities')).body.items.length).toBeGreaterThan(10);
+    expect((await t.get('/api/mechanics/indexquery')).body.items.length).toBeGreaterThan(10);
   });
 
   it('serves the generated logo and the home page top providers', async () => {
-    const top = await get('/api/providers/top?kind=towvan&limit=6');
+    const top = await t.get('/api/providers/top?kind=towvan&limit=6');
     expect(top.status).toBe(200);
     expect(top.body.items).toHaveLength(6);
     expect(top.body.items.every((i: any) => i.kind === 'towvan')).toBe(true);
     expect(top.body.items[top.body.items.length - 1].verified || top.body.items[0].rank > 0).toBe(
       true,
     );
-    const logo = await t.app.inject({ method: 'GET', url: top.body.items[0].company_logo });
-    expect(logo.statusCode).toBe(200);
+    const logo = await t.get(top.body.items[0].company_logo);
+    expect(logo.status).toBe(200);
     expect(logo.headers['content-type']).toContain('image/svg+xml');
     expect(logo.body).toMatch(/<svg[^>]+viewBox/);
-    expect((await t.app.inject({ method: 'GET', url: '/images/sp/999999.svg' })).statusCode).toBe(
-      404,
-    );
+    expect((await t.get('/images/sp/999999.svg')).status).toBe(404);
   });
 });

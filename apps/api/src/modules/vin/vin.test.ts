@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GARAGE_MAX_CARS } from '@sf/shared';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
-import { createUser } from '../../test/factories.ts';
 import { vpicDecoder } from './decoder.ts';
 import { matchModel, titleCase } from './service.ts';
 
@@ -11,28 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = async (url: string, cookie?: string) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: res.json() };
-};
-const post = async (url: string, payload: unknown, cookie?: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: res.statusCode, body: res.json() };
-};
-const del = async (url: string, cookie?: string) => {
-  const res = await t.app.inject({ method: 'DELETE', url, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: res.json() };
-};
-
 describe(`VIN decoder (${dbLabel()})`, () => {
   it('decodes a real VIN: 1HGCM82633A004352 is a 2003 Honda Accord, matched to our make and model', async () => {
     const t0 = performance.now();
-    const { status, body } = await get('/api/vin/decode/1HGCM82633A004352');
+    const { status, body } = await t.get('/api/vin/decode/1HGCM82633A004352');
     const firstMs = performance.now() - t0;
     expect(status).toBe(200);
     expect(body.status).toBe(true);
@@ -55,11 +36,11 @@ describe(`VIN decoder (${dbLabel()})`, () => {
     });
     expect(car.engine).toMatchObject({ cylinders: 6 });
     const t1 = performance.now();
-    const again = await get('/api/vin/decode?vin=1hgcm8-2633a004352');
+    const again = await t.get('/api/vin/decode?vin=1hgcm8-2633a004352');
     const cachedMs = performance.now() - t1;
     expect(again.body.items[0]).toEqual(car);
     const t2 = performance.now();
-    await get('/api/vin/decode/5YJ3E1EA8KF000001');
+    await t.get('/api/vin/decode/5YJ3E1EA8KF000001');
     const otherMs = performance.now() - t2;
     const { timings } = vpicDecoder(undefined);
     console.log(
@@ -68,7 +49,7 @@ describe(`VIN decoder (${dbLabel()})`, () => {
   });
 
   it('decodes a Nigerian-market Toyota with a check-digit warning only', async () => {
-    const { status, body } = await get('/api/vin/decode/JTEBU5JR2A5012345');
+    const { status, body } = await t.get('/api/vin/decode/JTEBU5JR2A5012345');
     expect(status).toBe(200);
     const car = body.items[0];
     expect(car).toMatchObject({
@@ -86,7 +67,7 @@ describe(`VIN decoder (${dbLabel()})`, () => {
   });
 
   it('says clearly when only the maker is known', async () => {
-    const { status, body } = await get('/api/vin/decode/WDB2030461A123456');
+    const { status, body } = await t.get('/api/vin/decode/WDB2030461A123456');
     expect(status).toBe(200);
     const car = body.items[0];
     expect(car).toMatchObject({
@@ -101,7 +82,7 @@ describe(`VIN decoder (${dbLabel()})`, () => {
   });
 
   it('decodes a European VIN without a check digit (a letter at position 9): a warning, not a refusal', async () => {
-    const { status, body } = await get('/api/vin/decode/WVWZZZ1JZXW000001');
+    const { status, body } = await t.get('/api/vin/decode/WVWZZZ1JZXW000001');
     expect(status).toBe(200);
     const car = body.items[0];
     expect(car.make).toBe('Volkswagen');
@@ -110,7 +91,7 @@ describe(`VIN decoder (${dbLabel()})`, () => {
   });
 
   it('answers a well-formed VIN of an unknown maker with completeness none', async () => {
-    const { status, body } = await get('/api/vin/decode/AAA11111111111111');
+    const { status, body } = await t.get('/api/vin/decode/AAA11111111111111');
     expect(status).toBe(200);
     expect(body.items[0]).toMatchObject({
       completeness: 'none',
@@ -129,27 +110,27 @@ describe(`VIN decoder (${dbLabel()})`, () => {
       ['%20%20', /Enter the VIN/],
     ];
     for (const [vin, reason] of cases) {
-      const { status, body } = await get(`/api/vin/decode/${vin}`);
+      const { status, body } = await t.get(`/api/vin/decode/${vin}`);
       expect(status, vin).toBe(400);
       expect(body).toMatchObject({ status: false, code: 'BAD_REQUEST' });
       expect(body.message).toMatch(reason);
     }
-    expect((await get(`/api/vin/decode/${'1'.repeat(41)}`)).status).toBe(400);
-    expect((await get('/api/vin/decode')).status).toBe(400);
-    expect((await get('/api/vin/decode?vin=')).status).toBe(400);
+    expect((await t.get(`/api/vin/decode/${'1'.repeat(41)}`)).status).toBe(400);
+    expect((await t.get('/api/vin/decode')).status).toBe(400);
+    expect((await t.get('/api/vin/decode?vin=')).status).toBe(400);
   });
 });
 
 describe(`my garage (${dbLabel()})`, () => {
   it('is for signed-in users only', async () => {
-    expect((await get('/api/garage')).status).toBe(401);
-    expect((await post('/api/garage', { makeId: 474 })).status).toBe(401);
-    expect((await del('/api/garage/00000000-0000-4000-8000-000000000000')).status).toBe(401);
+    expect((await t.get('/api/garage')).status).toBe(401);
+    expect((await t.post('/api/garage', { makeId: 474 })).status).toBe(401);
+    expect((await t.del('/api/garage/00000000-0000-4000-8000-000000000000')).status).toBe(401);
   });
 
   it('saves a decoded car, lists it, refuses a duplicate and deletes it', async () => {
-    const { cookie } = await createUser(t.handle.db, 'Buyer');
-    const saved = await post(
+    const { cookie } = await t.signIn('Buyer');
+    const saved = await t.post(
       '/api/garage',
       {
         vin: '1hgcm82633a004352',
@@ -158,7 +139,7 @@ describe(`my garage (${dbLabel()})`, () => {
         year: 2003,
         nickname: '  Mummy’s   Accord ',
       },
-      cookie,
+      { cookie },
     );
     expect(saved.status).toBe(201);
     expect(saved.body.items[0]).toMatchObject({
@@ -169,57 +150,69 @@ describe(`my garage (${dbLabel()})`, () => {
       nickname: 'Mummy’s Accord',
       id: expect.any(String),
     });
-    const dup = await post('/api/garage', { vin: '1HGCM82633A004352', makeId: 474 }, cookie);
+    const dup = await t.post('/api/garage', { vin: '1HGCM82633A004352', makeId: 474 }, { cookie });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toMatch(/already in your garage/);
-    const noVin = await post('/api/garage', { makeId: 448, modelId: 2208, year: 2010 }, cookie);
+    const noVin = await t.post(
+      '/api/garage',
+      { makeId: 448, modelId: 2208, year: 2010 },
+      { cookie },
+    );
     expect(noVin.status).toBe(201);
     expect(
-      (await post('/api/garage', { makeId: 448, modelId: 2208, year: 2010 }, cookie)).status,
+      (await t.post('/api/garage', { makeId: 448, modelId: 2208, year: 2010 }, { cookie })).status,
     ).toBe(409);
-    const list = await get('/api/garage', cookie);
+    const list = await t.get('/api/garage', { cookie });
     expect(list.body.items.map((c: any) => c.model)).toEqual(['Corolla', 'Accord']);
-    const removed = await del(`/api/garage/${saved.body.items[0].id}`, cookie);
+    const removed = await t.del(`/api/garage/${saved.body.items[0].id}`, { cookie });
     expect(removed.status).toBe(200);
-    expect((await get('/api/garage', cookie)).body.items.map((c: any) => c.model)).toEqual([
+    expect((await t.get('/api/garage', { cookie })).body.items.map((c: any) => c.model)).toEqual([
       'Corolla',
     ]);
-    expect((await del(`/api/garage/${saved.body.items[0].id}`, cookie)).status).toBe(404);
+    expect((await t.del(`/api/garage/${saved.body.items[0].id}`, { cookie })).status).toBe(404);
   });
 
   it("hides another user's car: 404 on delete, not in their list", async () => {
-    const a = await createUser(t.handle.db, 'Buyer');
-    const b = await createUser(t.handle.db, 'Mechanic');
-    const car = (await post('/api/garage', { makeId: 474, modelId: 1863 }, a.cookie)).body.items[0];
-    expect((await del(`/api/garage/${car.id}`, b.cookie)).status).toBe(404);
-    expect((await get('/api/garage', b.cookie)).body.items).toEqual([]);
-    expect((await get('/api/garage', a.cookie)).body.items).toHaveLength(1);
+    const a = await t.signIn('Buyer');
+    const b = await t.signIn('Mechanic');
+    const car = (await t.post('/api/garage', { makeId: 474, modelId: 1863 }, { cookie: a.cookie }))
+      .body.items[0];
+    expect((await t.del(`/api/garage/${car.id}`, { cookie: b.cookie })).status).toBe(404);
+    expect((await t.get('/api/garage', { cookie: b.cookie })).body.items).toEqual([]);
+    expect((await t.get('/api/garage', { cookie: a.cookie })).body.items).toHaveLength(1);
     // The same VIN may sit in two users' garages.
     expect(
-      (await post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, a.cookie)).status,
+      (await t.post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, { cookie: a.cookie }))
+        .status,
     ).toBe(201);
     expect(
-      (await post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, b.cookie)).status,
+      (await t.post('/api/garage', { vin: 'JTEBU5JR2A5012345', makeId: 448 }, { cookie: b.cookie }))
+        .status,
     ).toBe(201);
   });
 
   it(`keeps at most ${GARAGE_MAX_CARS} cars`, async () => {
-    const { cookie } = await createUser(t.handle.db, 'Buyer');
+    const { cookie } = await t.signIn('Buyer');
     for (let y = 0; y < GARAGE_MAX_CARS; y++)
       expect(
-        (await post('/api/garage', { makeId: 448, modelId: 2469, year: 2000 + y }, cookie)).status,
+        (await t.post('/api/garage', { makeId: 448, modelId: 2469, year: 2000 + y }, { cookie }))
+          .status,
       ).toBe(201);
-    const full = await post('/api/garage', { makeId: 448, modelId: 2469, year: 2015 }, cookie);
+    const full = await t.post(
+      '/api/garage',
+      { makeId: 448, modelId: 2469, year: 2015 },
+      { cookie },
+    );
     expect(full.status).toBe(409);
     expect(full.body).toMatchObject({
       code: 'GARAGE_FULL',
       message: expect.stringMatching(/up to 10 cars/),
     });
-    expect((await get('/api/garage', cookie)).body.items).toHaveLength(GARAGE_MAX_CARS);
+    expect((await t.get('/api/garage', { cookie })).body.items).toHaveLength(GARAGE_MAX_CARS);
   });
 
   it('refuses bad input with 400 and stores nothing', async () => {
-    const { cookie } = await createUser(t.handle.db, 'Buyer');
+    const { cookie } = await t.signIn('Buyer');
     const bad: [unknown, RegExp][] = [
       [{ vin: '1HGCO82633A004352', makeId: 474 }, /never contain I, O or Q/],
       [{ makeId: 99999999 }, /No car make/],
@@ -231,12 +224,12 @@ describe(`my garage (${dbLabel()})`, () => {
       [{ makeId: 474, nickname: 'x'.repeat(41) }, /nickname/],
     ];
     for (const [payload, msg] of bad) {
-      const r = await post('/api/garage', payload, cookie);
+      const r = await t.post('/api/garage', payload, { cookie });
       expect(r.status, JSON.stringify(payload)).toBe(400);
       expect(r.body.message).toMatch(msg);
     }
-    expect((await del('/api/garage/not-a-uuid', cookie)).status).toBe(400);
-    expect((await get('/api/garage', cookie)).body.items).toEqual([]);
+    expect((await t.del('/api/garage/not-a-uuid', { cookie })).status).toBe(400);
+    expect((await t.get('/api/garage', { cookie })).body.items).toEqual([]);
   });
 });
 
