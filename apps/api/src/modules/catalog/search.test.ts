@@ -178,7 +178,9 @@ describe(`GET /api/products/search (${dbLabel()})`, () => {
 
   it('refuses 3 characters or fewer with the contract message', async () => {
     for (const q of ['abc', '   abc  ', '']) {
-      const { status, body } = await t.get(`/api/products/search?prodName=${encodeURIComponent(q)}`);
+      const { status, body } = await t.get(
+        `/api/products/search?prodName=${encodeURIComponent(q)}`,
+      );
       expect(status).toBe(400);
       expect(body).toMatchObject({
         status: false,
