@@ -14,7 +14,7 @@ import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 import { guardReason, guestUser, hasSessionCookie, type AuthUser } from '@sf/shared';
 import './app.css';
-import { serverApi } from './lib/context.ts';
+import { serverApi } from './lib/api.server.ts';
 import { loginRedirect } from './lib/auth.server.ts';
 import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';

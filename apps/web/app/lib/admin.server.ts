@@ -1,6 +1,6 @@
-import { data } from 'react-router';
 import type { Category } from '@sf/shared';
-import { callApi, requireUser } from './auth.server.ts';
+import { serverApi, throwUnlessOk } from './api.server.ts';
+import { requireUser } from './auth.server.ts';
 
 export interface AdminUser {
   id: string;
@@ -17,23 +17,19 @@ export const requireAdmin = (request: Request, context: unknown) =>
   requireUser(request, context, ['Admin']);
 
 export async function adminUsers(context: unknown, role?: string) {
-  const r = await callApi<{ items: AdminUser[]; counts: Record<string, number>; total: number }>(
-    context,
-    'GET',
+  const ans = await serverApi(context).get<AdminUser>(
     `/api/admin/users${role ? `?role=${encodeURIComponent(role)}&pagesize=200` : ''}`,
   );
-  if (r.status !== 200)
-    throw data({ message: r.body && (r.body as any).message }, { status: r.status });
-  return r.body;
+  throwUnlessOk(ans, { what: 'User list' });
+  return {
+    items: ans.items ?? [],
+    counts: (ans.counts ?? {}) as Record<string, number>,
+    total: Number(ans.total ?? 0),
+  };
 }
 
 export async function categories(context: unknown, parentId: number) {
-  const r = await callApi<{ items: Category[]; message?: string }>(
-    context,
-    'GET',
-    `/api/categories/getByParentId/${parentId}`,
-  );
-  if (r.status !== 200)
-    throw data({ message: r.body.message ?? 'Category not found' }, { status: r.status });
-  return r.body.items;
+  const ans = await serverApi(context).get<Category>(`/api/categories/getByParentId/${parentId}`);
+  throwUnlessOk(ans, { what: 'Category', invalidIsMissing: true });
+  return ans.items ?? [];
 }

@@ -1,15 +1,24 @@
-import { MESSAGES, RETRY_STATUSES } from '@sf/shared';
+import { MESSAGES, RETRY_STATUSES, type ErrorCode } from '@sf/shared';
 
 /** How a request leaves: fetch in the browser, an in-process call on the server. */
 export type Transport = (path: string, init?: RequestInit) => Promise<Response>;
 
+/**
+ * An API answer: the JSON body as the API sent it, plus the HTTP status. `status` is always the
+ * API's own success flag (a boolean); the HTTP status is `httpStatus`, 0 when no answer arrived
+ * at all (server down, network gone).
+ */
 export interface ApiAnswer<T = unknown> {
   status: boolean;
+  httpStatus: number;
   items?: T[];
   code?: number | string;
   message?: string;
   [key: string]: unknown;
 }
+
+/** The `code` of an answer that never arrived: the page shows 503, never 404. */
+export const UNAVAILABLE = 'UNAVAILABLE' satisfies ErrorCode;
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY = new Set<number>(RETRY_STATUSES);
@@ -22,8 +31,12 @@ function sessionCache(): Storage | null {
   }
 }
 
+/** The web app's one API client, for loaders, actions and components alike. */
 export function createApi(transport: Transport) {
-  /** Never throws: failures come back as {status:false, code, message}. */
+  /** Set-Cookie lines of every answer so far (server side), for an action to pass on. */
+  const setCookies: string[] = [];
+
+  /** Never throws: failures come back as {status:false, code, message} with their HTTP status. */
   async function request<T = unknown>(
     method: string,
     path: string,
@@ -38,30 +51,38 @@ export function createApi(transport: Transport) {
       payload = JSON.stringify(body);
     }
     const attempt = () => transport(path, { ...init, method, headers, body: payload });
+    let res: Response;
+    let text: string;
     try {
-      let res = await attempt();
+      res = await attempt();
       if (SAFE.has(method) && RETRY.has(res.status)) res = await attempt();
-      const text = await res.text();
-      if (!text) {
-        return res.ok
-          ? { status: true }
-          : { status: false, code: res.status, message: MESSAGES.cannotFetch(path) };
-      }
-      const json = JSON.parse(text) as ApiAnswer<T>;
-      if (!res.ok && json.status !== false)
-        return {
-          status: false,
-          code: res.status,
-          message: json.message ?? MESSAGES.cannotFetch(path),
-        };
-      return json;
+      text = await res.text();
     } catch (e) {
       return {
         status: false,
-        code: 404,
+        httpStatus: 0,
+        code: UNAVAILABLE,
         message: MESSAGES.fetchFailed(e instanceof Error ? e.message : String(e)),
       };
     }
+    setCookies.push(...(res.headers.getSetCookie?.() ?? []));
+    const httpStatus = res.status;
+    const failed = (message?: string): ApiAnswer<T> => ({
+      status: false,
+      httpStatus,
+      code: httpStatus,
+      message: message ?? MESSAGES.cannotFetch(path),
+    });
+    if (!text) return res.ok ? { status: true, httpStatus } : failed();
+    let json: { status: boolean; message?: string; [key: string]: unknown };
+    try {
+      json = JSON.parse(text) as typeof json;
+    } catch {
+      // A proxy's HTML error page, say: the API did not answer as itself.
+      return failed();
+    }
+    if (!res.ok && json.status !== false) return failed(json.message);
+    return { ...json, httpStatus } as ApiAnswer<T>;
   }
 
   /** A lookup list: cached in session storage in the browser; failures are swallowed. */
@@ -96,6 +117,8 @@ export function createApi(transport: Transport) {
     put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
     patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),
     del: <T = unknown>(path: string) => request<T>('DELETE', path),
+    /** The Set-Cookie lines received so far (a sign-in's session cookie), to pass on. */
+    cookies: (): string[] => [...setCookies],
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,44 +1,6 @@
 import { data, redirect } from 'react-router';
 import { AUTH_MESSAGES, MESSAGES, guardReason, type AuthUser, type Role } from '@sf/shared';
-import type { ServerContext } from './context.ts';
-import { serverApi } from './context.ts';
-
-export interface ApiResult<T = any> {
-  status: number;
-  body: T;
-  /** Set-Cookie lines of the API's answer, to forward to the browser. */
-  cookies: string[];
-}
-
-/** Calls our API in-process and keeps its raw answer (status and Set-Cookie), for actions. */
-export async function callApi<T = any>(
-  context: unknown,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<ApiResult<T>> {
-  const ctx = context as ServerContext;
-  const res = await ctx.fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any = {};
-  try {
-    json = text ? JSON.parse(text) : {};
-  } catch {
-    json = { status: false, message: text };
-  }
-  return { status: res.status, body: json as T, cookies: res.headers.getSetCookie() };
-}
-
-/** Headers that pass the API's cookies on to the browser. */
-export function cookieHeaders(cookies: string[]): Headers {
-  const h = new Headers();
-  for (const c of cookies) h.append('set-cookie', c);
-  return h;
-}
+import { serverApi } from './api.server.ts';
 
 /** The page the visitor was on (without React Router's data suffix), for ?redirectTo=. */
 export function currentPath(request: Request): string {

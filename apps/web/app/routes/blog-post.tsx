@@ -12,7 +12,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { COMMENT_MAX, validateComment } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { formStatus, notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 
@@ -51,17 +51,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     api.get<BlogPost>(`/api/blogs/blog/${encodeURIComponent(id)}`),
     api.get<BlogComment>(`/api/blogs/comments/${encodeURIComponent(id)}`),
   ]);
-  if (!post.status || !post.items?.[0]) {
-    const missing =
-      post.code === 'NOT_FOUND' ||
-      post.code === 404 ||
-      post.code === 'VALIDATION' ||
-      post.code === 400;
-    throw data(
-      { message: missing ? `No blog post "${id}"` : (post.message ?? 'Could not load this post') },
-      { status: missing ? 404 : 503, statusText: missing ? 'Not Found' : 'Unavailable' },
-    );
-  }
+  const missing = `No blog post "${id}"`;
+  throwUnlessOk(post, { what: 'Blog post', missing, invalidIsMissing: true });
+  if (!post.items?.[0]) throw notFound(missing);
   return {
     post: post.items[0],
     comments: comments.items ?? [],
@@ -81,15 +73,14 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   );
   if (ans.status && ans.items?.[0])
     return redirect(`/blogs/blog/${encodeURIComponent(id)}#comment-${ans.items[0].id}`, 303);
-  if (ans.code === 'UNAUTHORIZED')
+  if (ans.httpStatus === 401)
     return redirect(
       `/auth/login?redirectTo=${encodeURIComponent(`/blogs/blog/${id}#comments`)}`,
       303,
     );
-  const status = ans.code === 'RATE_LIMITED' ? 429 : ans.code === 'NOT_FOUND' ? 404 : 400;
   return data(
     { error: ans.message ?? 'Could not post your comment. Please try again.', body: value },
-    { status },
+    { status: formStatus(ans) },
   );
 }
 

@@ -1,11 +1,5 @@
-import {
-  data,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
-import { serverApi } from '../lib/context.ts';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { formatDate, type BlogCategory, type BlogPost } from '../lib/content.ts';
 
@@ -30,20 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.get<BlogCategory>('/api/blogs/categories'),
     api.get<BlogPost>(`/api/blogs${toQuery({ category, lastId })}`),
   ]);
-  if (!posts.status) {
-    if (
-      posts.code === 404 ||
-      posts.code === 'NOT_FOUND' ||
-      posts.code === 400 ||
-      posts.code === 'VALIDATION'
-    ) {
-      throw data(
-        { message: `No blog category "${category}"` },
-        { status: 404, statusText: 'Not Found' },
-      );
-    }
-    throw data({ message: posts.message ?? 'Could not load the blog posts' }, { status: 503 });
-  }
+  throwUnlessOk(posts, {
+    what: 'Blog posts',
+    missing: `No blog category "${category}"`,
+    invalidIsMissing: true,
+  });
   const categories = cats.items ?? [];
   const current = categories.find((c) => c.slug === category || String(c.id) === category) ?? null;
   return {

@@ -6,8 +6,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { Category } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
-import { idParam, notFoundIf } from '../lib/catalog.server.ts';
+import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
+import { idParam } from '../lib/catalog.server.ts';
 import { listPath, readCursor, toProductPage } from '../lib/catalog.ts';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { ProductList } from '../components/catalog/product-list.tsx';
@@ -26,7 +26,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     api.get(`/api/categories/${id}`),
     api.get(listPath(id, {}, cursor)).then(toProductPage),
   ]);
-  notFoundIf(ans, 'Category');
+  throwUnlessOk(ans, { what: 'Category', invalidIsMissing: true });
   return { category: ans.item as CategoryDetail, page };
 }
 

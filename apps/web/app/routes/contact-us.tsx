@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { useEffect } from 'react';
 import { CONTACT_LIMITS, validateContact, type ContactField, type ContactErrors } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { formStatus, serverApi } from '../lib/api.server.ts';
 import { SUPPORT } from '../lib/menus.ts';
 import { CheckIcon, MailIcon, PhoneIcon } from '../components/icons.tsx';
 
@@ -40,14 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ans = await serverApi(context).post('/api/contact', value);
   if (ans.status) return redirect('/contact-us?sent=1', 303);
   const apiErrors = (ans.fields ?? {}) as ContactErrors;
-  const status = ans.code === 'RATE_LIMITED' ? 429 : 400;
   return data(
     {
       errors: apiErrors,
       values: raw,
       formError: ans.message ?? 'Could not send your message. Please try again.',
     },
-    { status },
+    { status: formStatus(ans) },
   );
 }
 

@@ -1,9 +1,10 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { Category } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
-import { loadTopProviders, TopProviders } from '../components/providers/top-providers.tsx';
+import { TopProviders } from '../components/providers/top-providers.tsx';
+import { loadTopProviders } from '../lib/providers.server.ts';
 import { FindAnything } from '../components/catalog/find-anything.tsx';
 
 export const meta: MetaFunction = () => [

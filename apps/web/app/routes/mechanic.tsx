@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { serverApi } from '../lib/context.ts';
-import { loadProvider, ProviderDetailPage } from '../components/providers/detail-page.tsx';
+import { serverApi } from '../lib/api.server.ts';
+import { ProviderDetailPage } from '../components/providers/detail-page.tsx';
+import { loadProvider } from '../lib/providers.server.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

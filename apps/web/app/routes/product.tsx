@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { salePrice } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
-import { idParam, notFoundIf } from '../lib/catalog.server.ts';
+import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
+import { idParam } from '../lib/catalog.server.ts';
 import type { ProductDetail } from '../lib/catalog.ts';
 import { ConditionBadge, Price } from '../components/catalog/price.tsx';
 import { ProductImg } from '../components/catalog/product-image.tsx';
@@ -13,7 +13,7 @@ import { CartButton } from '../components/catalog/cart-button.tsx';
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Product');
   const ans = await serverApi(context).get(`/api/products/${id}`);
-  notFoundIf(ans, 'Product');
+  throwUnlessOk(ans, { what: 'Product', invalidIsMissing: true });
   return { product: ans.item as ProductDetail, origin: new URL(request.url).origin };
 }
 

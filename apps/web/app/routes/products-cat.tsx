@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { serverApi } from '../lib/context.ts';
-import { idParam, loadPartsList, notFoundIf } from '../lib/catalog.server.ts';
+import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
+import { idParam, loadPartsList } from '../lib/catalog.server.ts';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
 
 /** /products/cat/:id, and /products/cat/0?active=true&prodName=… for search results. */
@@ -10,7 +10,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   let category: { cat_id: number; name: string } | null = null;
   if (id > 0) {
     const ans = await api.get(`/api/categories/${id}`);
-    notFoundIf(ans, 'Category');
+    throwUnlessOk(ans, { what: 'Category', invalidIsMissing: true });
     category = ans.item as { cat_id: number; name: string };
   }
   return { ...(await loadPartsList(api, request, id)), category };

@@ -1,5 +1,5 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { serverApi } from '../lib/context.ts';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { KINDS, type ProviderKind } from '../lib/providers.ts';
 
 /**
@@ -8,15 +8,12 @@ import { KINDS, type ProviderKind } from '../lib/providers.ts';
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  if (!/^\d{1,9}$/.test(id))
-    throw data({ message: `No service provider with id ${id.slice(0, 20)}` }, { status: 404 });
+  if (!/^\d{1,9}$/.test(id)) throw notFound(`No service provider with id ${id.slice(0, 20)}`);
   const ans = await serverApi(context).get(`/api/sp/${id}`);
+  const missing = `No service provider with id ${id}`;
+  throwUnlessOk(ans, { what: 'Service provider', missing, invalidIsMissing: true });
   const kind = (ans.item as { kind?: ProviderKind } | undefined)?.kind;
-  if (!ans.status || !kind)
-    throw data(
-      { message: `No service provider with id ${id}` },
-      { status: ans.code === 404 || ans.code === 'NOT_FOUND' ? 404 : 503 },
-    );
+  if (!kind) throw notFound(missing);
   return redirect(`${KINDS[kind].detail}/${id}`, 302);
 }
 

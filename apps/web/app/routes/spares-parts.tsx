@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { Category } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { loadPartsList } from '../lib/catalog.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';

@@ -1,12 +1,6 @@
-import {
-  data,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { MESSAGES } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { STATIC_PAGES, SUPPORT } from '../lib/menus.ts';
 import type { StaticPage, StaticSection } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
@@ -27,17 +21,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     api.get<StaticPage>(`/api/static/contents/${encodeURIComponent(slug)}`),
     api.get<StaticSection>(`/api/static/sections/${encodeURIComponent(slug)}`),
   ]);
-  if (!page.status || !page.items?.[0]) {
-    const missing = ['NOT_FOUND', 'VALIDATION', 404, 400].includes(page.code as never);
-    throw data(
-      {
-        message: missing
-          ? MESSAGES.pageNotFound(`/static/${slug}`)
-          : (page.message ?? 'Could not load this page'),
-      },
-      { status: missing ? 404 : 503, statusText: missing ? 'Not Found' : 'Unavailable' },
-    );
-  }
+  const missing = MESSAGES.pageNotFound(`/static/${slug}`);
+  throwUnlessOk(page, { what: 'Page', missing, invalidIsMissing: true });
+  if (!page.items?.[0]) throw notFound(missing);
   return { page: page.items[0], sections: sections.items ?? [] };
 }
 

@@ -4,9 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { data } from 'react-router';
-import { serverApi } from '../lib/context.ts';
-import { notFoundIf } from '../lib/catalog.server.ts';
+import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { listPath, readCursor, toProductPage, type StoreDetail } from '../lib/catalog.ts';
 import { ProductList } from '../components/catalog/product-list.tsx';
 import { EmptyResults } from '../components/catalog/parts-results.tsx';
@@ -15,12 +13,11 @@ import { deliveryFees, storePhone, VerifiedBadge } from '../components/catalog/s
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const name = params.name ?? '';
-  if (!/^[a-z0-9-]{1,80}$/i.test(name))
-    throw data({ message: 'Store not found' }, { status: 404, statusText: 'Not Found' });
+  if (!/^[a-z0-9-]{1,80}$/i.test(name)) throw notFound('Store not found');
   const api = serverApi(context);
   const cursor = readCursor(new URL(request.url).searchParams);
   const ans = await api.get(`/api/stores/${encodeURIComponent(name)}`);
-  notFoundIf(ans, 'Store');
+  throwUnlessOk(ans, { what: 'Store', invalidIsMissing: true });
   // The store call answers its first page; a later page (no JavaScript) comes from the list call.
   const page = cursor
     ? toProductPage(await api.get(listPath(0, { store: name }, cursor)))

@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { serverApi } from '../lib/context.ts';
-import { loadProviderList, ProviderListPage } from '../components/providers/list-page.tsx';
+import { serverApi } from '../lib/api.server.ts';
+import { ProviderListPage } from '../components/providers/list-page.tsx';
+import { loadProviderList } from '../lib/providers.server.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'Tow vans near you | SpareFinder NG' },

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { GARAGE_MAX_CARS, type GarageCar } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { carLabel, MyCarsPicker } from '../components/my-cars-picker.tsx';
 
@@ -21,7 +21,7 @@ const login = () => `/auth/login${toQuery({ redirectTo: '/user/cars' })}`;
 /** The buyer's saved cars ('my garage'). Guests go to log in (the API answers 401). */
 export async function loader({ context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get<GarageCar>('/api/garage');
-  if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(login());
+  if (ans.httpStatus === 401) throw redirect(login());
   return {
     cars: ans.status ? (ans.items ?? []) : [],
     error: ans.status ? null : (ans.message ?? null),
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(form.get('id') ?? '');
   if (!/^[0-9a-f-]{36}$/i.test(id)) return { ok: false, message: 'Choose a car to remove.' };
   const ans = await serverApi(context).del(`/api/garage/${id}`);
-  if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(login());
+  if (ans.httpStatus === 401) throw redirect(login());
   return {
     ok: ans.status,
     message: ans.status

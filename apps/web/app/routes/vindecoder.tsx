@@ -12,7 +12,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { normaliseVin, partsLinkFor, validateVin, type AuthUser, type VinDecode } from '@sf/shared';
-import { serverApi } from '../lib/context.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.tsx';
 import { carLabel, fetchMyCars, MyCarsPicker } from '../components/my-cars-picker.tsx';
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     year: int('year'),
     nickname: String(form.get('nickname') ?? '').slice(0, 40) || undefined,
   });
-  if (ans.code === 401 || ans.code === 'UNAUTHORIZED') throw redirect(loginToSave(vin));
+  if (ans.httpStatus === 401) throw redirect(loginToSave(vin));
   return {
     ok: ans.status,
     message: ans.status

@@ -1,30 +1,9 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { DAYS, normalisePhone } from '@sf/shared';
-import type { Api } from '../../lib/api.ts';
-import { formatDays, KINDS, type ProviderDetail, type ProviderKind } from '../../lib/providers.ts';
+import { formatDays, KINDS, type ProviderDetail } from '../../lib/providers.ts';
 import { CheckIcon, CloseIcon } from '../icons.tsx';
 import { ContactButtons, contactNumber } from './contact-buttons.tsx';
 import { VerifiedBadge } from './verified-badge.tsx';
-
-/** The loader of /mechanic/:id and /towvan/:id: a missing or wrong-kind id is a 404 page. */
-export async function loadProvider(kind: ProviderKind, api: Api, id: string | undefined) {
-  const k = KINDS[kind];
-  if (!id || !/^\d{1,9}$/.test(id))
-    throw data({ message: `No ${k.singular} with id ${String(id).slice(0, 20)}` }, { status: 404 });
-  const ans = await api.get(`${k.api}/${id}`);
-  if (!ans.status) {
-    const status =
-      ans.code === 404 || ans.code === 'NOT_FOUND' || ans.code === 'VALIDATION' ? 404 : 503;
-    throw data(
-      {
-        message:
-          status === 404 ? `No ${k.singular} with id ${id}` : (ans.message ?? 'Please try again.'),
-      },
-      { status },
-    );
-  }
-  return { provider: ans.item as ProviderDetail };
-}
 
 export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
   const k = KINDS[p.kind];

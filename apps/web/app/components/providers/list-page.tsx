@@ -1,41 +1,9 @@
 import { useLocation } from 'react-router';
-import type { Option } from '@sf/shared';
-import type { Api } from '../../lib/api.ts';
-import { fetchPage, KINDS, readFilters, type ProviderKind } from '../../lib/providers.ts';
+import { KINDS } from '../../lib/providers.ts';
+import type { ProviderListData } from '../../lib/providers.server.ts';
 import { HomeTabs } from '../home-tabs.tsx';
 import { ProviderFilters } from './provider-filters.tsx';
 import { ProviderList } from './provider-list.tsx';
-
-const int = (v: string | null | undefined) => (v && /^\d{1,9}$/.test(v) ? v : undefined);
-
-/** The loader of /mechanics and /towvans. */
-export async function loadProviderList(kind: ProviderKind, api: Api, request: Request) {
-  const url = new URL(request.url);
-  const filters = readFilters(kind, url);
-  const pagesize = int(url.searchParams.get('pagesize'));
-  const after = int(url.searchParams.get('lastId'));
-  const k = KINDS[kind];
-  const [states, tags, vehicleTypes, cities, page] = await Promise.all([
-    api.lookup<Option<number>>('/api/database/states/NG'),
-    api.lookup<Option<number>>(k.tagLookup),
-    api.lookup<Option<number>>('/api/database/vehicleType'),
-    int(filters.regionId)
-      ? api.lookup<Option<number>>(`/api/database/cities/${filters.regionId}`)
-      : Promise.resolve([]),
-    fetchPage(api, kind, { ...filters, pagesize, lastId: after }),
-  ]);
-  return {
-    kind,
-    filters,
-    pagesize,
-    after,
-    lookups: { states, tags, vehicleTypes, cities },
-    page,
-    error: page.ok ? undefined : (page.message ?? 'Please try again.'),
-  };
-}
-
-export type ProviderListData = Awaited<ReturnType<typeof loadProviderList>>;
 
 export function ProviderListPage({ data, intro }: { data: ProviderListData; intro: string }) {
   const location = useLocation();

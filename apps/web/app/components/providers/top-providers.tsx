@@ -1,19 +1,8 @@
 import { Link } from 'react-router';
-import type { Api } from '../../lib/api.ts';
-import { KINDS, type ProviderItem, type ProviderKind } from '../../lib/providers.ts';
+import { KINDS } from '../../lib/providers.ts';
+import type { TopProvidersData } from '../../lib/providers.server.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
-
-export type TopProvidersData = Record<ProviderKind, ProviderItem[]>;
-
-/** For the home loader: the first six of each kind (paying, then verified, first). */
-export async function loadTopProviders(api: Api): Promise<TopProvidersData> {
-  const [m, t] = await Promise.all([
-    api.get<ProviderItem>('/api/providers/top?kind=mechanic&limit=6'),
-    api.get<ProviderItem>('/api/providers/top?kind=towvan&limit=6'),
-  ]);
-  return { mechanic: m.status ? (m.items ?? []) : [], towvan: t.status ? (t.items ?? []) : [] };
-}
 
 /** 'Top mechanics' and 'Top tow vans' on the home page. */
 export function TopProviders({ data }: { data: TopProvidersData }) {

@@ -13,10 +13,10 @@ import {
 } from 'react-router';
 import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkEmail, safeRedirect } from '@sf/shared';
-import { callApi, cookieHeaders, field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
+import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
+import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toasts.tsx';
-import { serverApi } from '../../lib/context.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Log in | SpareFinder NG' }];
 
@@ -50,16 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!password) fields.password = 'Enter your password';
   if (Object.keys(fields).length)
     return data({ ok: false, message: undefined, fields, email }, { status: 400 });
-  const r = await callApi(context, 'POST', '/api/auth/login', { email, password });
-  if (r.status === 200) return redirect(redirectTo, { headers: cookieHeaders(r.cookies) });
+  const api = serverApi(context);
+  const ans = await api.post('/api/auth/login', { email, password });
+  if (ans.status) return redirect(redirectTo, { headers: cookieHeaders(api.cookies()) });
   return data(
     {
       ok: false,
-      message: (r.body.message as string) ?? AUTH_MESSAGES.badCredentials,
-      fields: (r.body.fields ?? {}) as Record<string, string>,
+      message: ans.message ?? AUTH_MESSAGES.badCredentials,
+      fields: (ans.fields ?? {}) as Record<string, string>,
       email,
     },
-    { status: r.status },
+    { status: formStatus(ans) },
   );
 }
 

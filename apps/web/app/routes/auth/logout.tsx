@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { AuthUser } from '@sf/shared';
-import { callApi, cookieHeaders } from '../../lib/auth.server.ts';
+import { cookieHeaders, serverApi } from '../../lib/api.server.ts';
 import { AuthCard } from '../../components/form-field.tsx';
 import { getState, setState } from '../../lib/store.ts';
 
@@ -15,8 +15,9 @@ export const meta: MetaFunction = () => [{ title: 'Sign out | SpareFinder NG' }]
 
 /** Sign out: the logout call, then home. The cookie is cleared even if the session had already ended. */
 export async function action({ context }: ActionFunctionArgs) {
-  const r = await callApi(context, 'POST', '/api/auth/logout');
-  return redirect('/', { headers: cookieHeaders(r.cookies) });
+  const api = serverApi(context);
+  await api.post('/api/auth/logout');
+  return redirect('/', { headers: cookieHeaders(api.cookies()) });
 }
 
 /** Clears cart, coupons and current item in the browser before the sign-out request leaves. */

@@ -11,7 +11,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword } from '@sf/shared';
-import { callApi, field } from '../../lib/auth.server.ts';
+import { field } from '../../lib/auth.server.ts';
+import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Reset your password | SpareFinder NG' }];
@@ -43,23 +44,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!fields.password && password !== field(form, 'confirm'))
       fields.confirm = 'The two passwords do not match';
     if (Object.keys(fields).length) return data<Answer>({ ok: false, fields }, { status: 400 });
-    const r = await callApi(context, 'POST', '/api/auth/password-reset/confirm', {
+    const ans = await serverApi(context).post('/api/auth/password-reset/confirm', {
       token,
       password,
     });
-    if (r.status === 200) return redirect('/auth/login?reset=1');
+    if (ans.status) return redirect('/auth/login?reset=1');
     return data<Answer>(
-      { ok: false, message: r.body.message, fields: r.body.fields ?? {} },
-      { status: r.status },
+      {
+        ok: false,
+        message: ans.message,
+        fields: (ans.fields ?? {}) as Record<string, string>,
+      },
+      { status: formStatus(ans) },
     );
   }
   const email = field(form, 'email').trim();
   const e = checkEmail(email);
   if (e) return data<Answer>({ ok: false, fields: { email: e }, email }, { status: 400 });
-  const r = await callApi(context, 'POST', '/api/auth/password-reset', { email });
-  if (r.status !== 200)
-    return data<Answer>({ ok: false, message: r.body.message, email }, { status: r.status });
-  return { ok: true, sent: true, message: r.body.message as string, email } satisfies Answer;
+  const ans = await serverApi(context).post('/api/auth/password-reset', { email });
+  if (!ans.status)
+    return data<Answer>({ ok: false, message: ans.message, email }, { status: formStatus(ans) });
+  return { ok: true, sent: true, message: ans.message as string, email } satisfies Answer;
 }
 
 export default function PasswordReset() {

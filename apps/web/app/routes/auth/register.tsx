@@ -19,9 +19,9 @@ import {
   validateRegistration,
   type PublicRole,
 } from '@sf/shared';
-import { callApi, cookieHeaders, field } from '../../lib/auth.server.ts';
+import { field } from '../../lib/auth.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
-import { serverApi } from '../../lib/context.ts';
+import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | SpareFinder NG' }];
 
@@ -60,19 +60,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   const isBuyer = !BUSINESS_LABEL[values.role as PublicRole];
-  const r = await callApi(context, 'POST', '/api/auth/register', {
+  const api = serverApi(context);
+  const ans = await api.post('/api/auth/register', {
     ...values,
     businessName: isBuyer ? undefined : values.businessName,
   });
-  if (r.status === 201) return redirect(redirectTo, { headers: cookieHeaders(r.cookies) });
+  if (ans.status) return redirect(redirectTo, { headers: cookieHeaders(api.cookies()) });
   return data(
     {
       ok: false,
-      message: r.body.message as string,
-      fields: (r.body.fields ?? {}) as Record<string, string>,
+      message: ans.message as string,
+      fields: (ans.fields ?? {}) as Record<string, string>,
       values: echo,
     },
-    { status: r.status },
+    { status: formStatus(ans) },
   );
 }
 

@@ -18,7 +18,8 @@ import {
   checkPassword,
   checkPhone,
 } from '@sf/shared';
-import { callApi, cookieHeaders, field, requireUser } from '../../lib/auth.server.ts';
+import { field, requireUser } from '../../lib/auth.server.ts';
+import { cookieHeaders, formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toasts.tsx';
 
@@ -35,10 +36,9 @@ interface Profile {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const r = await callApi<{ user: Profile }>(context, 'GET', '/api/user/profile');
-  if (r.status !== 200)
-    throw data({ message: 'Could not load your profile' }, { status: r.status });
-  return { profile: r.body.user, saved: new URL(request.url).searchParams.get('saved') };
+  const ans = await serverApi(context).get('/api/user/profile');
+  throwUnlessOk(ans, { what: 'Profile', missing: 'Could not load your profile' });
+  return { profile: ans.user as Profile, saved: new URL(request.url).searchParams.get('saved') };
 }
 
 type Answer = { ok: boolean; intent: string; message?: string; fields?: Record<string, string> };
@@ -74,14 +74,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { ok: false, intent, message: 'Please correct the marked fields', fields },
       { status: 400 },
     );
-  const r = await callApi(context, 'PATCH', '/api/user/profile', body);
-  if (r.status !== 200)
+  const api = serverApi(context);
+  const ans = await api.patch('/api/user/profile', body);
+  if (!ans.status)
     return data<Answer>(
-      { ok: false, intent, message: r.body.message, fields: r.body.fields ?? {} },
-      { status: r.status },
+      {
+        ok: false,
+        intent,
+        message: ans.message,
+        fields: (ans.fields ?? {}) as Record<string, string>,
+      },
+      { status: formStatus(ans) },
     );
   if (intent === 'password')
-    return redirect('/user/profile?saved=password', { headers: cookieHeaders(r.cookies) });
+    return redirect('/user/profile?saved=password', { headers: cookieHeaders(api.cookies()) });
   return { ok: true, intent, message: 'Your details are saved' } satisfies Answer;
 }
 
