@@ -12,6 +12,7 @@ import { modules } from './modules/index.ts';
 import { installSessions } from './lib/session.ts';
 import { installCsrfGuard } from './lib/csrf.ts';
 import { installAdminGuard } from './lib/admin-guard.ts';
+import { installPayments } from './modules/payments/setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,17 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'production' | 'smtpUrl' | 'publicUrl' | 'redisUrl'> & {
+export type AppConfig = Pick<
+  Config,
+  | 'production'
+  | 'smtpUrl'
+  | 'publicUrl'
+  | 'redisUrl'
+  | 'paystackSecretKey'
+  | 'paystackBaseUrl'
+  | 'commissionRate'
+> & {
+  demoData?: boolean;
   version: string;
   dataDir?: string;
   imagesDir?: string;
@@ -51,6 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', {
     production: false,
+    commissionRate: 0.05,
     version: process.env.APP_VERSION ?? 'dev',
     ...opts.config,
   } as AppConfig);
@@ -68,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installCsrfGuard(app);
   installAdminGuard(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await installPayments(app);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -15,6 +15,12 @@ export interface Config {
   demoData: boolean;
   /** Server processes sharing the port (WEB_CONCURRENCY); always 1 on the embedded database. */
   processes: number;
+  /** Paystack secret key; unset, payments go to the local Paystack-compatible test server. */
+  paystackSecretKey?: string;
+  /** Another Paystack-compatible server (a local one on its own port, in tests and benches). */
+  paystackBaseUrl?: string;
+  /** Share of an order's goods the platform keeps, 0 to 0.5 (COMMISSION_RATE, default 0.05). */
+  commissionRate: number;
   warnings: string[];
 }
 
@@ -47,6 +53,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       processes = 1;
     }
   }
+  const commissionRate = Number(env.COMMISSION_RATE ?? 0.05);
+  if (!Number.isFinite(commissionRate) || commissionRate < 0 || commissionRate > 0.5)
+    throw new Error(
+      `COMMISSION_RATE must be a fraction from 0 to 0.5, got "${env.COMMISSION_RATE}"`,
+    );
+  const paystackSecretKey = env.PAYSTACK_SECRET_KEY?.trim() || undefined;
+  if (paystackSecretKey && !/^sk_(test|live)_\w+$/.test(paystackSecretKey))
+    throw new Error('PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)');
+  // Paystack sends the buyer back to a full URL of ours: without PUBLIC_URL there is none.
+  if (paystackSecretKey && !env.PAYSTACK_BASE_URL && !env.PUBLIC_URL)
+    throw new Error('PAYSTACK_SECRET_KEY needs PUBLIC_URL (where Paystack sends buyers back)');
+  if (env.PAYSTACK_BASE_URL && !/^https?:\/\//.test(env.PAYSTACK_BASE_URL))
+    throw new Error('PAYSTACK_BASE_URL must be an http(s) URL');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -59,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demoData: demo === 'true' || demo === '1',
     processes,
+    paystackSecretKey,
+    paystackBaseUrl: env.PAYSTACK_BASE_URL || undefined,
+    commissionRate,
     warnings,
   };
 }

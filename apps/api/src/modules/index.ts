@@ -6,6 +6,11 @@ import auth from './auth/routes.ts';
 import providers from './providers/routes.ts';
 import content from './content/routes.ts';
 import vin from './vin/routes.ts';
+import payments from './payments/routes.ts';
+import cart from './cart/routes.ts';
+import checkout from './checkout/routes.ts';
+import orders from './orders/routes.ts';
+import coupons from './coupons/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -16,4 +21,9 @@ export const modules: FastifyPluginAsync[] = [
   providers,
   content,
   vin,
+  payments,
+  cart,
+  checkout,
+  orders,
+  coupons,
 ];

@@ -11,6 +11,7 @@ import {
   uuid,
   customType,
   primaryKey,
+  check,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { states, cities, carMakes, carModels } from './lookups.ts';
@@ -131,6 +132,8 @@ export const products = pgTable(
     ),
     index('products_pn_trgm_idx').using('gin', t.partNumberNorm.op('gin_trgm_ops')),
     index('products_pn_prefix_idx').on(t.partNumberNorm.op('text_pattern_ops')),
+    // Checkout takes stock with a conditional update; this makes a negative count impossible.
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
   ],
 );
 

@@ -5,3 +5,6 @@ export * from './providers.ts';
 export * from './content.ts';
 export * from './vehicles.ts';
 export * from './jobs.ts';
+export * from './ledger.ts';
+export * from './payments.ts';
+export * from './commerce.ts';

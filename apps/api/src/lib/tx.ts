@@ -1,0 +1,6 @@
+import type { Db } from '@sf/db';
+
+/** Runs `fn` in one database transaction (either driver); `tx` is used like `db`. */
+export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}

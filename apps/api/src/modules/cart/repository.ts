@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '@sf/db';
+
+export interface CartRow {
+  product_id: number;
+  quantity: number;
+  price_seen_kobo: number;
+  name: string;
+  price_kobo: number;
+  sales_kobo: number | null;
+  stock: number;
+  active: boolean;
+  store_id: number;
+  store_name: string;
+  store_url_name: string;
+  store_state_id: number;
+  fee_in: number;
+  fee_out: number;
+  image_key: string | null;
+}
+
+/** The lines of a cart, each with its product's price and stock as they are now. */
+export async function cartRows(db: Db, userId: string, lock = false): Promise<CartRow[]> {
+  return rows<CartRow>(
+    db,
+    sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo, p.sales_kobo,
+          p.stock, p.active, p.store_id, st.name as store_name, st.url_name as store_url_name,
+          st.state_id as store_state_id, st.delivery_fee_in_state_kobo as fee_in,
+          st.delivery_fee_other_states_kobo as fee_out,
+          (select key from product_images pi where pi.product_id = p.prod_id
+            order by pi.position limit 1) as image_key
+        from cart_items ci
+        join products p on p.prod_id = ci.product_id
+        join stores st on st.id = p.store_id
+        where ci.user_id = ${userId}
+        order by st.id, ci.added_at, ci.product_id
+        ${lock ? sql`for update of ci` : sql``}`,
+  );
+}
+
+/**
+ * Adds quantity to a line (creating it), capped at the stock: one statement, so two adds at
+ * once cannot push a line past the stock. Nothing is written for an inactive or sold-out part.
+ * Returns the line's new quantity, or null when nothing was written.
+ */
+export async function addToCart(
+  db: Db,
+  userId: string,
+  productId: number,
+  quantity: number,
+): Promise<number | null> {
+  const [r] = await rows<{ quantity: number }>(
+    db,
+    sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
+        select ${userId}, p.prod_id, least(${quantity}::int, p.stock), coalesce(p.sales_kobo, p.price_kobo)
+        from products p where p.prod_id = ${productId} and p.active and p.stock > 0
+        on conflict (user_id, product_id) do update
+          set quantity = least(cart_items.quantity + ${quantity}::int,
+                (select stock from products where prod_id = excluded.product_id)),
+              price_seen_kobo = excluded.price_seen_kobo
+        returning quantity`,
+  );
+  return r ? r.quantity : null;
+}
+
+/** Sets a line's quantity and records the price the buyer now sees. False when no such line. */
+export async function setQuantity(
+  db: Db,
+  userId: string,
+  productId: number,
+  quantity: number,
+): Promise<boolean> {
+  const r = await rows<{ product_id: number }>(
+    db,
+    sql`update cart_items ci set quantity = ${quantity},
+          price_seen_kobo = (select coalesce(sales_kobo, price_kobo) from products where prod_id = ci.product_id)
+        where ci.user_id = ${userId} and ci.product_id = ${productId} returning ci.product_id`,
+  );
+  return r.length > 0;
+}
+
+export async function removeLine(db: Db, userId: string, productId: number): Promise<void> {
+  await db.execute(
+    sql`delete from cart_items where user_id = ${userId} and product_id = ${productId}`,
+  );
+}
+
+export async function removeLines(db: Db, userId: string, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.execute(
+    sql`delete from cart_items where user_id = ${userId} and product_id in (${sql.join(
+      productIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** The buyer has now been shown today's prices: later checks compare against these. */
+export async function acknowledgePrices(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`update cart_items ci set price_seen_kobo = coalesce(p.sales_kobo, p.price_kobo)
+        from products p where p.prod_id = ci.product_id and ci.user_id = ${userId}
+          and ci.price_seen_kobo <> coalesce(p.sales_kobo, p.price_kobo)`,
+  );
+}
+
+export async function productExists(db: Db, productId: number) {
+  const [r] = await rows<{ stock: number; active: boolean; name: string }>(
+    db,
+    sql`select stock, active, name from products where prod_id = ${productId}`,
+  );
+  return r ?? null;
+}
+
+export async function itemCount(db: Db, userId: string): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(quantity), 0)::int as n from cart_items where user_id = ${userId}`,
+  );
+  return r.n;
+}

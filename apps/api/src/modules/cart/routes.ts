@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../lib/session.ts';
+import { cartService as svc, MAX_LINES, MAX_QUANTITY } from './service.ts';
+
+const tags = ['cart'];
+const quantity = { type: 'integer', minimum: 1, maximum: MAX_QUANTITY } as const;
+const productParam = {
+  type: 'object',
+  required: ['productId'],
+  properties: { productId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+// Every answer is the whole cart as it is now (prices and stock re-read), so the page never
+// shows a stale line after a change.
+export default async function cartRoutes(app: FastifyInstance) {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(
+    '/api/cart',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          "The signed-in cart: lines grouped by store, with today's price and stock; a line whose price changed or that sold out says so",
+      },
+    },
+    async (req) => svc.view(app.db, req.user!.id),
+  );
+
+  app.get(
+    '/api/cart/count',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: 'How many items the cart holds (the header icon)' },
+    },
+    async (req) => ({ status: true, count: await svc.count(app.db, req.user!.id) }),
+  );
+
+  app.post<{ Body: { productId: number; quantity: number } }>(
+    '/api/cart/items',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Adds a part (quantities add up, capped at the stock)',
+        body: {
+          type: 'object',
+          required: ['productId'],
+          properties: {
+            productId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            quantity: { ...quantity, default: 1 },
+          },
+        },
+      },
+    },
+    async (req) => svc.add(app.db, req.user!.id, req.body.productId, req.body.quantity),
+  );
+
+  app.patch<{ Params: { productId: number }; Body: { quantity: number } }>(
+    '/api/cart/items/:productId',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Changes the quantity of a line (at most the stock)',
+        params: productParam,
+        body: { type: 'object', required: ['quantity'], properties: { quantity } },
+      },
+    },
+    async (req) => svc.setQuantity(app.db, req.user!.id, req.params.productId, req.body.quantity),
+  );
+
+  app.delete<{ Params: { productId: number } }>(
+    '/api/cart/items/:productId',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: 'Removes a line', params: productParam },
+    },
+    async (req) => svc.remove(app.db, req.user!.id, req.params.productId),
+  );
+
+  app.post<{ Body: { items: { productId: number; quantity: number }[] } }>(
+    '/api/cart/merge',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          "Merges the guest's browser cart at sign-in: the same part's quantities add, capped at stock",
+        body: {
+          type: 'object',
+          required: ['items'],
+          properties: {
+            items: {
+              type: 'array',
+              maxItems: MAX_LINES,
+              items: {
+                type: 'object',
+                required: ['productId', 'quantity'],
+                properties: {
+                  productId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+                  quantity,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (req) => svc.merge(app.db, req.user!.id, req.body.items),
+  );
+}

@@ -1,0 +1,150 @@
+import type { Db } from '@sf/db';
+import { formatNaira } from '@sf/shared';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { imageUrl } from '../images/service.ts';
+import * as repo from './repository.ts';
+import type { CartRow } from './repository.ts';
+
+export const MAX_QUANTITY = 999;
+export const MAX_LINES = 100;
+
+const naira = (kobo: number) => formatNaira(kobo / 100);
+export const currentPrice = (r: Pick<CartRow, 'price_kobo' | 'sales_kobo'>) =>
+  Number(r.sales_kobo ?? r.price_kobo);
+
+/** What is wrong with a line today, in words the buyer can act on; null when nothing. */
+export function lineProblem(r: CartRow): string | null {
+  if (!r.active) return 'This part is no longer sold: remove it to check out';
+  if (r.stock <= 0) return 'Out of stock: remove it to check out';
+  if (r.quantity > r.stock) return `Only ${r.stock} left: lower the quantity to ${r.stock}`;
+  const now = currentPrice(r);
+  if (now !== Number(r.price_seen_kobo))
+    return `Price changed from ${naira(Number(r.price_seen_kobo))} to ${naira(now)}`;
+  return null;
+}
+
+export function toLine(r: CartRow) {
+  const unit = currentPrice(r);
+  const seen = Number(r.price_seen_kobo);
+  return {
+    productId: r.product_id,
+    name: r.name,
+    url: `/product/${r.product_id}`,
+    image: r.image_key ? imageUrl(r.image_key, 160) : null,
+    storeId: r.store_id,
+    storeName: r.store_name,
+    quantity: r.quantity,
+    unitPriceKobo: unit,
+    lineTotalKobo: unit * r.quantity,
+    stock: Math.max(0, r.stock),
+    available: r.active && r.stock > 0,
+    priceChangedFromKobo: unit !== seen ? seen : null,
+    problem: lineProblem(r),
+  };
+}
+export type CartLine = ReturnType<typeof toLine>;
+
+export function cartView(rs: CartRow[]) {
+  const items = rs.map(toLine);
+  const stores = new Map<
+    number,
+    {
+      storeId: number;
+      storeName: string;
+      storeUrl: string;
+      subtotalKobo: number;
+      lines: CartLine[];
+    }
+  >();
+  rs.forEach((r, i) => {
+    if (!stores.has(r.store_id))
+      stores.set(r.store_id, {
+        storeId: r.store_id,
+        storeName: r.store_name,
+        storeUrl: `/store/${r.store_url_name}`,
+        subtotalKobo: 0,
+        lines: [],
+      });
+    const g = stores.get(r.store_id)!;
+    g.lines.push(items[i]);
+    if (items[i].available) g.subtotalKobo += items[i].lineTotalKobo;
+  });
+  const groups = [...stores.values()];
+  return {
+    status: true as const,
+    items,
+    stores: groups,
+    itemCount: items.reduce((a, l) => a + l.quantity, 0),
+    subtotalKobo: groups.reduce((a, g) => a + g.subtotalKobo, 0),
+    /** True when every line can be bought as shown. */
+    ready: items.length > 0 && items.every((l) => l.problem === null),
+  };
+}
+
+export const cartService = {
+  async view(db: Db, userId: string) {
+    return cartView(await repo.cartRows(db, userId));
+  },
+
+  async count(db: Db, userId: string) {
+    return repo.itemCount(db, userId);
+  },
+
+  async add(db: Db, userId: string, productId: number, quantity: number) {
+    const p = await repo.productExists(db, productId);
+    if (!p || !p.active) throw notFound('This part is not for sale');
+    if (p.stock <= 0) throw conflict(`${p.name} is out of stock`);
+    const lines = await repo.cartRows(db, userId);
+    if (lines.length >= MAX_LINES && !lines.some((l) => l.product_id === productId))
+      throw conflict(`A cart holds at most ${MAX_LINES} different parts`);
+    const got = await repo.addToCart(db, userId, productId, quantity);
+    if (got === null) throw conflict(`${p.name} is out of stock`);
+    const before = lines.find((l) => l.product_id === productId)?.quantity ?? 0;
+    const view = await this.view(db, userId);
+    const capped = got < before + quantity;
+    return {
+      ...view,
+      message: capped
+        ? `Only ${got} of ${p.name} in stock: your cart has ${got}`
+        : `${p.name} added to your cart`,
+    };
+  },
+
+  async setQuantity(db: Db, userId: string, productId: number, quantity: number) {
+    const p = await repo.productExists(db, productId);
+    if (p && p.active && quantity > p.stock)
+      throw conflict(
+        p.stock > 0 ? `Only ${p.stock} of ${p.name} in stock` : `${p.name} is out of stock`,
+      );
+    if (!(await repo.setQuantity(db, userId, productId, quantity)))
+      throw notFound('This part is not in your cart');
+    return this.view(db, userId);
+  },
+
+  async remove(db: Db, userId: string, productId: number) {
+    await repo.removeLine(db, userId, productId);
+    return this.view(db, userId);
+  },
+
+  /**
+   * A guest's browser cart joins the server cart at sign-in: the same part's quantities add,
+   * capped at its stock; parts no longer sold or sold out are left out and listed.
+   */
+  async merge(db: Db, userId: string, items: { productId: number; quantity: number }[]) {
+    const skipped: { productId: number; reason: string }[] = [];
+    const sum = new Map<number, number>();
+    for (const it of items) sum.set(it.productId, (sum.get(it.productId) ?? 0) + it.quantity);
+    let merged = 0;
+    for (const [productId, q] of sum) {
+      const got = await repo.addToCart(db, userId, productId, Math.min(q, MAX_QUANTITY));
+      if (got === null) {
+        const p = await repo.productExists(db, productId);
+        skipped.push({
+          productId,
+          reason: !p || !p.active ? 'no longer sold' : 'out of stock',
+        });
+      } else merged++;
+    }
+    return { ...(await this.view(db, userId)), merged, skipped };
+  },
+};

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../lib/session.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { checkoutService as svc, type CheckoutInput, type QuoteInput } from './service.ts';
+
+const tags = ['checkout'];
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+export default async function checkoutRoutes(app: FastifyInstance) {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.post<{ Body: QuoteInput }>(
+    '/api/checkout/quote',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'What the cart costs now per store (subtotal, coupon discount, delivery fee, total, in kobo); nothing is written',
+        body: {
+          type: 'object',
+          properties: {
+            fulfilment: { type: 'string', enum: ['delivery', 'pickup'], default: 'delivery' },
+            stateId: id,
+            couponCode: { type: 'string', maxLength: 40 },
+          },
+        },
+      },
+    },
+    async (req) => svc.quote(app, req.user!.id, req.body ?? {}),
+  );
+
+  app.post<{ Body: CheckoutInput }>(
+    '/api/checkout',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Places one order per store from the cart. Idempotency-Key header (8-100 characters, new per attempt): the same key never places orders twice',
+        headers: {
+          type: 'object',
+          properties: { 'idempotency-key': { type: 'string' } },
+        },
+        body: {
+          type: 'object',
+          required: ['fulfilment', 'phone', 'paymentMethod'],
+          properties: {
+            fulfilment: { type: 'string', enum: ['delivery', 'pickup'] },
+            stateId: id,
+            cityId: id,
+            street: { type: 'string', maxLength: 300 },
+            phone: { type: 'string', maxLength: 30 },
+            couponCode: { type: 'string', maxLength: 40 },
+            paymentMethod: { type: 'string', enum: ['paystack', 'pay_on_delivery'] },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const key = req.headers['idempotency-key'];
+      if (typeof key !== 'string' || !KEY_RE.test(key))
+        throw badRequest(
+          'Send an Idempotency-Key header (8 to 100 letters, digits, - _ . :), new for each checkout',
+        );
+      const out = await svc.checkout(app, req.user!, key, req.body);
+      if (out.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(out.replayed ? 200 : 201).send(out);
+    },
+  );
+
+  app.post<{ Params: { checkoutId: string } }>(
+    '/api/checkout/:checkoutId/pay',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'The Paystack page for a checkout that still awaits payment',
+        params: {
+          type: 'object',
+          required: ['checkoutId'],
+          properties: { checkoutId: { type: 'string', format: 'uuid' } },
+        },
+      },
+    },
+    async (req) => svc.pay(app, req.user!.id, req.params.checkoutId),
+  );
+}

@@ -1,0 +1,426 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows, type Db } from '@sf/db';
+import { checkPhone, formatNaira, normalisePhone } from '@sf/shared';
+import { HttpError, badRequest, conflict } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import * as cartRepo from '../cart/repository.ts';
+import { currentPrice, lineProblem } from '../cart/service.ts';
+import type { CartRow } from '../cart/repository.ts';
+import { couponsService } from '../coupons/service.ts';
+import { newReference, paymentsService } from '../payments/service.ts';
+import { ordersRepository } from '../orders/repository.ts';
+import { ordersService, PAYMENT_HOLD_MINUTES, sendAll } from '../orders/service.ts';
+import { orderViews } from '../orders/view.ts';
+import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
+
+export interface CheckoutInput {
+  fulfilment: 'delivery' | 'pickup';
+  stateId?: number;
+  cityId?: number;
+  street?: string;
+  phone: string;
+  couponCode?: string;
+  paymentMethod: 'paystack' | 'pay_on_delivery';
+}
+
+export type QuoteInput = Pick<CheckoutInput, 'fulfilment' | 'stateId' | 'couponCode'>;
+
+/** Paystack's smallest charge. */
+const MIN_PAYSTACK_KOBO = 100;
+
+const fieldError = (fields: Record<string, string>) =>
+  new HttpError(400, Object.values(fields)[0], 'VALIDATION', fields);
+
+/** The delivery address and phone, checked against the lookups; every problem named by field. */
+async function checkAddress(db: Db, i: CheckoutInput): Promise<Fulfilment> {
+  const fields: Record<string, string> = {};
+  const phoneProblem = checkPhone(i.phone ?? '');
+  if (phoneProblem) fields.phone = phoneProblem;
+  if (i.fulfilment === 'pickup') {
+    if (Object.keys(fields).length) throw fieldError(fields);
+    return { kind: 'pickup' };
+  }
+  if (!i.stateId) fields.stateId = 'Choose the state to deliver to';
+  if (!i.cityId) fields.cityId = 'Choose the city or area';
+  const street = (i.street ?? '').trim();
+  if (street.length < 3) fields.street = 'Enter the street address';
+  if (street.length > 200) fields.street = 'Use at most 200 characters for the street';
+  if (i.stateId && i.cityId) {
+    const [ok] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from cities where id = ${i.cityId} and state_id = ${i.stateId}`,
+    );
+    if (!ok.n) fields.cityId = 'This city is not in the chosen state';
+  }
+  if (Object.keys(fields).length) throw fieldError(fields);
+  return { kind: 'delivery', stateId: i.stateId! };
+}
+
+function storesOf(lines: CartRow[]): Map<number, PriceStore> {
+  const m = new Map<number, PriceStore>();
+  for (const l of lines)
+    m.set(l.store_id, {
+      id: l.store_id,
+      name: l.store_name,
+      stateId: l.store_state_id,
+      deliveryFeeInStateKobo: Number(l.fee_in),
+      deliveryFeeOtherStatesKobo: Number(l.fee_out),
+    });
+  return m;
+}
+
+const priceLines = (lines: CartRow[]) =>
+  lines.map((l) => ({
+    productId: l.product_id,
+    storeId: l.store_id,
+    name: l.name,
+    unitPriceKobo: currentPrice(l),
+    quantity: l.quantity,
+  }));
+
+/** Lines that cannot be bought as they are (sold out, gone, price changed): 409 with each named. */
+function refuseProblems(lines: CartRow[]) {
+  const problems = lines
+    .map((l) => ({ l, p: lineProblem(l) }))
+    .filter((x) => x.p !== null)
+    .map((x) => `${x.l.name}: ${x.p}`);
+  if (problems.length)
+    throw new HttpError(
+      409,
+      `Your cart changed: ${problems.join('; ')}. Please review it.`,
+      lines.some(
+        (l) => l.active && l.stock >= l.quantity && currentPrice(l) !== Number(l.price_seen_kobo),
+      )
+        ? 'PRICE_CHANGED'
+        : 'CART_CHANGED',
+    );
+}
+
+const hashBody = (i: CheckoutInput) =>
+  crypto
+    .createHash('sha256')
+    .update(
+      JSON.stringify([
+        i.fulfilment,
+        i.stateId ?? null,
+        i.cityId ?? null,
+        (i.street ?? '').trim(),
+        i.phone,
+        (i.couponCode ?? '').trim().toUpperCase(),
+        i.paymentMethod,
+      ]),
+    )
+    .digest('hex');
+
+export interface CheckoutResult {
+  status: true;
+  checkoutId: string;
+  replayed: boolean;
+  orders: Awaited<ReturnType<typeof orderViews>>;
+  totalKobo: number;
+  payment: {
+    reference: string;
+    status: string;
+    authorizationUrl: string | null;
+    message?: string;
+  } | null;
+}
+
+async function summary(
+  db: Db,
+  checkoutId: string,
+  replayed: boolean,
+  message?: string,
+): Promise<CheckoutResult> {
+  const orders = await ordersRepository.byCheckout(db, checkoutId);
+  const views = await orderViews(db, orders, 'buyer');
+  const ref = orders[0]?.paymentReference;
+  const p = ref ? await paymentsService.find(db, ref) : undefined;
+  return {
+    status: true,
+    checkoutId,
+    replayed,
+    orders: views,
+    totalKobo: orders.reduce((a, o) => a + Number(o.totalKobo), 0),
+    payment: p
+      ? {
+          reference: p.reference,
+          status: p.status,
+          authorizationUrl: p.status !== 'success' ? p.authorizationUrl : null,
+          ...(message ? { message } : {}),
+        }
+      : null,
+  };
+}
+
+export const checkoutService = {
+  /** What the checkout would cost now (the summary box): nothing is written. */
+  async quote(app: FastifyInstance, userId: string, q: QuoteInput) {
+    const lines = (await cartRepo.cartRows(app.db, userId)).filter((l) => l.active && l.stock > 0);
+    let coupon: PriceCoupon | null = null;
+    let couponProblem: string | null = null;
+    if (q.couponCode?.trim()) {
+      try {
+        coupon = await couponsService.usable(app.db, q.couponCode);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        couponProblem = err.message;
+      }
+    }
+    const fulfilment: Fulfilment | null =
+      q.fulfilment === 'pickup'
+        ? { kind: 'pickup' }
+        : q.stateId
+          ? { kind: 'delivery', stateId: q.stateId }
+          : null;
+    const totals = priceCheckout({
+      lines: priceLines(lines),
+      stores: storesOf(lines),
+      fulfilment,
+      coupon,
+      commissionRate: app.config.commissionRate,
+    });
+    return {
+      status: true as const,
+      ...totals,
+      stores: totals.stores.map(({ commissionKobo: _c, discountBorneBy: _d, ...g }) => g),
+      couponProblem: couponProblem ?? totals.couponProblem,
+      coupon:
+        coupon && !totals.couponProblem
+          ? { code: coupon.code, kind: coupon.kind, value: coupon.value }
+          : null,
+    };
+  },
+
+  /**
+   * Places one order per store from the cart, once per Idempotency-Key. In one transaction:
+   * the key row first (a second request with the key waits here, then answers with the first
+   * one's orders), the coupon use, the stock (conditional updates in product order), the
+   * orders, the payment and the job that returns the stock if it is not paid in time.
+   */
+  async checkout(
+    app: FastifyInstance,
+    user: SessionUser,
+    key: string,
+    input: CheckoutInput,
+  ): Promise<CheckoutResult> {
+    const db = app.db;
+    const hash = hashBody(input);
+    const known = async () => {
+      const [k] = await rows<{ request_hash: string; result: { checkoutId?: string } }>(
+        db,
+        sql`select request_hash, result from idempotency_keys
+            where user_id = ${user.id} and scope = 'checkout' and key = ${key}`,
+      );
+      if (!k) return null;
+      if (k.request_hash !== hash)
+        throw new HttpError(
+          422,
+          'This Idempotency-Key was already used for a different checkout: send a new key',
+          'IDEMPOTENCY_KEY_REUSED',
+        );
+      return k.result.checkoutId ?? null;
+    };
+    const before = await known();
+    if (before) return summary(db, before, true);
+    try {
+      return await this.place(app, user, key, input, hash, known);
+    } catch (err) {
+      // The same key may have been placed by a request running at the same time (which also
+      // emptied the cart): that request's orders are the answer, not this one's refusal.
+      if (err instanceof HttpError) {
+        const id = await known().catch(() => null);
+        if (id) return summary(db, id, true);
+      }
+      throw err;
+    }
+  },
+
+  async place(
+    app: FastifyInstance,
+    user: SessionUser,
+    key: string,
+    input: CheckoutInput,
+    hash: string,
+    known: () => Promise<string | null>,
+  ): Promise<CheckoutResult> {
+    const db = app.db;
+
+    const fulfilment = await checkAddress(db, input);
+    if (input.paymentMethod === 'paystack' && !app.paystack)
+      throw conflict('Online payment is not available right now. Please choose pay on delivery.');
+    const phone = normalisePhone(input.phone)!;
+
+    // A changed price is shown to the buyer before anything is bought at it.
+    const seen = await cartRepo.cartRows(db, user.id);
+    if (seen.length === 0) throw conflict('Your cart is empty');
+    if (seen.some((l) => currentPrice(l) !== Number(l.price_seen_kobo))) {
+      await cartRepo.acknowledgePrices(db, user.id);
+      refuseProblems(seen);
+    }
+    const coupon = input.couponCode?.trim()
+      ? await couponsService.usable(db, input.couponCode)
+      : null;
+
+    const outcome = await transaction(db, async (tx) => {
+      const claimed = await rows<{ key: string }>(
+        tx,
+        sql`insert into idempotency_keys (user_id, scope, key, request_hash)
+            values (${user.id}, 'checkout', ${key}, ${hash})
+            on conflict do nothing returning key`,
+      );
+      if (claimed.length === 0) return { replay: true as const };
+
+      const lines = await cartRepo.cartRows(tx, user.id);
+      if (lines.length === 0) throw conflict('Your cart is empty');
+      refuseProblems(lines);
+      const totals = priceCheckout({
+        lines: priceLines(lines),
+        stores: storesOf(lines),
+        fulfilment,
+        coupon,
+        commissionRate: app.config.commissionRate,
+      });
+      if (coupon && totals.couponProblem)
+        throw new HttpError(409, totals.couponProblem, 'COUPON', {
+          couponCode: totals.couponProblem,
+        });
+      if (input.paymentMethod === 'paystack' && totals.totalKobo < MIN_PAYSTACK_KOBO)
+        throw badRequest(
+          `Paystack takes payments of ${formatNaira(MIN_PAYSTACK_KOBO / 100)} or more: choose pay on delivery`,
+        );
+
+      const checkoutId = crypto.randomUUID();
+      if (coupon && totals.discountKobo > 0) {
+        await couponsService.redeem(tx, coupon.id, coupon.code);
+        await tx.execute(
+          sql`insert into coupon_redemptions (coupon_id, checkout_id, user_id, discount_kobo)
+              values (${coupon.id}, ${checkoutId}, ${user.id}, ${totals.discountKobo})`,
+        );
+      }
+
+      // Stock: one conditional update per part, always in product order, so two checkouts
+      // never wait on each other in a cycle, and a count never goes below zero.
+      for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+        const took = await rows<{ stock: number }>(
+          tx,
+          sql`update products set stock = stock - ${l.quantity}
+              where prod_id = ${l.product_id} and active and stock >= ${l.quantity} returning stock`,
+        );
+        if (took.length === 0)
+          throw new HttpError(
+            409,
+            `${l.name} sold out just now: there are fewer than ${l.quantity} left. Please review your cart.`,
+            'OUT_OF_STOCK',
+          );
+      }
+
+      const paystack = input.paymentMethod === 'paystack';
+      const reference = paystack ? newReference('SF') : null;
+      const holdUntil = paystack ? new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000) : null;
+      const created = [];
+      for (const g of totals.stores) {
+        const o = await ordersRepository.insertOrder(tx, {
+          checkoutId,
+          buyerUserId: user.id,
+          storeId: g.storeId,
+          status: paystack ? 'pending_payment' : 'pay_on_delivery',
+          paymentMethod: input.paymentMethod,
+          fulfilment: fulfilment.kind,
+          stateId: fulfilment.kind === 'delivery' ? input.stateId! : null,
+          cityId: fulfilment.kind === 'delivery' ? input.cityId! : null,
+          street: fulfilment.kind === 'delivery' ? input.street!.trim() : null,
+          phone,
+          subtotalKobo: g.subtotalKobo,
+          discountKobo: g.discountKobo,
+          deliveryFeeKobo: g.deliveryFeeKobo,
+          totalKobo: g.totalKobo,
+          commissionKobo: g.commissionKobo,
+          couponId: g.discountKobo > 0 ? coupon!.id : null,
+          discountBorneBy: g.discountBorneBy,
+          paymentReference: reference,
+          holdUntil,
+        });
+        await ordersRepository.insertItems(
+          tx,
+          g.lines.map((l) => ({
+            orderId: o.id,
+            productId: l.productId,
+            name: l.name,
+            unitPriceKobo: l.unitPriceKobo,
+            quantity: l.quantity,
+            lineTotalKobo: l.lineTotalKobo,
+          })),
+        );
+        await ordersRepository.event(tx, {
+          orderId: o.id,
+          from: null,
+          to: o.status,
+          actorUserId: user.id,
+          actorRole: 'buyer',
+          note: 'Order placed',
+        });
+        created.push(o);
+      }
+      if (paystack) {
+        await paymentsService.create(tx, {
+          reference: reference!,
+          purpose: 'order',
+          purposeId: checkoutId,
+          userId: user.id,
+          email: user.email,
+          amountKobo: totals.totalKobo,
+        });
+        await enqueue(
+          tx,
+          'orders.expire',
+          { checkoutId },
+          { key: `orders.expire:${checkoutId}`, runAt: holdUntil! },
+        );
+      }
+      await cartRepo.removeLines(
+        tx,
+        user.id,
+        lines.map((l) => l.product_id),
+      );
+      await tx.execute(
+        sql`update idempotency_keys set result = ${JSON.stringify({ checkoutId })}::jsonb
+            where user_id = ${user.id} and scope = 'checkout' and key = ${key}`,
+      );
+      return { replay: false as const, checkoutId, created, reference };
+    });
+
+    if (outcome.replay) {
+      const id = await known();
+      if (!id) throw conflict('This checkout is still being placed: try again in a moment');
+      return summary(db, id, true);
+    }
+    let message: string | undefined;
+    if (outcome.reference) {
+      try {
+        await paymentsService.authorize(app, outcome.reference);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        message = err.message;
+      }
+    } else {
+      await sendAll(app, await ordersService.newOrderMails(app, outcome.created));
+    }
+    return summary(db, outcome.checkoutId, false, message);
+  },
+
+  /** Another try at paying a checkout that awaits payment (the first Paystack page was closed). */
+  async pay(app: FastifyInstance, userId: string, checkoutId: string) {
+    const orders = await ordersRepository.byCheckout(app.db, checkoutId);
+    if (orders.length === 0 || orders[0].buyerUserId !== userId)
+      throw new HttpError(404, 'No such checkout', 'NOT_FOUND');
+    if (!orders.some((o) => o.status === 'pending_payment') || !orders[0].paymentReference)
+      throw conflict('Nothing in this checkout awaits payment');
+    const url = await paymentsService.authorize(app, orders[0].paymentReference);
+    return { status: true as const, authorizationUrl: url, reference: orders[0].paymentReference };
+  },
+};

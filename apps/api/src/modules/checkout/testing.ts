@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows, type Db, type DbHandle } from '@sf/db';
+import { createTestDb } from '@sf/db/testing';
+import { buildApp, type AppConfig } from '../../app.ts';
+import { createUser } from '../../test/factories.ts';
+import { createProduct, createStore } from '../catalog/testing.ts';
+import { startPaystackServer, TEST_SECRET } from '../payments/testing.ts';
+
+/**
+ * Test world for cart, checkout, orders and payments: a fresh database, the app listening on
+ * a real port, and (paystack: 'http') the local Paystack-compatible server on its own port.
+ * With paystack: 'mounted' the app uses its own in-process test server, as `npm start` does.
+ */
+export async function createCommerceWorld(
+  opts: { paystack?: 'http' | 'mounted'; config?: Partial<AppConfig> } = {},
+) {
+  const handle: DbHandle = await createTestDb();
+  let appUrl = '';
+  const paystack =
+    opts.paystack === 'mounted' ? null : await startPaystackServer(handle.db, () => appUrl);
+  const app: FastifyInstance = await buildApp({
+    db: handle.db,
+    config: {
+      ...(paystack ? { paystackSecretKey: TEST_SECRET, paystackBaseUrl: paystack.url } : {}),
+      ...opts.config,
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  appUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    app,
+    db: handle.db,
+    kind: handle.kind,
+    appUrl,
+    paystack,
+    async close() {
+      await app.close();
+      await paystack?.close();
+      await handle.close();
+    },
+  };
+}
+export type World = Awaited<ReturnType<typeof createCommerceWorld>>;
+
+export async function placeIds(db: Db, state: string, city: string) {
+  const [r] = await rows<{ state_id: number; city_id: number }>(
+    db,
+    sql`select s.id as state_id, c.id as city_id from states s join cities c on c.state_id = s.id
+        where s.name = ${state} and c.name = ${city}`,
+  );
+  if (!r) throw new Error(`no place ${state}/${city}`);
+  return { stateId: r.state_id, cityId: r.city_id };
+}
+
+/** A seller with a store in Lagos (fees ₦2,500 within Lagos, ₦6,000 elsewhere). */
+export async function sellerWithStore(db: Db, over: Parameters<typeof createStore>[1] = {}) {
+  const seller = await createUser(db, 'Seller');
+  const store = await createStore(db, { ownerUserId: seller.user.id, ...over });
+  return { ...seller, store };
+}
+
+export async function product(
+  db: Db,
+  store: { id: number; stateId: number; cityId: number },
+  priceNaira: number,
+  stock: number,
+  name = `Part ${crypto.randomBytes(2).toString('hex')}`,
+) {
+  return createProduct(db, { store, price: priceNaira, stock, name });
+}
+
+/** inject with a session cookie; JSON in, JSON out. */
+export function as(app: FastifyInstance, cookie: string) {
+  const call = async (method: string, url: string, payload?: object, headers = {}) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { cookie, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object, headers?: Record<string, string>) =>
+      call('POST', url, payload ?? {}, headers),
+    patch: (url: string, payload: object) => call('PATCH', url, payload),
+    put: (url: string, payload: object) => call('PUT', url, payload),
+    del: (url: string) => call('DELETE', url),
+  };
+}
+
+export const newKey = () => `k-${crypto.randomUUID()}`;
+
+export async function deliveryTo(db: Db, state = 'Lagos', city = 'Ikeja') {
+  const p = await placeIds(db, state, city);
+  return {
+    fulfilment: 'delivery' as const,
+    ...p,
+    street: '12 Allen Avenue',
+    phone: '08031234567',
+  };
+}
+
+/** Adds the lines to the user's cart and checks out; returns the answer. */
+export async function buy(
+  app: FastifyInstance,
+  cookie: string,
+  lines: { productId: number; quantity: number }[],
+  body: Record<string, unknown>,
+  key = newKey(),
+) {
+  const c = as(app, cookie);
+  for (const l of lines) {
+    const r = await c.post('/api/cart/items', l);
+    if (r.status !== 200) throw new Error(`add to cart: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  return c.post('/api/checkout', body, { 'idempotency-key': key });
+}
+
+export const stockOf = async (db: Db, productId: number) =>
+  (
+    await rows<{ stock: number }>(db, sql`select stock from products where prod_id = ${productId}`)
+  )[0].stock;

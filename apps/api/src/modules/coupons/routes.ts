@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth, requireRole } from '../../lib/session.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { idParam } from '../../lib/schemas.ts';
+import { ordersRepository } from '../orders/repository.ts';
+import { couponsService as svc, type CouponInput } from './service.ts';
+
+const couponBody = (withStore: boolean) =>
+  ({
+    type: 'object',
+    required: ['code', 'kind', 'value'],
+    properties: {
+      code: { type: 'string', minLength: 3, maxLength: 30 },
+      kind: { type: 'string', enum: ['percent', 'fixed'] },
+      value: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100_000_000_000,
+        description: 'percent: 1-100; fixed: kobo',
+      },
+      minOrderKobo: { type: 'integer', minimum: 0, maximum: 100_000_000_000 },
+      expiresAt: { type: ['string', 'null'], format: 'date-time' },
+      usageLimit: { type: ['integer', 'null'], minimum: 1, maximum: 10_000_000 },
+      description: { type: 'string', maxLength: 200 },
+      ...(withStore ? { storeId: { type: ['integer', 'null'], minimum: 1 } } : {}),
+    },
+  }) as const;
+const activeBody = {
+  type: 'object',
+  required: ['active'],
+  properties: { active: { type: 'boolean' } },
+} as const;
+
+// Admin screens come later; the API is here: platform-wide coupons (or any store's) for staff,
+// a store's own coupons for its owner.
+export default async function couponsRoutes(app: FastifyInstance) {
+  const admin = requireRole('Admin');
+  app.get(
+    '/api/admin/coupons',
+    { preHandler: admin, schema: { tags: ['coupons'], summary: 'Every coupon' } },
+    async () => ({
+      status: true,
+      items: await svc.list(app.db),
+    }),
+  );
+  app.post<{ Body: CouponInput }>(
+    '/api/admin/coupons',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['coupons'],
+        summary: 'Creates a coupon (storeId null: platform-wide)',
+        body: couponBody(true),
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({ status: true, coupon: await svc.create(app.db, req.body) }),
+  );
+  app.patch<{ Params: { id: number }; Body: { active: boolean } }>(
+    '/api/admin/coupons/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['coupons'],
+        summary: 'Turns a coupon on or off',
+        params: idParam(),
+        body: activeBody,
+      },
+    },
+    async (req) => ({
+      status: true,
+      coupon: await svc.setActive(app.db, req.params.id, req.body.active),
+    }),
+  );
+
+  const myStore = async (userId: string) => {
+    const stores = await ordersRepository.storesOwnedBy(app.db, userId);
+    if (stores.length === 0) throw forbidden('Only a store owner can manage store coupons');
+    return stores[0];
+  };
+  app.get(
+    '/api/store/coupons',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['coupons'], summary: "My store's coupons" },
+    },
+    async (req) => ({
+      status: true,
+      items: await svc.list(app.db, await myStore(req.user!.id)),
+    }),
+  );
+  app.post<{ Body: CouponInput }>(
+    '/api/store/coupons',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['coupons'],
+        summary: "Creates a coupon for my store's parts only",
+        body: couponBody(false),
+      },
+    },
+    async (req, reply) => {
+      const storeId = await myStore(req.user!.id);
+      return reply
+        .status(201)
+        .send({ status: true, coupon: await svc.create(app.db, { ...req.body, storeId }) });
+    },
+  );
+  app.patch<{ Params: { id: number }; Body: { active: boolean } }>(
+    '/api/store/coupons/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['coupons'],
+        summary: "Turns one of my store's coupons on or off",
+        params: idParam(),
+        body: activeBody,
+      },
+    },
+    async (req) => ({
+      status: true,
+      coupon: await svc.setActive(
+        app.db,
+        req.params.id,
+        req.body.active,
+        await myStore(req.user!.id),
+      ),
+    }),
+  );
+}

@@ -1,0 +1,152 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { rows, schema as s, type Db } from '@sf/db';
+import { formatNaira } from '@sf/shared';
+import { HttpError } from '../../lib/errors.ts';
+import type { PriceCoupon } from '../checkout/pricing.ts';
+
+export type CouponRow = typeof s.coupons.$inferSelect;
+
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+const couponError = (message: string) =>
+  new HttpError(409, message, 'COUPON', { couponCode: message });
+
+export const couponsService = {
+  async find(db: Db, code: string): Promise<CouponRow | undefined> {
+    return (
+      await db
+        .select()
+        .from(s.coupons)
+        .where(eq(s.coupons.code, normaliseCode(code)))
+    )[0];
+  },
+
+  /**
+   * The coupon a buyer typed, checked for what does not depend on the cart (exists, active,
+   * not expired, not used up); throws a message for the coupon box otherwise.
+   */
+  async usable(db: Db, code: string, now = new Date()): Promise<PriceCoupon & { row: CouponRow }> {
+    const c = await this.find(db, code);
+    const shown = normaliseCode(code);
+    if (!c || !c.active) throw couponError(`Coupon ${shown} does not exist`);
+    if (c.expiresAt && c.expiresAt.getTime() <= now.getTime())
+      throw couponError(`Coupon ${shown} expired on ${c.expiresAt.toISOString().slice(0, 10)}`);
+    if (c.usageLimit !== null && c.usedCount >= c.usageLimit)
+      throw couponError(`Coupon ${shown} has been used up`);
+    return {
+      id: c.id,
+      code: c.code,
+      kind: c.kind as 'percent' | 'fixed',
+      value: Number(c.value),
+      minOrderKobo: Number(c.minOrderKobo),
+      storeId: c.storeId,
+      row: c,
+    };
+  },
+
+  /**
+   * Takes one use of the coupon in the checkout's transaction: one conditional update, so the
+   * usage limit holds however many checkouts run at once (the row lock queues them).
+   */
+  async redeem(tx: Db, couponId: number, code: string): Promise<void> {
+    const r = await rows<{ id: number }>(
+      tx,
+      sql`update coupons set used_count = used_count + 1
+          where id = ${couponId} and active
+            and (usage_limit is null or used_count < usage_limit)
+            and (expires_at is null or expires_at > now())
+          returning id`,
+    );
+    if (r.length === 0) throw couponError(`Coupon ${code} has been used up`);
+  },
+
+  async list(db: Db, storeId?: number | null) {
+    const q = db.select().from(s.coupons);
+    const r = await (
+      storeId === undefined
+        ? q
+        : q.where(storeId === null ? sql`store_id is null` : eq(s.coupons.storeId, storeId))
+    ).orderBy(desc(s.coupons.id));
+    return r.map(toCouponView);
+  },
+
+  async create(db: Db, input: CouponInput) {
+    const code = normaliseCode(input.code);
+    if (!/^[A-Z0-9_-]{3,30}$/.test(code))
+      throw new HttpError(400, 'A code has 3 to 30 letters, digits, - or _', 'VALIDATION', {
+        code: 'A code has 3 to 30 letters, digits, - or _',
+      });
+    if (input.kind === 'percent' && (input.value < 1 || input.value > 100))
+      throw new HttpError(400, 'A percentage is from 1 to 100', 'VALIDATION', {
+        value: 'A percentage is from 1 to 100',
+      });
+    if (input.kind === 'fixed' && input.value < 100)
+      throw new HttpError(400, 'A fixed discount is at least ₦1 (100 kobo)', 'VALIDATION', {
+        value: 'A fixed discount is at least ₦1',
+      });
+    const [row] = await db
+      .insert(s.coupons)
+      .values({
+        code,
+        kind: input.kind,
+        value: input.value,
+        minOrderKobo: input.minOrderKobo ?? 0,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        usageLimit: input.usageLimit ?? null,
+        storeId: input.storeId ?? null,
+        description: input.description ?? '',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new HttpError(409, `Coupon ${code} already exists`, 'CONFLICT', {
+        code: 'Already exists',
+      });
+    return toCouponView(row);
+  },
+
+  async setActive(db: Db, id: number, active: boolean, storeId?: number) {
+    const [row] = await db
+      .update(s.coupons)
+      .set({ active })
+      .where(
+        storeId === undefined
+          ? eq(s.coupons.id, id)
+          : sql`${s.coupons.id} = ${id} and ${s.coupons.storeId} = ${storeId}`,
+      )
+      .returning();
+    if (!row) throw new HttpError(404, 'No such coupon', 'NOT_FOUND');
+    return toCouponView(row);
+  },
+};
+
+export interface CouponInput {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  minOrderKobo?: number;
+  expiresAt?: string | null;
+  usageLimit?: number | null;
+  storeId?: number | null;
+  description?: string;
+}
+
+export function toCouponView(c: CouponRow) {
+  return {
+    id: c.id,
+    code: c.code,
+    kind: c.kind,
+    value: Number(c.value),
+    label:
+      c.kind === 'percent'
+        ? `${Number(c.value)}% off`
+        : `${formatNaira(Number(c.value) / 100)} off`,
+    minOrderKobo: Number(c.minOrderKobo),
+    expiresAt: c.expiresAt ? c.expiresAt.toISOString() : null,
+    usageLimit: c.usageLimit,
+    usedCount: c.usedCount,
+    storeId: c.storeId,
+    active: c.active,
+    description: c.description,
+  };
+}

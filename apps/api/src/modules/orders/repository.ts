@@ -1,0 +1,203 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { rows, schema as s, type Db } from '@sf/db';
+import type { Actor, OrderStatus } from './states.ts';
+
+export type OrderRow = typeof s.orders.$inferSelect;
+
+export const ordersRepository = {
+  async insertOrder(tx: Db, o: typeof s.orders.$inferInsert): Promise<OrderRow> {
+    return (await tx.insert(s.orders).values(o).returning())[0];
+  },
+
+  async insertItems(tx: Db, items: (typeof s.orderItems.$inferInsert)[]) {
+    if (items.length) await tx.insert(s.orderItems).values(items);
+  },
+
+  async event(
+    tx: Db,
+    e: {
+      orderId: number;
+      from: string | null;
+      to: string;
+      actorUserId: string | null;
+      actorRole: Actor;
+      note?: string;
+    },
+  ) {
+    await tx.insert(s.orderEvents).values({
+      orderId: e.orderId,
+      fromStatus: e.from,
+      toStatus: e.to,
+      actorUserId: e.actorUserId,
+      actorRole: e.actorRole,
+      note: e.note ?? '',
+    });
+  },
+
+  /**
+   * The one way an order changes state: a conditional update that only succeeds from an
+   * allowed state, so two moves at once cannot both happen. Returns the row before and after.
+   */
+  async move(
+    tx: Db,
+    id: number,
+    from: OrderStatus[],
+    to: OrderStatus,
+    set: Partial<typeof s.orders.$inferInsert> = {},
+  ): Promise<{ before: string; after: OrderRow } | null> {
+    const [r] = await rows<{ before: string; id: number }>(
+      tx,
+      sql`with prev as (select id, status from orders where id = ${id} for update)
+          select prev.status as before, prev.id from prev`,
+    );
+    if (!r || !from.includes(r.before as OrderStatus)) return null;
+    const [after] = await tx
+      .update(s.orders)
+      .set({ ...set, status: to, updatedAt: new Date() })
+      .where(and(eq(s.orders.id, id), eq(s.orders.status, r.before)))
+      .returning();
+    return after ? { before: r.before, after } : null;
+  },
+
+  async find(db: Db, id: number): Promise<OrderRow | undefined> {
+    return (await db.select().from(s.orders).where(eq(s.orders.id, id)))[0];
+  },
+
+  async byCheckout(db: Db, checkoutId: string): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(s.orders)
+      .where(eq(s.orders.checkoutId, checkoutId))
+      .orderBy(s.orders.id);
+  },
+
+  async listBuyer(db: Db, userId: string, o: { status?: string; lastId?: number; limit: number }) {
+    return db
+      .select()
+      .from(s.orders)
+      .where(
+        and(
+          eq(s.orders.buyerUserId, userId),
+          o.status ? eq(s.orders.status, o.status) : undefined,
+          o.lastId ? lt(s.orders.id, o.lastId) : undefined,
+        ),
+      )
+      .orderBy(desc(s.orders.id))
+      .limit(o.limit);
+  },
+
+  async listStores(
+    db: Db,
+    storeIds: number[],
+    o: { status?: string; lastId?: number; limit: number },
+  ) {
+    if (storeIds.length === 0) return [];
+    return db
+      .select()
+      .from(s.orders)
+      .where(
+        and(
+          inArray(s.orders.storeId, storeIds),
+          o.status ? eq(s.orders.status, o.status) : undefined,
+          o.lastId ? lt(s.orders.id, o.lastId) : undefined,
+        ),
+      )
+      .orderBy(desc(s.orders.id))
+      .limit(o.limit);
+  },
+
+  async items(db: Db, orderIds: number[]) {
+    if (orderIds.length === 0) return [];
+    return db
+      .select()
+      .from(s.orderItems)
+      .where(inArray(s.orderItems.orderId, orderIds))
+      .orderBy(s.orderItems.orderId, s.orderItems.productId);
+  },
+
+  async events(db: Db, orderIds: number[]) {
+    if (orderIds.length === 0) return [];
+    return db
+      .select()
+      .from(s.orderEvents)
+      .where(inArray(s.orderEvents.orderId, orderIds))
+      .orderBy(s.orderEvents.orderId, s.orderEvents.id);
+  },
+
+  async storesOwnedBy(db: Db, userId: string): Promise<number[]> {
+    const r = await db
+      .select({ id: s.stores.id })
+      .from(s.stores)
+      .where(eq(s.stores.ownerUserId, userId))
+      .orderBy(s.stores.id);
+    return r.map((x) => x.id);
+  },
+
+  async storeInfo(db: Db, ids: number[]) {
+    if (ids.length === 0) return new Map<number, { name: string; urlName: string }>();
+    const r = await db
+      .select({ id: s.stores.id, name: s.stores.name, urlName: s.stores.urlName })
+      .from(s.stores)
+      .where(inArray(s.stores.id, ids));
+    return new Map(r.map((x) => [x.id, x]));
+  },
+
+  async people(db: Db, ids: string[]) {
+    if (ids.length === 0) return new Map<string, { name: string; email: string; phone: string }>();
+    const r = await db
+      .select({ id: s.users.id, name: s.users.name, email: s.users.email, phone: s.users.phone })
+      .from(s.users)
+      .where(inArray(s.users.id, ids));
+    return new Map(r.map((x) => [x.id, x]));
+  },
+
+  async placeNames(db: Db, cityIds: number[]) {
+    if (cityIds.length === 0) return new Map<number, { city: string; state: string }>();
+    const r = await rows<{ id: number; city: string; state: string }>(
+      db,
+      sql`select c.id, c.name as city, st.name as state from cities c join states st on st.id = c.state_id
+          where c.id in (${sql.join(
+            cityIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+    );
+    return new Map(r.map((x) => [x.id, x]));
+  },
+
+  async storeOwner(db: Db, storeId: number) {
+    const [r] = await rows<{ email: string; name: string; store_name: string }>(
+      db,
+      sql`select u.email, u.name, st.name as store_name from stores st
+          join users u on u.id = st.owner_user_id where st.id = ${storeId}`,
+    );
+    return r ?? null;
+  },
+
+  /** Puts an order's parts back on the shelf, in product order (the order checkouts lock them). */
+  async returnStock(tx: Db, orderId: number) {
+    await tx.execute(
+      sql`update products p set stock = p.stock + oi.quantity from (
+            select product_id, quantity from order_items where order_id = ${orderId} order by product_id
+          ) oi where p.prod_id = oi.product_id`,
+    );
+  },
+
+  /** Gives a checkout's coupon use back once none of its orders goes ahead. */
+  async releaseCouponIfDead(tx: Db, checkoutId: string) {
+    const [alive] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from orders where checkout_id = ${checkoutId}
+          and status not in ('cancelled', 'refunded')`,
+    );
+    if (alive.n > 0) return;
+    const [r] = await rows<{ coupon_id: number }>(
+      tx,
+      sql`update coupon_redemptions set released_at = now()
+          where checkout_id = ${checkoutId} and released_at is null returning coupon_id`,
+    );
+    if (r)
+      await tx.execute(
+        sql`update coupons set used_count = used_count - 1 where id = ${r.coupon_id} and used_count > 0`,
+      );
+  },
+};

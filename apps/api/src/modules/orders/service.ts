@@ -1,0 +1,330 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@sf/db';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { sendMail, type MailMessage } from '../../lib/mail.ts';
+import { transaction } from '../../lib/tx.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { account, post, type Entry } from '../ledger/ledger.ts';
+import { paymentsService } from '../payments/service.ts';
+import type { PaymentRow } from '../payments/repository.ts';
+import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import {
+  allowedFrom,
+  MOVES,
+  moneyState,
+  refusal,
+  statusLabel,
+  type Action,
+  type Actor,
+} from './states.ts';
+import { buyerMoveMail, buyerPaidMail, orderNumber, sellerNewOrderMail } from './mails.ts';
+
+/** How long a delivered order waits for a dispute before its escrow is released. */
+export const ESCROW_RELEASE_DAYS = 7;
+/** How long an order awaiting payment holds its stock. */
+export const PAYMENT_HOLD_MINUTES = 30;
+
+export const origin = (app: FastifyInstance) => app.config.publicUrl ?? 'http://localhost:3000';
+
+/** Mails go out after the transaction commits; a mail that fails is logged, never undoes the order. */
+export async function sendAll(app: FastifyInstance, mails: MailMessage[]) {
+  for (const m of mails)
+    await sendMail(app, m).catch((err) => app.log.error({ err, to: m.to }, 'order mail failed'));
+}
+
+/**
+ * Escrow release: the buyer's money leaves escrow; the store gets the total less commission,
+ * plus a platform coupon's discount (the platform pays for its own coupons).
+ */
+export function releaseEntries(o: OrderRow): Entry[] {
+  const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
+  const total = Number(o.totalKobo);
+  const commission = Number(o.commissionKobo);
+  return [
+    { account: account.escrow(o.id), amountKobo: -total },
+    { account: account.promotions, amountKobo: -platformDiscount },
+    { account: account.storeBalance(o.storeId), amountKobo: total + platformDiscount - commission },
+    { account: account.commission, amountKobo: commission },
+  ];
+}
+
+/** Cash paid to the store on delivery: the store owes the commission (and is owed a platform discount). */
+export function cashEntries(o: OrderRow): Entry[] {
+  const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
+  const commission = Number(o.commissionKobo);
+  return [
+    { account: account.storeBalance(o.storeId), amountKobo: platformDiscount - commission },
+    { account: account.promotions, amountKobo: -platformDiscount },
+    { account: account.commission, amountKobo: commission },
+  ];
+}
+
+export interface Who {
+  userId: string | null;
+  role: Actor;
+}
+
+interface MoveInput {
+  orderId: number;
+  action: Action;
+  who: Who;
+  note?: string;
+}
+
+/**
+ * Moves one order (inside `tx`) and does what the move implies: stock back and a refund on
+ * cancel, escrow release on completion, the escrow timer on delivery. Returns the new row.
+ */
+async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<OrderRow> {
+  const from = allowedFrom(m.action, m.who.role);
+  const now = new Date();
+  const set: Record<string, unknown> = {};
+  if (m.action === 'ship') set.shippingNote = m.note ?? '';
+  if (m.action === 'deliver') set.deliveredAt = now;
+  if (m.action === 'cancel') set.cancelReason = m.note ?? '';
+  if (m.action === 'pay') set.paidAt = now;
+  const moved = await repo.move(tx, m.orderId, from, MOVES[m.action].to, set);
+  if (!moved) {
+    const cur = await repo.find(tx, m.orderId);
+    throw new HttpError(409, refusal(m.action, cur?.status ?? 'unknown'), 'BAD_TRANSITION');
+  }
+  const o = moved.after;
+  await repo.event(tx, {
+    orderId: o.id,
+    from: moved.before,
+    to: o.status,
+    actorUserId: m.who.userId,
+    actorRole: m.who.role,
+    note: m.note ?? '',
+  });
+  if (m.action === 'cancel') {
+    await repo.releaseCouponIfDead(tx, o.checkoutId);
+    await repo.returnStock(tx, o.id);
+    if (o.paymentMethod === 'paystack' && o.paidAt) {
+      await post(tx, {
+        kind: 'refund',
+        ref: String(o.id),
+        memo: `Order ${orderNumber(o.id)} cancelled: back to the buyer`,
+        entries: [
+          { account: account.escrow(o.id), amountKobo: -Number(o.totalKobo) },
+          { account: account.buyerRefunds(o.buyerUserId), amountKobo: Number(o.totalKobo) },
+        ],
+      });
+      await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
+    }
+  }
+  if (m.action === 'deliver') {
+    await enqueue(
+      tx,
+      'orders.release',
+      { orderId: o.id },
+      {
+        key: `orders.release:${o.id}`,
+        runAt: new Date(now.getTime() + ESCROW_RELEASE_DAYS * 86_400_000),
+      },
+    );
+  }
+  if (m.action === 'receive' && o.paymentMethod === 'paystack') {
+    await post(tx, {
+      kind: 'release',
+      ref: String(o.id),
+      memo: `Order ${orderNumber(o.id)} received: released to the store`,
+      entries: releaseEntries(o),
+    });
+  }
+  return o;
+}
+
+async function moveMails(app: FastifyInstance, o: OrderRow, note = ''): Promise<MailMessage[]> {
+  const people = await repo.people(app.db, [o.buyerUserId]);
+  const buyer = people.get(o.buyerUserId);
+  const store = (await repo.storeInfo(app.db, [o.storeId])).get(o.storeId);
+  if (!buyer) return [];
+  return [buyerMoveMail(buyer.email, buyer.name, o, store?.name ?? 'the store', note, origin(app))];
+}
+
+async function newOrderMails(app: FastifyInstance, orders: OrderRow[]): Promise<MailMessage[]> {
+  const out: MailMessage[] = [];
+  const items = await repo.items(
+    app.db,
+    orders.map((o) => o.id),
+  );
+  for (const o of orders) {
+    const owner = await repo.storeOwner(app.db, o.storeId);
+    if (!owner) continue;
+    out.push(
+      sellerNewOrderMail(
+        owner.email,
+        owner.name,
+        owner.store_name,
+        o,
+        items.filter((i) => i.orderId === o.id),
+        origin(app),
+      ),
+    );
+  }
+  return out;
+}
+
+export const ordersService = {
+  newOrderMails,
+
+  /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
+  async act(app: FastifyInstance, m: MoveInput): Promise<OrderRow> {
+    const o = await transaction(app.db, (tx) => moveIn(app, tx, m));
+    await sendAll(
+      app,
+      await moveMails(app, o, m.action === 'refund' ? 'Your money is on its way back to you.' : ''),
+    );
+    return o;
+  },
+
+  /** The seller's 'cash received' on a pay-on-delivery order (a Paystack order is paid only by Paystack). */
+  async markCashPaid(app: FastifyInstance, orderId: number, who: Who): Promise<OrderRow> {
+    const o = await transaction(app.db, async (tx) => {
+      const cur = await repo.find(tx, orderId);
+      if (!cur) throw notFound('No such order');
+      if (cur.paymentMethod !== 'pay_on_delivery')
+        throw new HttpError(
+          409,
+          'Only a pay-on-delivery order is marked paid by the store: Paystack confirms online payments',
+          'NOT_PAY_ON_DELIVERY',
+        );
+      if (['cancelled', 'refunded'].includes(cur.status))
+        throw conflict(`This order is ${statusLabel(cur.status)}: it cannot be marked paid`);
+      if (cur.paidAt) throw conflict('This order is already marked paid');
+      const moved = await repo.move(tx, orderId, [cur.status as never], cur.status as never, {
+        paidAt: new Date(),
+      });
+      if (!moved) throw conflict('This order changed just now: please reload it');
+      await repo.event(tx, {
+        orderId,
+        from: cur.status,
+        to: cur.status,
+        actorUserId: who.userId,
+        actorRole: who.role,
+        note: 'Cash received on delivery',
+      });
+      await post(tx, {
+        kind: 'cash',
+        ref: String(orderId),
+        memo: `Order ${orderNumber(orderId)} paid in cash: commission`,
+        entries: cashEntries(moved.after),
+      });
+      return moved.after;
+    });
+    await sendAll(app, await moveMails(app, o, 'The store confirmed your cash payment.'));
+    return o;
+  },
+
+  /** Paystack confirmed a checkout's payment (called once, inside the payment's transaction). */
+  async onPaid(tx: Db, p: PaymentRow, app: FastifyInstance) {
+    const orders = await repo.byCheckout(tx, p.purposeId);
+    const entries: Entry[] = [];
+    const paid: OrderRow[] = [];
+    for (const o of orders) {
+      const moved = await repo.move(tx, o.id, ['pending_payment'], 'paid', { paidAt: new Date() });
+      if (moved) {
+        await repo.event(tx, {
+          orderId: o.id,
+          from: moved.before,
+          to: 'paid',
+          actorUserId: null,
+          actorRole: 'system',
+          note: `Paystack payment ${p.reference}`,
+        });
+        entries.push({ account: account.escrow(o.id), amountKobo: Number(o.totalKobo) });
+        paid.push(moved.after);
+      } else {
+        // Paid after the order was cancelled (the hold ran out): the money goes back.
+        await repo.move(tx, o.id, ['cancelled'], 'cancelled', { paidAt: new Date() });
+        entries.push({
+          account: account.buyerRefunds(o.buyerUserId),
+          amountKobo: Number(o.totalKobo),
+        });
+        await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
+      }
+    }
+    return {
+      entries,
+      after: async () => {
+        const people = await repo.people(app.db, [orders[0]?.buyerUserId].filter(Boolean));
+        const buyer = people.get(orders[0]?.buyerUserId);
+        const mails =
+          paid.length && buyer ? [buyerPaidMail(buyer.email, buyer.name, paid, origin(app))] : [];
+        await sendAll(app, [...mails, ...(await newOrderMails(app, paid))]);
+      },
+    };
+  },
+
+  /** Job: an order still unpaid when its hold ends is cancelled and its stock returns. */
+  async expire(app: FastifyInstance, checkoutId: string) {
+    const orders = await repo.byCheckout(app.db, checkoutId);
+    const pending = orders.filter((o) => o.status === 'pending_payment');
+    if (pending.length === 0) return;
+    // Ask Paystack first: a payment whose webhook was lost must not lose its order.
+    const ref = pending[0].paymentReference;
+    if (ref)
+      await paymentsService
+        .verify(app, ref)
+        .catch((err) => app.log.warn({ err, ref }, 'verify before expiry failed'));
+    for (const o of pending) {
+      if (o.holdUntil && o.holdUntil.getTime() > Date.now()) continue;
+      await transaction(app.db, (tx) =>
+        moveIn(app, tx, {
+          orderId: o.id,
+          action: 'cancel',
+          who: { userId: null, role: 'system' },
+          note: `Not paid within ${PAYMENT_HOLD_MINUTES} minutes: the parts went back on sale`,
+        }),
+      ).catch((err) => {
+        if (!(err instanceof HttpError)) throw err; // paid meanwhile: nothing to do
+      });
+    }
+  },
+
+  /** Job: a cancelled paid order's money goes back through Paystack's refund API. */
+  async refund(app: FastifyInstance, orderId: number) {
+    const o = await repo.find(app.db, orderId);
+    if (!o || o.status !== 'cancelled' || !o.paidAt || !o.paymentReference) return;
+    if (!app.paystack) throw new Error('Paystack is not configured: refund waits');
+    await app.paystack.refund({ reference: o.paymentReference, amountKobo: Number(o.totalKobo) });
+    await this.act(app, { orderId, action: 'refund', who: { userId: null, role: 'system' } });
+  },
+
+  /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */
+  async autoRelease(app: FastifyInstance, orderId: number) {
+    const o = await repo.find(app.db, orderId);
+    if (!o || o.status !== 'delivered' || o.disputedAt) return;
+    if (
+      o.deliveredAt &&
+      o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * 86_400_000 > Date.now() + 1000
+    )
+      return;
+    await this.act(app, {
+      orderId,
+      action: 'receive',
+      who: { userId: null, role: 'system' },
+      note: `No problem reported within ${ESCROW_RELEASE_DAYS} days of delivery`,
+    }).catch((err) => {
+      if (!(err instanceof HttpError)) throw err;
+    });
+  },
+
+  async forBuyer(db: Db, orderId: number, userId: string): Promise<OrderRow> {
+    const o = await repo.find(db, orderId);
+    // Someone else's order is 'not found': its existence is not told either.
+    if (!o || o.buyerUserId !== userId) throw notFound('No such order');
+    return o;
+  },
+
+  async forSeller(db: Db, orderId: number, userId: string): Promise<OrderRow> {
+    const stores = await repo.storesOwnedBy(db, userId);
+    if (stores.length === 0) throw forbidden('Only a store owner can see store orders');
+    const o = await repo.find(db, orderId);
+    if (!o || !stores.includes(o.storeId)) throw notFound('No such order');
+    return o;
+  },
+
+  moneyState,
+};

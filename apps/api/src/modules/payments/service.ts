@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@sf/db';
+import { HttpError } from '../../lib/errors.ts';
+import { account, post, type Entry } from '../ledger/ledger.ts';
+import { PaystackError, type PaystackTransaction } from './paystack-client.ts';
+import { paymentsRepository as repo, type PaymentRow } from './repository.ts';
+
+/**
+ * What a domain does when one of its payments succeeds, inside the transaction that marks the
+ * payment paid: move its records and say where the money goes (ledger entries summing to the
+ * amount, credited against Paystack clearing). `after` runs once the transaction committed.
+ */
+export type PaymentHandler = (
+  tx: Db,
+  payment: PaymentRow,
+  app: FastifyInstance,
+) => Promise<{ entries: Entry[]; after?: () => Promise<void> }>;
+
+interface Purpose {
+  onSucceeded: PaymentHandler;
+  /** The page the buyer returns to after paying. */
+  returnTo: (payment: PaymentRow) => string;
+}
+const purposes = new Map<string, Purpose>();
+
+/** Declares what a payment purpose (`order`, `subscription` …) does when paid. */
+export function onPaymentSucceeded(
+  purpose: string,
+  onSucceeded: PaymentHandler,
+  returnTo: (payment: PaymentRow) => string,
+) {
+  purposes.set(purpose, { onSucceeded, returnTo });
+}
+
+type WebhookHandler = (app: FastifyInstance, data: any) => Promise<void>;
+const webhookHandlers = new Map<string, WebhookHandler>();
+/** transfer.success, transfer.failed …: events other than charges, handled by their domain. */
+export function onPaystackEvent(event: string, handler: WebhookHandler) {
+  webhookHandlers.set(event, handler);
+}
+
+export const newReference = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(6).toString('hex')}`;
+
+export type SettleOutcome = 'applied' | 'duplicate' | 'mismatch' | 'not_paid' | 'unknown';
+
+export const paymentsService = {
+  create: (tx: Db, p: Parameters<typeof repo.insert>[1]) => repo.insert(tx, p),
+  find: (db: Db, reference: string) => repo.find(db, reference),
+
+  /** Starts (or resumes) a payment at Paystack: the page to send the buyer to. */
+  async authorize(app: FastifyInstance, reference: string): Promise<string> {
+    const p = await repo.find(app.db, reference);
+    if (!p) throw new HttpError(404, 'No such payment', 'NOT_FOUND');
+    if (p.status === 'success') throw new HttpError(409, 'This payment is already made', 'PAID');
+    if (p.authorizationUrl) return p.authorizationUrl;
+    if (!app.paystack)
+      throw new HttpError(
+        409,
+        'Card, transfer and USSD payments are not available right now. Please choose pay on delivery.',
+        'PAYMENTS_OFF',
+      );
+    try {
+      const got = await app.paystack.initialize({
+        email: p.email,
+        amountKobo: Number(p.amountKobo),
+        reference: p.reference,
+        callbackUrl: `${app.config.publicUrl ?? ''}/api/payments/paystack/callback`,
+        metadata: { purpose: p.purpose, purpose_id: p.purposeId },
+      });
+      await repo.saveAuthorization(app.db, reference, got.authorizationUrl, got.accessCode);
+      return got.authorizationUrl;
+    } catch (err) {
+      if (!(err instanceof PaystackError)) throw err;
+      app.log.warn({ err, reference }, 'Paystack initialize failed');
+      throw new HttpError(
+        502,
+        'Paystack did not answer. Your order is saved: please try paying again in a minute.',
+        'PAYSTACK_UNAVAILABLE',
+      );
+    }
+  },
+
+  /**
+   * Applies what Paystack says about a transaction (from a webhook or a verify call). Safe to
+   * call any number of times in any order: the conditional update lets one caller apply it.
+   */
+  async settle(
+    app: FastifyInstance,
+    t: PaystackTransaction,
+    source: 'webhook' | 'verify',
+  ): Promise<SettleOutcome> {
+    const db = app.db;
+    const p = await repo.find(db, t.reference);
+    if (!p) {
+      app.log.warn({ reference: t.reference, source }, 'Paystack: unknown reference');
+      return 'unknown';
+    }
+    if (t.status !== 'success') {
+      if (t.status === 'failed' || t.status === 'abandoned')
+        await repo.markNotPaid(db, p.reference, t.status);
+      return 'not_paid';
+    }
+    if (Number(t.amount) !== Number(p.amountKobo) || t.currency !== p.currency) {
+      // Never paid on a different amount or currency: staff look at it (log and events).
+      app.log.error(
+        {
+          reference: p.reference,
+          expected: { amount: Number(p.amountKobo), currency: p.currency },
+          got: { amount: t.amount, currency: t.currency },
+          source,
+        },
+        'Paystack: amount or currency does not match the payment; not applied',
+      );
+      await repo.event(db, {
+        reference: p.reference,
+        source,
+        event: 'charge.success',
+        outcome: 'mismatch',
+        detail: { amount: t.amount, currency: t.currency, expected: Number(p.amountKobo) },
+      });
+      return 'mismatch';
+    }
+    const purpose = purposes.get(p.purpose);
+    if (!purpose) throw new Error(`no payment handler for purpose ${p.purpose}`);
+    let after: (() => Promise<void>) | undefined;
+    const applied = await db.transaction(async (tx) => {
+      const won = await repo.markSucceeded(
+        tx as unknown as Db,
+        p.reference,
+        t.paid_at ? new Date(t.paid_at) : new Date(),
+        t.channel ?? null,
+      );
+      if (!won) return false;
+      const res = await purpose.onSucceeded(tx as unknown as Db, won, app);
+      after = res.after;
+      await post(tx as unknown as Db, {
+        kind: 'payment',
+        ref: p.reference,
+        memo: `Paystack ${t.channel ?? ''} payment for ${p.purpose} ${p.purposeId}`.trim(),
+        entries: [{ account: account.clearing, amountKobo: -Number(p.amountKobo) }, ...res.entries],
+      });
+      await repo.event(tx as unknown as Db, {
+        reference: p.reference,
+        source,
+        event: 'charge.success',
+        outcome: 'applied',
+        detail: { channel: t.channel },
+      });
+      return true;
+    });
+    if (!applied) return 'duplicate';
+    if (after) await after().catch((err) => app.log.error({ err }, 'after payment'));
+    return 'applied';
+  },
+
+  /** Asks Paystack about a reference and applies the answer. */
+  async verify(app: FastifyInstance, reference: string): Promise<SettleOutcome> {
+    if (!app.paystack) return 'not_paid';
+    const t = await app.paystack.verify(reference);
+    if (!t) return 'unknown';
+    return this.settle(app, t, 'verify');
+  },
+
+  returnTo(p: PaymentRow): string {
+    return purposes.get(p.purpose)?.returnTo(p) ?? '/';
+  },
+
+  async webhookEvent(app: FastifyInstance, event: string, data: any): Promise<void> {
+    if (event === 'charge.success') {
+      await this.settle(app, data as PaystackTransaction, 'webhook');
+      return;
+    }
+    const h = webhookHandlers.get(event);
+    if (h) await h(app, data);
+    else app.log.info({ event }, 'Paystack webhook ignored');
+  },
+};

@@ -1,0 +1,38 @@
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import type { Db } from '@sf/db';
+import { paystackTestServer } from './test-server.ts';
+import { WEBHOOK_PATH } from './setup.ts';
+
+export const TEST_SECRET = 'sk_test_commerce_tests';
+
+/**
+ * The local Paystack-compatible server on its own port (real HTTP), sending its signed webhooks
+ * to `webhookTarget()` (the app's address, known once the app listens).
+ */
+export async function startPaystackServer(db: Db, webhookTarget: () => string) {
+  const server = Fastify({ logger: false });
+  await server.register(formbody);
+  let base = '';
+  const delivered: { status: number; body: string }[] = [];
+  await server.register(async (scope) =>
+    paystackTestServer(scope, {
+      db,
+      secretKey: TEST_SECRET,
+      pageBase: () => base,
+      deliverWebhook: async (raw, signature) => {
+        const res = await fetch(webhookTarget() + WEBHOOK_PATH, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          body: raw,
+        });
+        delivered.push({ status: res.status, body: raw });
+        if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+      },
+    }),
+  );
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const addr = server.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return { url: base, delivered, close: () => server.close() };
+}
