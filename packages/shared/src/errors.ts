@@ -23,6 +23,22 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** The garage already holds its maximum of cars. 409 */
   'GARAGE_FULL',
+  /** Checkout: a part has fewer left than the cart asks for. 409 */
+  'OUT_OF_STOCK',
+  /** Checkout: a part's price changed since the buyer saw it (now shown; send again). 409 */
+  'PRICE_CHANGED',
+  /** Checkout: a cart line can no longer be bought as it is (sold out, no longer sold). 409 */
+  'CART_CHANGED',
+  /** The coupon does not exist, expired, is used up or does not fit this cart (fields.couponCode). 409 */
+  'COUPON_INVALID',
+  /** An order cannot make this move from its current state. 409 */
+  'BAD_TRANSITION',
+  /** Only a pay-on-delivery order can be marked paid by its store. 409 */
+  'NOT_PAY_ON_DELIVERY',
+  /** The Idempotency-Key was already used with a different request body. 422 */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** A webhook whose signature does not match its body. 401 */
+  'BAD_SIGNATURE',
   /** The body is larger than the route accepts. 413 */
   'PAYLOAD_TOO_LARGE',
   /** The body's content type is not one the route reads. 415 */

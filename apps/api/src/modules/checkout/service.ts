@@ -286,7 +286,7 @@ export const checkoutService = {
         commissionRate: app.config.commissionRate,
       });
       if (coupon && totals.couponProblem)
-        throw new HttpError(409, totals.couponProblem, 'COUPON', {
+        throw new HttpError(409, totals.couponProblem, 'COUPON_INVALID', {
           couponCode: totals.couponProblem,
         });
       if (input.paymentMethod === 'paystack' && totals.totalKobo < MIN_PAYSTACK_KOBO)

@@ -9,7 +9,7 @@ export type CouponRow = typeof s.coupons.$inferSelect;
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 const couponError = (message: string) =>
-  new HttpError(409, message, 'COUPON', { couponCode: message });
+  new HttpError(409, message, 'COUPON_INVALID', { couponCode: message });
 
 export const couponsService = {
   async find(db: Db, code: string): Promise<CouponRow | undefined> {

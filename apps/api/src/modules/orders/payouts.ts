@@ -89,7 +89,7 @@ export const payoutsService = {
       }));
     } catch (err) {
       if (err instanceof PaystackError && err.httpStatus >= 400 && err.httpStatus < 500)
-        throw new HttpError(400, `Paystack refused this account: ${err.message}`, 'BANK_ACCOUNT');
+        throw new HttpError(400, `Paystack refused this account: ${err.message}`, 'VALIDATION');
       throw err;
     }
     const values = {

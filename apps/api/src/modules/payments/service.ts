@@ -53,13 +53,14 @@ export const paymentsService = {
   async authorize(app: FastifyInstance, reference: string): Promise<string> {
     const p = await repo.find(app.db, reference);
     if (!p) throw new HttpError(404, 'No such payment', 'NOT_FOUND');
-    if (p.status === 'success') throw new HttpError(409, 'This payment is already made', 'PAID');
+    if (p.status === 'success')
+      throw new HttpError(409, 'This payment is already made', 'CONFLICT');
     if (p.authorizationUrl) return p.authorizationUrl;
     if (!app.paystack)
       throw new HttpError(
         409,
         'Card, transfer and USSD payments are not available right now. Please choose pay on delivery.',
-        'PAYMENTS_OFF',
+        'CONFLICT',
       );
     try {
       const got = await app.paystack.initialize({
@@ -75,9 +76,9 @@ export const paymentsService = {
       if (!(err instanceof PaystackError)) throw err;
       app.log.warn({ err, reference }, 'Paystack initialize failed');
       throw new HttpError(
-        502,
+        503,
         'Paystack did not answer. Your order is saved: please try paying again in a minute.',
-        'PAYSTACK_UNAVAILABLE',
+        'UNAVAILABLE',
       );
     }
   },
