@@ -5,6 +5,7 @@ import { rows, type Db, type DbHandle } from '@sf/db';
 import { createTestDb } from '@sf/db/testing';
 import { buildApp, type AppConfig } from '../../app.ts';
 import { createUser } from '../../test/factories.ts';
+import { client } from '../../test/helper.ts';
 import { createProduct, createStore } from '../catalog/testing.ts';
 import { startPaystackServer, TEST_SECRET } from '../payments/testing.ts';
 
@@ -72,24 +73,16 @@ export async function product(
   return createProduct(db, { store, price: priceNaira, stock, name });
 }
 
-/** inject with a session cookie; JSON in, JSON out. */
+/** The shared test client, signed in with `cookie`; `post` takes extra headers third. */
 export function as(app: FastifyInstance, cookie: string) {
-  const call = async (method: string, url: string, payload?: object, headers = {}) => {
-    const res = await app.inject({
-      method: method as 'GET',
-      url,
-      headers: { cookie, ...headers },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: res.statusCode, body: res.json(), headers: res.headers };
-  };
+  const c = client(app, { cookie });
   return {
-    get: (url: string) => call('GET', url),
+    get: (url: string) => c.get(url),
     post: (url: string, payload?: object, headers?: Record<string, string>) =>
-      call('POST', url, payload ?? {}, headers),
-    patch: (url: string, payload: object) => call('PATCH', url, payload),
-    put: (url: string, payload: object) => call('PUT', url, payload),
-    del: (url: string) => call('DELETE', url),
+      c.post(url, payload ?? {}, { headers }),
+    patch: (url: string, payload: object) => c.patch(url, payload),
+    put: (url: string, payload: object) => c.put(url, payload),
+    del: (url: string) => c.del(url),
   };
 }
 

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from '@sf/db';
+import { createUser } from '../../test/factories.ts';
+import { runDueJobs } from '../../lib/jobs.ts';
+import { balance, unbalancedPostings } from '../ledger/ledger.ts';
+import {
+  as,
+  buy,
+  createCommerceWorld,
+  deliveryTo,
+  product,
+  sellerWithStore,
+  stockOf,
+  type World,
+} from '../checkout/testing.ts';
+
+// The app with its own mounted Paystack test server, as `npm start` runs it.
+let w: World;
+beforeAll(async () => {
+  w = await createCommerceWorld({ paystack: 'mounted' });
+});
+afterAll(() => w.close());
+
+const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(w.db, q))[0].n;
+
+async function order(method: 'paystack' | 'pay_on_delivery', price = 4000) {
+  const s = await sellerWithStore(w.db);
+  const p = await product(w.db, s.store, price, 5);
+  const buyer = await createUser(w.db);
+  const res = await buy(w.app, buyer.cookie, [{ productId: p.prodId, quantity: 1 }], {
+    ...(await deliveryTo(w.db)),
+    paymentMethod: method,
+  });
+  expect(res.status).toBe(201);
+  return { s, p, buyer, res: res.body, order: res.body.orders[0] };
+}
+
+/** Presses Pay on the mounted test page (a same-origin form post). */
+async function payOnTestPage(url: string) {
+  const res = await w.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=pay&channel=card',
+  });
+  expect(res.statusCode).toBe(303);
+}
+
+describe(`orders (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('the mounted test page says no money moves on every page', async () => {
+    const { res } = await order('paystack');
+    const page = await w.app.inject({ method: 'GET', url: res.payment.authorizationUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Test payment: no money moves');
+    const unknown = await w.app.inject({ method: 'GET', url: '/paystack-test/pay/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Test payment: no money moves');
+  });
+
+  it('pay on delivery: the store accepts, ships with a note, delivers, marks the cash paid; the buyer completes', async () => {
+    const { s, buyer, order: o } = await order('pay_on_delivery');
+    const seller = as(w.app, s.cookie);
+    const me = as(w.app, buyer.cookie);
+    expect((await seller.get('/api/store/orders')).body.items.map((x: any) => x.id)).toEqual([
+      o.id,
+    ]);
+    // Not yet shipped: delivering is not a move from here.
+    const early = await seller.post(`/api/store/orders/${o.id}/deliver`);
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('BAD_TRANSITION');
+    expect(early.body.message).toBe(
+      'This order is to be paid on delivery: it cannot be marked delivered now',
+    );
+    expect((await seller.post(`/api/store/orders/${o.id}/accept`)).body.order.status).toBe(
+      'processing',
+    );
+    const shipped = await seller.post(`/api/store/orders/${o.id}/ship`, {
+      note: 'GIG Logistics, waybill 77',
+    });
+    expect(shipped.body.order).toMatchObject({
+      status: 'shipped',
+      shippingNote: 'GIG Logistics, waybill 77',
+    });
+    expect((await seller.post(`/api/store/orders/${o.id}/ship`, { note: 'again' })).status).toBe(
+      409,
+    );
+    expect((await seller.post(`/api/store/orders/${o.id}/deliver`)).body.order.status).toBe(
+      'delivered',
+    );
+    const cash = await seller.post(`/api/store/orders/${o.id}/mark-paid`);
+    expect(cash.status).toBe(200);
+    expect(cash.body.order.paidAt).not.toBeNull();
+    expect((await seller.post(`/api/store/orders/${o.id}/mark-paid`)).status).toBe(409);
+    const done = await me.post(`/api/orders/${o.id}/received`);
+    expect(done.body.order.status).toBe('completed');
+    expect(done.body.order.timeline.map((e: any) => `${e.from}>${e.to}:${e.by}`)).toEqual([
+      'null>pay_on_delivery:buyer',
+      'pay_on_delivery>processing:seller',
+      'processing>shipped:seller',
+      'shipped>delivered:seller',
+      'delivered>delivered:seller',
+      'delivered>completed:buyer',
+    ]);
+    // No escrow for cash; the store owes the commission.
+    expect(await balance(w.db, `escrow:order:${o.id}`)).toBe(0);
+    expect(await balance(w.db, `store:${s.store.id}:balance`)).toBe(
+      -Math.round(o.subtotalKobo * 0.05),
+    );
+    // The buyer heard of every move.
+    expect(
+      await count(
+        sql`select count(*)::int as n from outbox where "to" = ${buyer.user.email} and subject like ${`Order SF-%`}`,
+      ),
+    ).toBeGreaterThanOrEqual(5);
+    expect(await unbalancedPostings(w.db)).toEqual([]);
+  });
+
+  it('a store cannot mark a Paystack order paid; only Paystack does', async () => {
+    const { s, order: o } = await order('paystack');
+    const res = await as(w.app, s.cookie).post(`/api/store/orders/${o.id}/mark-paid`);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('NOT_PAY_ON_DELIVERY');
+    expect((await as(w.app, s.cookie).post(`/api/store/orders/${o.id}/accept`)).status).toBe(409);
+    const now = (await as(w.app, s.cookie).get(`/api/store/orders/${o.id}`)).body.order;
+    expect(now).toMatchObject({ status: 'pending_payment', paidAt: null });
+  });
+
+  it("authorization: nobody sees or moves another buyer's order or another store's order", async () => {
+    const a = await order('pay_on_delivery');
+    const b = await order('pay_on_delivery');
+    const otherBuyer = as(w.app, b.buyer.cookie);
+    expect((await otherBuyer.get(`/api/orders/${a.order.id}`)).status).toBe(404);
+    expect((await otherBuyer.post(`/api/orders/${a.order.id}/cancel`)).status).toBe(404);
+    expect((await otherBuyer.get('/api/orders')).body.items.map((x: any) => x.id)).toEqual([
+      b.order.id,
+    ]);
+    // A buyer is no store owner.
+    expect((await otherBuyer.get(`/api/store/orders/${a.order.id}`)).status).toBe(403);
+    expect((await otherBuyer.post(`/api/store/orders/${a.order.id}/accept`)).status).toBe(403);
+    // Another store's owner.
+    const otherSeller = as(w.app, b.s.cookie);
+    expect((await otherSeller.get(`/api/store/orders/${a.order.id}`)).status).toBe(404);
+    expect((await otherSeller.post(`/api/store/orders/${a.order.id}/accept`)).status).toBe(404);
+    expect((await otherSeller.post(`/api/store/orders/${a.order.id}/mark-paid`)).status).toBe(404);
+    expect((await otherSeller.get('/api/store/orders')).body.items.map((x: any) => x.id)).toEqual([
+      b.order.id,
+    ]);
+    // The seller moves the order only through the store endpoints, never as its buyer.
+    expect((await as(w.app, a.s.cookie).post(`/api/orders/${a.order.id}/received`)).status).toBe(
+      404,
+    );
+    expect((await w.app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+    // Nothing moved.
+    expect(
+      (await as(w.app, a.buyer.cookie).get(`/api/orders/${a.order.id}`)).body.order.status,
+    ).toBe('pay_on_delivery');
+  });
+
+  it('a buyer cancels before the store accepts (stock back); not after', async () => {
+    const a = await order('pay_on_delivery');
+    const me = as(w.app, a.buyer.cookie);
+    expect(await stockOf(w.db, a.p.prodId)).toBe(4);
+    const c = await me.post(`/api/orders/${a.order.id}/cancel`, { reason: 'Found it nearer home' });
+    expect(c.body.order.status).toBe('cancelled');
+    expect(await stockOf(w.db, a.p.prodId)).toBe(5);
+    const b = await order('pay_on_delivery');
+    await as(w.app, b.s.cookie).post(`/api/store/orders/${b.order.id}/accept`);
+    expect((await as(w.app, b.buyer.cookie).post(`/api/orders/${b.order.id}/cancel`)).status).toBe(
+      409,
+    );
+  });
+
+  it('escrow is released 7 days after delivery with no dispute, by the job; not while a dispute is open', async () => {
+    const run = async () => {
+      const x = await order('paystack', 10000);
+      await payOnTestPage(x.res.payment.authorizationUrl);
+      for (const step of ['accept', 'ship', 'deliver'])
+        expect(
+          (await as(w.app, x.s.cookie).post(`/api/store/orders/${x.order.id}/${step}`)).status,
+        ).toBe(200);
+      return x;
+    };
+    const quiet = await run();
+    const disputed = await run();
+    await w.db.execute(sql`update orders set disputed_at = now() where id = ${disputed.order.id}`);
+    // Six days on: nothing yet.
+    await w.db.execute(
+      sql`update orders set delivered_at = now() - interval '6 days' where id in (${quiet.order.id}, ${disputed.order.id})`,
+    );
+    await runDueJobs(w.app);
+    expect(
+      (await as(w.app, quiet.buyer.cookie).get(`/api/orders/${quiet.order.id}`)).body.order.status,
+    ).toBe('delivered');
+    await w.db.execute(
+      sql`update orders set delivered_at = now() - interval '7 days 1 minute' where id in (${quiet.order.id}, ${disputed.order.id})`,
+    );
+    await runDueJobs(w.app, { until: new Date(Date.now() + 8 * 86_400_000) });
+    const q = (await as(w.app, quiet.buyer.cookie).get(`/api/orders/${quiet.order.id}`)).body.order;
+    expect(q.status).toBe('completed');
+    expect(q.timeline.at(-1)).toMatchObject({ from: 'delivered', to: 'completed', by: 'system' });
+    expect(await balance(w.db, `store:${quiet.s.store.id}:balance`)).toBe(
+      quiet.order.totalKobo - Math.round(quiet.order.subtotalKobo * 0.05),
+    );
+    expect(
+      (await as(w.app, disputed.buyer.cookie).get(`/api/orders/${disputed.order.id}`)).body.order
+        .status,
+    ).toBe('delivered');
+    expect(await balance(w.db, `escrow:order:${disputed.order.id}`)).toBe(disputed.order.totalKobo);
+  });
+
+  it('a platform coupon is paid by the platform: the store receives the full price less commission', async () => {
+    const admin = await createUser(w.db, 'Admin');
+    const code = `PLAT${Date.now()}`;
+    await as(w.app, admin.cookie).post('/api/admin/coupons', { code, kind: 'fixed', value: 50000 });
+    const s = await sellerWithStore(w.db);
+    const p = await product(w.db, s.store, 10000, 5);
+    const buyer = await createUser(w.db);
+    const res = await buy(w.app, buyer.cookie, [{ productId: p.prodId, quantity: 1 }], {
+      fulfilment: 'pickup',
+      phone: '08031234567',
+      couponCode: code,
+      paymentMethod: 'paystack',
+    });
+    const o = res.body.orders[0];
+    expect(o).toMatchObject({ subtotalKobo: 1000000, discountKobo: 50000, totalKobo: 950000 });
+    await payOnTestPage(res.body.payment.authorizationUrl);
+    for (const step of ['accept', 'ship', 'deliver'])
+      await as(w.app, s.cookie).post(`/api/store/orders/${o.id}/${step}`);
+    await as(w.app, buyer.cookie).post(`/api/orders/${o.id}/received`);
+    expect(await balance(w.db, `store:${s.store.id}:balance`)).toBe(1000000 - 50000);
+    const seen = (await as(w.app, s.cookie).get(`/api/store/orders/${o.id}`)).body.order;
+    expect(seen.storeReceivesKobo).toBe(950000);
+    expect(await unbalancedPostings(w.db)).toEqual([]);
+  });
+});
