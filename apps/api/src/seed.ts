@@ -3,6 +3,7 @@ import { authSeeder } from './modules/auth/seed.ts';
 import { seedCatalog } from './modules/catalog/seed.ts';
 import { seedProviders } from './modules/providers/seed.ts';
 import { seedContent } from './modules/content/seed.ts';
+import { seedCommerce } from './modules/orders/seed.ts';
 
 /** Demo data seeders of every domain, run in order on start-up when demo data is on. */
 const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
@@ -10,6 +11,7 @@ const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: 'catalog', run: (db) => seedCatalog(db) },
   { name: 'providers', run: seedProviders },
   { name: 'content', run: seedContent },
+  { name: 'commerce', run: seedCommerce }, // after the catalogue: orders name its parts
 ];
 
 export async function seedDemoData(db: Db) {
