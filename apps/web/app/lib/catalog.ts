@@ -202,28 +202,3 @@ export interface FilterOptions {
   models: Option<number>[];
   years: Option<number>[];
 }
-
-type Lookup = <T = Option<number>>(path: string) => Promise<T[]>;
-
-/**
- * The options the filter panel needs for the values in the URL, so every select works with
- * JavaScript off: cities of the chosen state, models of the chosen make, years of the model.
- */
-export async function loadFilterOptions(lookup: Lookup, f: PartsFilters): Promise<FilterOptions> {
-  const [states, cities, cats, makes, models, years] = await Promise.all([
-    lookup('/api/database/states/NG'),
-    f.regionId ? lookup(`/api/database/cities/${f.regionId}`) : Promise.resolve([]),
-    lookup<{ cat_id: number; name: string }>('/api/categories/getByParentId/0'),
-    lookup('/api/database/cars/make'),
-    f.carmake ? lookup(`/api/database/cars/model/${f.carmake}`) : Promise.resolve([]),
-    f.carmodel ? lookup(`/api/database/cars/year/${f.carmodel}`) : Promise.resolve([]),
-  ]);
-  return {
-    states,
-    cities,
-    categories: cats.map((c) => ({ label: c.name, value: c.cat_id })),
-    makes,
-    models,
-    years,
-  };
-}

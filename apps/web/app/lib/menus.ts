@@ -6,8 +6,45 @@ export interface MenuItem {
   to: string;
 }
 
-/** What each role sees in the Accounts menu (docs/contracts.md, Roles; 'Dashboard' spelt right). */
+/**
+ * The menu paths that have a page today (each one a route in routes.ts). The menus below keep
+ * the contract's items (docs/contracts.md, Roles), but an item whose page is still to be built
+ * is left out until it exists: a menu link must never lead to 'Page not found'. Add the path
+ * here together with its page; `menus.test.ts` checks this list against routes.ts.
+ */
+export const BUILT_PAGES: ReadonlySet<string> = new Set([
+  '/',
+  '/auth/login',
+  '/auth/register',
+  '/spares-parts',
+  '/mechanics',
+  '/towvans',
+  '/vindecoder',
+  '/blogs',
+  '/contact-us',
+  '/user/profile',
+  '/user/orders',
+  '/user/cars',
+  '/admin/products',
+]);
+
+/** The items of a menu that have a page (help pages are all served by /static/:slug). */
+export const builtOnly = (items: MenuItem[]): MenuItem[] =>
+  items.filter((i) => BUILT_PAGES.has(i.to) || i.to.startsWith('/static/'));
+
+const PROFILE: MenuItem = { label: 'Profile', to: '/user/profile' };
+
+/**
+ * What each role sees in the Accounts menu ('Dashboard' spelt right), pages not built yet left
+ * out. A business role's own items all lead to its dashboard, still to be built: until then it
+ * gets Profile, which every signed-in role has.
+ */
 export function accountMenu(role: Role): MenuItem[] {
+  return builtOnly(contractAccountMenu(role));
+}
+
+/** The contract's Accounts menu of a role, built pages or not. */
+export function contractAccountMenu(role: Role): MenuItem[] {
   switch (role) {
     case 'guest':
       return [
@@ -21,26 +58,26 @@ export function accountMenu(role: Role): MenuItem[] {
         { label: 'Products', to: '/user/store/products' },
         { label: 'Add Product', to: '/user/store/product/0' },
         { label: MESSAGES.storeDashboard, to: '/user/store' },
+        PROFILE,
       ];
     case 'Mechanic':
       return [
         { label: 'Workshop', to: '/user/workshop' },
         { label: 'Subscription', to: '/user/workshop/subscriptions' },
         { label: 'My Workshop Dashboard', to: '/user/workshop' },
+        PROFILE,
       ];
     case 'Tow Van':
       return [
         { label: 'Garage', to: '/user/garage' },
         { label: 'Subscription', to: '/user/garage/subscriptions' },
         { label: 'My Garage Dashboard', to: '/user/garage' },
+        PROFILE,
       ];
     case 'Buyer':
-      return [{ label: 'Profile', to: '/user/profile' }];
+      return [PROFILE];
     case 'Admin':
-      return [
-        { label: 'Admin', to: '/admin/products' },
-        { label: 'Profile', to: '/user/profile' },
-      ];
+      return [{ label: 'Admin', to: '/admin/products' }, PROFILE];
     default:
       return [];
   }
@@ -60,8 +97,13 @@ export const MAIN_NAV: MenuItem[] = [
   { label: 'Blogs', to: '/blogs' },
 ];
 
-/** Shortcuts of the signed-in mobile bottom bar, per role. */
+/** Shortcuts of the signed-in mobile bottom bar, per role (pages not built yet left out). */
 export function bottomBar(role: Role): MenuItem[] {
+  return builtOnly(contractBottomBar(role));
+}
+
+/** The contract's bottom bar of a role, built pages or not. */
+export function contractBottomBar(role: Role): MenuItem[] {
   const home = { label: 'Home', to: '/' };
   const orders = { label: 'Orders', to: '/user/orders' };
   switch (role) {
@@ -71,6 +113,7 @@ export function bottomBar(role: Role): MenuItem[] {
         { label: 'Store', to: '/user/store' },
         { label: 'Add', to: '/user/store/product/0' },
         orders,
+        PROFILE,
       ];
     case 'Mechanic':
       return [
@@ -78,6 +121,7 @@ export function bottomBar(role: Role): MenuItem[] {
         { label: 'Workshop', to: '/user/workshop' },
         { label: 'Requests', to: '/broadcast' },
         orders,
+        PROFILE,
       ];
     case 'Tow Van':
       return [
@@ -85,6 +129,7 @@ export function bottomBar(role: Role): MenuItem[] {
         { label: 'Garage', to: '/user/garage' },
         { label: 'Requests', to: '/broadcast' },
         orders,
+        PROFILE,
       ];
     case 'guest':
       return [];
@@ -94,7 +139,7 @@ export function bottomBar(role: Role): MenuItem[] {
         { label: 'Parts', to: '/spares-parts' },
         { label: 'Request', to: '/broadcast' },
         orders,
-        { label: 'Profile', to: '/user/profile' },
+        PROFILE,
       ];
   }
 }

@@ -10,9 +10,9 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { GARAGE_MAX_CARS, type GarageCar } from '@sf/shared';
-import { serverApi } from '../lib/api.server.ts';
-import { toQuery } from '../lib/api.ts';
-import { carLabel, MyCarsPicker } from '../components/my-cars-picker.tsx';
+import { serverApi } from '../../lib/api.server.ts';
+import { toQuery } from '../../lib/api.ts';
+import { carLabel, MyCarsPicker } from '../../components/my-cars-picker.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
 

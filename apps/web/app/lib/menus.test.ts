@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@sf/shared';
+import routes from '../routes.ts';
+import {
+  accountMenu,
+  bottomBar,
+  BUILT_PAGES,
+  contractAccountMenu,
+  contractBottomBar,
+  MAIN_NAV,
+  SIGNED_IN_COMMON,
+  STATIC_PAGES,
+  type MenuItem,
+} from './menus.ts';
+
+type Entry = { path?: string; index?: boolean; children?: Entry[] };
+
+/** Every page URL pattern of routes.ts, as a regular expression (the catch-all left out). */
+function patterns(entries: Entry[]): RegExp[] {
+  return entries.flatMap((e) => [
+    ...(e.index ? [/^\/$/] : []),
+    ...(e.path && e.path !== '*' ? [new RegExp(`^/${e.path.replace(/:[a-z]+/gi, '[^/]+')}$`)] : []),
+    ...patterns(e.children ?? []),
+  ]);
+}
+const PAGES = patterns(routes as Entry[]);
+const hasRoute = (to: string) => PAGES.some((p) => p.test(to.split('?')[0]));
+
+const ROLES: Role[] = ['guest', 'Buyer', 'Seller', 'Mechanic', 'Tow Van', 'Admin'];
+const labels = (items: MenuItem[]) => items.map((i) => i.label);
+
+describe('menus show only pages that exist', () => {
+  it('reads the routes (the check below is not empty)', () => {
+    expect(PAGES.length).toBeGreaterThan(20);
+    expect(hasRoute('/spares-parts')).toBe(true);
+    expect(hasRoute('/user/store')).toBe(false);
+  });
+  it('lists only built pages as built', () => {
+    for (const to of BUILT_PAGES) expect(hasRoute(to), to).toBe(true);
+  });
+  it('leads every shown link to a route', () => {
+    const shown = [
+      ...MAIN_NAV,
+      ...SIGNED_IN_COMMON,
+      ...STATIC_PAGES,
+      ...ROLES.flatMap((r) => [...accountMenu(r), ...bottomBar(r)]),
+    ];
+    for (const i of shown) expect(hasRoute(i.to), `${i.label} → ${i.to}`).toBe(true);
+  });
+  it('shows a contract item as soon as its page exists (no route left out by mistake)', () => {
+    for (const r of ROLES)
+      for (const i of [...contractAccountMenu(r), ...contractBottomBar(r)])
+        expect(
+          [...accountMenu(r), ...bottomBar(r)].some((s) => s.label === i.label && s.to === i.to),
+          `${r}: ${i.label} → ${i.to}`,
+        ).toBe(hasRoute(i.to));
+  });
+  it('leaves the unbuilt business dashboards and broadcast out, keeps Profile', () => {
+    expect(labels(accountMenu('Seller'))).toEqual(['Profile']);
+    expect(labels(accountMenu('Mechanic'))).toEqual(['Profile']);
+    expect(labels(accountMenu('Tow Van'))).toEqual(['Profile']);
+    expect(labels(accountMenu('Buyer'))).toEqual(['Profile']);
+    expect(labels(accountMenu('Admin'))).toEqual(['Admin', 'Profile']);
+    expect(labels(accountMenu('guest'))).toEqual(['Login', 'Register']);
+    expect(labels(bottomBar('Seller'))).toEqual(['Home', 'Orders', 'Profile']);
+    expect(labels(bottomBar('Buyer'))).toEqual(['Home', 'Parts', 'Orders', 'Profile']);
+    expect(bottomBar('guest')).toEqual([]);
+    // The contract still holds them, for when their pages are built.
+    expect(labels(contractAccountMenu('Seller'))).toContain('My Store Dashboard');
+    expect(contractBottomBar('Mechanic').map((i) => i.to)).toContain('/broadcast');
+  });
+});
