@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import { securityHeaders } from '@sf/shared';
 import type { Db } from '@sf/db';
-import type { Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
 import { modules } from './modules/index.ts';
 import { installSessions } from './lib/session.ts';
@@ -26,16 +26,41 @@ export type AppConfig = Pick<
   | 'production'
   | 'smtpUrl'
   | 'publicUrl'
-  | 'redisUrl'
   | 'paystackSecretKey'
   | 'paystackBaseUrl'
   | 'commissionRate'
+  | 'host'
+  | 'port'
+  | 'trustProxy'
+  | 'pageCacheMs'
+  | 'catalogListCacheMs'
+  | 'providersListCacheMs'
+  | 'supportEmail'
+  | 'e2eRoutes'
+  | 'version'
 > & {
   demoData?: boolean;
-  version: string;
   dataDir?: string;
   imagesDir?: string;
 };
+
+/** What an app built without a setting uses: the defaults of an empty environment. */
+function defaults(): AppConfig {
+  const c = loadConfig({});
+  return {
+    production: c.production,
+    host: c.host,
+    port: c.port,
+    trustProxy: c.trustProxy,
+    pageCacheMs: c.pageCacheMs,
+    catalogListCacheMs: c.catalogListCacheMs,
+    providersListCacheMs: c.providersListCacheMs,
+    supportEmail: c.supportEmail,
+    e2eRoutes: c.e2eRoutes,
+    version: c.version,
+    commissionRate: c.commissionRate,
+  };
+}
 
 export interface BuildOptions {
   db: Db;
@@ -45,10 +70,19 @@ export interface BuildOptions {
 
 /** Builds the API (no listening): tests call it with app.inject, server.ts starts it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const config: AppConfig = { ...defaults(), ...opts.config };
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only configured proxies may set the client address: see docs/decisions/0010-trust-model.md.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? // The nearest N hops: the same rule as Fastify's hop count.
+          (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     ajv: {
       customOptions: {
         removeAdditional: true,
@@ -60,15 +94,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   app.decorate('db', opts.db);
-  app.decorate('config', {
-    production: false,
-    commissionRate: 0.05,
-    version: process.env.APP_VERSION ?? 'dev',
-    ...opts.config,
-  } as AppConfig);
+  app.decorate('config', config);
 
   installErrorHandling(app);
-  const https = Boolean(opts.config?.publicUrl?.startsWith('https://'));
+  const https = Boolean(config.publicUrl?.startsWith('https://'));
   const headers = securityHeaders({ https });
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [k, v] of Object.entries(headers)) if (!reply.hasHeader(k)) reply.header(k, v);

@@ -1,13 +1,24 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isEmail } from '@sf/shared';
 
-/** Environment, checked once at start-up; a bad value stops the server with a clear line. */
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For) and the scheme: none (false),
+ * the nearest N hops, or the listed addresses and networks. Never "everyone": a client could
+ * then choose its own address and escape every per-address limit.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Environment, read and checked here only, once at start-up: a bad value stops the server with
+ * a line naming the variable and what it accepts. Nothing else reads process.env.
+ */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  redisUrl?: string;
   smtpUrl?: string;
   publicUrl?: string;
   logLevel: string;
@@ -21,66 +32,211 @@ export interface Config {
   paystackBaseUrl?: string;
   /** Share of an order's goods the platform keeps, 0 to 0.5 (COMMISSION_RATE, default 0.05). */
   commissionRate: number;
+  trustProxy: TrustProxy;
+  /** How long a guest's rendered page is reused; 0 turns the page cache off. */
+  pageCacheMs: number;
+  catalogListCacheMs: number;
+  providersListCacheMs: number;
+  /** Where contact-form messages are mailed. */
+  supportEmail: string;
+  /** The test-only outbox route for the browser tests (E2E=1 together with demo data). */
+  e2eRoutes: boolean;
+  /** The running build, shown by /api/version so clients notice a deployment. */
+  version: string;
   warnings: string[];
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const production = env.NODE_ENV === 'production';
-  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
-    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DAY_MS = 86_400_000;
+// proxy-addr's names for the private ranges a proxy on the same host or network uses.
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One address or network (a.b.c.d, a.b.c.d/nn, IPv6, IPv6/nn) or a named range. */
+function isAddressOrRange(v: string): boolean {
+  if (NAMED_RANGES.includes(v)) return true;
+  const [addr, bits, extra] = v.split('/');
+  const family = net.isIP(addr);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const v = raw?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n <= 10) return n;
+  } else {
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (list.length && list.every(isAddressOrRange)) return list;
   }
-  if (env.PUBLIC_URL && !/^https?:\/\//.test(env.PUBLIC_URL))
-    throw new Error('PUBLIC_URL must be an http(s) URL');
-  const demo = env.DEMO_DATA ?? (production ? 'false' : 'true');
+  throw new Error(
+    `TRUST_PROXY must be a hop count (1-10) or a comma-separated list of proxy addresses or networks (e.g. "127.0.0.1" or "10.0.0.0/8,loopback"), got "${raw}"`,
+  );
+}
+
+/**
+ * The origin links in e-mails start with: PUBLIC_URL, else the configured listen address.
+ * Never the request's Host or X-Forwarded-Host, which a client chooses.
+ */
+export function publicOrigin(config: { publicUrl?: string; host?: string; port?: number }) {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host ?? '0.0.0.0';
+  const name =
+    host === '0.0.0.0' || host === '::' || host === ''
+      ? 'localhost'
+      : net.isIPv6(host)
+        ? `[${host}]`
+        : host;
+  return `http://${name}:${config.port ?? 3000}`;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const check = <T>(fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      problems.push((e as Error).message);
+      return fallback;
+    }
+  };
+  const set = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const duration = (name: string, fallback: number) =>
+    check(() => {
+      const v = set(name);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n > DAY_MS)
+        throw new Error(
+          `${name} must be a whole number of milliseconds from 0 to ${DAY_MS}, got "${env[name]}"`,
+        );
+      return n;
+    }, fallback);
+  const flag = (name: string, fallback: boolean) =>
+    check(() => {
+      const v = set(name)?.toLowerCase();
+      if (v === undefined) return fallback;
+      if (v === 'true' || v === '1') return true;
+      if (v === 'false' || v === '0') return false;
+      throw new Error(`${name} must be true or false (or 1 or 0), got "${env[name]}"`);
+    }, fallback);
+
+  const port = check(() => {
+    const v = set('PORT') ?? '3000';
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n > 65535)
+      throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+    return n;
+  }, 3000);
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = set('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  const publicUrl = check(() => {
+    const v = set('PUBLIC_URL');
+    if (v === undefined) return undefined;
+    let u: URL | undefined;
+    try {
+      u = new URL(v);
+    } catch {
+      /* reported below */
+    }
+    if (!u || !/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search || u.hash)
+      throw new Error(
+        `PUBLIC_URL must be an http(s) URL: an origin, e.g. https://sparefinder.ng, got "${v}"`,
+      );
+    return u.origin;
+  }, undefined);
+  const smtpUrl = set('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587');
+  const logLevel = set('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const demoData = flag('DEMO_DATA', !production);
+  const e2e = flag('E2E', false);
+  const supportEmail = set('SUPPORT_EMAIL')?.toLowerCase() ?? 'support@sparefinder.ng';
+  if (!isEmail(supportEmail))
+    problems.push(`SUPPORT_EMAIL must be an e-mail address, got "${env.SUPPORT_EMAIL}"`);
+  const version = set('APP_VERSION') ?? 'dev';
+  if (!/^[\x21-\x7e]{1,100}$/.test(version))
+    problems.push('APP_VERSION must be 1 to 100 printable characters without spaces');
+
   const warnings: string[] = [];
-  let processes = 1;
-  const wc = env.WEB_CONCURRENCY?.trim();
-  if (wc) {
-    processes = wc === 'auto' ? os.availableParallelism() : Number(wc);
-    if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+  const processes = check(() => {
+    const wc = set('WEB_CONCURRENCY');
+    if (!wc) return 1;
+    const n = wc === 'auto' ? os.availableParallelism() : Number(wc);
+    if (!Number.isInteger(n) || n < 1 || n > 64 || !/^(auto|\d+)$/.test(wc)) {
       throw new Error(
         `WEB_CONCURRENCY must be "auto" or a whole number from 1 to 64, got "${env.WEB_CONCURRENCY}"`,
       );
     }
     // PGlite lives inside one process: a second one cannot open its folder.
-    if (processes > 1 && !env.DATABASE_URL) {
+    if (n > 1 && !databaseUrl) {
       warnings.push(
         `WEB_CONCURRENCY=${wc} needs DATABASE_URL (the embedded database serves one process): running one process`,
       );
-      processes = 1;
+      return 1;
     }
-  }
-  const commissionRate = Number(env.COMMISSION_RATE ?? 0.05);
-  if (!Number.isFinite(commissionRate) || commissionRate < 0 || commissionRate > 0.5)
-    throw new Error(
-      `COMMISSION_RATE must be a fraction from 0 to 0.5, got "${env.COMMISSION_RATE}"`,
-    );
-  const paystackSecretKey = env.PAYSTACK_SECRET_KEY?.trim() || undefined;
+    return n;
+  }, 1);
+  const commissionRate = check(() => {
+    const n = Number(set('COMMISSION_RATE') ?? 0.05);
+    if (!Number.isFinite(n) || n < 0 || n > 0.5)
+      throw new Error(
+        `COMMISSION_RATE must be a fraction from 0 to 0.5, got "${env.COMMISSION_RATE}"`,
+      );
+    return n;
+  }, 0.05);
+  const paystackSecretKey = set('PAYSTACK_SECRET_KEY');
   if (paystackSecretKey && !/^sk_(test|live)_\w+$/.test(paystackSecretKey))
-    throw new Error('PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)');
+    problems.push('PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)');
+  const paystackBaseUrl = set('PAYSTACK_BASE_URL');
   // Paystack sends the buyer back to a full URL of ours: without PUBLIC_URL there is none.
-  if (paystackSecretKey && !env.PAYSTACK_BASE_URL && !env.PUBLIC_URL)
-    throw new Error('PAYSTACK_SECRET_KEY needs PUBLIC_URL (where Paystack sends buyers back)');
-  if (env.PAYSTACK_BASE_URL && !/^https?:\/\//.test(env.PAYSTACK_BASE_URL))
-    throw new Error('PAYSTACK_BASE_URL must be an http(s) URL');
-  return {
+  if (paystackSecretKey && !paystackBaseUrl && !publicUrl)
+    problems.push('PAYSTACK_SECRET_KEY needs PUBLIC_URL (where Paystack sends buyers back)');
+  if (paystackBaseUrl && !/^https?:\/\//.test(paystackBaseUrl))
+    problems.push('PAYSTACK_BASE_URL must be an http(s) URL');
+  const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY), false);
+  const host = set('HOST') ?? '0.0.0.0';
+  if (production && !publicUrl)
+    warnings.push(
+      `PUBLIC_URL is not set: links in e-mails point to ${publicOrigin({ host, port })}`,
+    );
+
+  const config: Config = {
     port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: env.PUBLIC_URL || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    host,
+    dataDir: path.resolve(set('DATA_DIR') ?? './data'),
+    databaseUrl,
+    smtpUrl,
+    publicUrl,
+    logLevel,
     production,
-    demoData: demo === 'true' || demo === '1',
+    demoData,
     processes,
     paystackSecretKey,
-    paystackBaseUrl: env.PAYSTACK_BASE_URL || undefined,
+    paystackBaseUrl,
     commissionRate,
+    trustProxy,
+    pageCacheMs: duration('PAGE_CACHE_MS', 10_000),
+    catalogListCacheMs: duration('CATALOG_LIST_CACHE_MS', 10_000),
+    providersListCacheMs: duration('PROVIDERS_LIST_CACHE_MS', 5000),
+    supportEmail,
+    e2eRoutes: e2e && demoData,
+    version,
     warnings,
   };
+  if (problems.length) throw new Error(problems.join('\n'));
+  return config;
 }

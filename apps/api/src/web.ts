@@ -86,9 +86,9 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     },
   });
 
-  const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
-  const cache = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 10_000) });
-  const cacheOn = process.env.PAGE_CACHE_MS !== '0';
+  const mode = app.config.production ? 'production' : 'development';
+  const cache = createPageCache({ ttlMs: app.config.pageCacheMs });
+  const cacheOn = app.config.pageCacheMs > 0;
   // Any accepted write may change what a page shows: every process forgets every cached page.
   const unsubscribe = onBroadcast(PAGE_CACHE_CLEAR, () => cache.clear());
   app.addHook('onClose', async () => void unsubscribe());

@@ -18,10 +18,14 @@ export const hasSessionCookie = (cookieHeader: string | null | undefined) =>
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect e-mail or password',
-  tooManyForAccount:
-    'Too many failed logins for this account. Please wait 15 minutes or reset your password.',
-  tooManyForAddress:
-    'Too many failed logins from your network. Please wait 15 minutes and try again.',
+  tooManyForAccount: (wait: string) =>
+    `Too many failed logins for this account. Please wait ${wait} or reset your password.`,
+  tooManyForAccountHere: (wait: string) =>
+    `Too many failed logins for this account from your network. Please wait ${wait} or reset your password.`,
+  tooManyForAddress: (wait: string) =>
+    `Too many failed logins from your network. Please wait ${wait} and try again.`,
+  tooManyRegistrations: (wait: string) =>
+    `Too many accounts were created from your network. Please try again in ${wait}.`,
   resetSent:
     'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works once, within 1 hour.',
   resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',

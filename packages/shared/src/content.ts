@@ -6,9 +6,14 @@ import type { FieldErrors } from './errors.ts';
 export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
 export const COMMENT_MAX = 1000;
-/** Comments a user may post per minute; contact messages an address may send per hour. */
+/**
+ * Comments a user may post per minute; contact messages and newsletter sign-ups an address
+ * (a network for IPv6) may send per hour. Many phones share one address behind a mobile
+ * operator, so the per-address numbers leave room for neighbours.
+ */
 export const COMMENT_RATE = { max: 5, windowMs: 60_000 } as const;
 export const CONTACT_RATE = { max: 5, windowMs: 3_600_000 } as const;
+export const NEWSLETTER_RATE = { max: 20, windowMs: 3_600_000 } as const;
 
 export const CONTACT_LIMITS = {
   name: { min: 2, max: 100 },

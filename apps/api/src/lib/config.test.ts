@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { loadConfig, publicOrigin } from '../config.ts';
 
 const pg = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/db' };
 
@@ -25,5 +25,122 @@ describe('WEB_CONCURRENCY', () => {
   it('refuses a value that is not a count', () => {
     for (const v of ['0', '-2', '1.5', 'many', '65'])
       expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: v })).toThrow(/WEB_CONCURRENCY must be/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+  it('takes a hop count or a list of addresses and networks', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,2c0f:f5c0::/32' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '::1', 'loopback', '2c0f:f5c0::/32']);
+  });
+  it('refuses "true" (anyone could choose their address) and anything malformed', () => {
+    for (const v of [
+      'true',
+      'yes',
+      '11',
+      '-1',
+      '10.0.0.0/33',
+      '10.0.0.1/',
+      'nginx',
+      '1.2.3',
+      '::1/129',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY must be/);
+  });
+});
+
+describe('every variable is checked at start-up', () => {
+  it('has working defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      pageCacheMs: 10_000,
+      catalogListCacheMs: 10_000,
+      providersListCacheMs: 5000,
+      supportEmail: 'support@sparefinder.ng',
+      e2eRoutes: false,
+      version: 'dev',
+      logLevel: 'info',
+      demoData: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+  });
+  it('reads every value it documents', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PAGE_CACHE_MS: '0',
+      CATALOG_LIST_CACHE_MS: '2500',
+      PROVIDERS_LIST_CACHE_MS: '0',
+      SUPPORT_EMAIL: 'Help@SpareFinder.ng',
+      APP_VERSION: '2026.11.22-abc123',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: 'smtp://u:p@mail.example:587',
+      PUBLIC_URL: 'https://sparefinder.ng/',
+      DEMO_DATA: '1',
+      E2E: '1',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      pageCacheMs: 0,
+      catalogListCacheMs: 2500,
+      providersListCacheMs: 0,
+      supportEmail: 'help@sparefinder.ng',
+      version: '2026.11.22-abc123',
+      logLevel: 'warn',
+      smtpUrl: 'smtp://u:p@mail.example:587',
+      publicUrl: 'https://sparefinder.ng',
+      demoData: true,
+      e2eRoutes: true,
+    });
+  });
+  it('stops on a malformed value with a line naming the variable', () => {
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ PORT: '70000' }, /PORT must be a port number/],
+      [{ PORT: '3000abc' }, /PORT must be a port number/],
+      [{ PAGE_CACHE_MS: 'ten seconds' }, /PAGE_CACHE_MS must be a whole number of milliseconds/],
+      [{ PAGE_CACHE_MS: '-1' }, /PAGE_CACHE_MS must be/],
+      [{ PAGE_CACHE_MS: '1e3' }, /PAGE_CACHE_MS must be/],
+      [{ CATALOG_LIST_CACHE_MS: 'NaN' }, /CATALOG_LIST_CACHE_MS must be/],
+      [{ PROVIDERS_LIST_CACHE_MS: '5s' }, /PROVIDERS_LIST_CACHE_MS must be/],
+      [{ SUPPORT_EMAIL: 'support' }, /SUPPORT_EMAIL must be an e-mail address/],
+      [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+      [{ SMTP_URL: 'mail.example:25' }, /SMTP_URL must be an smtp/],
+      [{ PUBLIC_URL: 'sparefinder.ng' }, /PUBLIC_URL must be an http\(s\) URL/],
+      [{ PUBLIC_URL: 'https://sparefinder.ng/shop' }, /PUBLIC_URL must be/],
+      [{ DEMO_DATA: 'yes please' }, /DEMO_DATA must be true or false/],
+      [{ E2E: 'on' }, /E2E must be true or false/],
+      [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+      [{ APP_VERSION: 'two words' }, /APP_VERSION must be/],
+    ];
+    for (const [env, msg] of bad) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(msg);
+    // Every problem at once, one line each.
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT[^\n]*\nLOG_LEVEL/);
+  });
+  it('warns when mail links cannot know the public address', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).warnings.join()).toMatch(
+      /PUBLIC_URL is not set: links in e-mails point to http:\/\/localhost:3000/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.ng' }).warnings).toEqual([]);
+  });
+});
+
+describe('publicOrigin', () => {
+  it('is PUBLIC_URL, else the listen address', () => {
+    expect(publicOrigin({ publicUrl: 'https://sparefinder.ng' })).toBe('https://sparefinder.ng');
+    expect(publicOrigin({ host: '0.0.0.0', port: 3000 })).toBe('http://localhost:3000');
+    expect(publicOrigin({ host: '::', port: 80 })).toBe('http://localhost:80');
+    expect(publicOrigin({ host: '10.0.0.5', port: 8080 })).toBe('http://10.0.0.5:8080');
+    expect(publicOrigin({ host: '::1', port: 8080 })).toBe('http://[::1]:8080');
   });
 });

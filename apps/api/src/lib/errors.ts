@@ -12,6 +12,8 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+  /** Seconds until a refused (429) request may be tried again: sent as Retry-After. */
+  retryAfterS?: number;
 }
 
 export const badRequest = (m: string) => new HttpError(400, m, 'BAD_REQUEST');
@@ -23,7 +25,8 @@ export const forbidden = (m = 'You do not have access to this') =>
   new HttpError(403, m, 'FORBIDDEN');
 export const notFound = (m = 'Not found') => new HttpError(404, m, 'NOT_FOUND');
 export const conflict = (m: string) => new HttpError(409, m, 'CONFLICT');
-export const tooMany = (m: string) => new HttpError(429, m, 'RATE_LIMITED');
+export const tooMany = (m: string, retryAfterS?: number) =>
+  Object.assign(new HttpError(429, m, 'RATE_LIMITED'), { retryAfterS });
 export const unavailable = (m: string) => new HttpError(503, m, 'UNAVAILABLE');
 
 /** The one shape of an error body; `fields` only when there are field messages. */
@@ -71,6 +74,7 @@ function describeValidation(err: FastifyError): { message: string; field: string
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterS) reply.header('retry-after', String(err.retryAfterS));
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
     }
     if (err.validation) {

@@ -11,6 +11,7 @@ import cart from './cart/routes.ts';
 import checkout from './checkout/routes.ts';
 import orders from './orders/routes.ts';
 import coupons from './coupons/routes.ts';
+import garage from './garage/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const modules: FastifyPluginAsync[] = [
   checkout,
   orders,
   coupons,
+  garage,
 ];

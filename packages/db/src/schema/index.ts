@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
 export * from './commerce.ts';
+export * from './limits.ts';

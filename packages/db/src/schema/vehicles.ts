@@ -25,5 +25,10 @@ export const garageCars = pgTable(
     uniqueIndex('garage_cars_user_vin_uq')
       .on(t.userId, t.vin)
       .where(sql`${t.vin} is not null`),
+    // A car without a VIN is the same car when make, model and year match (a missing model or
+    // year matches only another missing one).
+    uniqueIndex('garage_cars_user_car_uq')
+      .on(t.userId, t.makeId, sql`coalesce(${t.modelId}, 0)`, sql`coalesce(${t.year}, 0)`)
+      .where(sql`${t.vin} is null`),
   ],
 );

@@ -11,6 +11,7 @@ import {
   withApp,
   type TestApp,
 } from '../../test/helper.ts';
+import { loadConfig } from '../../config.ts';
 import { SESSION_COOKIE } from '../../lib/session.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './seed.ts';
 
@@ -294,9 +295,9 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
         })
       ).status,
     ).toBe(429);
-    // The window passes: the account opens again.
+    // The wait passes: the account opens again.
     await t.handle.db.execute(
-      sql`update login_attempts set created_at = created_at - interval '16 minutes' where email = ${a.email}`,
+      sql`update rate_limits set last_at = last_at - interval '16 minutes', window_start = window_start - interval '16 minutes' where key like ${`%${a.email}%`}`,
     );
     expect(
       (
@@ -371,6 +372,127 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
         .status,
     ).toBe(400);
   });
+});
+
+const login = (email: string, password: string, ip: string) =>
+  t.call('POST', '/api/auth/login', { body: { email, password }, ip });
+/** Moves an account's login counters back in time, as if `seconds` had passed. */
+const age = (email: string, seconds: number) =>
+  t.handle.db.execute(
+    sql`update rate_limits set last_at = last_at - make_interval(secs => ${seconds}), window_start = window_start - make_interval(secs => ${seconds}) where key like ${`%${email}%`}`,
+  );
+
+describe(`login limits: strangers slow guessing down without locking the owner out (${dbLabel()})`, () => {
+  it("refuses one address after 5 failures on an account; the owner's usual address still signs in", async () => {
+    const a = await register();
+    const home = newIp();
+    expect((await login(a.email, a.password, home)).status).toBe(200);
+    const attacker = newIp();
+    for (let i = 0; i < 5; i++)
+      expect((await login(a.email, `Wrong-${i}-pass`, attacker)).status).toBe(401);
+    const stopped = await login(a.email, a.password, attacker);
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.message).toMatch(/for this account from your network/);
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(800);
+    // Other addresses go on guessing: beyond 5 the account is slowed down for them ...
+    expect((await login(a.email, 'Wrong-x-pass', newIp())).status).toBe(429);
+    // ... but not for the owner at home, whose login clears the count.
+    expect((await login(a.email, a.password, home)).status).toBe(200);
+    expect((await login(a.email, 'Wrong-y-pass', newIp())).status).toBe(401);
+  });
+
+  it('makes each attempt beyond 5 wait twice as long as the one before', async () => {
+    const a = await register();
+    for (let i = 0; i < 5; i++)
+      expect((await login(a.email, `Wrong-${i}-pass`, newIp())).status).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const r = await login(a.email, a.password, newIp());
+      expect(r.status).toBe(429);
+      expect(r.body.message).toMatch(/Too many failed logins for this account/);
+      const wait = Number(r.headers['retry-after']);
+      waits.push(wait);
+      await age(a.email, wait + 1);
+      expect((await login(a.email, `Wrong-r${round}-pass`, newIp())).status).toBe(401);
+    }
+    // 30 s, 1, 2 and 4 minutes (a second or two of rounding either way).
+    expect(waits.map((w) => Math.round(w / 30))).toEqual([1, 2, 4, 8]);
+    // Whatever the count, the owner waits at most 15 minutes.
+    await t.handle.db.execute(
+      sql`update rate_limits set hits = 40 where key = ${`login:acct:${a.email}`}`,
+    );
+    const capped = await login(a.email, a.password, newIp());
+    expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(900);
+  });
+
+  it('a completed password reset clears the slow-down', async () => {
+    const a = await register();
+    for (let i = 0; i < 5; i++) await login(a.email, `Wrong-${i}-pass`, newIp());
+    expect((await login(a.email, a.password, newIp())).status).toBe(429);
+    await t.call('POST', '/api/auth/password-reset', { body: { email: a.email } });
+    const token = tokenOf(await outboxLink(a.email));
+    expect(
+      (
+        await t.call('POST', '/api/auth/password-reset/confirm', {
+          body: { token, password: 'After-Reset-Okada-4' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await login(a.email, 'After-Reset-Okada-4', newIp())).status).toBe(200);
+  });
+
+  it('checks at most 5 passwords of 200 guesses sent at once, from one address or from 200', async () => {
+    const a = await register();
+    const one = newIp();
+    const fromOne = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login(a.email, `Guess-${i}-pass`, one)),
+    );
+    expect(fromOne.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(fromOne.filter((r) => r.status === 429)).toHaveLength(195);
+    const b = await register();
+    const fromMany = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login(b.email, `Guess-${i}-pass`, newIp())),
+    );
+    expect(fromMany.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(fromMany.filter((r) => r.status === 429)).toHaveLength(195);
+    const [checked] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from login_attempts where email in (${a.email}, ${b.email}) and outcome = 'bad_credentials'`,
+    );
+    expect(checked.n).toBe(10);
+  }, 120_000);
+});
+
+describe(`registration limits (${dbLabel()})`, () => {
+  it('creates at most 20 accounts an hour from one address, even when 200 arrive at once', async () => {
+    const ip = newIp();
+    const res = await Promise.all(
+      Array.from({ length: 200 }, () => t.call('POST', '/api/auth/register', { body: reg(), ip })),
+    );
+    expect(res.filter((r) => r.status === 201)).toHaveLength(20);
+    const refused = res.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(180);
+    expect(refused[0].body.message).toMatch(/Too many accounts were created from your network/);
+    expect((await t.call('POST', '/api/auth/register', { body: reg(), ip: newIp() })).status).toBe(
+      201,
+    );
+  }, 120_000);
+
+  it('keeps one account of 200 registrations of the same e-mail at once', async () => {
+    const body = reg();
+    const res = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        t.call('POST', '/api/auth/register', { body, ip: newIp() }),
+      ),
+    );
+    expect(res.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(res.filter((r) => r.status === 409)).toHaveLength(199);
+    const [n] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from users where email = ${body.email}`,
+    );
+    expect(n.n).toBe(1);
+  }, 180_000);
 });
 
 describe(`POST /api/auth/logout (${dbLabel()})`, () => {
@@ -816,24 +938,15 @@ describe(`demo accounts and the e2e outbox route (${dbLabel()})`, () => {
   });
   it('has no test outbox route unless E2E=1 with demo data', async () => {
     expect((await t.call('GET', '/api/test/outbox/latest?to=a@b.ng')).status).toBe(404);
-    const saved = { E2E: process.env.E2E, DEMO_DATA: process.env.DEMO_DATA };
-    process.env.E2E = '1';
-    process.env.DEMO_DATA = 'true';
-    // The settings are read when the app is built: put them back right after.
-    const restore = () =>
-      Object.assign(process.env, { E2E: saved.E2E ?? '', DEMO_DATA: saved.DEMO_DATA ?? '' });
-    try {
-      await withApp({ db: t.handle.db }, async (e2e) => {
-        restore();
-        const a = await register();
-        await e2e.post('/api/auth/password-reset', { email: a.email });
-        await outboxLink(a.email);
-        const r = await e2e.get(`/api/test/outbox/latest?to=${encodeURIComponent(a.email)}`);
-        expect(r.status).toBe(200);
-        expect(r.body.item.link).toMatch(/\/auth\/passwordreset\?token=/);
-      });
-    } finally {
-      restore();
-    }
+    expect(loadConfig({ E2E: '1', DEMO_DATA: 'false' }).e2eRoutes).toBe(false);
+    expect(loadConfig({ E2E: '1', DEMO_DATA: 'true' }).e2eRoutes).toBe(true);
+    await withApp({ db: t.handle.db, config: { e2eRoutes: true } }, async (e2e) => {
+      const a = await register();
+      await e2e.post('/api/auth/password-reset', { email: a.email });
+      await outboxLink(a.email);
+      const r = await e2e.get(`/api/test/outbox/latest?to=${encodeURIComponent(a.email)}`);
+      expect(r.status).toBe(200);
+      expect(r.body.item.link).toMatch(/\/auth\/passwordreset\?token=/);
+    });
   });
 });

@@ -36,56 +36,24 @@ export function authRepository(db: Db) {
     async logAttempt(v: typeof s.loginAttempts.$inferInsert) {
       await db.insert(s.loginAttempts).values(v);
     },
-    /** Failed logins of an account in the window, counted since its last successful login. */
-    async accountFailures(email: string, since: Date): Promise<number> {
-      const [last] = await db
+    /** Did this account sign in from this address since `since`? */
+    async signedInFrom(email: string, ip: string, since: Date): Promise<boolean> {
+      const [r] = await db
         .select({ at: s.loginAttempts.createdAt })
         .from(s.loginAttempts)
         .where(
           and(
             eq(s.loginAttempts.email, email),
+            eq(s.loginAttempts.ip, ip),
             eq(s.loginAttempts.success, true),
             gt(s.loginAttempts.createdAt, since),
           ),
         )
-        .orderBy(desc(s.loginAttempts.createdAt))
         .limit(1);
-      const [r] = await db
-        .select({ n: count() })
-        .from(s.loginAttempts)
-        .where(
-          and(
-            eq(s.loginAttempts.email, email),
-            eq(s.loginAttempts.outcome, 'bad_credentials'),
-            gt(s.loginAttempts.createdAt, last?.at ?? since),
-          ),
-        );
-      return Number(r?.n ?? 0);
-    },
-    async addressFailures(ip: string, since: Date): Promise<number> {
-      const [r] = await db
-        .select({ n: count() })
-        .from(s.loginAttempts)
-        .where(
-          and(
-            eq(s.loginAttempts.ip, ip),
-            eq(s.loginAttempts.outcome, 'bad_credentials'),
-            gt(s.loginAttempts.createdAt, since),
-          ),
-        );
-      return Number(r?.n ?? 0);
+      return Boolean(r);
     },
     async insertResetToken(v: typeof s.passwordResetTokens.$inferInsert) {
       await db.insert(s.passwordResetTokens).values(v);
-    },
-    async recentResetCount(userId: string, since: Date): Promise<number> {
-      const [r] = await db
-        .select({ n: count() })
-        .from(s.passwordResetTokens)
-        .where(
-          and(eq(s.passwordResetTokens.userId, userId), gt(s.passwordResetTokens.createdAt, since)),
-        );
-      return Number(r?.n ?? 0);
     },
     /** Marks the token used if it is unused and unexpired; one caller wins (single use). */
     async consumeResetToken(id: string): Promise<string | undefined> {

@@ -9,6 +9,7 @@ import {
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { authService, authUser, guestAuthUser, profileView, type RequestInfo } from './service.ts';
 import { createMailer } from './mail.ts';
+import { publicOrigin } from '../../config.ts';
 import * as schemas from './schemas.ts';
 
 type ProfileBody = {
@@ -19,13 +20,9 @@ type ProfileBody = {
   newPassword?: string;
 };
 
-/** The test-only outbox route exists only for the browser tests' own server (E2E=1 with demo data). */
-export const e2eRoutesEnabled = (env: NodeJS.ProcessEnv = process.env) =>
-  env.E2E === '1' && (env.DEMO_DATA === 'true' || env.DEMO_DATA === '1');
-
 export default async function authRoutes(app: FastifyInstance) {
   const mailer = createMailer(app.db, app.log, app.config.smtpUrl);
-  const svc = authService(app.db, mailer, app.log);
+  const svc = authService(app.db, mailer, app.log, publicOrigin(app.config));
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
   const info = (req: FastifyRequest): RequestInfo => ({
     ip: req.ip,
@@ -73,10 +70,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/api/auth/password-reset',
     { schema: schemas.resetRequestSchema },
     async (req, reply) => {
-      if (!app.config.publicUrl && app.config.production)
-        app.log.warn('PUBLIC_URL is not set: reset links use the Host header of the request');
-      const origin = app.config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-      await svc.requestReset(req.body.email, origin);
+      await svc.requestReset(req.body.email);
       return noStore(reply).send({ status: true, message: M.resetSent });
     },
   );
@@ -138,7 +132,8 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  if (e2eRoutesEnabled()) {
+  // The test-only outbox route exists only for the browser tests' own server (E2E=1 with demo data).
+  if (app.config.e2eRoutes) {
     app.log.warn('E2E=1: the test-only route GET /api/test/outbox/latest is enabled');
     app.get<{ Querystring: { to: string } }>(
       '/api/test/outbox/latest',

@@ -27,6 +27,15 @@ import {
   unauthorized,
 } from '../../lib/errors.ts';
 import {
+  addressKey,
+  forget,
+  isUniqueViolation,
+  refund,
+  take,
+  takeWithBackoff,
+  waitText,
+} from '../../lib/limits.ts';
+import {
   createSession,
   destroySession,
   destroyUserSessions,
@@ -36,8 +45,27 @@ import { authRepository, type UserRow } from './repository.ts';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { resetMail, type Mailer } from './mail.ts';
 
-/** Failed-login limits (ASVS 2.2.1): per account and per network address, in a 15-minute window. */
-export const LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20, resetsPerHour: 5 };
+const MIN = 60_000;
+/**
+ * Login limits (ASVS 2.2.1), counted per attempt before the password is checked, so attempts
+ * made at the same time cannot slip past them; a successful login gives its slots back.
+ * - one account from one address (a network for IPv6): 5 in 15 minutes, then refused there;
+ * - one address across accounts: 20 in 15 minutes;
+ * - one account from addresses it has never signed in from: 5 at any pace, then each attempt
+ *   waits twice as long as the one before (30 s, 1 min … 15 min at most). A stranger slows
+ *   guessing down without locking the owner out: the owner's usual address is not slowed, and
+ *   a completed password reset or a successful login clears the count.
+ * Registration: 20 accounts an hour per address. Reset links: 5 an hour per account.
+ */
+export const LIMITS = {
+  perAccountAddress: { max: 5, windowMs: 15 * MIN },
+  perAddress: { max: 20, windowMs: 15 * MIN },
+  perAccount: { free: 5, baseMs: 30_000, maxMs: 15 * MIN, idleMs: 24 * 60 * MIN },
+  /** An address the account signed in from within this long counts as the owner's. */
+  knownAddressMs: 30 * 24 * 60 * MIN,
+  registrations: { max: 20, windowMs: 60 * MIN },
+  resets: { max: 5, windowMs: 60 * MIN },
+};
 
 export interface RequestInfo {
   ip: string;
@@ -74,7 +102,13 @@ export const profileView = (u: UserRow) => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
+export function authService(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  /** Where links in mails point: from configuration only, never from a request. */
+  origin: string,
+) {
   const repo = authRepository(db);
 
   async function newSession(userId: string, info: RequestInfo) {
@@ -86,30 +120,78 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
     return checkPassword(pw) ?? (isCommonPassword(pw) ? M.commonPassword : undefined);
   }
 
-  async function checkLimits(email: string, info: RequestInfo) {
-    const since = new Date(Date.now() - LIMITS.windowMs);
-    if ((await repo.addressFailures(info.ip, since)) >= LIMITS.perAddress) {
-      await repo.logAttempt({
+  const loginKeys = (email: string, ip: string) => {
+    const addr = addressKey(ip);
+    return {
+      addr: `login:ip:${addr}`,
+      pair: `login:acct-ip:${email}|${addr}`,
+      account: `login:acct:${email}`,
+    };
+  };
+
+  async function refuse(
+    email: string,
+    info: RequestInfo,
+    outcome: 'rate_limited_ip' | 'rate_limited_account',
+    message: string,
+    retryAfterS: number,
+  ): Promise<never> {
+    await repo.logAttempt({
+      email,
+      ip: info.ip,
+      outcome,
+      success: false,
+      userAgent: info.userAgent,
+    });
+    log.warn({ email, ip: info.ip, outcome }, 'login attempt');
+    throw tooMany(message, retryAfterS);
+  }
+
+  /** Takes this attempt's slots (address, account here, account) or refuses it with a 429. */
+  async function admitAttempt(email: string, info: RequestInfo) {
+    const k = loginKeys(email, info.ip);
+    const addr = await take(db, k.addr, LIMITS.perAddress);
+    if (!addr.ok)
+      return refuse(
         email,
-        ip: info.ip,
-        outcome: 'rate_limited_ip',
-        success: false,
-        userAgent: info.userAgent,
-      });
-      log.warn({ email, ip: info.ip, outcome: 'rate_limited_ip' }, 'login attempt');
-      throw tooMany(M.tooManyForAddress);
-    }
-    if ((await repo.accountFailures(email, since)) >= LIMITS.perAccount) {
-      await repo.logAttempt({
+        info,
+        'rate_limited_ip',
+        M.tooManyForAddress(waitText(addr.retryAfterS)),
+        addr.retryAfterS,
+      );
+    const pair = await take(db, k.pair, LIMITS.perAccountAddress);
+    if (!pair.ok) {
+      await refund(db, k.addr);
+      return refuse(
         email,
-        ip: info.ip,
-        outcome: 'rate_limited_account',
-        success: false,
-        userAgent: info.userAgent,
-      });
-      log.warn({ email, ip: info.ip, outcome: 'rate_limited_account' }, 'login attempt');
-      throw tooMany(M.tooManyForAccount);
+        info,
+        'rate_limited_account',
+        M.tooManyForAccountHere(waitText(pair.retryAfterS)),
+        pair.retryAfterS,
+      );
     }
+    const since = new Date(Date.now() - LIMITS.knownAddressMs);
+    if (!(await repo.signedInFrom(email, info.ip, since))) {
+      const account = await takeWithBackoff(db, k.account, LIMITS.perAccount);
+      if (!account.ok) {
+        await refund(db, k.addr);
+        await refund(db, k.pair);
+        return refuse(
+          email,
+          info,
+          'rate_limited_account',
+          M.tooManyForAccount(waitText(account.retryAfterS)),
+          account.retryAfterS,
+        );
+      }
+    }
+  }
+
+  /** A right password: the account's counts start again and the address gets its slot back. */
+  async function clearAfterSuccess(email: string, ip: string) {
+    const k = loginKeys(email, ip);
+    await forget(db, [k.pair, k.account]);
+    await refund(db, k.addr);
   }
 
   async function recordFailure(email: string, userId: string | null, info: RequestInfo) {
@@ -131,6 +213,9 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
       if (Object.keys(fields).length) throw invalid(fields);
       const role = input.role as SessionUser['role'];
       const email = normaliseEmail(input.email);
+      const slot = await take(db, `register:${addressKey(info.ip)}`, LIMITS.registrations);
+      if (!slot.ok)
+        throw tooMany(M.tooManyRegistrations(waitText(slot.retryAfterS)), slot.retryAfterS);
       const user = await repo.insertUser({
         email,
         name: input.name.trim(),
@@ -151,7 +236,7 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
 
     async login(rawEmail: string, password: string, info: RequestInfo) {
       const email = normaliseEmail(rawEmail);
-      await checkLimits(email, info);
+      await admitAttempt(email, info);
       const user = await repo.userByEmail(email);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
@@ -160,6 +245,7 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
         await recordFailure(email, user?.id ?? null, info);
         throw unauthorized(M.badCredentials);
       }
+      await clearAfterSuccess(email, info.ip);
       await repo.logAttempt({
         email,
         ip: info.ip,
@@ -175,17 +261,14 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
     logout: (sessionId: string) => destroySession(db, sessionId),
 
     /** Always the same answer; the mail leaves in the background so timing tells nothing. */
-    async requestReset(rawEmail: string, origin: string) {
+    async requestReset(rawEmail: string) {
       const email = normaliseEmail(rawEmail);
       const user = await repo.userByEmail(email);
       if (!user) {
         log.info({ email }, 'password reset asked for an unknown e-mail');
         return;
       }
-      if (
-        (await repo.recentResetCount(user.id, new Date(Date.now() - 3_600_000))) >=
-        LIMITS.resetsPerHour
-      ) {
+      if (!(await take(db, `reset:${user.id}`, LIMITS.resets)).ok) {
         log.warn({ userId: user.id }, 'password reset: hourly limit reached, no mail sent');
         return;
       }
@@ -207,7 +290,9 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
       if (problem) throw invalid({ password: problem }, problem);
       const userId = await repo.consumeResetToken(sha256(token));
       if (!userId) throw new HttpError(400, M.resetInvalid, 'RESET_INVALID');
-      await repo.updateUser(userId, { passwordHash: await hashPassword(password) });
+      const user = await repo.updateUser(userId, { passwordHash: await hashPassword(password) });
+      // The owner proved access to the mailbox: failed logins no longer slow the account down.
+      if (user) await forget(db, [`login:acct:${user.email}`], [`login:acct-ip:${user.email}|`]);
       await repo.retireResetTokens(userId);
       await destroyUserSessions(db, userId); // every session of the account ends (ASVS 3.3.3)
       log.info({ userId }, 'password reset completed');
@@ -260,11 +345,12 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
           throw invalid({
             currentPassword: 'Enter your current password to change your e-mail or password',
           });
-        await checkLimits(user.email, info);
+        await admitAttempt(user.email, info);
         if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
           await recordFailure(user.email, user.id, info);
           throw invalid({ currentPassword: M.wrongCurrentPassword }, M.wrongCurrentPassword);
         }
+        await clearAfterSuccess(user.email, info.ip);
       }
       if (emailChange && (await repo.userByEmail(newEmail!))) {
         const e = conflict(M.emailTaken);
@@ -272,7 +358,16 @@ export function authService(db: Db, mailer: Mailer, log: FastifyBaseLogger) {
         throw e;
       }
       if (pwChange) patch.passwordHash = await hashPassword(input.newPassword!);
-      const updated = Object.keys(patch).length ? await repo.updateUser(user.id, patch) : user;
+      let updated: UserRow | undefined = user;
+      try {
+        if (Object.keys(patch).length) updated = await repo.updateUser(user.id, patch);
+      } catch (e) {
+        // Another account took the address between the check above and this write.
+        if (!isUniqueViolation(e)) throw e;
+        const err = conflict(M.emailTaken);
+        err.fields = { email: M.emailTaken };
+        throw err;
+      }
       let session: Awaited<ReturnType<typeof createSession>> | undefined;
       if (pwChange) {
         // Other devices are signed out; this one gets a fresh session.

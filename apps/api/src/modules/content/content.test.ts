@@ -469,6 +469,87 @@ describe(`contact us (${dbLabel()})`, () => {
   });
 });
 
+describe(`limits under concurrency (${dbLabel()})`, () => {
+  // Every limit is decided by one statement: 200 requests at once get no further than one by one.
+  const N = 200;
+  const json = (url: string, payload: unknown, extra: { cookie?: string; ip?: string } = {}) =>
+    t.post(url, payload, extra);
+  const statuses = (rs: { status: number }[]) =>
+    rs.reduce<Record<number, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
+
+  it(`stores 5 of ${N} comments one user sends at once`, async () => {
+    const { user, cookie } = await t.signIn('Buyer');
+    const res = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        json(
+          '/api/blogs/comments/tokunbo-vs-new-vs-nigerian-used-parts',
+          { body: `race ${i}` },
+          { cookie },
+        ),
+      ),
+    );
+    expect(statuses(res)).toEqual({ 201: 5, 429: N - 5 });
+    const [n] = await t.app.db
+      .select({ n: count() })
+      .from(s.blogComments)
+      .where(eq(s.blogComments.userId, user.id));
+    expect(Number(n.n)).toBe(5);
+  });
+
+  it(`stores and mails 5 of ${N} contact messages one address sends at once`, async () => {
+    const ip = '10.77.0.1';
+    const res = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        json(
+          '/api/contact',
+          {
+            name: 'Race Tester',
+            email: 'race@example.ng',
+            subject: `Race ${i}`,
+            message: 'Many messages at the same moment.',
+          },
+          { ip },
+        ),
+      ),
+    );
+    expect(statuses(res)).toEqual({ 201: 5, 429: N - 5 });
+    const [n] = await t.app.db
+      .select({ n: count() })
+      .from(s.contactMessages)
+      .where(eq(s.contactMessages.ip, ip));
+    expect(Number(n.n)).toBe(5);
+  });
+
+  it(`signs up at most 20 addresses of ${N} sent at once from one network, and one row per address`, async () => {
+    const url = '/api/email/contact-list/newsletter';
+    const res = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        json(url, { emailAddress: `race${i}@news.ng` }, { ip: '10.77.0.2' }),
+      ),
+    );
+    expect(statuses(res)).toEqual({ 200: 20, 429: N - 20 });
+    expect(res.find((r) => r.status === 429)!.body.message).toMatch(/Too many sign-ups/);
+    // IPv6: the whole /64 is one network.
+    const v6 = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        json(url, { emailAddress: `v6-${i}@news.ng` }, { ip: `2c0f:f5c0:440:1a::${i + 1}` }),
+      ),
+    );
+    expect(statuses(v6)).toEqual({ 200: 20, 429: 10 });
+    const same = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        json(url, { emailAddress: 'Same.Person@news.ng' }, { ip: `10.78.${i >> 8}.${i & 255}` }),
+      ),
+    );
+    expect(statuses(same)).toEqual({ 200: N });
+    const rows = await t.app.db
+      .select({ n: count() })
+      .from(s.newsletterSubscribers)
+      .where(eq(s.newsletterSubscribers.email, 'same.person@news.ng'));
+    expect(Number(rows[0].n)).toBe(1);
+  });
+});
+
 describe(`content demo seed (${dbLabel()})`, () => {
   it('is idempotent', async () => {
     const before = [await rowsIn(s.blogPosts), await rowsIn(s.blogCategories)];

@@ -104,12 +104,6 @@ export const contentRepository = (db: Db) => ({
       .values({ postId, userId, body })
       .returning()
       .then((r) => r[0]),
-  commentsSince: (userId: string, since: Date) =>
-    db
-      .select({ n: count() })
-      .from(s.blogComments)
-      .where(and(eq(s.blogComments.userId, userId), gte(s.blogComments.createdAt, since)))
-      .then((r) => Number(r[0].n)),
 
   page: (slug: string) =>
     db
@@ -143,11 +137,5 @@ export const contentRepository = (db: Db) => ({
       .values(row)
       .returning()
       .then((r) => r[0]),
-  contactsSince: (ip: string, since: Date) =>
-    db
-      .select({ n: count() })
-      .from(s.contactMessages)
-      .where(and(eq(s.contactMessages.ip, ip), gt(s.contactMessages.createdAt, since)))
-      .then((r) => Number(r[0].n)),
 });
 export type ContentRepository = ReturnType<typeof contentRepository>;

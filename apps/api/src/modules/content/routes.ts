@@ -197,7 +197,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await svc.subscribe(req.body?.emailAddress);
+      await svc.subscribe(req.body?.emailAddress, { ip: req.ip });
       if (isHtmlFormPost(req)) return reply.redirect(backTo(req, 'ok'), 303);
       return { status: true, message: MESSAGES.newsletterThanks };
     },

@@ -3,6 +3,7 @@ import {
   COMMENT_RATE,
   CONTACT_RATE,
   MESSAGES,
+  NEWSLETTER_RATE,
   PAGE_SIZE,
   isEmail,
   validateComment,
@@ -11,10 +12,9 @@ import {
   type ContactErrors,
 } from '@sf/shared';
 import { badRequest, invalid, notFound, tooMany } from '../../lib/errors.ts';
+import { addressKey, take, waitText } from '../../lib/limits.ts';
 import { sendMail } from '../../lib/mail.ts';
 import { contentRepository, type PostRow } from './repository.ts';
-
-export const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL || 'support@sparefinder.ng';
 
 /** 'abc' → slug, '12' → id. */
 const idOrSlug = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v.toLowerCase());
@@ -85,12 +85,12 @@ export function contentService(app: FastifyInstance) {
       const { value, error } = validateComment(raw);
       if (error) throw badRequest(error);
       const p = await findPost(id);
-      const recent = await repo.commentsSince(
-        user.id,
-        new Date(Date.now() - COMMENT_RATE.windowMs),
-      );
-      if (recent >= COMMENT_RATE.max)
-        throw tooMany('You are commenting too fast. Please wait a minute and try again.');
+      const slot = await take(app.db, `comment:${user.id}`, COMMENT_RATE);
+      if (!slot.ok)
+        throw tooMany(
+          'You are commenting too fast. Please wait a minute and try again.',
+          slot.retryAfterS,
+        );
       const c = await repo.addComment(p.id, user.id, value);
       return {
         id: c.id,
@@ -120,9 +120,15 @@ export function contentService(app: FastifyInstance) {
     },
 
     /** Stores the address once (lower-cased); a repeat is answered as a success. */
-    async subscribe(raw: unknown, source = 'footer') {
+    async subscribe(raw: unknown, meta: { ip: string }, source = 'footer') {
       const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
       if (!isEmail(email)) throw badRequest(MESSAGES.invalidEmail);
+      const slot = await take(app.db, `newsletter:${addressKey(meta.ip)}`, NEWSLETTER_RATE);
+      if (!slot.ok)
+        throw tooMany(
+          `Too many sign-ups from your network. Please try again in ${waitText(slot.retryAfterS)}.`,
+          slot.retryAfterS,
+        );
       const added = await repo.subscribe(email, source);
       return { added };
     },
@@ -133,15 +139,12 @@ export function contentService(app: FastifyInstance) {
     ) {
       const { value, errors } = validateContact(raw);
       if (Object.keys(errors).length) throw contactRefused(errors);
-      const recent = await repo.contactsSince(
-        meta.ip,
-        new Date(Date.now() - CONTACT_RATE.windowMs),
-      );
-      if (recent >= CONTACT_RATE.max) {
+      const slot = await take(app.db, `contact:${addressKey(meta.ip)}`, CONTACT_RATE);
+      if (!slot.ok)
         throw tooMany(
           `You have sent ${CONTACT_RATE.max} messages in the last hour. Please wait a while, or call us on +234 700 772 7334.`,
+          slot.retryAfterS,
         );
-      }
       const row = await repo.addContact({
         ...value,
         phone: value.phone ?? null,
@@ -149,7 +152,7 @@ export function contentService(app: FastifyInstance) {
         userId: meta.userId,
       });
       await sendMail(app, {
-        to: SUPPORT_EMAIL,
+        to: app.config.supportEmail,
         subject: `[Contact #${row.id}] ${value.subject}`,
         text: [
           `From: ${value.name} <${value.email}>`,

@@ -16,7 +16,7 @@ import { providerBadge } from './logo.ts';
 const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=60';
 
 export default async function providersRoutes(app: FastifyInstance) {
-  const svc = providersService(app.db);
+  const svc = providersService(app.db, { listCacheMs: app.config.providersListCacheMs });
   const tags = ['providers'];
 
   app.get<{ Querystring: ListQuery }>(

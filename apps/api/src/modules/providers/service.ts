@@ -12,11 +12,10 @@ import {
 
 /**
  * List pages are read far more than providers change: each process keeps a page for a few
- * seconds (PROVIDERS_LIST_CACHE_MS, default 5000; 0 turns it off). Responses already allow
+ * seconds (listCacheMs from PROVIDERS_LIST_CACHE_MS, default 5000; 0 turns it off). Responses already allow
  * 30 s of shared caching, so this adds no staleness a visitor could not already see.
  * Writers in this domain call invalidateProviderLists(db).
  */
-const LIST_CACHE_MS = Number(process.env.PROVIDERS_LIST_CACHE_MS ?? 5000);
 const listCaches = new WeakMap<Db, { clear(): void }>();
 export const invalidateProviderLists = (db: Db) => listCaches.get(db)?.clear();
 
@@ -88,16 +87,16 @@ function toDetail(r: ProviderDetailRow) {
   };
 }
 
-export function providersService(db: Db) {
+export function providersService(db: Db, opts: { listCacheMs: number }) {
   const repo = providersRepository(db);
   const cached = memo(
     (key: string) => repo.list(JSON.parse(key) as ProviderFilter),
-    LIST_CACHE_MS,
+    opts.listCacheMs,
     300,
   );
   listCaches.set(db, cached);
   const list = (f: ProviderFilter) =>
-    LIST_CACHE_MS > 0 ? cached(JSON.stringify(f)) : repo.list(f);
+    opts.listCacheMs > 0 ? cached(JSON.stringify(f)) : repo.list(f);
   return {
     /** One page of a list: `lastId` is the sp_id of the last item, '' when there is no more. */
     async list(kind: ProviderKind, q: ListQuery) {

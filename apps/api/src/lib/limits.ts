@@ -1,0 +1,154 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '@sf/db';
+
+/**
+ * Limits that hold under concurrency. Checking a count and then inserting lets every request
+ * that checks before the others insert pass (200 at once put 72 cars in a garage of 10): each
+ * limit here is decided by one statement that PostgreSQL serialises on a row lock.
+ * The limits themselves and why: docs/decisions/0010-trust-model.md.
+ */
+
+export interface Rule {
+  max: number;
+  windowMs: number;
+}
+
+export type Taken = { ok: true; hits: number } | { ok: false; retryAfterS: number };
+
+const ms = (n: number) => sql`(${n}::float8 * interval '1 millisecond')`;
+
+/** Removes counters idle for a day (the longest window) now and then, so the table stays small. */
+async function prune(db: Db) {
+  if (Math.random() > 0.002) return;
+  await db.execute(sql`delete from rate_limits where last_at < now() - interval '1 day'`);
+}
+
+async function retryAfter(db: Db, key: string, until: ReturnType<typeof sql>): Promise<number> {
+  const [r] = await rows<{ s: number }>(
+    db,
+    sql`select ceil(extract(epoch from (${until}) - now()))::int as s from rate_limits r where key = ${key}`,
+  );
+  return Math.max(1, Number(r?.s ?? 1));
+}
+
+/**
+ * Takes one of `max` slots of `key` in a fixed window: the upsert counts and adds in one
+ * statement, so concurrent callers queue on the row and at most `max` get through.
+ */
+export async function take(db: Db, key: string, rule: Rule): Promise<Taken> {
+  await prune(db);
+  const expired = sql`r.window_start <= now() - ${ms(rule.windowMs)}`;
+  const [r] = await rows<{ hits: number }>(
+    db,
+    sql`insert into rate_limits as r (key, hits, window_start, last_at)
+        values (${key}, 1, now(), now())
+        on conflict (key) do update set
+          hits = case when ${expired} then 1 else r.hits + 1 end,
+          window_start = case when ${expired} then now() else r.window_start end,
+          last_at = now()
+        where ${expired} or r.hits < ${rule.max}
+        returning r.hits`,
+  );
+  if (r) return { ok: true, hits: Number(r.hits) };
+  return {
+    ok: false,
+    retryAfterS: await retryAfter(db, key, sql`r.window_start + ${ms(rule.windowMs)}`),
+  };
+}
+
+export interface Backoff {
+  /** Attempts allowed at any pace. */
+  free: number;
+  /** The wait after the first attempt beyond `free`; it doubles with each further one. */
+  baseMs: number;
+  maxMs: number;
+  /** The count starts again after this long without an attempt. */
+  idleMs: number;
+}
+
+const backoffDelay = (b: Backoff) =>
+  sql`least(${ms(b.baseMs)} * power(2, greatest(r.hits - ${b.free}, 0)), ${ms(b.maxMs)})`;
+
+/**
+ * Slows attempts down instead of refusing them for a long time: after `free` attempts each
+ * next one must wait twice as long after the previous one (up to maxMs). One statement, so
+ * simultaneous attempts cannot slip through together.
+ */
+export async function takeWithBackoff(db: Db, key: string, b: Backoff): Promise<Taken> {
+  await prune(db);
+  const idle = sql`r.last_at <= now() - ${ms(b.idleMs)}`;
+  const [r] = await rows<{ hits: number }>(
+    db,
+    sql`insert into rate_limits as r (key, hits, window_start, last_at)
+        values (${key}, 1, now(), now())
+        on conflict (key) do update set
+          hits = case when ${idle} then 1 else r.hits + 1 end,
+          window_start = case when ${idle} then now() else r.window_start end,
+          last_at = now()
+        where ${idle} or r.hits < ${b.free} or r.last_at + ${backoffDelay(b)} <= now()
+        returning r.hits`,
+  );
+  if (r) return { ok: true, hits: Number(r.hits) };
+  return { ok: false, retryAfterS: await retryAfter(db, key, sql`r.last_at + ${backoffDelay(b)}`) };
+}
+
+/** Gives a slot back (an attempt that turned out not to count, e.g. a successful login). */
+export async function refund(db: Db, key: string) {
+  await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+/** Clears counters: the given keys, and every key starting with one of `prefixes`. */
+export async function forget(db: Db, keys: string[], prefixes: string[] = []) {
+  for (const k of keys) await db.execute(sql`delete from rate_limits where key = ${k}`);
+  for (const p of prefixes)
+    await db.execute(sql`delete from rate_limits where starts_with(key, ${p})`);
+}
+
+/** "1 minute", "12 minutes", "40 seconds": how long to wait, for messages. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const m = Math.ceil(seconds / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+/** The 8 groups of an IPv6 address, or undefined. */
+function ipv6Groups(ip: string): number[] | undefined {
+  // A dotted IPv4 tail (::ffff:1.2.3.4) is two groups written differently.
+  const s = ip
+    .split('%')[0]
+    .replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+      [(+a << 8) | +b, (+c << 8) | +d].map((x) => x.toString(16)).join(':'),
+    );
+  const [head, rest] = s.split('::');
+  const part = (x: string | undefined) => (x ? x.split(':').map((g) => parseInt(g, 16)) : []);
+  const h = part(head);
+  const r = part(rest);
+  const fill = 8 - h.length - r.length;
+  if (fill < 0 || (rest === undefined && fill !== 0)) return undefined;
+  return [...h, ...new Array<number>(fill).fill(0), ...r];
+}
+
+/**
+ * The key a client address is limited under. IPv4 as it is; an IPv4 address written as IPv6
+ * (::ffff:a.b.c.d) as IPv4; any other IPv6 address by its /64 network, because one home or
+ * phone is usually given a whole /64 and could otherwise take a fresh address per request.
+ */
+export function addressKey(ip: string): string {
+  if (net.isIPv4(ip)) return ip;
+  if (!net.isIPv6(ip)) return ip;
+  const g = ipv6Groups(ip);
+  if (!g) return ip;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
+}
+
+/** A unique index refused the row (two saves of the same thing at once). */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return (err.code ?? err.cause?.code) === '23505';
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../lib/session.ts';
+import { garageBody, garageIdParam } from './schemas.ts';
+import { garageService, type AddCarInput } from './service.ts';
+
+/** 'My cars': the cars a signed-in user keeps, so the parts filter can start from one of them. */
+export default async function garageRoutes(app: FastifyInstance) {
+  const garage = garageService(app.db);
+  const tags = ['garage'];
+  app.get(
+    '/api/garage',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: "The signed-in user's saved cars, newest first" },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send({ status: true, items: await garage.list(req.user!.id) }),
+  );
+  app.post<{ Body: AddCarInput }>(
+    '/api/garage',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Save a car to my garage (a VIN, or a make with optional model and year)`,
+        body: garageBody,
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: true,
+        message: 'Saved to your garage',
+        items: [await garage.add(req.user!.id, req.body)],
+      }),
+  );
+  app.delete<{ Params: { id: string } }>(
+    '/api/garage/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: 'Remove one of my cars', params: garageIdParam },
+    },
+    async (req) => {
+      await garage.remove(req.user!.id, req.params.id);
+      return { status: true, message: 'Removed from your garage', items: [] };
+    },
+  );
+}
