@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, or } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
 
 const postColumns = {
