@@ -494,7 +494,7 @@ describe(`limits under concurrency (${dbLabel()})`, () => {
       .from(s.blogComments)
       .where(eq(s.blogComments.userId, user.id));
     expect(Number(n.n)).toBe(5);
-  });
+  }, 120_000);
 
   it(`stores and mails 5 of ${N} contact messages one address sends at once`, async () => {
     const ip = '10.77.0.1';
@@ -518,7 +518,7 @@ describe(`limits under concurrency (${dbLabel()})`, () => {
       .from(s.contactMessages)
       .where(eq(s.contactMessages.ip, ip));
     expect(Number(n.n)).toBe(5);
-  });
+  }, 120_000);
 
   it(`signs up at most 20 addresses of ${N} sent at once from one network, and one row per address`, async () => {
     const url = '/api/email/contact-list/newsletter';
@@ -547,7 +547,7 @@ describe(`limits under concurrency (${dbLabel()})`, () => {
       .from(s.newsletterSubscribers)
       .where(eq(s.newsletterSubscribers.email, 'same.person@news.ng'));
     expect(Number(rows[0].n)).toBe(1);
-  });
+  }, 120_000);
 });
 
 describe(`content demo seed (${dbLabel()})`, () => {

@@ -147,7 +147,7 @@ describe(`my garage under concurrency (${dbLabel()})`, () => {
     expect(res.filter((r) => r.status === 201)).toHaveLength(GARAGE_MAX_CARS);
     expect(res.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(await carsOf(user.id)).toBe(GARAGE_MAX_CARS);
-  });
+  }, 120_000);
 
   it(`keeps one of ${N} identical cars saved at once, with or without a VIN`, async () => {
     const { user, cookie } = await t.signIn('Buyer');
@@ -167,5 +167,5 @@ describe(`my garage under concurrency (${dbLabel()})`, () => {
     expect(refused).toHaveLength(N - 2);
     expect(refused.every((r) => /already in your garage/.test(r.body.message))).toBe(true);
     expect(await carsOf(user.id)).toBe(2);
-  });
+  }, 120_000);
 });
