@@ -28,6 +28,7 @@ import {
 } from './lib/use-chunk-reload.ts';
 import { useVersionWatch } from './lib/use-version-watch.ts';
 import { useSessionSync } from './lib/use-session-sync.ts';
+import { useCartMerge } from './lib/use-cart-merge.ts';
 import { useClientNav } from './lib/use-client-nav.ts';
 import { ServerHtml } from './lib/server-html.tsx';
 import { prepareServerHtml } from './lib/server-html.server.tsx';
@@ -62,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   prepareServerHtml(footerId(url.search), () => (
     <Footer newsletter={newsletterResult(url.search)} />
   ));
-  return { user, nonce: context.nonce };
+  // The header's cart count: a signed-in user's cart is on the server.
+  const cart = user.isauthenticated ? await serverApi(context).get('/api/cart/count') : undefined;
+  const cartCount = cart?.status ? Number(cart.count) || 0 : null;
+  return { user, nonce: context.nonce, cartCount };
 }
 export const shouldRevalidate = () => true;
 
@@ -105,6 +109,7 @@ export default function App() {
   useEffect(installChunkReload, []);
   useVersionWatch();
   useSessionSync(user);
+  useCartMerge(user);
   useClientNav();
   return <Outlet />;
 }

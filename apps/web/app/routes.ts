@@ -13,6 +13,9 @@ export default [
   route('auth/passwordreset', 'routes/auth/password-reset.tsx'),
   route('user/profile', 'routes/user/profile.tsx'),
   route('user/orders', 'routes/user/orders.tsx'),
+  route('user/store/orders', 'routes/user/store-orders.tsx'),
+  route('shopping/cart', 'routes/shopping/cart.tsx'),
+  route('shopping/checkout', 'routes/shopping/checkout.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin/products', 'routes/admin/products.tsx'),
     route('admin/products/viewprods', 'routes/admin/products-by-category.tsx'),

@@ -1,10 +1,18 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { AuthUser } from '@sf/shared';
 import { useAppState } from '../lib/store.ts';
 import { CartIcon } from './icons.tsx';
 
-/** The cart icon with its count: shown only when the cart has items; it links to checkout. */
+/**
+ * The cart icon with its count, shown only when the cart has items and leading to checkout.
+ * A signed-in user's count comes from the server cart (read with the page), a guest's from
+ * the browser cart.
+ */
 export function CartLink() {
-  const count = useAppState((s) => s.userCart.items.reduce((n, i) => n + (i.qty || 0), 0));
+  const root = useRouteLoaderData('root') as
+    { user?: AuthUser; cartCount?: number | null } | undefined;
+  const local = useAppState((s) => s.userCart.items.reduce((n, i) => n + (i.qty || 0), 0));
+  const count = root?.user?.isauthenticated ? (root.cartCount ?? 0) + local : local;
   if (count === 0) return null;
   return (
     <Link
@@ -14,7 +22,10 @@ export function CartLink() {
       data-testid="cart-link"
     >
       <CartIcon />
-      <span className="absolute -right-0.5 top-0.5 grid min-w-5 place-items-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-900">
+      <span
+        className="absolute -right-0.5 top-0.5 grid min-w-5 place-items-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-900"
+        data-testid="cart-count"
+      >
         {count}
       </span>
     </Link>

@@ -51,3 +51,32 @@ describe('local cart', () => {
     expect(getState().userCart.items).toEqual([]);
   });
 });
+
+describe('merge at sign-in', () => {
+  beforeEach(() => setState({ userCart: { cart_id: null, items: [] } }));
+  it('sends the lines once, and clears them only when the server took them', async () => {
+    const { mergeGuestCart } = await import('./cart.ts');
+    addToCart(pads);
+    addToCart(pads);
+    const sent: unknown[] = [];
+    const refuse = async (_p: string, body: unknown) => {
+      sent.push(body);
+      return { status: false, message: 'down' };
+    };
+    expect(await mergeGuestCart(refuse)).toBeNull();
+    expect(getState().userCart.items).toHaveLength(1);
+    const accept = async (_p: string, body: unknown) => {
+      sent.push(body);
+      return { status: true, merged: 1, skipped: [] };
+    };
+    const [a, b] = await Promise.all([mergeGuestCart(accept), mergeGuestCart(accept)]);
+    expect(a).toEqual({ merged: 1, skipped: [] });
+    expect(b).toBe(a);
+    expect(sent).toEqual([
+      { items: [{ productId: 7, quantity: 2 }] },
+      { items: [{ productId: 7, quantity: 2 }] },
+    ]);
+    expect(getState().userCart.items).toEqual([]);
+    expect(await mergeGuestCart(accept)).toBeNull();
+  });
+});

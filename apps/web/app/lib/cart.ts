@@ -39,3 +39,44 @@ export function removeFromCart(prodId: number) {
     userCart: { ...s.userCart, items: s.userCart.items.filter((i) => i.prod_id !== prodId) },
   }));
 }
+
+/** The guest cart's lines as the server's merge call takes them. */
+export function guestCartLines(items: CartItem[]) {
+  return items
+    .filter((i) => Number.isInteger(i.prod_id) && i.prod_id > 0 && (i.qty || 0) > 0)
+    .map((i) => ({ productId: i.prod_id, quantity: Math.min(999, Math.floor(i.qty)) }));
+}
+
+type Post = (
+  path: string,
+  body: unknown,
+) => Promise<{ status: boolean; message?: string; merged?: unknown; skipped?: unknown }>;
+
+let merging: Promise<MergeOutcome | null> | null = null;
+export interface MergeOutcome {
+  merged: number;
+  skipped: { productId: number; reason: string }[];
+}
+
+/**
+ * At sign-in the guest's browser cart joins the server cart (the same part's quantities add,
+ * capped at stock). The local lines are cleared only once the server took them, so a failed
+ * call is tried again at the next page; two calls at once share one request.
+ */
+export function mergeGuestCart(post: Post): Promise<MergeOutcome | null> {
+  const lines = guestCartLines(getState().userCart.items);
+  if (lines.length === 0) return Promise.resolve(null);
+  merging ??= post('/api/cart/merge', { items: lines })
+    .then((ans) => {
+      if (!ans.status) return null;
+      setState((s) => ({ userCart: { ...s.userCart, items: [] } }));
+      return {
+        merged: Number(ans.merged ?? 0),
+        skipped: (ans.skipped as MergeOutcome['skipped']) ?? [],
+      };
+    })
+    .finally(() => {
+      merging = null;
+    });
+  return merging;
+}

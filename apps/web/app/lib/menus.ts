@@ -57,6 +57,7 @@ export function contractAccountMenu(role: Role): MenuItem[] {
         { label: 'Subscription', to: '/user/store/subscriptions' },
         { label: 'Products', to: '/user/store/products' },
         { label: 'Add Product', to: '/user/store/product/0' },
+        { label: 'Store orders', to: '/user/store/orders' },
         { label: MESSAGES.storeDashboard, to: '/user/store' },
         PROFILE,
       ];

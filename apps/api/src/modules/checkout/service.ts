@@ -12,6 +12,7 @@ import { currentPrice, lineProblem } from '../cart/service.ts';
 import type { CartRow } from '../cart/repository.ts';
 import { couponsService } from '../coupons/service.ts';
 import { newReference, paymentsService } from '../payments/service.ts';
+import { paymentsMode } from '../payments/setup.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { ordersService, PAYMENT_HOLD_MINUTES, sendAll } from '../orders/service.ts';
 import { orderViews } from '../orders/view.ts';
@@ -187,6 +188,7 @@ export const checkoutService = {
     return {
       status: true as const,
       ...totals,
+      payments: paymentsMode(app),
       stores: totals.stores.map(({ commissionKobo: _c, discountBorneBy: _d, ...g }) => g),
       couponProblem: couponProblem ?? totals.couponProblem,
       coupon:

@@ -7,6 +7,7 @@ import { ordersRepository as repo } from './repository.ts';
 import { ordersService as svc, type Who } from './service.ts';
 import { orderViews } from './view.ts';
 import { payoutsService } from './payouts.ts';
+import { paymentsMode } from '../payments/setup.ts';
 import { ORDER_STATES, type Action } from './states.ts';
 
 const PAGE = 20;
@@ -67,7 +68,11 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const list = await repo.listBuyer(app.db, req.user!.id, { ...req.query, limit: PAGE });
-      return { status: true, items: await orderViews(app.db, list, 'buyer') };
+      return {
+        status: true,
+        items: await orderViews(app.db, list, 'buyer'),
+        payments: paymentsMode(app),
+      };
     },
   );
 
@@ -135,9 +140,13 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const stores = await repo.storesOwnedBy(app.db, req.user!.id);
-      if (stores.length === 0) return { status: true, items: [] };
+      if (stores.length === 0) return { status: true, items: [], payments: paymentsMode(app) };
       const list = await repo.listStores(app.db, stores, { ...req.query, limit: PAGE });
-      return { status: true, items: await orderViews(app.db, list, 'seller') };
+      return {
+        status: true,
+        items: await orderViews(app.db, list, 'seller'),
+        payments: paymentsMode(app),
+      };
     },
   );
 

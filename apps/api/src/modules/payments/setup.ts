@@ -73,3 +73,10 @@ export async function installPayments(app: FastifyInstance) {
   app.decorate('paystack', transport ? paystackClient(secret, transport) : null);
   app.decorate('paystackSecret', secret);
 }
+
+/**
+ * Whether card payments are real: Paystack test keys (and the local test server) start with
+ * sk_test_, and pages label such payments as tests where no money moves.
+ */
+export const paymentsMode = (app: FastifyInstance): 'off' | 'test' | 'live' =>
+  !app.paystack ? 'off' : app.paystackSecret.startsWith('sk_test_') ? 'test' : 'live';

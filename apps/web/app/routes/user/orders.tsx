@@ -1,28 +1,244 @@
-import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { requireUser } from '../../lib/auth.server.ts';
+import {
+  data,
+  Form,
+  Link,
+  redirectDocument,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { serverApi } from '../../lib/context.ts';
+import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
+import { intField, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { OrderCard } from '../../components/cart/order-card.tsx';
+import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'My orders | SpareFinder NG' }];
 
+const PAGE = 20;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
+  const url = new URL(request.url);
+  const lastId = intField(url.searchParams.get('lastId'));
+  const ans = await apiGet(request, context, `/api/orders${lastId ? `?lastId=${lastId}` : ''}`);
+  const checkout = url.searchParams.get('checkout');
+  const payment = url.searchParams.get('payment');
+  return {
+    orders: ans.status ? ((ans.items ?? []) as OrderView[]) : [],
+    error: ans.status ? null : (ans.message ?? 'Your orders could not be loaded'),
+    mode: (ans.payments ?? 'off') as PaymentsMode,
+    checkout: checkout && /^[0-9a-f-]{36}$/i.test(checkout) ? checkout : null,
+    payment: payment && /^[a-z_]{1,20}$/.test(payment) ? payment : null,
+    placed: url.searchParams.get('placed') === '1',
+    lastId: lastId ?? null,
+  };
 }
 
-/** Orders are placed at checkout, which is a later part of the product: until then the honest answer is an empty list. */
-export default function Orders() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const id = intField(form.get('orderId'));
+  const intent = form.get('intent');
+  const api = serverApi(context);
+  if (intent === 'pay') {
+    const checkoutId = String(form.get('checkoutId') ?? '');
+    const ans = signedIn(
+      request,
+      await api.post(`/api/checkout/${encodeURIComponent(checkoutId)}/pay`),
+    );
+    if (ans.status && typeof ans.authorizationUrl === 'string')
+      return redirectDocument(ans.authorizationUrl);
+    return data(
+      { ok: false, orderId: id, message: ans.message ?? 'The payment page could not be opened' },
+      { status: 409 },
+    );
+  }
+  if (!id) return data({ ok: false, orderId: null, message: 'Choose an order' }, { status: 400 });
+  const reason = String(form.get('reason') ?? '').trim();
+  const ans =
+    intent === 'receive'
+      ? await api.post(`/api/orders/${id}/received`)
+      : intent === 'cancel'
+        ? await api.post(`/api/orders/${id}/cancel`, reason ? { reason } : {})
+        : { status: false, message: 'Unknown request' };
+  signedIn(request, ans);
+  if (!ans.status)
+    return data(
+      { ok: false, orderId: id, message: ans.message ?? 'The order could not be changed' },
+      { status: 409 },
+    );
+  return backTo(request, '/user/orders');
+}
+
+function Result({
+  orders,
+  payment,
+  placed,
+  mode,
+}: {
+  orders: OrderView[];
+  payment: string | null;
+  placed: boolean;
+  mode: PaymentsMode;
+}) {
+  const total = orders.reduce((a, o) => a + o.totalKobo, 0);
+  const n = orders.length;
+  const many = n === 1 ? 'Your order is' : `Your ${n} orders are`;
+  let tone = 'border-brand-600 bg-brand-50 text-brand-900';
+  let title: string;
+  let body: string;
+  if (payment === 'success') {
+    title = `Payment received: ${naira(total)}`;
+    body = `SpareFinder holds it until you confirm delivery. ${many} with the store${n === 1 ? '' : 's'} now.`;
+  } else if (payment === 'failed' || payment === 'abandoned' || payment === 'reversed') {
+    tone = 'border-red-600 bg-red-50 text-red-900';
+    title = payment === 'failed' ? 'Your payment was declined' : 'The payment was not completed';
+    body = `Nothing was charged. ${many} kept for 30 minutes: press 'Pay now' to try again.`;
+  } else if (payment) {
+    tone = 'border-amber-500 bg-amber-50 text-amber-900';
+    title = 'Waiting for Paystack to confirm your payment';
+    body = 'This usually takes a few seconds. Reload this page to see the result.';
+  } else if (placed) {
+    title = `Order placed: ${naira(total)} to pay on delivery`;
+    body = `Pay the store in cash when the parts reach you. ${many} with the store${n === 1 ? '' : 's'} now.`;
+  } else return null;
   return (
-    <main id="main" className="container-page max-w-2xl py-6">
+    <div
+      role="status"
+      className={`mt-4 space-y-2 rounded-[var(--radius-card)] border-l-4 p-4 ${tone}`}
+      data-testid="checkout-result"
+    >
+      <p className="text-lg font-bold">{title}</p>
+      <p className="text-sm">{body}</p>
+      {payment && mode === 'test' && <TestPaymentNote />}
+    </div>
+  );
+}
+
+export default function Orders() {
+  const { orders, error, mode, checkout, payment, placed, lastId } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const mine = checkout ? orders.filter((o) => o.checkoutId === checkout) : [];
+  return (
+    <main id="main" className="container-page max-w-3xl py-5">
       <h1 className="text-2xl font-bold">My orders</h1>
-      <div className="card mt-5 p-6 text-center">
-        <h2 className="text-lg font-semibold">You have no orders yet</h2>
-        <p className="mt-2 text-gray-700">
-          Orders you place at checkout will be listed here, with their status and the store that
-          sells each part.
+      {checkout && <Result orders={mine} payment={payment} placed={placed} mode={mode} />}
+      {answer && !answer.ok && (
+        <p
+          role="alert"
+          className="mt-3 rounded-[var(--radius-card)] border-l-4 border-red-600 bg-red-50 p-3 text-sm font-medium text-red-900"
+        >
+          {answer.message}
         </p>
-        <Link to="/spares-parts" className="btn-primary mt-4">
-          Find spare parts
-        </Link>
+      )}
+      {error && (
+        <div className="card mt-5 p-6 text-center">
+          <p className="font-medium text-red-800">{error}</p>
+          <Link to="/user/orders" className="btn-ghost mt-3">
+            Try again
+          </Link>
+        </div>
+      )}
+      {!error && orders.length === 0 && (
+        <div className="card mt-5 p-6 text-center">
+          <h2 className="text-lg font-semibold">You have no orders yet</h2>
+          <p className="mt-2 text-gray-700">
+            Orders you place at checkout are listed here, with where your money is at every step.
+          </p>
+          <Link to="/spares-parts" className="btn-primary mt-4">
+            Find spare parts
+          </Link>
+        </div>
+      )}
+      <div className="mt-4 space-y-4">
+        {orders.map((o) => (
+          <OrderCard
+            key={o.id}
+            o={o}
+            viewer="buyer"
+            open={o.checkoutId === checkout}
+            highlight={o.checkoutId === checkout}
+            actions={
+              <div className="flex flex-wrap gap-2">
+                {o.actions.includes('receive') && (
+                  <Form method="post" className="w-full sm:w-auto">
+                    <input type="hidden" name="intent" value="receive" />
+                    <input type="hidden" name="orderId" value={o.id} />
+                    <button
+                      type="submit"
+                      className="btn-primary w-full"
+                      disabled={busy}
+                      data-testid="received"
+                    >
+                      I received it
+                    </button>
+                    <p className="mt-1 text-xs text-gray-700">
+                      Releases {naira(o.totalKobo)} to {o.store.name}.
+                    </p>
+                  </Form>
+                )}
+                {o.actions.includes('pay') && (
+                  <Form method="post" className="w-full sm:w-auto">
+                    <input type="hidden" name="intent" value="pay" />
+                    <input type="hidden" name="orderId" value={o.id} />
+                    <input type="hidden" name="checkoutId" value={o.checkoutId} />
+                    <button type="submit" className="btn-accent w-full" disabled={busy}>
+                      Pay now{mode === 'test' ? ' (test payment)' : ''}
+                    </button>
+                  </Form>
+                )}
+                {o.actions.includes('cancel') && (
+                  <details className="w-full">
+                    <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-red-800 underline">
+                      Cancel this order
+                    </summary>
+                    <Form method="post" className="mt-2 space-y-2">
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="orderId" value={o.id} />
+                      <label htmlFor={`reason-${o.id}`} className="label">
+                        Why (optional)
+                      </label>
+                      <input
+                        id={`reason-${o.id}`}
+                        name="reason"
+                        className="input"
+                        maxLength={500}
+                      />
+                      <button type="submit" className="btn-ghost" disabled={busy}>
+                        {o.paidAt ? 'Cancel and refund me' : 'Cancel the order'}
+                      </button>
+                    </Form>
+                  </details>
+                )}
+                {answer && !answer.ok && answer.orderId === o.id && (
+                  <p role="alert" className="w-full text-sm font-medium text-red-800">
+                    {answer.message}
+                  </p>
+                )}
+              </div>
+            }
+          />
+        ))}
       </div>
+      {(orders.length === PAGE || lastId) && (
+        <nav className="mt-4 flex justify-between" aria-label="More orders">
+          {lastId ? (
+            <Link to="/user/orders" className="btn-ghost">
+              Newest orders
+            </Link>
+          ) : (
+            <span />
+          )}
+          {orders.length === PAGE && (
+            <Link to={`/user/orders?lastId=${orders[orders.length - 1].id}`} className="btn-ghost">
+              Older orders
+            </Link>
+          )}
+        </nav>
+      )}
     </main>
   );
 }

@@ -1,0 +1,248 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { when, type OrderView } from '../../lib/shop.ts';
+import { MoneyRow, naira } from './money.tsx';
+
+const TONE: Record<string, string> = {
+  pending_payment: 'bg-amber-100 text-amber-900',
+  paid: 'bg-brand-100 text-brand-900',
+  pay_on_delivery: 'bg-sky-100 text-sky-900',
+  processing: 'bg-sky-100 text-sky-900',
+  shipped: 'bg-sky-100 text-sky-900',
+  delivered: 'bg-brand-100 text-brand-900',
+  completed: 'bg-brand-700 text-white',
+  cancelled: 'bg-gray-200 text-gray-800',
+  refunded: 'bg-gray-200 text-gray-800',
+};
+
+const STEP: Record<string, string> = {
+  pending_payment: 'Placed, awaiting payment',
+  paid: 'Paid',
+  pay_on_delivery: 'Placed, to be paid on delivery',
+  processing: 'Accepted by the store',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  completed: 'Received',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+const BY: Record<string, string> = {
+  buyer: 'by the buyer',
+  seller: 'by the store',
+  system: 'automatically',
+  admin: 'by SpareFinder staff',
+};
+
+/** Where the buyer's money is, in the buyer's own words. */
+export function buyerMoney(o: OrderView): string {
+  if (o.paymentMethod === 'pay_on_delivery') {
+    if (o.status === 'cancelled') return 'Cancelled: nothing was paid';
+    return o.paidAt
+      ? 'Paid in cash to the store on delivery'
+      : 'To pay in cash to the store on delivery';
+  }
+  switch (o.status) {
+    case 'pending_payment':
+      return 'Not paid yet';
+    case 'completed':
+      return 'Paid and released to the store';
+    case 'cancelled':
+      return o.paidAt ? 'Paid, being refunded to you' : 'Cancelled: nothing was paid';
+    case 'refunded':
+      return 'Refunded to you';
+    default:
+      return 'Paid, held until you confirm delivery';
+  }
+}
+
+/** Where the seller's money is. */
+export function sellerMoney(o: OrderView): string {
+  if (o.paymentMethod === 'pay_on_delivery') {
+    if (o.status === 'cancelled') return 'Cancelled: nothing was paid';
+    return o.paidAt ? 'Cash received on delivery' : 'Collect the cash on delivery';
+  }
+  switch (o.status) {
+    case 'pending_payment':
+      return 'The buyer has not paid yet: do not send anything';
+    case 'completed':
+      return 'Released to your balance';
+    case 'cancelled':
+      return o.paidAt ? 'Being refunded to the buyer' : 'Cancelled: nothing was paid';
+    case 'refunded':
+      return 'Refunded to the buyer';
+    default:
+      return 'Paid, held by SpareFinder until the buyer confirms delivery';
+  }
+}
+
+export function OrderCard({
+  o,
+  viewer,
+  open,
+  actions,
+  highlight,
+}: {
+  o: OrderView;
+  viewer: 'buyer' | 'seller';
+  open?: boolean;
+  actions?: ReactNode;
+  highlight?: boolean;
+}) {
+  const money = viewer === 'buyer' ? buyerMoney(o) : sellerMoney(o);
+  return (
+    <article
+      className={`card space-y-3 p-4 ${highlight ? 'ring-2 ring-brand-600' : ''}`}
+      aria-labelledby={`order-${o.id}`}
+      data-testid="order"
+      data-order-status={o.status}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`order-${o.id}`} className="text-base font-bold">
+            Order {o.number}
+          </h2>
+          <p className="text-sm text-gray-700">
+            {viewer === 'buyer' ? (
+              <>
+                From{' '}
+                {o.store.url ? (
+                  <Link to={o.store.url} className="underline">
+                    {o.store.name}
+                  </Link>
+                ) : (
+                  o.store.name
+                )}
+              </>
+            ) : (
+              <>
+                For {o.buyer?.name ?? 'a buyer'}
+                {o.buyer?.phone ? (
+                  <>
+                    {' '}
+                    ·{' '}
+                    <a href={`tel:${o.buyer.phone}`} className="underline">
+                      {o.buyer.phone}
+                    </a>
+                  </>
+                ) : null}
+              </>
+            )}{' '}
+            · {when(o.createdAt)}
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-1 text-xs font-bold uppercase tracking-wide ${TONE[o.status] ?? 'bg-gray-200'}`}
+          data-testid="order-status"
+        >
+          {o.statusLabel}
+        </span>
+      </header>
+
+      <p
+        className="rounded-[var(--radius-card)] bg-gray-50 px-3 py-2 text-sm font-semibold text-gray-900"
+        data-testid="money-state"
+      >
+        {money}
+        {o.status === 'pending_payment' && o.holdUntil && (
+          <span className="block font-normal text-gray-700">
+            Pay by {when(o.holdUntil)}, or the order is cancelled and the parts go back on sale.
+          </span>
+        )}
+      </p>
+
+      <ul className="space-y-1 text-sm">
+        {o.items.map((i) => (
+          <li key={i.productId} className="flex justify-between gap-3">
+            <span>
+              {i.quantity} ×{' '}
+              <Link to={i.url} className="underline">
+                {i.name}
+              </Link>{' '}
+              <span className="text-gray-600">at {naira(i.unitPriceKobo)}</span>
+            </span>
+            <span className="tabular-nums">{naira(i.lineTotalKobo)}</span>
+          </li>
+        ))}
+      </ul>
+
+      <details open={open} className="group">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
+          Receipt and timeline
+        </summary>
+        <div className="grid gap-4 pt-2 sm:grid-cols-2">
+          <div className="text-sm">
+            <dl aria-label="Receipt">
+              <MoneyRow label="Parts" kobo={o.subtotalKobo} />
+              {o.discountKobo > 0 && (
+                <MoneyRow label="Coupon discount" kobo={o.discountKobo} negative />
+              )}
+              <MoneyRow
+                label={o.fulfilment === 'pickup' ? 'Delivery (pickup: free)' : 'Delivery fee'}
+                kobo={o.deliveryFeeKobo}
+              />
+              <MoneyRow
+                label={
+                  o.paymentMethod === 'pay_on_delivery'
+                    ? 'Total, cash on delivery'
+                    : o.paidAt
+                      ? 'Total paid with Paystack'
+                      : 'Total to pay'
+                }
+                kobo={o.totalKobo}
+                strong
+              />
+              {viewer === 'seller' && o.commissionKobo !== undefined && (
+                <>
+                  <MoneyRow label="SpareFinder commission" kobo={o.commissionKobo} negative />
+                  {o.storeReceivesKobo !== undefined && (
+                    <MoneyRow label="Your store receives" kobo={o.storeReceivesKobo} strong />
+                  )}
+                </>
+              )}
+            </dl>
+            <p className="mt-2 text-gray-700">
+              {o.fulfilment === 'pickup'
+                ? 'Pickup at the store'
+                : `Deliver to ${[o.address?.street, o.address?.city, o.address?.state].filter(Boolean).join(', ')}`}
+              {' · '}
+              {o.phone}
+            </p>
+            {o.payment && (
+              <p className="text-gray-700">
+                Paystack reference <span className="font-mono">{o.payment.reference}</span>
+              </p>
+            )}
+          </div>
+          <ol className="space-y-2 border-l-2 border-brand-200 pl-4 text-sm" aria-label="Timeline">
+            {o.timeline.map((e, n) => (
+              <li key={n} className="relative">
+                <span className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-600" />
+                <span className="font-semibold text-gray-900">{STEP[e.to] ?? e.to}</span>{' '}
+                <span className="text-gray-700">
+                  {e.to !== 'pending_payment' && e.to !== 'pay_on_delivery'
+                    ? `${BY[e.by] ?? ''} `
+                    : ''}
+                  · {when(e.at)}
+                </span>
+                {e.note && e.note !== 'Order placed' && (
+                  <span className="block text-gray-700">“{e.note}”</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </details>
+      {o.shippingNote && (
+        <p className="text-sm">
+          <span className="font-semibold">Shipping note:</span> {o.shippingNote}
+        </p>
+      )}
+      {o.cancelReason && (
+        <p className="text-sm">
+          <span className="font-semibold">Why it was cancelled:</span> {o.cancelReason}
+        </p>
+      )}
+      {actions}
+    </article>
+  );
+}

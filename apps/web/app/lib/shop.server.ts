@@ -1,0 +1,25 @@
+import { redirect } from 'react-router';
+import { serverApi } from './context.ts';
+import { loginRedirect } from './auth.server.ts';
+import type { ApiAnswer } from './api.ts';
+
+/**
+ * An API answer for a page that needs a signed-in user: a session that ended meanwhile sends
+ * the visitor to log in (and back here afterwards) instead of showing an error.
+ */
+export function signedIn<T extends ApiAnswer>(request: Request, ans: T): T {
+  if (!ans.status && (ans.code === 401 || ans.code === 'UNAUTHORIZED'))
+    throw loginRedirect(request);
+  return ans;
+}
+
+export async function apiGet(request: Request, context: unknown, path: string) {
+  return signedIn(request, await serverApi(context).get(path));
+}
+
+/** Where to go after a form that changed something: the same page, without resubmitting. */
+export function backTo(request: Request, fallback: string) {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, '');
+  return redirect(path.startsWith('/') ? path : fallback);
+}

@@ -1,0 +1,632 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { AuthUser } from '@sf/shared';
+import { browserApi } from '../../lib/api.ts';
+import { serverApi } from '../../lib/context.ts';
+import { apiGet, signedIn } from '../../lib/shop.server.ts';
+import { intField, type CartView, type Quote } from '../../lib/shop.ts';
+import { MoneyRow, naira, TestPaymentNote } from '../../components/cart/money.tsx';
+import { AlertIcon } from '../../components/icons.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
+
+type Option = { label: string; value: number };
+interface Values {
+  fulfilment: 'delivery' | 'pickup';
+  stateId: string;
+  cityId: string;
+  street: string;
+  phone: string;
+  couponCode: string;
+  paymentMethod: 'paystack' | 'pay_on_delivery';
+}
+
+const DEFAULT_PHONE = '0900000000';
+
+function valuesOf(form: FormData): Values {
+  const s = (k: string) => {
+    const v = form.get(k);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  return {
+    fulfilment: s('fulfilment') === 'pickup' ? 'pickup' : 'delivery',
+    stateId: s('stateId'),
+    cityId: s('cityId'),
+    street: s('street'),
+    phone: s('phone'),
+    couponCode: s('couponCode').toUpperCase(),
+    paymentMethod: s('paymentMethod') === 'pay_on_delivery' ? 'pay_on_delivery' : 'paystack',
+  };
+}
+
+async function quoteFor(context: unknown, request: Request, v: Values) {
+  const ans = await serverApi(context).post('/api/checkout/quote', {
+    fulfilment: v.fulfilment,
+    ...(intField(v.stateId) ? { stateId: intField(v.stateId) } : {}),
+    ...(v.couponCode ? { couponCode: v.couponCode } : {}),
+  });
+  return signedIn(request, ans) as unknown as Quote & { status: boolean; message?: string };
+}
+
+async function citiesOf(context: unknown, stateId: string): Promise<Option[]> {
+  const id = intField(stateId);
+  if (!id) return [];
+  const ans = await serverApi(context).get(`/api/database/cities/${id}`);
+  return ans.status ? ((ans.items ?? []) as Option[]) : [];
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cart = (await apiGet(request, context, '/api/cart')) as unknown as CartView & {
+    status: boolean;
+  };
+  const me = await serverApi(context).get('/api/auth/dszauth');
+  const tel = (me.user as AuthUser | undefined)?.tel ?? '';
+  const values: Values = {
+    fulfilment: 'delivery',
+    stateId: '',
+    cityId: '',
+    street: '',
+    phone: tel && tel !== DEFAULT_PHONE ? tel : '',
+    couponCode: '',
+    paymentMethod: 'paystack',
+  };
+  const [quote, states] = await Promise.all([
+    quoteFor(context, request, values),
+    serverApi(context).lookup<Option>('/api/database/states/NG'),
+  ]);
+  return {
+    cart: cart.status ? cart : null,
+    quote: quote.status ? quote : null,
+    states,
+    values,
+    // A new key for every render of the form: a double submit sends the same key, so the
+    // server places one set of orders; a new attempt after a refusal gets a new one.
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+// Recomputing the total must not make a new Idempotency-Key or reload the cart.
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent') === 'quote') return false;
+  return defaultShouldRevalidate;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const v = valuesOf(form);
+  if (form.get('intent') === 'quote') {
+    const [quote, cities] = await Promise.all([
+      quoteFor(context, request, v),
+      citiesOf(context, v.stateId),
+    ]);
+    return data({
+      kind: 'quote' as const,
+      values: v,
+      quote: quote.status ? quote : null,
+      cities,
+      message: quote.status ? null : (quote.message ?? null),
+      fields: {} as Record<string, string>,
+    });
+  }
+  const key = String(form.get('idempotencyKey') ?? '');
+  const body = {
+    fulfilment: v.fulfilment,
+    phone: v.phone,
+    paymentMethod: v.paymentMethod,
+    ...(v.couponCode ? { couponCode: v.couponCode } : {}),
+    ...(v.fulfilment === 'delivery'
+      ? {
+          ...(intField(v.stateId) ? { stateId: intField(v.stateId) } : {}),
+          ...(intField(v.cityId) ? { cityId: intField(v.cityId) } : {}),
+          street: v.street,
+        }
+      : {}),
+  };
+  const ans = signedIn(
+    request,
+    await serverApi(context).post('/api/checkout', body, {
+      headers: { 'idempotency-key': key },
+    }),
+  );
+  if (ans.status) {
+    const payment = ans.payment as { authorizationUrl: string | null } | null;
+    // The payment page is not one of our routes: the browser loads it as a document.
+    if (payment?.authorizationUrl) return redirectDocument(payment.authorizationUrl);
+    return redirect(`/user/orders?checkout=${String(ans.checkoutId)}&placed=1`);
+  }
+  const [quote, cities] = await Promise.all([
+    quoteFor(context, request, v),
+    citiesOf(context, v.stateId),
+  ]);
+  return data(
+    {
+      kind: 'error' as const,
+      values: v,
+      quote: quote.status ? quote : null,
+      cities,
+      message: ans.message ?? 'Your order could not be placed',
+      fields: (ans.fields ?? {}) as Record<string, string>,
+    },
+    { status: 400 },
+  );
+}
+
+function Select({
+  name,
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  placeholder,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  options: Option[];
+  value: string;
+  onChange?: (v: string) => void;
+  error?: string;
+  placeholder: string;
+  disabled?: boolean;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className={`input ${error ? 'border-red-600' : ''}`}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        disabled={disabled}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Radio({
+  name,
+  value,
+  checked,
+  onChange,
+  title,
+  hint,
+  testId,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: (v: string) => void;
+  title: string;
+  hint: string;
+  testId?: string;
+}) {
+  return (
+    <label
+      className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-[var(--radius-card)] border p-3 ${checked ? 'border-brand-700 bg-brand-50' : 'border-gray-300 bg-white'}`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        className="mt-1 size-5 accent-brand-700"
+        data-testid={testId}
+      />
+      <span>
+        <span className="block font-semibold text-gray-900">{title}</span>
+        <span className="block text-sm text-gray-700">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
+function Summary({
+  quote,
+  fulfilment,
+  stateChosen,
+}: {
+  quote: Quote;
+  fulfilment: string;
+  stateChosen: boolean;
+}) {
+  return (
+    <div className="space-y-3" data-testid="checkout-summary">
+      {quote.stores.map((g) => (
+        <div key={g.storeId} className="border-b border-gray-200 pb-2">
+          <h3 className="font-semibold text-gray-900">Order from {g.storeName}</h3>
+          <ul className="my-1 space-y-0.5 text-sm text-gray-700">
+            {g.lines.map((l) => (
+              <li key={l.productId} className="flex justify-between gap-2">
+                <span>
+                  {l.quantity} × {l.name}
+                </span>
+                <span className="tabular-nums">{naira(l.lineTotalKobo)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="text-sm">
+            <MoneyRow label="Parts" kobo={g.subtotalKobo} />
+            {g.discountKobo > 0 && (
+              <MoneyRow label="Coupon discount" kobo={g.discountKobo} negative />
+            )}
+            <MoneyRow
+              label={
+                fulfilment === 'pickup'
+                  ? 'Delivery (pickup at the store: free)'
+                  : stateChosen
+                    ? 'Delivery fee'
+                    : 'Delivery fee (choose a state)'
+              }
+              kobo={g.deliveryFeeKobo}
+            />
+            <MoneyRow label={`To ${g.storeName}`} kobo={g.totalKobo} />
+          </dl>
+        </div>
+      ))}
+      <dl>
+        <MoneyRow label="All parts" kobo={quote.subtotalKobo} />
+        {quote.discountKobo > 0 && (
+          <MoneyRow
+            label="Coupon discount"
+            kobo={quote.discountKobo}
+            negative
+            testId="sum-discount"
+          />
+        )}
+        <MoneyRow label="All delivery fees" kobo={quote.deliveryFeeKobo} testId="sum-delivery" />
+        <MoneyRow label="Total to pay" kobo={quote.totalKobo} strong testId="sum-total" />
+      </dl>
+    </div>
+  );
+}
+
+export default function Checkout() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const quoter = useFetcher<typeof action>();
+  const nav = useNavigation();
+  const placing = nav.state !== 'idle' && nav.formData?.get('intent') === 'place';
+
+  const latest = quoter.data ?? answer;
+  const v = answer?.values ?? loaded.values;
+  const [fulfilment, setFulfilment] = useState(v.fulfilment);
+  const [stateId, setStateId] = useState(v.stateId);
+  const [cityId, setCityId] = useState(v.cityId);
+  const [payment, setPayment] = useState(v.paymentMethod);
+  const [cities, setCities] = useState<Option[]>(answer?.cities ?? []);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (answer?.cities) setCities(answer.cities);
+  }, [answer]);
+
+  const quote = latest?.quote ?? loaded.quote;
+  const fields = answer?.kind === 'error' ? answer.fields : {};
+  const mode = quote?.payments ?? 'off';
+
+  const requote = () => {
+    if (!formRef.current) return;
+    const f = new FormData(formRef.current);
+    f.set('intent', 'quote');
+    void quoter.submit(f, { method: 'post' });
+  };
+  // Every choice that changes the money recomputes the summary at once.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    requote();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only these choices change money
+  }, [fulfilment, stateId]);
+
+  const chooseState = async (id: string) => {
+    setStateId(id);
+    setCityId('');
+    setCities(id ? await browserApi.lookup<Option>(`/api/database/cities/${id}`) : []);
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === 'quote') {
+      e.preventDefault();
+      requote();
+    }
+  };
+
+  if (!loaded.cart || loaded.cart.items.length === 0)
+    return (
+      <main id="main" className="container-page max-w-2xl py-6">
+        <h1 className="text-2xl font-bold">Checkout</h1>
+        <div className="card mt-5 p-6 text-center">
+          <h2 className="text-lg font-semibold">Your cart is empty</h2>
+          <p className="mt-2 text-gray-700">Add the parts you need, then check out here.</p>
+          <Link to="/spares-parts" className="btn-primary mt-4">
+            Find spare parts
+          </Link>
+        </div>
+      </main>
+    );
+
+  const problems = loaded.cart.items.filter((l) => l.problem);
+  const couponProblem =
+    latest?.kind === 'quote' || latest?.kind === 'error' ? quote?.couponProblem : null;
+  const couponApplied = quote?.coupon;
+  const message = answer?.kind === 'error' ? answer.message : null;
+
+  return (
+    <main id="main" className="container-page max-w-4xl py-5">
+      <h1 className="text-2xl font-bold">Checkout</h1>
+      <p className="mt-1 text-sm text-gray-700">
+        One order per store.{' '}
+        <Link to="/shopping/cart" className="font-medium text-brand-800 underline">
+          Change your cart
+        </Link>
+      </p>
+      {message && (
+        <p
+          role="alert"
+          className="mt-3 rounded-[var(--radius-card)] border-l-4 border-red-600 bg-red-50 p-3 text-sm font-medium text-red-900"
+          data-testid="checkout-error"
+        >
+          {message}
+        </p>
+      )}
+      {problems.length > 0 && (
+        <ul className="mt-3 space-y-1 rounded-[var(--radius-card)] border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-900">
+          {problems.map((l) => (
+            <li key={l.productId} className="flex gap-1">
+              <AlertIcon size={16} className="mt-0.5 shrink-0" />
+              <span>
+                <strong>{l.name}</strong>: {l.problem}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-4 grid gap-4 md:grid-cols-[1fr_20rem] md:items-start"
+      >
+        <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
+        <div className="space-y-4">
+          <fieldset className="card space-y-3 p-4">
+            <legend className="float-left mb-1 w-full text-lg font-bold">
+              How you get the parts
+            </legend>
+            <Radio
+              name="fulfilment"
+              value="delivery"
+              checked={fulfilment === 'delivery'}
+              onChange={(x) => setFulfilment(x as Values['fulfilment'])}
+              title="Delivery to my address"
+              hint="Each store charges its fee: lower within its own state."
+              testId="fulfilment-delivery"
+            />
+            <Radio
+              name="fulfilment"
+              value="pickup"
+              checked={fulfilment === 'pickup'}
+              onChange={(x) => setFulfilment(x as Values['fulfilment'])}
+              title="Pick up at the store"
+              hint="Free. The store tells you when it is ready."
+              testId="fulfilment-pickup"
+            />
+            {fulfilment === 'delivery' && (
+              <div className="space-y-3 pt-1">
+                <Select
+                  name="stateId"
+                  label="State"
+                  options={loaded.states}
+                  value={stateId}
+                  onChange={(x) => void chooseState(x)}
+                  placeholder="Choose the state"
+                  error={fields.stateId}
+                />
+                <Select
+                  name="cityId"
+                  label="City or area"
+                  options={cities}
+                  value={cityId}
+                  onChange={setCityId}
+                  placeholder={stateId ? 'Choose the city or area' : 'Choose the state first'}
+                  error={fields.cityId}
+                />
+                <noscript>
+                  <p className="text-sm text-gray-700">
+                    After choosing the state, press 'Update total' to list its cities.
+                  </p>
+                </noscript>
+                <div>
+                  <label htmlFor="f-street" className="label">
+                    Street address
+                  </label>
+                  <input
+                    id="f-street"
+                    name="street"
+                    className={`input ${fields.street ? 'border-red-600' : ''}`}
+                    defaultValue={v.street}
+                    autoComplete="street-address"
+                    maxLength={200}
+                    aria-invalid={fields.street ? true : undefined}
+                    aria-describedby={fields.street ? 'f-street-error' : undefined}
+                  />
+                  {fields.street && (
+                    <p id="f-street-error" className="mt-1 text-sm font-medium text-red-700">
+                      {fields.street}
+                    </p>
+                  )}
+                </div>
+              </div>
+            )}
+            <div>
+              <label htmlFor="f-phone" className="label">
+                Phone number (for the store and the rider)
+              </label>
+              <input
+                id="f-phone"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                className={`input ${fields.phone ? 'border-red-600' : ''}`}
+                defaultValue={v.phone}
+                placeholder="0803 123 4567"
+                maxLength={20}
+                aria-invalid={fields.phone ? true : undefined}
+                aria-describedby={fields.phone ? 'f-phone-error' : undefined}
+              />
+              {fields.phone && (
+                <p id="f-phone-error" className="mt-1 text-sm font-medium text-red-700">
+                  {fields.phone}
+                </p>
+              )}
+            </div>
+          </fieldset>
+
+          <fieldset className="card space-y-3 p-4">
+            <legend className="float-left mb-1 w-full text-lg font-bold">How you pay</legend>
+            {mode !== 'off' && (
+              <Radio
+                name="paymentMethod"
+                value="paystack"
+                checked={payment === 'paystack'}
+                onChange={(x) => setPayment(x as Values['paymentMethod'])}
+                title="Pay now with Paystack"
+                hint="Card, bank transfer or USSD. SpareFinder holds the money until you confirm you received the parts."
+                testId="pay-paystack"
+              />
+            )}
+            <Radio
+              name="paymentMethod"
+              value="pay_on_delivery"
+              checked={payment === 'pay_on_delivery' || mode === 'off'}
+              onChange={(x) => setPayment(x as Values['paymentMethod'])}
+              title="Pay on delivery"
+              hint="Pay the store in cash when the parts reach you."
+              testId="pay-on-delivery"
+            />
+            {mode === 'test' && payment === 'paystack' && (
+              <TestPaymentNote>
+                You will see Paystack's test page, not a real charge.
+              </TestPaymentNote>
+            )}
+          </fieldset>
+        </div>
+
+        <aside className="card space-y-4 p-4 md:sticky md:top-28" aria-label="Order summary">
+          <h2 className="text-lg font-bold">Summary</h2>
+          <div>
+            <label htmlFor="f-coupon" className="label">
+              Coupon code
+            </label>
+            <div className="flex gap-2">
+              <input
+                id="f-coupon"
+                name="couponCode"
+                className={`input uppercase ${couponProblem || fields.couponCode ? 'border-red-600' : ''}`}
+                defaultValue={v.couponCode}
+                maxLength={40}
+                autoCapitalize="characters"
+                aria-describedby="f-coupon-note"
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="quote"
+                className="btn-ghost shrink-0"
+                data-testid="apply-coupon"
+              >
+                Apply
+              </button>
+            </div>
+            <p id="f-coupon-note" className="mt-1 text-sm" aria-live="polite">
+              {couponProblem || fields.couponCode ? (
+                <span className="font-medium text-red-700">
+                  {couponProblem ?? fields.couponCode}
+                </span>
+              ) : couponApplied ? (
+                <span className="font-medium text-brand-800" data-testid="coupon-applied">
+                  {couponApplied.code} applied:{' '}
+                  {couponApplied.kind === 'percent'
+                    ? `${couponApplied.value}% off`
+                    : `${naira(couponApplied.value)} off`}
+                </span>
+              ) : null}
+            </p>
+          </div>
+          {quote ? (
+            <div
+              className={quoter.state !== 'idle' ? 'opacity-60' : ''}
+              aria-busy={quoter.state !== 'idle'}
+            >
+              <Summary quote={quote} fulfilment={fulfilment} stateChosen={!!stateId} />
+            </div>
+          ) : (
+            <p className="text-sm text-red-800">
+              The total could not be worked out. Press 'Update total'.
+            </p>
+          )}
+          <button type="submit" name="intent" value="quote" className="btn-ghost w-full">
+            Update total
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            className="btn-primary w-full text-base"
+            disabled={placing}
+            data-testid="place-order"
+          >
+            {placing
+              ? 'Placing your order…'
+              : payment === 'paystack' && mode !== 'off'
+                ? `Pay ${quote ? naira(quote.totalKobo) : ''} with Paystack`
+                : 'Place order, pay on delivery'}
+          </button>
+        </aside>
+      </Form>
+    </main>
+  );
+}
