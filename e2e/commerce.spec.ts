@@ -322,3 +322,42 @@ test('without JavaScript a guest adds to cart, logs in and finds the part offere
   await ctx.close();
   await api.dispose();
 });
+
+test('the checkout form sent twice with its Idempotency-Key places one set of orders', async ({
+  page,
+  baseURL,
+  playwright,
+}, info) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const part = await partFor(api, info, 3);
+  await newBuyer(page.request, info, 'twice');
+  expect(
+    (
+      await page.request.post('/api/cart/items', { data: { productId: part.id, quantity: 1 } })
+    ).status(),
+  ).toBe(200);
+  await page.goto('/shopping/checkout');
+  const key = await page.locator('input[name=idempotencyKey]').inputValue();
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  // Two presses of 'Place order' before the first answer: the same form, the same key.
+  const form = {
+    idempotencyKey: key,
+    intent: 'place',
+    fulfilment: 'pickup',
+    phone: '08031234567',
+    paymentMethod: 'pay_on_delivery',
+  };
+  const send = () =>
+    page.request.post('/shopping/checkout', {
+      form,
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+  const [a, b] = await Promise.all([send(), send()]);
+  const where = [a.headers().location, b.headers().location];
+  expect(where[0]).toMatch(/\/user\/orders\?checkout=.*placed=1/);
+  expect(where[1]).toBe(where[0]);
+  const orders = await (await page.request.get('/api/orders')).json();
+  expect(orders.items).toHaveLength(1);
+  await api.dispose();
+});

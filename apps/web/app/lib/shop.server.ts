@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { serverApi } from './context.ts';
+import { serverApi } from './api.server.ts';
 import { loginRedirect } from './auth.server.ts';
 import type { ApiAnswer } from './api.ts';
 
@@ -8,8 +8,7 @@ import type { ApiAnswer } from './api.ts';
  * the visitor to log in (and back here afterwards) instead of showing an error.
  */
 export function signedIn<T extends ApiAnswer>(request: Request, ans: T): T {
-  if (!ans.status && (ans.code === 401 || ans.code === 'UNAUTHORIZED'))
-    throw loginRedirect(request);
+  if (!ans.status && ans.httpStatus === 401) throw loginRedirect(request);
   return ans;
 }
 

@@ -252,6 +252,8 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     expect(quote.status).toBe(200);
     expect(quote.body.couponProblem).toBeNull();
     expect(quote.body.discountKobo).toBe(10000); // 10% of ₦1,000.00
+    // The local Paystack-compatible server takes test payments: pages label them so.
+    expect(quote.body.payments).toBe('test');
     const res = await c.post(
       '/api/checkout',
       { ...delivery, couponCode: ten.code, paymentMethod: 'pay_on_delivery' },

@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { salePrice } from '@sf/shared';
-import { serverApi } from '../../lib/context.ts';
+import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/shop.server.ts';
 import { intField, type CartLine, type CartView } from '../../lib/shop.ts';
 import { naira } from '../../components/cart/money.tsx';
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let ans;
   if (intent === 'add') {
     ans = await api.post('/api/cart/items', { productId, quantity: quantity ?? 1 });
-    if (!ans.status && (ans.code === 'UNAUTHORIZED' || ans.code === 401)) {
+    if (!ans.status && ans.httpStatus === 401) {
       // A guest without JavaScript: log in, then the cart offers this part again.
       const q = new URLSearchParams({
         redirectTo: `/shopping/cart?add=${productId}`,
@@ -89,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: message || 'Your cart could not be changed',
         count: ans.itemCount,
       },
-      { status: ans.status ? 200 : 409 },
+      { status: ans.status ? 200 : formStatus(ans) },
     );
   return redirect(intent === 'add' ? `/shopping/cart?added=${productId}` : '/shopping/cart');
 }

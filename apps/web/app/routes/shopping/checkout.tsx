@@ -16,7 +16,7 @@ import {
 } from 'react-router';
 import type { AuthUser } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
-import { serverApi } from '../../lib/context.ts';
+import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { intField, type CartView, type Quote } from '../../lib/shop.ts';
 import { MoneyRow, naira, TestPaymentNote } from '../../components/cart/money.tsx';
@@ -164,7 +164,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: ans.message ?? 'Your order could not be placed',
       fields: (ans.fields ?? {}) as Record<string, string>,
     },
-    { status: 400 },
+    { status: formStatus(ans) },
   );
 }
 
@@ -355,7 +355,6 @@ export default function Checkout() {
       return;
     }
     requote();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only these choices change money
   }, [fulfilment, stateId]);
 
   const chooseState = async (id: string) => {

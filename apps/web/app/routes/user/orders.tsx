@@ -10,7 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { serverApi } from '../../lib/context.ts';
+import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
@@ -52,22 +52,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectDocument(ans.authorizationUrl);
     return data(
       { ok: false, orderId: id, message: ans.message ?? 'The payment page could not be opened' },
-      { status: 409 },
+      { status: formStatus(ans) },
     );
   }
   if (!id) return data({ ok: false, orderId: null, message: 'Choose an order' }, { status: 400 });
   const reason = String(form.get('reason') ?? '').trim();
+  if (intent !== 'receive' && intent !== 'cancel')
+    return data({ ok: false, orderId: id, message: 'Unknown request' }, { status: 400 });
   const ans =
     intent === 'receive'
       ? await api.post(`/api/orders/${id}/received`)
-      : intent === 'cancel'
-        ? await api.post(`/api/orders/${id}/cancel`, reason ? { reason } : {})
-        : { status: false, message: 'Unknown request' };
+      : await api.post(`/api/orders/${id}/cancel`, reason ? { reason } : {});
   signedIn(request, ans);
   if (!ans.status)
     return data(
       { ok: false, orderId: id, message: ans.message ?? 'The order could not be changed' },
-      { status: 409 },
+      { status: formStatus(ans) },
     );
   return backTo(request, '/user/orders');
 }

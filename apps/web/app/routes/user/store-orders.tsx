@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { serverApi } from '../../lib/context.ts';
+import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { requireUser } from '../../lib/auth.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
@@ -114,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!ans.status)
       return data(
         { ok: false, orderId: id, message: ans.message ?? 'The order could not be changed' },
-        { status: 409 },
+        { status: formStatus(ans) },
       );
     return backTo(request, '/user/store/orders');
   }
@@ -129,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             ? 'Choose the bank and enter the 10-digit account number and the account name'
             : (ans.message ?? 'That did not work'),
       },
-      { status: 400 },
+      { status: formStatus(ans) },
     );
   return backTo(request, '/user/store/orders');
 }
