@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { when, type OrderView } from '../../lib/shop.ts';
 import { MoneyRow, naira } from './money.tsx';
+import { ChevronDown } from '../icons.tsx';
 
 const TONE: Record<string, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',
@@ -166,8 +167,9 @@ export function OrderCard({
       </ul>
 
       <details open={open} className="group">
-        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 font-semibold text-brand-800">
           Receipt and timeline
+          <ChevronDown size={18} className="transition-transform group-open:rotate-180" />
         </summary>
         <div className="grid gap-4 pt-2 sm:grid-cols-2">
           <div className="text-sm">
