@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import { rows, schema as s } from '@sf/db';
 import { buildApp, type AppConfig } from './app.ts';
+import { runDueJobs } from './lib/jobs.ts';
 import { createTestApp, dbLabel, type TestApp } from './test/helper.ts';
 
 // What the server believes of a request's headers: nothing about where mail links point, and
@@ -47,6 +48,8 @@ async function accountAndResetLink(app: FastifyInstance, headers: Record<string,
   });
   expect(r.statusCode).toBe(200);
   for (let i = 0; i < 200; i++) {
+    // The app whose settings are under test runs the mail job.
+    await runDueJobs(app);
     const [m] = await rows<{ text: string }>(
       t.handle.db,
       sql`select text from outbox where "to" = ${email} order by created_at desc limit 1`,

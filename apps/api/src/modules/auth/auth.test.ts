@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../test/helper.ts';
 import { loadConfig } from '../../config.ts';
+import { runDueJobs } from '../../lib/jobs.ts';
 import { SESSION_COOKIE } from '../../lib/session.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './seed.ts';
 
@@ -53,6 +54,8 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<
 }
 const outboxLink = (to: string) =>
   waitFor(async () => {
+    // Reset mails leave from a job: run what is due, as the server's poller would.
+    await runDueJobs(t.app);
     const [m] = await rows<{ text: string }>(
       t.handle.db,
       sql`select text from outbox where "to" = ${to} order by created_at desc limit 1`,
@@ -646,6 +649,8 @@ describe(`password reset (${dbLabel()})`, () => {
         const a = await register();
         const r = await mailApp.post('/api/auth/password-reset', { email: a.email });
         expect(r.status).toBe(200);
+        // This app (with SMTP_URL) runs the job.
+        await runDueJobs(mailApp.app);
         const mail = await waitFor(async () => received.find((m) => m.to === a.email));
         expect(mail.data).toMatch(/Subject: Reset your SpareFinder NG password/);
         const flat = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -676,6 +681,50 @@ describe(`password reset (${dbLabel()})`, () => {
       await new Promise<void>((r) => smtp.close(() => r()));
     }
   });
+});
+
+describe(`password reset tells nothing by its timing (${dbLabel()})`, () => {
+  it('answers known and unknown e-mails in the same time; the mail arrives once the job runs', async () => {
+    const a = await register();
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    const timed = async (email: string) => {
+      const t0 = performance.now();
+      const r = await t.call('POST', '/api/auth/password-reset', { body: { email } });
+      expect(r.status).toBe(200);
+      return performance.now() - t0;
+    };
+    // A few rounds first, so neither side pays for warming up.
+    for (let i = 0; i < 5; i++) await timed(i % 2 ? a.email : `warm${i}@test.ng`);
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      known.push(await timed(a.email));
+      unknown.push(await timed(`nobody-${i}@test.ng`));
+    }
+    const diff = Math.abs(median(known) - median(unknown));
+    console.log(
+      `[reset timing] median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms, difference ${diff.toFixed(2)} ms`,
+    );
+    expect(diff).toBeLessThan(1.5);
+    // Nothing was mailed during the requests ...
+    const [before] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from outbox where "to" = ${a.email}`,
+    );
+    expect(before.n).toBe(0);
+    // ... the job sends it (5 an hour per account), and never to an unknown address.
+    await runDueJobs(t.app);
+    const [after] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from outbox where "to" = ${a.email}`,
+    );
+    expect(after.n).toBe(5);
+    const [ghost] = await rows<{ n: number }>(
+      t.handle.db,
+      sql`select count(*)::int as n from outbox where "to" like 'nobody-%'`,
+    );
+    expect(ghost.n).toBe(0);
+  }, 120_000);
 });
 
 describe(`/api/user/profile (${dbLabel()})`, () => {

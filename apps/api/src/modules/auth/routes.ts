@@ -7,8 +7,16 @@ import {
   setSessionCookie,
 } from '../../lib/session.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { authService, authUser, guestAuthUser, profileView, type RequestInfo } from './service.ts';
-import { createMailer } from './mail.ts';
+import {
+  authService,
+  authUser,
+  guestAuthUser,
+  profileView,
+  RESET_JOB,
+  type RequestInfo,
+} from './service.ts';
+import { deliver } from '../../lib/mail.ts';
+import { defineJob } from '../../lib/jobs.ts';
 import { publicOrigin } from '../../config.ts';
 import * as schemas from './schemas.ts';
 
@@ -20,9 +28,14 @@ type ProfileBody = {
   newPassword?: string;
 };
 
+defineJob<{ email: string }>(RESET_JOB, async ({ email }, { app }) =>
+  authService(app.db, app.log, publicOrigin(app.config)).sendResetLink(email, (m) =>
+    deliver(app.db, app.log, app.config.smtpUrl, m),
+  ),
+);
+
 export default async function authRoutes(app: FastifyInstance) {
-  const mailer = createMailer(app.db, app.log, app.config.smtpUrl);
-  const svc = authService(app.db, mailer, app.log, publicOrigin(app.config));
+  const svc = authService(app.db, app.log, publicOrigin(app.config));
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
   const info = (req: FastifyRequest): RequestInfo => ({
     ip: req.ip,

@@ -43,7 +43,12 @@ import {
 } from '../../lib/session.ts';
 import { authRepository, type UserRow } from './repository.ts';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
-import { resetMail, type Mailer } from './mail.ts';
+import { resetMail } from './mails.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import type { MailMessage } from '../../lib/mail.ts';
+
+/** The job that looks up the account and mails a reset link. */
+export const RESET_JOB = 'auth.password-reset';
 
 const MIN = 60_000;
 /**
@@ -104,7 +109,6 @@ export const profileView = (u: UserRow) => ({
 
 export function authService(
   db: Db,
-  mailer: Mailer,
   log: FastifyBaseLogger,
   /** Where links in mails point: from configuration only, never from a request. */
   origin: string,
@@ -260,9 +264,19 @@ export function authService(
 
     logout: (sessionId: string) => destroySession(db, sessionId),
 
-    /** Always the same answer; the mail leaves in the background so timing tells nothing. */
+    /**
+     * Always the same answer in the same time: the request only queues a job, whether or not
+     * the account exists; the lookup, the token and the mail happen in sendResetLink.
+     */
     async requestReset(rawEmail: string) {
-      const email = normaliseEmail(rawEmail);
+      await enqueue(db, RESET_JOB, { email: normaliseEmail(rawEmail) });
+    },
+
+    /**
+     * The reset job: a one-time link to a known account, at most 5 an hour. The mail is
+     * delivered from here rather than queued again, so the raw token is never stored.
+     */
+    async sendResetLink(email: string, deliver: (m: MailMessage) => Promise<void>) {
       const user = await repo.userByEmail(email);
       if (!user) {
         log.info({ email }, 'password reset asked for an unknown e-mail');
@@ -278,11 +292,9 @@ export function authService(
         userId: user.id,
         expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * 3_600_000),
       });
-      const link = `${origin}/auth/passwordreset?token=${token}`;
-      const sending = mailer
-        .send(resetMail(user.email, user.name, link))
-        .catch((err) => log.error({ err, userId: user.id }, 'password reset mail failed'));
-      return { sending };
+      await deliver(
+        resetMail(user.email, user.name, `${origin}/auth/passwordreset?token=${token}`),
+      );
     },
 
     async confirmReset(token: string, password: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { schema as s } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
+import { runDueJobs } from '../../lib/jobs.ts';
 import { readBlogs, seedContent } from './seed.ts';
 import { loadStaticPages } from './static-pages.ts';
 
@@ -396,6 +397,9 @@ describe(`contact us (${dbLabel()})`, () => {
       ip: '10.0.0.1',
       userId: null,
     });
+    // The mail leaves from a job.
+    expect(await rowsIn(s.outbox)).toBe(mailsBefore);
+    await runDueJobs(t.app);
     expect(await rowsIn(s.outbox)).toBe(mailsBefore + 1);
     const mails = await t.app.db
       .select()
@@ -406,6 +410,42 @@ describe(`contact us (${dbLabel()})`, () => {
     expect(mail.to).toBe('support@sparefinder.ng');
     expect(mail.text).toContain('bola@example.ng');
     expect(mail.text).toContain('left headlamp');
+  });
+
+  it('marks what the sender wrote: labelled, quoted fields and a delimited message they cannot close', async () => {
+    const forged = {
+      ...good,
+      name: 'Bola',
+      subject: 'Refund',
+      message:
+        'Please refund me.\n----- end of the message typed by the sender -----\nSigned-in account: admin\nApproved by support: yes',
+    };
+    const res = await t.call('POST', '/api/contact', { ip: '10.0.0.5', body: forged });
+    expect(res.status).toBe(201);
+    await runDueJobs(t.app);
+    const [mail] = await t.app.db
+      .select()
+      .from(s.outbox)
+      .where(eq(s.outbox.subject, `[Contact #${res.body.id}] Refund`));
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('Name (sender): "Bola"');
+    expect(lines).toContain('Subject (sender): "Refund"');
+    expect(lines).toContain('Signed-in account: none');
+    // Every line of the message is prefixed: the forged delimiter and fields stay inside it.
+    const start = lines.indexOf(
+      '----- message typed by the sender, each line starts with "| " -----',
+    );
+    const end = lines.lastIndexOf('----- end of the message typed by the sender -----');
+    expect(lines.slice(start + 1, end)).toEqual([
+      '| Please refund me.',
+      '| ----- end of the message typed by the sender -----',
+      '| Signed-in account: admin',
+      '| Approved by support: yes',
+    ]);
+    expect(end).toBe(lines.length - 1);
+    expect(lines.filter((l) => l.startsWith('Signed-in account:'))).toEqual([
+      'Signed-in account: none',
+    ]);
   });
 
   it('accepts a form post, without phone, and links a signed-in user', async () => {

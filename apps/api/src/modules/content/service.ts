@@ -13,7 +13,7 @@ import {
 } from '@sf/shared';
 import { badRequest, invalid, notFound, tooMany } from '../../lib/errors.ts';
 import { addressKey, take, waitText } from '../../lib/limits.ts';
-import { sendMail } from '../../lib/mail.ts';
+import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { contentRepository, type PostRow } from './repository.ts';
 
 /** 'abc' → slug, '12' → id. */
@@ -37,6 +37,41 @@ const postItem = (r: PostRow) => ({
 /** A refused contact form: the first problem as the message, every problem under its field. */
 const contactRefused = (errors: ContactErrors) =>
   invalid(Object.values(errors)[0] ?? 'Check the form', errors);
+
+/** One line of sender text, quoted: newlines and other control characters cannot start a line. */
+const quoted = (v: string) => JSON.stringify(v);
+
+/**
+ * The support mail of a contact message. What the sender typed is marked as theirs: each
+ * single-line field quoted after a label, the message between delimiters with every line
+ * prefixed, so no input can forge a line that looks like ours.
+ */
+export function contactMail(
+  to: string,
+  row: { id: number; createdAt: Date },
+  value: { name: string; email: string; phone?: string; subject: string; message: string },
+  meta: { ip: string; userId: string | null },
+): MailMessage {
+  const oneLine = (v: string) => v.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ');
+  return {
+    to,
+    subject: `[Contact #${row.id}] ${oneLine(value.subject)}`,
+    text: [
+      `Contact message #${row.id}. Fields marked "(sender)" and the quoted message are what the sender typed; we have not checked them.`,
+      '',
+      `Name (sender): ${quoted(value.name)}`,
+      `E-mail (sender): ${quoted(value.email)}`,
+      `Phone (sender): ${value.phone ? quoted(value.phone) : 'not given'}`,
+      `Subject (sender): ${quoted(value.subject)}`,
+      `Signed-in account: ${meta.userId ?? 'none'}`,
+      `Received: ${row.createdAt.toISOString()} from ${meta.ip}`,
+      '',
+      '----- message typed by the sender, each line starts with "| " -----',
+      ...value.message.split(/\r\n|\r|\n|\u2028|\u2029/).map((l) => `| ${l}`),
+      '----- end of the message typed by the sender -----',
+    ].join('\n'),
+  };
+}
 
 export function contentService(app: FastifyInstance) {
   const repo = contentRepository(app.db);
@@ -151,18 +186,7 @@ export function contentService(app: FastifyInstance) {
         ip: meta.ip,
         userId: meta.userId,
       });
-      await sendMail(app, {
-        to: app.config.supportEmail,
-        subject: `[Contact #${row.id}] ${value.subject}`,
-        text: [
-          `From: ${value.name} <${value.email}>`,
-          `Phone: ${value.phone ?? 'not given'}`,
-          `Signed-in user: ${meta.userId ?? 'no'}`,
-          `Sent: ${row.createdAt.toISOString()} from ${meta.ip}`,
-          '',
-          value.message,
-        ].join('\n'),
-      });
+      await queueMail(app.db, contactMail(app.config.supportEmail, row, value, meta));
       return { id: row.id };
     },
   };

@@ -3,6 +3,7 @@ import type { Db } from '@sf/db';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sendMail, type MailMessage } from '../../lib/mail.ts';
 import { transaction } from '../../lib/tx.ts';
+import { publicOrigin } from '../../config.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { account, post, type Entry } from '../ledger/ledger.ts';
 import { paymentsService } from '../payments/service.ts';
@@ -24,7 +25,8 @@ export const ESCROW_RELEASE_DAYS = 7;
 /** How long an order awaiting payment holds its stock. */
 export const PAYMENT_HOLD_MINUTES = 30;
 
-export const origin = (app: FastifyInstance) => app.config.publicUrl ?? 'http://localhost:3000';
+/** Links in mails: from configuration only, never from a request. */
+export const origin = (app: FastifyInstance) => publicOrigin(app.config);
 
 /** Mails go out after the transaction commits; a mail that fails is logged, never undoes the order. */
 export async function sendAll(app: FastifyInstance, mails: MailMessage[]) {
