@@ -386,7 +386,7 @@ test.describe('page weight at 360 px', () => {
   test('initial JavaScript and product page bytes', async ({ browser, page }, info) => {
     const path = await firstProductPath(page);
     const figures: Record<string, { js: number; total: number }> = {};
-    for (const p of ['/spares-parts', path]) {
+    for (const p of ['/', '/spares-parts', path]) {
       // A fresh context per page: nothing comes from the cache.
       const ctx = await browser.newContext({
         viewport: { width: 360, height: 740 },
@@ -414,8 +414,8 @@ test.describe('page weight at 360 px', () => {
     });
     console.log('page weight (compressed bytes):', JSON.stringify(figures));
     expect(figures['/product/:id'].total).toBeLessThan(300 * 1024);
-    // Budget: initial JavaScript under 100 KB compressed. Preact in the browser
-    // (decision 0005) is what makes it fit: react-dom + react-router alone are about 94 KB.
-    for (const f of Object.values(figures)) expect(f.js).toBeLessThan(100 * 1024);
+    // Budget (decision 0009): initial JavaScript under 120 KB compressed per public page;
+    // React 19 and React Router are about 94 KB of it, shared by every page.
+    for (const f of Object.values(figures)) expect(f.js).toBeLessThan(120 * 1024);
   });
 });

@@ -6,13 +6,14 @@
 //   BASE_URL=http://127.0.0.1:3000 node scripts/measure-page-weight.mjs /spares-parts /product/1
 //
 // With no path it measures /, /spares-parts and the first product of the list.
-// Budgets: initial JS < 100 KB compressed; product page < 300 KB in all.
+// Budgets (decision 0009): initial JS < 120 KB compressed per public page (React 19 and React
+// Router are about 94 KB of it, shared by every page); product page < 300 KB in all.
 import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);
 const base =
   (args[0]?.startsWith('http') ? args.shift() : process.env.BASE_URL) ?? 'http://127.0.0.1:3000';
-const JS_BUDGET = 100 * 1024;
+const JS_BUDGET = 120 * 1024;
 const TOTAL_BUDGET = 300 * 1024;
 
 /**
@@ -102,7 +103,7 @@ async function main() {
     const totalOk = !p.startsWith('/product/') || m.total < TOTAL_BUDGET;
     failed ||= !jsOk || !totalOk;
     console.log(
-      `${p}\n  JS ${kb(m.js)} (with headers ${kb(m.jsWire)}) ${jsOk ? 'ok' : 'OVER 100 KB'} | CSS ${kb(m.css)} | images ${kb(m.img)} | HTML ${kb(m.doc)} | other ${kb(m.other)} | total ${kb(m.total)} (with headers ${kb(m.totalWire)})${p.startsWith('/product/') ? (totalOk ? ' ok' : ' OVER 300 KB') : ''}`,
+      `${p}\n  JS ${kb(m.js)} (with headers ${kb(m.jsWire)}) ${jsOk ? 'ok' : `OVER ${JS_BUDGET / 1024} KB`} | CSS ${kb(m.css)} | images ${kb(m.img)} | HTML ${kb(m.doc)} | other ${kb(m.other)} | total ${kb(m.total)} (with headers ${kb(m.totalWire)})${p.startsWith('/product/') ? (totalOk ? ' ok' : ' OVER 300 KB') : ''}`,
     );
     if (process.env.VERBOSE)
       for (const f of m.files.sort((a, b) => b.bytes - a.bytes))

@@ -13,8 +13,8 @@ export default function NotFound() {
 }
 
 /**
- * EXPERIMENT (exp-preact): a route-level boundary keeps the root <Layout> mounted, so Preact
- * does not rebuild the whole <html> element when moving between this page and others.
+ * A route-level boundary: the root layout (header, footer, bottom bar) stays mounted when moving
+ * between this page and others, instead of being rebuilt by the root boundary.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
