@@ -1,11 +1,12 @@
-import { data, isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
+import { notFound } from '../lib/api.server.ts';
 import { MESSAGES } from '@sf/shared';
 
 /** Any path no route claims: HTTP 404 and 'Page not found: {path}'. */
 export function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
-  throw data({ message: MESSAGES.pageNotFound(path) }, { status: 404, statusText: 'Not Found' });
+  throw notFound(MESSAGES.pageNotFound(path));
 }
 
 export default function NotFound() {

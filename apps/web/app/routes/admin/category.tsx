@@ -1,11 +1,6 @@
-import {
-  data,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { categories, requireAdmin } from '../../lib/admin.server.ts';
+import { notFound } from '../../lib/api.server.ts';
 import { CategoriesTable } from '../../components/admin-tables.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: category | SpareFinder NG' }];
@@ -14,7 +9,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 0 || id > 2147483647)
-    throw data({ message: `No category ${params.id}` }, { status: 404 });
+    throw notFound(`No category ${params.id}`);
   const [children, top] = await Promise.all([categories(context, id), categories(context, 0)]);
   const self = top.find((c) => c.cat_id === id);
   return { id, name: id === 0 ? 'All categories' : (self?.name ?? `Category ${id}`), children };
