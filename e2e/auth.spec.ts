@@ -113,7 +113,7 @@ test.describe('accounts', () => {
     ['buyer@demo.ng', ['Profile'], []],
     [
       'seller@demo.ng',
-      ['Profile'],
+      ['Store orders', 'Profile'],
       ['Store', 'Subscription', 'Products', 'Add Product', 'My Store Dashboard'],
     ],
     ['mechanic@demo.ng', ['Profile'], ['Workshop', 'Subscription', 'My Workshop Dashboard']],

@@ -56,7 +56,7 @@ describe('menus show only pages that exist', () => {
         ).toBe(hasRoute(i.to));
   });
   it('leaves the unbuilt business dashboards and broadcast out, keeps Profile', () => {
-    expect(labels(accountMenu('Seller'))).toEqual(['Profile']);
+    expect(labels(accountMenu('Seller'))).toEqual(['Store orders', 'Profile']);
     expect(labels(accountMenu('Mechanic'))).toEqual(['Profile']);
     expect(labels(accountMenu('Tow Van'))).toEqual(['Profile']);
     expect(labels(accountMenu('Buyer'))).toEqual(['Profile']);

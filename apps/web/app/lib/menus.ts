@@ -24,6 +24,7 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/contact-us',
   '/user/profile',
   '/user/orders',
+  '/user/store/orders',
   '/user/cars',
   '/admin/products',
 ]);
