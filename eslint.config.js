@@ -32,4 +32,35 @@ export default tseslint.config(
       'no-undef': 'off',
     },
   },
+  // Every redirect target passes safeRedirectPath (packages/shared): only through these helpers.
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/lib/redirect.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['redirect', 'redirectDocument', 'replace'],
+              message: 'Use redirect from lib/redirect.ts: it checks the target.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='redirect']",
+          message: 'Use redirectSafely from lib/redirect.ts: it checks the target.',
+        },
+      ],
+    },
+  },
 );

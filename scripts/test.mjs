@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit and API tests on embedded PGlite, the API tests again on the
-// PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432), then the browser
-// tests against the built server. Ends with one summary line of all counts.
+// `npm test`: every test. The web build, unit and API tests on embedded PGlite, the API tests
+// again on the PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432), then the
+// browser tests against the built server. Ends with one summary line of all counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -48,6 +48,9 @@ const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
 for (const f of ['unit.json', 'api-pglite.json', 'api-postgres.json', 'e2e.json'])
   fs.rmSync(path.join(out, f), { force: true });
 
+// First: the API tests serve the built pages too (apps/api/src/web.test.ts).
+const built = run('build', 'npm', ['run', 'build']);
+
 run('unit and API tests (PGlite)', 'npx', [...vitest, `--outputFile.json=${out}/api-pglite.json`], {
   TEST_DATABASE_URL: '',
 });
@@ -68,11 +71,9 @@ if (process.env.TEST_DATABASE_URL || (await reachable('127.0.0.1', 5432))) {
   );
 }
 
-if (!process.argv.includes('--no-e2e')) {
-  if (run('build', 'npm', ['run', 'build'])) {
-    run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
-    countPlaywright(`${out}/e2e.json`);
-  }
+if (!process.argv.includes('--no-e2e') && built) {
+  run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
+  countPlaywright(`${out}/e2e.json`);
 }
 
 console.log(

@@ -8,6 +8,7 @@ import { securityHeaders } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { loadConfig, type Config } from './config.ts';
 import { installErrorHandling } from './lib/errors.ts';
+import { installReplyGuard } from './lib/reply-guard.ts';
 import { modules } from './modules/index.ts';
 import { installSessions } from './lib/session.ts';
 import { installCsrfGuard } from './lib/csrf.ts';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
 
   installErrorHandling(app);
+  installReplyGuard(app);
   const https = Boolean(config.publicUrl?.startsWith('https://'));
   const headers = securityHeaders({ https });
   app.addHook('onSend', async (_req, reply, payload) => {

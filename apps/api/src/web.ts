@@ -2,19 +2,24 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { hasSessionCookie } from '@sf/shared';
+import { hasSessionCookie, type AuthUser } from '@sf/shared';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
 import { broadcast, onBroadcast } from './lib/broadcast.ts';
+import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
+import type { SessionPass } from './lib/session.ts';
+import { authUser } from './modules/auth/service.ts';
 
-const CTX_HEADER = 'x-sf-request-context';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'page-cache:clear';
+/** A page form's body, read before the page runs; as large as the API accepts. */
+const PAGE_BODY_LIMIT = 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -27,14 +32,35 @@ const VISITOR_HEADERS = ['cookie', 'user-agent', 'accept-language', 'origin', 'h
 /** A render shared by guests must not carry one guest's cookies. */
 const SHARED_HEADERS = VISITOR_HEADERS.filter((h) => h !== 'cookie');
 
-/** Loaders reach our API in-process, with the visitor's cookies and address. */
-function inProcessFetch(app: FastifyInstance, req: FastifyRequest, pass = VISITOR_HEADERS) {
+/** The session pass of the request being served; dropped once a write may have changed the user. */
+interface PassHolder {
+  pass: SessionPass | null;
+}
+
+/**
+ * Loaders reach our API in-process, with the visitor's cookies and address. Reads carry the
+ * page request's session pass (its user is not looked up again); the first write revokes the
+ * pass, so the write and every call after it see the session as it is then.
+ */
+function inProcessFetch(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  pass = VISITOR_HEADERS,
+  session: PassHolder = { pass: null },
+) {
   return async (url: string, init: RequestInit = {}) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
     for (const h of pass) {
       const v = req.headers[h];
       if (typeof v === 'string' && !headers[h]) headers[h] = v;
+    }
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method === 'GET' || method === 'HEAD') {
+      if (session.pass) headers[session.pass.header[0]] = session.pass.header[1];
+    } else {
+      session.pass?.revoke();
+      session.pass = null;
     }
     let payload: string | Buffer | undefined;
     const body = init.body;
@@ -45,7 +71,7 @@ function inProcessFetch(app: FastifyInstance, req: FastifyRequest, pass = VISITO
     } else if (body != null)
       payload = Buffer.from(await new Response(body as BodyInit).arrayBuffer());
     const res = await app.inject({
-      method: (init.method ?? 'GET') as any,
+      method: method as any,
       url,
       headers,
       payload,
@@ -64,8 +90,97 @@ function inProcessFetch(app: FastifyInstance, req: FastifyRequest, pass = VISITO
   };
 }
 
+/** The whole request body, or null when it is larger than `limit`. */
+async function readBody(raw: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(raw.headers['content-length'] ?? 0);
+  if (declared > limit) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of raw as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The page's full address, or null when the Host header is not a host. */
+function pageUrl(req: FastifyRequest): string | null {
+  try {
+    return new URL(req.url, `${req.protocol}://${req.host}`).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The Fetch Request React Router reads, built from the Fastify request (null: unreadable). */
+function fetchRequest(
+  req: FastifyRequest,
+  url: string,
+  body: Buffer | undefined,
+  signal: AbortSignal,
+) {
+  try {
+    const headers = new Headers();
+    const raw = req.raw.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+    return new Request(url, {
+      method: req.method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+      signal,
+    });
+  } catch {
+    return null; // a header the Fetch API refuses
+  }
+}
+
+/** Answers with the plain error page (the React error page needs the render that failed). */
+function sendErrorPage(reply: FastifyReply, status: number) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(errorPageHtml(status));
+}
+
+/**
+ * Writes a rendered answer through Fastify, so its hooks (security headers, the header check)
+ * and its stream handling apply to every page and page-data answer alike. Headers are checked
+ * before anything is written: a value Node would refuse is a logged 500, never a throw.
+ */
+function sendRendered(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  headers: [string, string][],
+  body: Buffer | Readable | null,
+) {
+  const bad = invalidHeaders(headers);
+  if (bad.length) {
+    req.log.error({ headers: bad, url: req.url }, 'page answer refused: invalid header value');
+    if (body instanceof Readable) body.destroy();
+    return sendErrorPage(reply, 500);
+  }
+  reply.status(status);
+  for (const [k, v] of headers) reply.header(k, v);
+  // Anything shown to a signed-in visitor (or setting a cookie) is theirs alone: never stored.
+  if (req.user || hasSessionCookie(req.headers.cookie) || reply.hasHeader('set-cookie'))
+    reply.header('cache-control', 'private, no-store');
+  else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+  if (req.method === 'HEAD') {
+    if (body instanceof Readable) body.destroy();
+    return reply.send();
+  }
+  return reply.send(body ?? undefined);
+}
+
 /** Static assets and server-rendered pages for every path that is not /api. */
-export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()) {
+export async function registerWeb(
+  app: FastifyInstance,
+  buildDir = webBuildDir(),
+  mode: 'production' | 'development' = app.config.production ? 'production' : 'development',
+) {
   const serverEntry = path.join(buildDir, 'server/index.js');
   if (!fs.existsSync(serverEntry))
     throw new Error(`No web build at ${buildDir}: run "npm run build" first`);
@@ -86,7 +201,6 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
     },
   });
 
-  const mode = app.config.production ? 'production' : 'development';
   const cache = createPageCache({ ttlMs: app.config.pageCacheMs });
   const cacheOn = app.config.pageCacheMs > 0;
   // Any accepted write may change what a page shows: every process forgets every cached page.
@@ -100,15 +214,16 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
   const handler = createRequestHandler(build as ServerBuild, mode);
 
   /** Renders the guest version of this page (no cookies, no compression, placeholder nonce). */
-  async function renderShared(req: FastifyRequest): Promise<RenderedPage> {
+  async function renderShared(req: FastifyRequest, url: string): Promise<RenderedPage> {
     const headers = new Headers();
     for (const h of SHARED_HEADERS)
       if (typeof req.headers[h] === 'string') headers.set(h, req.headers[h]);
     if (typeof req.headers['x-forwarded-proto'] === 'string')
       headers.set('x-forwarded-proto', req.headers['x-forwarded-proto']);
-    const res = await handler(new Request(`${req.protocol}://${req.host}${req.url}`, { headers }), {
+    const res = await handler(new Request(url, { headers }), {
       nonce: cache.placeholder,
       fetch: inProcessFetch(app, req, SHARED_HEADERS),
+      user: null,
     });
     const out: [string, string][] = [];
     res.headers.forEach((v, k) => out.push([k, v]));
@@ -116,14 +231,15 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
   }
 
   /** Answers from the guest page cache; false when this request must be rendered for itself. */
-  async function fromCache(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async function fromCache(req: FastifyRequest, reply: FastifyReply, url: string) {
     if (!cacheOn || req.method !== 'GET' || hasSessionCookie(req.headers.cookie)) return false;
-    const got = await cache.get(`${req.protocol}://${req.host}${req.url}`, () => renderShared(req));
+    const got = await cache.get(url, () => renderShared(req, url));
     if (!got) return false;
     const page = materialize(got.page, crypto.randomBytes(16).toString('base64'));
-    for (const [k, v] of page.headers)
-      if (k !== 'content-length' && k !== 'content-encoding') reply.header(k, v);
-    reply.header('x-page-cache', got.hit ? 'hit' : 'miss');
+    const headers = page.headers.filter(
+      ([k]) => k !== 'content-length' && k !== 'content-encoding',
+    );
+    headers.push(['x-page-cache', got.hit ? 'hit' : 'miss']);
     let body = page.body;
     const enc = String(req.headers['accept-encoding'] ?? '');
     // Compressed per answer (its nonce differs), off the main thread; quality 4 as for fresh renders.
@@ -132,33 +248,52 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
       body = br
         ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
         : await gzip(body, { level: 6 });
-      reply.header('content-encoding', br ? 'br' : 'gzip');
-      reply.header('vary', 'Accept-Encoding');
+      headers.push(['content-encoding', br ? 'br' : 'gzip'], ['vary', 'Accept-Encoding']);
     }
-    reply.status(page.status).send(body);
+    sendRendered(req, reply, page.status, headers, body);
     return true;
+  }
+
+  /** Renders this page (or page-data answer) for this visitor and sends it. */
+  async function renderOwn(req: FastifyRequest, reply: FastifyReply, url: string) {
+    let body: Buffer | undefined;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const read = await readBody(req.raw, PAGE_BODY_LIMIT);
+      if (!read) return sendErrorPage(reply, 413);
+      body = read;
+    }
+    // The visitor leaving stops the render (React Router passes the signal to loaders).
+    const abort = new AbortController();
+    reply.raw.on('close', () => abort.abort());
+    const request = fetchRequest(req, url, body, abort.signal);
+    if (!request) return sendErrorPage(reply, 400);
+    // The session was looked up once for this request (request.user): the page's in-process
+    // calls reuse it through a pass instead of looking it up again.
+    const session: PassHolder = { pass: app.sessionPass(req.user) };
+    reply.raw.on('close', () => session.pass?.revoke());
+    const user: AuthUser | null = req.user ? authUser(req.user) : null;
+    const res = await handler(request, {
+      nonce: crypto.randomBytes(16).toString('base64'),
+      fetch: inProcessFetch(app, req, VISITOR_HEADERS, session),
+      user,
+    });
+    const headers: [string, string][] = [...res.headers];
+    const stream = res.body ? Readable.fromWeb(res.body as any) : null;
+    return sendRendered(req, reply, res.status, headers, stream);
   }
 
   await app.register(async (scope) => {
     // React Router reads the raw body itself: Fastify must not consume it.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    // The listener builds a Fetch Request from the raw request; a per-request token header
-    // (always overwritten, so a visitor cannot forge it) leads back to the Fastify request.
-    const pending = new Map<string, FastifyRequest>();
-    const listener = createRequestListener({
-      build,
-      mode,
-      getLoadContext: (request) => {
-        const token = request.headers.get(CTX_HEADER) ?? '';
-        const req = pending.get(token);
-        pending.delete(token);
-        if (!req) throw new Error('request context missing');
-        return {
-          nonce: crypto.randomBytes(16).toString('base64'),
-          fetch: inProcessFetch(app, req),
-        };
-      },
+    // Whatever fails while rendering or sending a page is logged and answered with a plain
+    // error page (or the connection is closed when the answer had already started).
+    scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+      const status =
+        err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) req.log.error({ err, url: req.url }, 'page failed');
+      if (reply.raw.headersSent) return void reply.raw.destroy();
+      return sendErrorPage(reply, status);
     });
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -172,16 +307,10 @@ export async function registerWeb(app: FastifyInstance, buildDir = webBuildDir()
             message: `No API route for ${req.method} ${req.url.split('?')[0]}`,
           });
         }
-        if (await fromCache(req, reply)) return reply;
-        const token = crypto.randomBytes(12).toString('hex');
-        const raw = req.raw.rawHeaders;
-        for (let i = raw.length - 2; i >= 0; i -= 2)
-          if (raw[i].toLowerCase() === CTX_HEADER) raw.splice(i, 2);
-        raw.push(CTX_HEADER, token);
-        pending.set(token, req);
-        reply.raw.on('close', () => pending.delete(token));
-        reply.hijack();
-        listener(req.raw, reply.raw);
+        const url = pageUrl(req);
+        if (!url) return sendErrorPage(reply, 400);
+        if (await fromCache(req, reply, url)) return reply;
+        return renderOwn(req, reply, url);
       },
     });
   });

@@ -1,6 +1,7 @@
 import { ROLES, type PublicRole, type Role } from './constants.ts';
 import { normalisePhone } from './phone.ts';
 import type { FieldErrors } from './errors.ts';
+import { safeRedirectPath } from './redirect.ts';
 
 /** Password rules (ASVS 2.1.1, 2.1.2): 8 to 128 characters, anything allowed (spaces, emoji). */
 export const PASSWORD_MIN = 8;
@@ -106,18 +107,10 @@ export function validateRegistration(i: RegistrationInput): FieldErrors {
   return errors;
 }
 
-/** Only paths of this site are followed after login (no open redirect). */
+/** Where to go after signing in: a safe path of this site (safeRedirectPath), never a sign-in page. */
 export function safeRedirect(to: unknown, fallback = '/'): string {
-  if (
-    typeof to !== 'string' ||
-    !to.startsWith('/') ||
-    to.startsWith('//') ||
-    to.startsWith('/\\') ||
-    /[\r\n\t]/.test(to)
-  )
-    return fallback;
-  if (to.startsWith('/auth/')) return fallback;
-  return to;
+  const path = safeRedirectPath(to, fallback);
+  return path.startsWith('/auth/') ? fallback : path;
 }
 
 /** Paths a guest may not open, and the message the login page shows for them. */

@@ -7,6 +7,7 @@ export * from './years.ts';
 export * from './api.ts';
 export * from './errors.ts';
 export * from './security.ts';
+export * from './redirect.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './vin.ts';

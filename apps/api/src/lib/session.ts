@@ -21,7 +21,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /**
+     * For the in-process calls made while serving one request: a header that hands them the
+     * user already resolved for it, so the session is looked up once per page, not per call.
+     * Revoke it when the request ends (or after a write that may change the user).
+     */
+    sessionPass(user: SessionUser | null): SessionPass;
+  }
 }
+
+export interface SessionPass {
+  header: [name: string, value: string];
+  revoke(): void;
+}
+
+const PASS_HEADER = 'x-sf-session-pass';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -79,10 +94,34 @@ async function findSessionUser(db: Db, token: string): Promise<SessionUser | nul
   return row ? { ...row, role: row.role as SessionUser['role'], sessionId: id } : null;
 }
 
-/** Reads the session cookie on every request: request.user is the signed-in user or null. */
+/** An in-process call (app.inject): a visitor's request never has this. */
+const isInProcess = (req: FastifyRequest) => '_lightMyRequest' in req.raw;
+
+/**
+ * Reads the session cookie on every request: request.user is the signed-in user or null.
+ * A request holding a live session pass (an in-process call made while serving a request,
+ * see sessionPass) takes that request's user instead of looking the session up again. The
+ * pass is 128 random bits, valid only while that request is served and only for in-process
+ * calls: a visitor cannot forge one.
+ */
 export function installSessions(app: FastifyInstance) {
+  const passes = new Map<string, { user: SessionUser | null }>();
+  app.decorate('sessionPass', (user: SessionUser | null): SessionPass => {
+    const token = crypto.randomBytes(16).toString('base64url');
+    passes.set(token, { user });
+    return { header: [PASS_HEADER, token], revoke: () => void passes.delete(token) };
+  });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
+    const pass = req.headers[PASS_HEADER];
+    if (pass !== undefined) {
+      delete req.headers[PASS_HEADER];
+      const held = typeof pass === 'string' && isInProcess(req) ? passes.get(pass) : undefined;
+      if (held) {
+        req.user = held.user;
+        return;
+      }
+    }
     const token = req.cookies?.[SESSION_COOKIE];
     req.user = token && token.length <= 100 ? await findSessionUser(app.db, token) : null;
   });

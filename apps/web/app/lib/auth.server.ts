@@ -1,4 +1,5 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
+import { redirect } from './redirect.ts';
 import { AUTH_MESSAGES, MESSAGES, guardReason, type AuthUser, type Role } from '@sf/shared';
 import { serverApi } from './api.server.ts';
 

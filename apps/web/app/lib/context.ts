@@ -1,3 +1,4 @@
+import type { AuthUser } from '@sf/shared';
 import type { Transport } from './api.ts';
 
 /** What the server hands every loader and action (apps/api/src/web.ts builds it). */
@@ -5,6 +6,11 @@ export interface ServerContext {
   nonce: string;
   /** Calls our own API in-process, with the visitor's cookies and address. */
   fetch: Transport;
+  /**
+   * The signed-in visitor (null: a guest), looked up once when the request arrived. After a
+   * write in this request (an action) it may be out of date: ask the API again then.
+   */
+  user: AuthUser | null;
 }
 
 declare module 'react-router' {

@@ -2,7 +2,6 @@ import {
   data,
   Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
   useLocation,
@@ -11,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../lib/redirect.ts';
 import { COMMENT_MAX, validateComment } from '@sf/shared';
 import { formStatus, notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';

@@ -2,13 +2,13 @@ import {
   data,
   Form,
   Link,
-  redirect,
   useActionData,
   useNavigation,
   useSearchParams,
   type ActionFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../lib/redirect.ts';
 import { useEffect } from 'react';
 import { CONTACT_LIMITS, validateContact, type ContactField, type ContactErrors } from '@sf/shared';
 import { formStatus, serverApi } from '../lib/api.server.ts';

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
+import { redirect } from '../lib/redirect.ts';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { KINDS, type ProviderKind } from '../lib/providers.ts';
 

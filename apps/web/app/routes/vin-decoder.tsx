@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -11,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../lib/redirect.ts';
 import { normaliseVin, partsLinkFor, validateVin, type AuthUser, type VinDecode } from '@sf/shared';
 import { serverApi } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';

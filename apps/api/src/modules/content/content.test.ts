@@ -361,6 +361,32 @@ describe(`newsletter (${dbLabel()})`, () => {
     const none = await form('nojs3@example.ng', { accept: 'text/html' });
     expect(none.headers.location).toBe('/?newsletter=ok#newsletter');
   });
+
+  it('never sends a no-JavaScript post off the site, whatever path the Referer names', async () => {
+    const paths = [
+      '//evil.example/x',
+      '//evil.example',
+      '/\\evil.example/x',
+      '/.//evil.example/x',
+      '/%2F%2Fevil.example',
+      '/%0d%0aSet-Cookie:%20a=b',
+      '/%1B',
+      '/%C0%AF',
+      `/${'a'.repeat(3000)}`,
+    ];
+    for (const [i, p] of paths.entries()) {
+      const res = await form(`redir${i}@example.ng`, {
+        accept: 'text/html',
+        host: 'shop.test',
+        referer: `http://shop.test${p}`,
+      });
+      expect(res.status, p).toBe(303);
+      const to = String(res.headers.location);
+      // Resolved against the page, the target stays on this host.
+      expect(new URL(to, 'http://shop.test/blogs').host, `${p} -> ${to}`).toBe('shop.test');
+      expect(to, p).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+    }
+  });
 });
 
 describe(`contact us (${dbLabel()})`, () => {

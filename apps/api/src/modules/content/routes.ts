@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { MESSAGES, type ContactField } from '@sf/shared';
+import { MESSAGES, safeRedirectPath, type ContactField } from '@sf/shared';
 import { notFound, sendError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/schemas.ts';
+import { redirectSafely } from '../../lib/redirect.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { coverSvg } from './covers.ts';
 import { contentRepository } from './repository.ts';
@@ -18,20 +19,20 @@ const isHtmlFormPost = (req: FastifyRequest) =>
   String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') &&
   String(req.headers.accept ?? '').includes('text/html');
 
-/** The page the form was on (same site only), with ?newsletter=<result>#newsletter. */
+/** The page the form was on (a path of this site only), with ?newsletter=<result>#newsletter. */
 function backTo(req: FastifyRequest, result: 'ok' | 'invalid' | 'error'): string {
-  let target = new URL('/', 'http://x');
+  const home = `/?newsletter=${result}#newsletter`;
   const ref = req.headers.referer;
-  if (typeof ref === 'string' && ref.length < 2000) {
-    try {
-      const u = new URL(ref);
-      if (u.host === req.headers.host) target = u;
-    } catch {
-      /* not a URL: back to the home page */
-    }
+  if (typeof ref !== 'string') return home;
+  try {
+    const u = new URL(ref);
+    if (u.host !== req.headers.host) return home;
+    u.searchParams.set('newsletter', result);
+    // The Referer's path is the visitor's to choose ("//evil.example/x"): checked like any target.
+    return safeRedirectPath(`${u.pathname}${u.search}#newsletter`, home);
+  } catch {
+    return home; // not a URL
   }
-  target.searchParams.set('newsletter', result);
-  return `${target.pathname}${target.search}#newsletter`;
 }
 
 export default async function contentRoutes(app: FastifyInstance) {
@@ -188,7 +189,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       errorHandler: (err, req, reply) => {
         const invalid = (err as any).statusCode === 400 || Boolean((err as any).validation);
         if (isHtmlFormPost(req))
-          return reply.redirect(backTo(req, invalid ? 'invalid' : 'error'), 303);
+          return redirectSafely(reply, backTo(req, invalid ? 'invalid' : 'error'));
         if ((err as any).validation)
           return sendError(reply, 400, 'VALIDATION', MESSAGES.invalidEmail, {
             emailAddress: MESSAGES.invalidEmail,
@@ -198,7 +199,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await svc.subscribe(req.body?.emailAddress, { ip: req.ip });
-      if (isHtmlFormPost(req)) return reply.redirect(backTo(req, 'ok'), 303);
+      if (isHtmlFormPost(req)) return redirectSafely(reply, backTo(req, 'ok'));
       return { status: true, message: MESSAGES.newsletterThanks };
     },
   );

@@ -2,7 +2,6 @@ import {
   data,
   Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
   useLocation,
@@ -11,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkEmail, safeRedirect } from '@sf/shared';
 import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';

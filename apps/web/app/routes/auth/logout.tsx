@@ -1,11 +1,11 @@
 import {
   Form,
   Link,
-  redirect,
   useRouteLoaderData,
   type ActionFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../../lib/redirect.ts';
 import type { AuthUser } from '@sf/shared';
 import { cookieHeaders, serverApi } from '../../lib/api.server.ts';
 import { AuthCard } from '../../components/form-field.tsx';

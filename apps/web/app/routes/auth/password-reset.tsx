@@ -2,7 +2,6 @@ import {
   data,
   Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -10,6 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../../lib/redirect.ts';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword } from '@sf/shared';
 import { field } from '../../lib/auth.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';

@@ -1,7 +1,6 @@
 import {
   Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -9,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../lib/redirect.ts';
 import { GARAGE_MAX_CARS, type GarageCar } from '@sf/shared';
 import { serverApi } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';

@@ -1,7 +1,6 @@
 import {
   data,
   Form,
-  redirect,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -9,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
 import {
   PASSWORD_MAX,
