@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -49,6 +50,12 @@ beforeAll(async () => {
   handle = await createTestDb();
   countSessionQueries(handle.db);
   app = await buildApp({ db: handle.db, config: { publicUrl: PUBLIC_URL } });
+  // A route answering with headers Node refuses to write, as a faulty route would.
+  app.get('/api/test/bad-headers', async (req, reply) => {
+    const q = req.query as { stream?: string };
+    reply.header('location', '/\x1b').header('x-note', 'caf\u20ac');
+    return q.stream ? reply.send(Readable.from(['a', 'b'])) : reply.code(302).send();
+  });
   // As `npm start` runs it (the build is a production build).
   await registerWeb(app, webBuildDir(), 'production');
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -316,6 +323,19 @@ describe(`hostile values on every page and form (${dbLabel()})`, () => {
     }
     const ok = await get('/auth/login?redirectTo=%2Fuser%2Fprofile%3Ftab%3D1', buyer);
     expect(ok.headers.get('location')).toBe('/user/profile?tab=1');
+  });
+});
+
+describe(`errors while writing an answer (${dbLabel()})`, () => {
+  it('a header Node refuses is logged and answered with a 500, and the server keeps serving', async () => {
+    for (const url of ['/api/test/bad-headers', '/api/test/bad-headers?stream=1']) {
+      const res = await get(url);
+      expect(res.status, url).toBe(500);
+      expect(((await res.json()) as any).code, url).toBe('INTERNAL');
+      expect(res.headers.get('location'), url).toBeNull();
+      expect((await get('/api/health')).status).toBe(200);
+    }
+    expect(unhandled).toEqual([]);
   });
 });
 
