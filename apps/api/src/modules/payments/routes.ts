@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { webhookSignatureValid } from './paystack-client.ts';
 import { paymentsService as svc } from './service.ts';
 import { WEBHOOK_PATH } from './setup.ts';
+import { redirectSafely } from '../../lib/redirect.ts';
 
 const tags = ['payments'];
 
@@ -70,14 +71,19 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const reference = req.query.reference ?? req.query.trxref ?? '';
       const p = reference ? await svc.find(app.db, reference) : undefined;
-      if (!p) return reply.redirect('/user/orders', 303);
+      if (!p) return redirectSafely(reply, '/user/orders');
       await svc.verify(app, reference).catch((err) => {
         // Paystack unreachable: the webhook or the buyer's next look will settle it.
         req.log.warn({ err, reference }, 'verify on return failed');
       });
       const now = await svc.find(app.db, reference);
       const sep = svc.returnTo(p).includes('?') ? '&' : '?';
-      return reply.redirect(`${svc.returnTo(p)}${sep}payment=${now?.status ?? 'pending'}`, 303);
+      return redirectSafely(
+        reply,
+        `${svc.returnTo(p)}${sep}payment=${now?.status ?? 'pending'}`,
+        303,
+        '/user/orders',
+      );
     },
   );
 
