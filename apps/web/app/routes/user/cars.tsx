@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { redirect } from '../lib/redirect.ts';
+import { redirect } from '../../lib/redirect.ts';
 import { GARAGE_MAX_CARS, type GarageCar } from '@sf/shared';
 import { serverApi } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
