@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect } from './redirect.ts';
 import { serverApi } from './api.server.ts';
 import { loginRedirect } from './auth.server.ts';
 import type { ApiAnswer } from './api.ts';

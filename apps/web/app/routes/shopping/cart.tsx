@@ -2,7 +2,6 @@ import {
   data,
   Form,
   Link,
-  redirect,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -10,6 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { redirect } from '../../lib/redirect.ts';
 import { salePrice } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/shop.server.ts';

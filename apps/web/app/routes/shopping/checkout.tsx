@@ -3,7 +3,6 @@ import {
   data,
   Form,
   Link,
-  redirect,
   redirectDocument,
   useActionData,
   useFetcher,
@@ -14,6 +13,7 @@ import {
   type MetaFunction,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { redirect } from '../../lib/redirect.ts';
 import type { AuthUser } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
