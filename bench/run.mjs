@@ -178,6 +178,15 @@ async function main() {
   console.table(results.scenarios);
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+  // Checkout throughput (50 buyers, different parts) and the cart's latency, on the PostgreSQL
+  // server only: bench/commerce.mjs, figures in bench/results/commerce.json.
+  const only = process.env.BENCH_ONLY;
+  if (!only || /checkout|cart/i.test(only))
+    spawnSync(process.execPath, [path.join(root, 'bench/commerce.mjs'), 'throughput'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
 }
 
 main().catch((e) => {

@@ -81,6 +81,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     expect(await stockOf(w.db, p2.prodId)).toBe(4);
     expect((await as(w.app, buyer.cookie).get('/api/cart')).body.items).toEqual([]);
     // The sellers were told (outbox, as SMTP is not set).
+    await runDueJobs(w.app); // mails are queued with the change, sent by the job runner
     expect(
       await count(
         sql`select count(*)::int as n from outbox where "to" = ${lagos.user.email} and subject like 'New order%'`,

@@ -14,7 +14,7 @@ import { couponsService } from '../coupons/service.ts';
 import { newReference, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ordersRepository } from '../orders/repository.ts';
-import { ordersService, PAYMENT_HOLD_MINUTES, sendAll } from '../orders/service.ts';
+import { ordersService, PAYMENT_HOLD_MINUTES, queueAll } from '../orders/service.ts';
 import { orderViews } from '../orders/view.ts';
 import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
 
@@ -384,6 +384,8 @@ export const checkoutService = {
           { key: `orders.expire:${checkoutId}`, runAt: holdUntil! },
         );
       }
+      // Pay on delivery: the store hears of the order now (Paystack orders: once paid).
+      if (!paystack) await queueAll(tx, await ordersService.newOrderMails(app, tx, created));
       await cartRepo.removeLines(
         tx,
         user.id,
@@ -409,8 +411,6 @@ export const checkoutService = {
         if (!(err instanceof HttpError)) throw err;
         message = err.message;
       }
-    } else {
-      await sendAll(app, await ordersService.newOrderMails(app, outcome.created));
     }
     return summary(db, outcome.checkoutId, false, message);
   },

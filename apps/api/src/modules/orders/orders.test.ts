@@ -108,6 +108,7 @@ describe(`orders (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
       -Math.round(o.subtotalKobo * 0.05),
     );
     // The buyer heard of every move.
+    await runDueJobs(w.app); // mails are queued with the change, sent by the job runner
     expect(
       await count(
         sql`select count(*)::int as n from outbox where "to" = ${buyer.user.email} and subject like ${`Order SF-%`}`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { sendMail, type MailMessage } from '../../lib/mail.ts';
+import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { transaction } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
 import { enqueue } from '../../lib/jobs.ts';
@@ -28,10 +28,9 @@ export const PAYMENT_HOLD_MINUTES = 30;
 /** Links in mails: from configuration only, never from a request. */
 export const origin = (app: FastifyInstance) => publicOrigin(app.config);
 
-/** Mails go out after the transaction commits; a mail that fails is logged, never undoes the order. */
-export async function sendAll(app: FastifyInstance, mails: MailMessage[]) {
-  for (const m of mails)
-    await sendMail(app, m).catch((err) => app.log.error({ err, to: m.to }, 'order mail failed'));
+/** Mails are queued in the transaction of the change they tell about (sent by the job runner). */
+export async function queueAll(tx: Db, mails: MailMessage[]) {
+  for (const m of mails) await queueMail(tx, m);
 }
 
 /**
@@ -137,22 +136,31 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
   return o;
 }
 
-async function moveMails(app: FastifyInstance, o: OrderRow, note = ''): Promise<MailMessage[]> {
-  const people = await repo.people(app.db, [o.buyerUserId]);
+async function moveMails(
+  app: FastifyInstance,
+  db: Db,
+  o: OrderRow,
+  note = '',
+): Promise<MailMessage[]> {
+  const people = await repo.people(db, [o.buyerUserId]);
   const buyer = people.get(o.buyerUserId);
-  const store = (await repo.storeInfo(app.db, [o.storeId])).get(o.storeId);
+  const store = (await repo.storeInfo(db, [o.storeId])).get(o.storeId);
   if (!buyer) return [];
   return [buyerMoveMail(buyer.email, buyer.name, o, store?.name ?? 'the store', note, origin(app))];
 }
 
-async function newOrderMails(app: FastifyInstance, orders: OrderRow[]): Promise<MailMessage[]> {
+async function newOrderMails(
+  app: FastifyInstance,
+  db: Db,
+  orders: OrderRow[],
+): Promise<MailMessage[]> {
   const out: MailMessage[] = [];
   const items = await repo.items(
-    app.db,
+    db,
     orders.map((o) => o.id),
   );
   for (const o of orders) {
-    const owner = await repo.storeOwner(app.db, o.storeId);
+    const owner = await repo.storeOwner(db, o.storeId);
     if (!owner) continue;
     out.push(
       sellerNewOrderMail(
@@ -173,12 +181,12 @@ export const ordersService = {
 
   /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
   async act(app: FastifyInstance, m: MoveInput): Promise<OrderRow> {
-    const o = await transaction(app.db, (tx) => moveIn(app, tx, m));
-    await sendAll(
-      app,
-      await moveMails(app, o, m.action === 'refund' ? 'Your money is on its way back to you.' : ''),
-    );
-    return o;
+    return transaction(app.db, async (tx) => {
+      const o = await moveIn(app, tx, m);
+      const note = m.action === 'refund' ? 'Your money is on its way back to you.' : '';
+      await queueAll(tx, await moveMails(app, tx, o, note));
+      return o;
+    });
   },
 
   /** The seller's 'cash received' on a pay-on-delivery order (a Paystack order is paid only by Paystack). */
@@ -213,9 +221,12 @@ export const ordersService = {
         memo: `Order ${orderNumber(orderId)} paid in cash: commission`,
         entries: cashEntries(moved.after),
       });
+      await queueAll(
+        tx,
+        await moveMails(app, tx, moved.after, 'The store confirmed your cash payment.'),
+      );
       return moved.after;
     });
-    await sendAll(app, await moveMails(app, o, 'The store confirmed your cash payment.'));
     return o;
   },
 
@@ -247,16 +258,15 @@ export const ordersService = {
         await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
       }
     }
-    return {
-      entries,
-      after: async () => {
-        const people = await repo.people(app.db, [orders[0]?.buyerUserId].filter(Boolean));
-        const buyer = people.get(orders[0]?.buyerUserId);
-        const mails =
-          paid.length && buyer ? [buyerPaidMail(buyer.email, buyer.name, paid, origin(app))] : [];
-        await sendAll(app, [...mails, ...(await newOrderMails(app, paid))]);
-      },
-    };
+    const buyer = orders[0]
+      ? (await repo.people(tx, [orders[0].buyerUserId])).get(orders[0].buyerUserId)
+      : undefined;
+    if (paid.length && buyer)
+      await queueAll(tx, [
+        buyerPaidMail(buyer.email, buyer.name, paid, origin(app)),
+        ...(await newOrderMails(app, tx, paid)),
+      ]);
+    return { entries };
   },
 
   /** Job: an order still unpaid when its hold ends is cancelled and its stock returns. */

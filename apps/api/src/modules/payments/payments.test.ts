@@ -97,6 +97,7 @@ describe(`Paystack over HTTP (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
         sql`select count(*)::int as n from ledger_postings where kind = 'payment' and ref = ${res.payment.reference}`,
       ),
     ).toBe(1);
+    await runDueJobs(w.app); // mails are queued with the payment, sent by the job runner
     expect(
       await count(
         sql`select count(*)::int as n from outbox where "to" = ${buyer.user.email} and subject like 'Payment received%'`,

@@ -1,0 +1,360 @@
+#!/usr/bin/env node
+// Commerce under load, on the PostgreSQL server, over real HTTP against the API process
+// (bench/commerce-server.ts), each scenario on a fresh database:
+//   race      1,000 checkouts at once for a part with 10 in stock (ROUNDS times, default 20):
+//             exactly 10 orders, stock 0, never negative, no 5xx.
+//   sigkill   the server killed with SIGKILL in the middle of 500 checkouts (and 100 payment
+//             webhooks), then restarted: every acknowledged order is there, stock + sold =
+//             initial stock, every ledger posting balances.
+//   throughput 50 buyers checking out different parts for DURATION seconds: orders per second,
+//             and GET /api/cart latency (p50/p99) under that load.
+//
+//   node bench/commerce.mjs [race|sigkill|throughput]   (default: all)
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const only = process.argv[2];
+const port = Number(process.env.BENCH_PORT ?? 3991);
+const base = `http://127.0.0.1:${port}`;
+const SECRET = 'sk_test_sparefinder_local_no_money_moves';
+
+async function freshDb() {
+  const name = `sf_commerce_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+function startServer(dbUrl) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/commerce-server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        PORT: String(port),
+        NODE_ENV: 'production',
+        DEMO_DATA: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      if (String(d).includes('ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+const stop = (child, sig = 'SIGTERM') =>
+  new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode) return r();
+    child.once('exit', r);
+    child.kill(sig);
+  });
+
+/** Store, parts and signed-in buyers with one line in their cart, straight into the database. */
+async function world(db, { buyers, parts, stock }) {
+  const st = await db.query(
+    `insert into stores (name, url_name, state_id, city_id, delivery_fee_in_state_kobo, delivery_fee_other_states_kobo)
+     select 'Bench Store ' || $1, 'bench-' || $1, s.id, c.id, 250000, 600000 from states s join cities c on c.state_id = s.id
+     where s.name = 'Lagos' and c.name = 'Ikeja' returning id, state_id, city_id`,
+    [crypto.randomBytes(4).toString('hex')],
+  );
+  const store = st.rows[0];
+  const prods = await db.query(
+    `insert into products (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition, stock)
+     select $1, 601, coalesce(nullif((select parent_id from categories where cat_id = 601), 0), 601), $2, $3, 'Bench part ' || g, 500000, 1, $4
+     from generate_series(1, $5) g returning prod_id`,
+    [store.id, store.state_id, store.city_id, stock, parts],
+  );
+  const ids = prods.rows.map((r) => r.prod_id);
+  const out = [];
+  const tag = crypto.randomBytes(3).toString('hex');
+  const users = await db.query(
+    `insert into users (email, name, phone, role, password_hash)
+     select 'bench' || g || '-${tag}@bench.ng', 'Bench Buyer ' || g, '08030000000', 'Buyer', 'x' from generate_series(1, $1) g returning id`,
+    [buyers],
+  );
+  for (const [i, u] of users.rows.entries()) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    out.push({
+      id: u.id,
+      cookie: `sf_sid=${token}`,
+      hash: crypto.createHash('sha256').update(token).digest('hex'),
+      product: ids[i % ids.length],
+    });
+  }
+  await db.query(
+    `insert into sessions (id, user_id, expires_at) select * from unnest($1::text[], $2::uuid[], $3::timestamptz[])`,
+    [
+      out.map((b) => b.hash),
+      out.map((b) => b.id),
+      out.map(() => new Date(Date.now() + 86_400_000)),
+    ],
+  );
+  await db.query(
+    `insert into cart_items (user_id, product_id, quantity, price_seen_kobo) select * from unnest($1::uuid[], $2::int[], $3::int[], $4::bigint[])`,
+    [out.map((b) => b.id), out.map((b) => b.product), out.map(() => 1), out.map(() => 500000)],
+  );
+  const city = await db.query(
+    `select c.id as city_id, c.state_id from cities c join states s on s.id = c.state_id where s.name = 'Lagos' and c.name = 'Ikeja'`,
+  );
+  return { store, products: ids, buyers: out, place: city.rows[0] };
+}
+
+const body = (place, method = 'pay_on_delivery') =>
+  JSON.stringify({
+    fulfilment: 'delivery',
+    stateId: place.state_id,
+    cityId: place.city_id,
+    street: '1 Bench Road',
+    phone: '08031234567',
+    paymentMethod: method,
+  });
+
+async function checkout(b, place, method) {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${base}/api/checkout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: b.cookie,
+        'idempotency-key': `bench-${crypto.randomUUID()}`,
+      },
+      body: body(place, method),
+    });
+    const json = await res.json().catch(() => null);
+    return { status: res.status, json, ms: performance.now() - t0 };
+  } catch (err) {
+    return { status: 0, error: String(err), ms: performance.now() - t0 };
+  }
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length
+    ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] * 10) / 10
+    : null;
+};
+const tally = (rs) => rs.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
+
+async function race() {
+  const rounds = Number(process.env.ROUNDS ?? 20);
+  const n = Number(process.env.RACE_N ?? 1000);
+  const d = await freshDb();
+  const child = await startServer(d.url);
+  const db = new pg.Client({ connectionString: d.url });
+  await db.connect();
+  const results = [];
+  try {
+    for (let r = 1; r <= rounds; r++) {
+      const w = await world(db, { buyers: n, parts: 1, stock: 10 });
+      const t0 = performance.now();
+      const answers = await Promise.all(w.buyers.map((b) => checkout(b, w.place)));
+      const secs = (performance.now() - t0) / 1000;
+      const [{ stock }] = (
+        await db.query('select stock from products where prod_id = $1', [w.products[0]])
+      ).rows;
+      const [{ orders }] = (
+        await db.query('select count(*)::int as orders from order_items where product_id = $1', [
+          w.products[0],
+        ])
+      ).rows;
+      const row = {
+        round: r,
+        statuses: tally(answers),
+        orders,
+        stock,
+        seconds: Math.round(secs * 100) / 100,
+      };
+      const ok =
+        orders === 10 && stock === 0 && !answers.some((a) => a.status >= 500 || a.status === 0);
+      results.push({ ...row, ok });
+      console.log(`race ${r}/${rounds}: ${JSON.stringify(row)} ${ok ? 'OK' : 'FAIL'}`);
+    }
+  } finally {
+    await db.end();
+    await stop(child);
+    await d.drop();
+  }
+  return { n, rounds, allOk: results.every((r) => r.ok), results };
+}
+
+async function sigkill() {
+  const d = await freshDb();
+  let child = await startServer(d.url);
+  const db = new pg.Client({ connectionString: d.url });
+  await db.connect();
+  try {
+    const initial = 1000;
+    const w = await world(db, { buyers: 600, parts: 5, stock: initial / 5 });
+    // 100 Paystack checkouts first, whose webhooks arrive during the crash.
+    const payers = w.buyers.slice(500);
+    const placed = await Promise.all(payers.map((b) => checkout(b, w.place, 'paystack')));
+    const refs = placed
+      .filter((p) => p.status === 201)
+      .map((p) => ({ ref: p.json.payment.reference, amount: p.json.totalKobo }));
+    await db.query(
+      `update paystack_test_records set status = 'success' where kind = 'transaction'`,
+    );
+    const acked = [];
+    let answered = 0;
+    const killAfter = 120;
+    const run = Promise.all(
+      w.buyers.slice(0, 500).map(async (b) => {
+        const r = await checkout(b, w.place);
+        answered++;
+        if (r.status === 201) acked.push(...r.json.orders.map((o) => o.id));
+        if (answered === killAfter) child.kill('SIGKILL');
+        return r;
+      }),
+    );
+    const hooks = Promise.all(
+      refs.map(async ({ ref, amount }) => {
+        const raw = JSON.stringify({
+          event: 'charge.success',
+          data: { status: 'success', reference: ref, amount, currency: 'NGN', channel: 'card' },
+        });
+        const sig = crypto.createHmac('sha512', SECRET).update(raw).digest('hex');
+        return fetch(`${base}/api/payments/paystack/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': sig },
+          body: raw,
+        })
+          .then((r) => r.status)
+          .catch(() => 0);
+      }),
+    );
+    const answers = await run;
+    await hooks;
+    await new Promise((r) =>
+      child.exitCode !== null || child.signalCode ? r() : child.once('exit', r),
+    );
+    child = await startServer(d.url);
+    const present = (await db.query('select id from orders where id = any($1::int[])', [acked]))
+      .rows.length;
+    const [{ left }] = (
+      await db.query(
+        'select sum(stock)::int as left from products where prod_id = any($1::int[])',
+        [w.products],
+      )
+    ).rows;
+    const [{ sold }] = (
+      await db.query(
+        `select coalesce(sum(oi.quantity), 0)::int as sold from order_items oi join orders o on o.id = oi.order_id
+         where oi.product_id = any($1::int[]) and o.status not in ('cancelled', 'refunded')`,
+        [w.products],
+      )
+    ).rows;
+    const unbalanced = (
+      await db.query(
+        'select posting_id from ledger_entries group by posting_id having sum(amount_kobo) <> 0',
+      )
+    ).rows.length;
+    const postings = (await db.query('select count(*)::int as n from ledger_postings')).rows[0].n;
+    const result = {
+      checkouts: 500,
+      killedAfterAnswers: killAfter,
+      statuses: tally(answers),
+      acknowledgedOrders: acked.length,
+      acknowledgedPresentAfterRestart: present,
+      initialStock: initial,
+      stockLeft: left,
+      sold,
+      stockPlusSoldEqualsInitial: left + sold === initial,
+      ledgerPostings: postings,
+      unbalancedPostings: unbalanced,
+    };
+    result.ok = present === acked.length && result.stockPlusSoldEqualsInitial && unbalanced === 0;
+    console.log(`sigkill: ${JSON.stringify(result)} ${result.ok ? 'OK' : 'FAIL'}`);
+    return result;
+  } finally {
+    await db.end();
+    await stop(child);
+    await d.drop();
+  }
+}
+
+async function throughput() {
+  const secs = Number(process.env.DURATION ?? 15);
+  const d = await freshDb();
+  const child = await startServer(d.url);
+  const db = new pg.Client({ connectionString: d.url });
+  await db.connect();
+  try {
+    const w = await world(db, { buyers: 50, parts: 50, stock: 1_000_000 });
+    const end = Date.now() + secs * 1000;
+    let orders = 0;
+    const errors = {};
+    const cartMs = [];
+    const checkoutMs = [];
+    await Promise.all(
+      w.buyers.map(async (b) => {
+        while (Date.now() < end) {
+          const t0 = performance.now();
+          const cart = await fetch(`${base}/api/cart`, { headers: { cookie: b.cookie } });
+          await cart.arrayBuffer();
+          cartMs.push(performance.now() - t0);
+          const r = await checkout(b, w.place);
+          checkoutMs.push(r.ms);
+          if (r.status === 201) orders++;
+          else errors[r.status] = (errors[r.status] ?? 0) + 1;
+          await fetch(`${base}/api/cart/items`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: b.cookie },
+            body: JSON.stringify({ productId: b.product, quantity: 1 }),
+          }).then((x) => x.arrayBuffer());
+        }
+      }),
+    );
+    const result = {
+      buyers: 50,
+      seconds: secs,
+      orders,
+      ordersPerSecond: Math.round((orders / secs) * 10) / 10,
+      checkoutP50: pct(checkoutMs, 50),
+      checkoutP99: pct(checkoutMs, 99),
+      cartP50: pct(cartMs, 50),
+      cartP99: pct(cartMs, 99),
+      errors,
+    };
+    console.log(`throughput: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await db.end();
+    await stop(child);
+    await d.drop();
+  }
+}
+
+const out = { at: new Date().toISOString() };
+if (!only || only === 'race') out.race = await race();
+if (!only || only === 'sigkill') out.sigkill = await sigkill();
+if (!only || only === 'throughput') out.throughput = await throughput();
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/results/commerce.json'), JSON.stringify(out, null, 2));
+const failed = (out.race && !out.race.allOk) || (out.sigkill && !out.sigkill.ok);
+process.exit(failed ? 1 : 0);
