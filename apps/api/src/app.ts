@@ -14,6 +14,8 @@ import { installSessions } from './lib/session.ts';
 import { installCsrfGuard } from './lib/csrf.ts';
 import { installAdminGuard } from './lib/admin-guard.ts';
 import { installPayments } from './modules/payments/setup.ts';
+import { installInputGuard } from './lib/input-guard.ts';
+import { TEXT_FORMATS } from './lib/schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         coerceTypes: 'array',
         useDefaults: true,
         allErrors: false,
+        // Text() fields: one line, or several, never NUL or other control characters.
+        formats: TEXT_FORMATS,
       },
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
@@ -110,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installSessions(app);
   installCsrfGuard(app);
   installAdminGuard(app);
+  installInputGuard(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installPayments(app);
   await app.register(swagger, {

@@ -63,7 +63,13 @@ function describeValidation(err: FastifyError): { message: string; field: string
   if (!v) return { message: err.message, field: '' };
   const where = (err.validationContext ?? 'request').replace('querystring', 'query');
   const field = fieldOf(v);
-  const what = v.message ?? 'is invalid';
+  const format = v.keyword === 'format' ? (v.params as { format?: string }).format : undefined;
+  const what =
+    format === 'single-line'
+      ? 'must be one line of text, without line breaks or control characters'
+      : format === 'multi-line'
+        ? 'must not contain control characters'
+        : (v.message ?? 'is invalid');
   return {
     field,
     message: field ? `Invalid ${where} field "${field}": ${what}` : `Invalid ${where}: ${what}`,

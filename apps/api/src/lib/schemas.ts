@@ -1,11 +1,82 @@
 import { ERROR_CODES } from '@sf/shared';
 
 // Shared JSON-schema pieces: routes describe their input once, for validation and OpenAPI.
-export const idParam = (name = 'id') =>
+// Every text and number a route reads is built here, so that a new route inherits the bounds:
+// text never carries NUL or control characters (PostgreSQL refuses NUL, and a line break in a
+// one-line field can forge lines in mails and logs); numbers never leave their column's range.
+
+/** PostgreSQL integer (int4): serial ids, counts, years. */
+export const INT4_MAX = 2147483647;
+/** PostgreSQL bigint kept as a JavaScript number (kobo amounts): the exact-integer range. */
+export const BIGINT_MAX = Number.MAX_SAFE_INTEGER;
+
+/** One line: no control characters at all (C0, DEL, C1). */
+export const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
+/** Several lines: tab, line feed and carriage return allowed, other control characters not. */
+export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
+
+/** Ajv formats used by Text(); registered in app.ts, explained in errors.ts. */
+export const TEXT_FORMATS = { 'single-line': SINGLE_LINE, 'multi-line': MULTI_LINE } as const;
+
+interface TextOptions {
+  maxLength: number;
+  minLength?: number;
+  /** Line breaks allowed (descriptions, comments, messages); one line otherwise. */
+  multiline?: boolean;
+  pattern?: string;
+  description?: string;
+}
+
+/** A text field: bounded length, no NUL or control characters; one line unless multiline. */
+export const Text = <const O extends TextOptions>(o: O) => {
+  const { multiline, ...rest } = o;
+  return {
+    type: 'string',
+    format: multiline ? 'multi-line' : 'single-line',
+    ...rest,
+  } as const as {
+    type: 'string';
+    format: O['multiline'] extends true ? 'multi-line' : 'single-line';
+  } & Omit<O, 'multiline'>;
+};
+
+interface IntOptions {
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+  description?: string;
+}
+
+/** An integer within a PostgreSQL integer column (0 … 2147483647 unless narrowed). */
+export const Int = <const O extends IntOptions>(o: O = {} as O) =>
+  ({ type: 'integer', minimum: 0, maximum: INT4_MAX, ...o }) as const as {
+    type: 'integer';
+    minimum: number;
+    maximum: number;
+  } & O;
+
+/** A serial id (1 … 2147483647). */
+export const Id = <const O extends Omit<IntOptions, 'minimum' | 'maximum'>>(o: O = {} as O) =>
+  ({ type: 'integer', minimum: 1, maximum: INT4_MAX, ...o }) as const as {
+    type: 'integer';
+    minimum: 1;
+    maximum: typeof INT4_MAX;
+  } & O;
+
+/** An amount in kobo (PostgreSQL bigint kept as an exact JavaScript number). */
+export const Kobo = <const O extends Omit<IntOptions, 'maximum'>>(o: O = {} as O) =>
+  ({ type: 'integer', minimum: 0, maximum: BIGINT_MAX, ...o }) as const as {
+    type: 'integer';
+    minimum: number;
+    maximum: typeof BIGINT_MAX;
+  } & O;
+
+/** A path with one integer id; 0 is allowed where it means "all" or "the top". */
+export const idParam = <N extends string = 'id'>(name: N = 'id' as N) =>
   ({
     type: 'object',
     required: [name],
-    properties: { [name]: { type: 'integer', minimum: 0, maximum: 2147483647 } },
+    properties: { [name]: Int() } as { [K in N]: ReturnType<typeof Int<object>> },
     additionalProperties: false,
   }) as const;
 
@@ -15,7 +86,7 @@ export const optionSchema = {
   required: ['label', 'value'],
 } as const;
 
-export const envelope = (item: object) =>
+export const envelope = <T extends object>(item: T) =>
   ({
     type: 'object',
     properties: { status: { type: 'boolean' }, items: { type: 'array', items: item } },

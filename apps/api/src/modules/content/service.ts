@@ -14,10 +14,12 @@ import {
 import { badRequest, invalid, notFound, tooMany } from '../../lib/errors.ts';
 import { addressKey, take, waitText } from '../../lib/limits.ts';
 import { queueMail, type MailMessage } from '../../lib/mail.ts';
+import { INT4_MAX } from '../../lib/schemas.ts';
 import { contentRepository, type PostRow } from './repository.ts';
 
-/** 'abc' → slug, '12' → id. */
-const idOrSlug = (v: string): number | string => (/^\d+$/.test(v) ? Number(v) : v.toLowerCase());
+/** 'abc' → slug, '12' → id; digits beyond an integer id are no id (and no slug either). */
+const idOrSlug = (v: string): number | string =>
+  /^\d{1,10}$/.test(v) && Number(v) <= INT4_MAX ? Number(v) : v.toLowerCase();
 
 const postItem = (r: PostRow) => ({
   id: r.id,

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { ROLES } from '@sf/shared';
+import { createTestApp, dbLabel, type TestApp } from './helper.ts';
+import { createUser } from './factories.ts';
+import { seedContent } from '../modules/content/seed.ts';
+import { createProduct, createStore } from '../modules/catalog/testing.ts';
+
+// Hostile values at every parameter of every route the OpenAPI document describes, as a guest and
+// as a signed-in user of each role: the server may refuse (4xx) but never fail (5xx).
+
+type Json = Record<string, any>;
+interface Param {
+  in: 'path' | 'query' | 'body';
+  name: string;
+  schema: Json;
+  required: boolean;
+}
+interface Operation {
+  method: string;
+  path: string;
+  params: Param[];
+  hasBody: boolean;
+}
+
+/** A JSON literal written into the body as is: `1e400` cannot be produced by JSON.stringify. */
+class Raw {
+  constructor(public text: string) {}
+}
+
+const LONG = 'x'.repeat(5000);
+/** Text sent in paths, queries and bodies. `%…` entries are sent undecoded (invalid UTF-8 …). */
+const HOSTILE_TEXT = [
+  '\u0000',
+  'a\u0000b',
+  '\u001b[31m',
+  'line\r\nInjected: yes',
+  '\u007f\u0085',
+  '',
+  LONG,
+  'ẹ̀'.repeat(400),
+  '1e400',
+  'Infinity',
+  '-1',
+  '-0',
+  '0',
+  '2147483648',
+  '9223372036854775808',
+  '1.5',
+  "' or 1=1 --",
+  '__proto__',
+  '%00',
+  '%C0%AF',
+  '%ED%A0%80',
+];
+/** Values put into JSON bodies (besides the texts above). */
+const HOSTILE_JSON: unknown[] = [
+  null,
+  0,
+  -0,
+  -1,
+  2147483648,
+  1.7976931348623157e308,
+  new Raw('1e400'),
+  [],
+  [1, 2],
+  {},
+  { __proto__: { admin: true } },
+  '\ud800',
+];
+/** Whole bodies that are not what any route expects. */
+const HOSTILE_BODIES: { payload: string; type: string }[] = [
+  { payload: '', type: 'application/json' },
+  { payload: 'null', type: 'application/json' },
+  { payload: '[]', type: 'application/json' },
+  { payload: '1e400', type: 'application/json' },
+  { payload: '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}', type: 'application/json' },
+  { payload: '\u0000', type: 'application/json' },
+  { payload: 'a=%00&b=%FF&c=1e400', type: 'application/x-www-form-urlencoded' },
+  { payload: '<x/>', type: 'application/xml' },
+];
+
+/** A seeded generator: the same requests on every run, so a failure can be replayed. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CANDIDATES = ['1', 'faq', 'a', 'NG', 'test-store', '1HGCM82633A004352', 'x.svg'];
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+/** A value the schema accepts, so that a hostile value elsewhere is what the route sees. */
+function validValue(schema: Json): unknown {
+  if (!schema) return '1';
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    case 'null':
+      return null;
+    default: {
+      if (schema.format === 'uuid') return UUID;
+      if (schema.format === 'email') return 'someone@example.ng';
+      const re = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
+      const ok = (s: string) =>
+        (!re || re.test(s)) &&
+        s.length >= (schema.minLength ?? 0) &&
+        s.length <= (schema.maxLength ?? Infinity);
+      const hit = [...CANDIDATES, 'x'.repeat(Math.max(1, schema.minLength ?? 1))].find(ok);
+      return hit ?? '1';
+    }
+  }
+}
+
+/** Every operation of the OpenAPI document with its path, query and body parameters. */
+function operations(doc: Json): Operation[] {
+  const ops: Operation[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries<Json>(item)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const params: Param[] = (op.parameters ?? []).map((p: Json) => ({
+        in: p.in,
+        name: p.name,
+        schema: p.schema ?? {},
+        required: Boolean(p.required),
+      }));
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      for (const [name, schema] of Object.entries<Json>(body?.properties ?? {}))
+        params.push({
+          in: 'body',
+          name,
+          schema,
+          required: (body.required ?? []).includes(name),
+        });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        params: params.filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'body'),
+        hasBody: Boolean(body) || ['post', 'put', 'patch'].includes(method),
+      });
+    }
+  }
+  return ops;
+}
+
+const enc = (v: unknown) => {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  // Texts starting with % are sent as written: invalid escapes and invalid UTF-8 on purpose.
+  return /^%[0-9A-F]{2}/.test(s) ? s : encodeURIComponent(s);
+};
+
+function bodyText(values: Record<string, unknown>): string {
+  const raws: string[] = [];
+  const json = JSON.stringify(values, (_k, v) => {
+    if (v instanceof Raw) {
+      raws.push(v.text);
+      return `@@RAW${raws.length - 1}@@`;
+    }
+    return v;
+  });
+  return json.replace(/"@@RAW(\d+)@@"/g, (_m, i) => raws[Number(i)]);
+}
+
+/** A request for one operation: every parameter valid except the ones in `override`. */
+function build(op: Operation, override: Record<string, unknown>): InjectOptions {
+  const values: Record<string, unknown> = {};
+  for (const p of op.params)
+    if (p.required || p.in === 'path') values[`${p.in}:${p.name}`] = validValue(p.schema);
+  Object.assign(values, override);
+  let url = op.path;
+  const query: string[] = [];
+  const body: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(values)) {
+    const [where, name] = key.split(/:(.*)/s);
+    if (where === 'path') url = url.replace(`{${name}}`, enc(v));
+    else if (where === 'query') {
+      if (Array.isArray(v)) for (const x of v) query.push(`${name}=${enc(x)}`);
+      else query.push(`${name}=${enc(v)}`);
+    } else body[name] = v;
+  }
+  if (query.length) url += `?${query.join('&')}`;
+  const req: InjectOptions = { method: op.method as InjectOptions['method'], url };
+  if (op.hasBody) {
+    req.payload = bodyText(body);
+    req.headers = { 'content-type': 'application/json' };
+  }
+  return req;
+}
+
+let t: TestApp;
+const sessions: Record<string, string> = {};
+const who = ['guest', ...ROLES, 'Admin'] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedContent(t.app.db);
+  const store = await createStore(t.app.db, { urlName: 'test-store' });
+  await createProduct(t.app.db, { store });
+  for (const role of [...ROLES, 'Admin'] as const)
+    sessions[role] = (await createUser(t.app.db, role)).cookie;
+});
+afterAll(() => t?.close());
+
+describe(`OpenAPI fuzz (${dbLabel()})`, () => {
+  it('answers every hostile request of every route with less than 500, as guest and each role', async () => {
+    const ops = operations(t.app.swagger() as Json);
+    expect(ops.length).toBeGreaterThan(30);
+    const rand = prng(17);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+
+    const requests: { req: InjectOptions; role: (typeof who)[number] }[] = [];
+    for (const op of ops) {
+      // Each role once with valid values: what a signed-in user reaches beyond the guards.
+      for (const role of who) requests.push({ req: build(op, {}), role });
+      for (const p of op.params) {
+        const key = `${p.in}:${p.name}`;
+        const values: unknown[] = [...HOSTILE_TEXT];
+        if (p.in === 'body') values.push(...HOSTILE_JSON);
+        else values.push(['1', '2'], ['\u0000']);
+        for (const v of values) requests.push({ req: build(op, { [key]: v }), role: pick(who) });
+      }
+      // Several hostile parameters at once.
+      for (let i = 0; i < 4 && op.params.length > 1; i++) {
+        const over: Record<string, unknown> = {};
+        for (const p of op.params)
+          if (rand() < 0.5)
+            over[`${p.in}:${p.name}`] =
+              p.in === 'body' && rand() < 0.5 ? pick(HOSTILE_JSON) : pick(HOSTILE_TEXT);
+        requests.push({ req: build(op, over), role: pick(who) });
+      }
+      if (op.hasBody)
+        for (const b of HOSTILE_BODIES) {
+          const req = build(op, {});
+          requests.push({
+            req: { ...req, payload: b.payload, headers: { 'content-type': b.type } },
+            role: pick(who),
+          });
+        }
+    }
+    expect(requests.length).toBeGreaterThan(2000);
+
+    const failures: string[] = [];
+    const started = Date.now();
+    for (const { req, role } of requests) {
+      const headers: Record<string, string> = { ...(req.headers as Record<string, string>) };
+      if (role !== 'guest') headers.cookie = sessions[role];
+      // Distinct addresses keep the per-address limits from hiding the deeper code.
+      const remoteAddress = `10.9.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}`;
+      const res = await t.app.inject({ ...req, headers, remoteAddress });
+      if (res.statusCode >= 500)
+        failures.push(`${res.statusCode} ${role} ${req.method} ${req.url} ${String(req.payload ?? '').slice(0, 120)} -> ${res.body.slice(0, 200)}`);
+      // Signing out ends the role's session: sign that role in again.
+      if (role !== 'guest' && req.url === '/api/auth/logout' && res.statusCode === 200)
+        sessions[role] = (await createUser(t.app.db, role === 'Admin' ? 'Admin' : role)).cookie;
+    }
+    const ms = Date.now() - started;
+    console.log(`[fuzz] ${requests.length} requests over ${ops.length} operations in ${ms} ms`);
+    expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
+
+    // And the server still answers.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 120_000);
+});
