@@ -41,7 +41,9 @@ function check(req: FastifyRequest) {
     if (bad) {
       const [field, what] = bad;
       const where = part === 'params' ? 'path' : part;
-      const message = field ? `Invalid ${where} field "${field}": ${what}` : `Invalid ${where}: ${what}`;
+      const message = field
+        ? `Invalid ${where} field "${field}": ${what}`
+        : `Invalid ${where}: ${what}`;
       throw invalid(message, field ? { [field]: message } : undefined);
     }
   }

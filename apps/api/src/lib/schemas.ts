@@ -11,8 +11,10 @@ export const INT4_MAX = 2147483647;
 export const BIGINT_MAX = Number.MAX_SAFE_INTEGER;
 
 /** One line: no control characters at all (C0, DEL, C1). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/u;
 /** Several lines: tab, line feed and carriage return allowed, other control characters not. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/u;
 
 /** Ajv formats used by Text(); registered in app.ts, explained in errors.ts. */

@@ -74,7 +74,10 @@ const HOSTILE_BODIES: { payload: string; type: string }[] = [
   { payload: 'null', type: 'application/json' },
   { payload: '[]', type: 'application/json' },
   { payload: '1e400', type: 'application/json' },
-  { payload: '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}', type: 'application/json' },
+  {
+    payload: '{"__proto__":{"x":1},"constructor":{"prototype":{"y":1}}}',
+    type: 'application/json',
+  },
   { payload: '\u0000', type: 'application/json' },
   { payload: 'a=%00&b=%FF&c=1e400', type: 'application/x-www-form-urlencoded' },
   { payload: '<x/>', type: 'application/xml' },
@@ -215,6 +218,33 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe(`OpenAPI fuzz (${dbLabel()})`, () => {
+  it('describes every input with bounds: text with a length and a line format, numbers in range', () => {
+    const loose: string[] = [];
+    for (const op of operations(t.app.swagger() as Json)) {
+      for (const p of op.params) {
+        const where = `${op.method} ${op.path} ${p.in}:${p.name}`;
+        const sc = p.schema;
+        const types: string[] = [sc.type ?? 'any'].flat();
+        if (sc.enum) continue;
+        if (types.includes('string')) {
+          if (sc.format === 'uuid') continue;
+          if (!['single-line', 'multi-line'].includes(sc.format))
+            loose.push(`${where}: text without Text() line format`);
+          if (!(sc.maxLength > 0)) loose.push(`${where}: text without maxLength`);
+        } else if (types.includes('integer') || types.includes('number')) {
+          const ok = (n: unknown) =>
+            typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER;
+          if (!ok(sc.minimum) || !ok(sc.maximum)) loose.push(`${where}: number without bounds`);
+          if (types.includes('integer') && sc.maximum > 2147483647 && !/kobo/i.test(p.name))
+            loose.push(`${where}: integer beyond an integer column`);
+        } else if (!types.includes('boolean')) {
+          loose.push(`${where}: ${types.join('|')} is not a described input`);
+        }
+      }
+    }
+    expect(loose).toEqual([]);
+  });
+
   it('answers every hostile request of every route with less than 500, as guest and each role', async () => {
     const ops = operations(t.app.swagger() as Json);
     expect(ops.length).toBeGreaterThan(30);
@@ -261,7 +291,9 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
       const remoteAddress = `10.9.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}`;
       const res = await t.app.inject({ ...req, headers, remoteAddress });
       if (res.statusCode >= 500)
-        failures.push(`${res.statusCode} ${role} ${req.method} ${req.url} ${String(req.payload ?? '').slice(0, 120)} -> ${res.body.slice(0, 200)}`);
+        failures.push(
+          `${res.statusCode} ${role} ${req.method} ${req.url} ${String(req.payload ?? '').slice(0, 120)} -> ${res.body.slice(0, 200)}`,
+        );
       // Signing out ends the role's session: sign that role in again.
       if (role !== 'guest' && req.url === '/api/auth/logout' && res.statusCode === 200)
         sessions[role] = (await createUser(t.app.db, role === 'Admin' ? 'Admin' : role)).cookie;
@@ -273,4 +305,118 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
     // And the server still answers.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe(`hostile text and numbers are refused with the field named (${dbLabel()})`, () => {
+  const send = async (method: 'GET' | 'POST', url: string, payload?: string, cookie?: string) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload,
+      remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      headers: {
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const contact = {
+    name: 'Ada Obi',
+    email: 'ada@example.ng',
+    phone: '0803 123 4567',
+    subject: 'Order question',
+    message: 'Hello,\nwhere is my order?\r\nThanks',
+  };
+
+  it('one-line contact fields refuse line breaks and control characters; the message keeps its lines', async () => {
+    for (const field of ['name', 'email', 'phone', 'subject'] as const) {
+      for (const bad of ['\n', '\r\nBcc: x@evil.example', '\u0000', '\u001b[2J', '\t']) {
+        const r = await send(
+          'POST',
+          '/api/contact',
+          JSON.stringify({ ...contact, [field]: `${contact[field]}${bad}` }),
+        );
+        expect(r.status, `${field} ${JSON.stringify(bad)}`).toBe(400);
+        expect(r.body.code).toBe('VALIDATION');
+        expect(r.body.message).toContain(`"${field}"`);
+        expect(Object.keys(r.body.fields)).toEqual([field]);
+      }
+    }
+    const nul = await send(
+      'POST',
+      '/api/contact',
+      JSON.stringify({ ...contact, message: 'Hello there\u0000!' }),
+    );
+    expect(nul.status).toBe(400);
+    expect(Object.keys(nul.body.fields)).toEqual(['message']);
+    expect((await send('POST', '/api/contact', JSON.stringify(contact))).status).toBe(201);
+  });
+
+  it('NUL in names, e-mails, comments and the newsletter is a 400 naming the field', async () => {
+    const { cookie } = await createUser(t.app.db, 'Buyer');
+    const cases: [string, string, Record<string, unknown>, string][] = [
+      [
+        'POST',
+        '/api/auth/register',
+        {
+          name: 'A\u0000b',
+          email: 'n@example.ng',
+          phone: '08031234567',
+          password: 'long enough pass',
+          role: 'Buyer',
+        },
+        'name',
+      ],
+      ['POST', '/api/auth/login', { email: 'a\u0000@example.ng', password: 'whatever1' }, 'email'],
+      [
+        'POST',
+        '/api/email/contact-list/newsletter',
+        { emailAddress: 'a\u0000@example.ng' },
+        'emailAddress',
+      ],
+      ['POST', '/api/blogs/comments/1', { body: 'nice\u0000' }, 'body'],
+      ['POST', '/api/garage', { makeId: 1, nickname: 'car\u0000' }, 'nickname'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const r = await send(method as 'POST', url, JSON.stringify(body), cookie);
+      expect(r.status, url).toBe(400);
+      expect(r.body.fields, url).toHaveProperty(field);
+    }
+    const ok = await send(
+      'POST',
+      '/api/blogs/comments/1',
+      JSON.stringify({ body: 'Two\nlines' }),
+      cookie,
+    );
+    expect(ok.status).toBe(201);
+    expect(ok.body.items[0].body).toBe('Two\nlines');
+  });
+
+  it('numbers beyond their column, Infinity and 1e400 are a 400 before any query', async () => {
+    const { cookie } = await createUser(t.app.db, 'Buyer');
+    for (const url of [
+      '/api/products/2147483648',
+      '/api/products/1e400',
+      '/api/products/Infinity',
+      '/api/products/-1',
+      '/api/products/categories/0?pagesize=Infinity',
+      '/api/products/categories/0?count=1e400',
+      '/api/products/categories/0?carmake=2147483648',
+      '/api/database/cities/9223372036854775808',
+      '/api/mechanics/indexquery?lastId=1e400',
+      '/api/blogs?lastId=2147483648',
+    ]) {
+      const r = await send('GET', url);
+      expect(r.status, url).toBe(400);
+      expect(r.body.code, url).toBe('VALIDATION');
+    }
+    for (const raw of ['1e400', '-1e400', '2147483648', '1.5', '-0.5']) {
+      const r = await send('POST', '/api/garage', `{"makeId":${raw}}`, cookie);
+      expect(r.status, raw).toBe(400);
+      expect(r.body.fields, raw).toHaveProperty('makeId');
+    }
+    // Blog ids and slugs share a path: digits beyond an id are simply no such post.
+    expect((await send('GET', '/api/blogs/blog/99999999999')).status).toBe(404);
+  });
 });

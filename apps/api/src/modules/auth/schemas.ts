@@ -1,13 +1,13 @@
 import { EMAIL_MAX, NAME_MAX, BUSINESS_MAX, PASSWORD_MAX, ROLES } from '@sf/shared';
-import { errorSchema } from '../../lib/schemas.ts';
+import { Int, Text, errorSchema } from '../../lib/schemas.ts';
 
 // Lengths here are generous outer bounds (bad input is a 400, never a 500); the exact form
 // rules with their field messages live in @sf/shared/auth and run in the service.
-const email = { type: 'string', maxLength: EMAIL_MAX } as const;
+const email = Text({ maxLength: EMAIL_MAX });
 // 4 bytes per character at most: 128 characters of any script fit.
-const password = { type: 'string', maxLength: PASSWORD_MAX * 4 } as const;
-const name = { type: 'string', maxLength: NAME_MAX * 2 } as const;
-const phone = { type: 'string', maxLength: 30 } as const;
+const password = Text({ maxLength: PASSWORD_MAX * 4 });
+const name = Text({ maxLength: NAME_MAX * 2 });
+const phone = Text({ maxLength: 30 });
 
 export const authUserSchema = {
   type: 'object',
@@ -59,7 +59,7 @@ export const registerSchema = {
       phone,
       password,
       role: { type: 'string', enum: [...ROLES] },
-      businessName: { type: 'string', maxLength: BUSINESS_MAX * 2 },
+      businessName: Text({ maxLength: BUSINESS_MAX * 2 }),
     },
   },
   response: { 201: authAnswer, 400: fieldError, 409: fieldError },
@@ -104,7 +104,7 @@ export const resetConfirmSchema = {
     additionalProperties: false,
     required: ['token', 'password'],
     properties: {
-      token: { type: 'string', minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
+      token: Text({ minLength: 10, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
       password,
     },
   },
@@ -144,7 +144,7 @@ export const adminUsersSchema = {
     additionalProperties: false,
     properties: {
       role: { type: 'string', enum: [...ROLES, 'Admin'] },
-      pagesize: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+      pagesize: Int({ minimum: 1, maximum: 200, default: 50 }),
     },
   },
   response: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { envelope, idParam } from '../../lib/schemas.ts';
+import { Text, envelope, idParam } from '../../lib/schemas.ts';
 import {
   categorySchema,
   categoryReply,
@@ -19,7 +19,7 @@ async function dropEmpty(req: FastifyRequest) {
 
 const storeParam = {
   type: 'object',
-  properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
+  properties: { urlName: Text({ maxLength: 80, pattern: '^[a-z0-9-]{1,80}$' }) },
   required: ['urlName'],
 } as const;
 const pageQuery = {
@@ -98,7 +98,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
         summary: 'Search suggestions (more than 3 characters)',
         querystring: {
           type: 'object',
-          properties: { prodName: { type: 'string', maxLength: 100 } },
+          properties: { prodName: Text({ maxLength: 100 }) },
           required: ['prodName'],
         },
         response: { 200: suggestReply },

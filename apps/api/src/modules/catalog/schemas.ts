@@ -1,3 +1,5 @@
+import { Id, Int, Text } from '../../lib/schemas.ts';
+
 export const categorySchema = {
   type: 'object',
   properties: {
@@ -11,7 +13,7 @@ export const categorySchema = {
   required: ['cat_id', 'name', 'image_url', 'path'],
 } as const;
 
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const id = Id();
 const thisYear = new Date().getFullYear();
 
 /**
@@ -27,18 +29,17 @@ export const listQuery = {
     partcategory: { ...id, description: 'Category id (a top category includes its children)' },
     carmake: { ...id, description: 'Car make id' },
     carmodel: { ...id, description: 'Car model id' },
-    caryear: { type: 'integer', minimum: 1970, maximum: thisYear + 1 },
+    caryear: Int({ minimum: 1970, maximum: thisYear + 1 }),
     condition: { type: 'integer', enum: [1, 2], description: '1 New, 2 Used (Tokunbo)' },
-    prodName: { type: 'string', maxLength: 100, description: 'Search text' },
-    store: { type: 'string', pattern: '^[a-z0-9-]{1,80}$', description: 'Store url_name' },
-    pagesize: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
-    count: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
-    lastId: {
-      type: 'string',
+    prodName: Text({ maxLength: 100, description: 'Search text' }),
+    store: Text({ maxLength: 80, pattern: '^[a-z0-9-]{1,80}$', description: 'Store url_name' }),
+    pagesize: Int({ minimum: 1, maximum: 50, default: 50 }),
+    count: Int({ minimum: 0, maximum: 10000000, default: 0 }),
+    lastId: Text({
       maxLength: 24,
       pattern: '^(-?\\d{1,10}:)?\\d{1,10}$',
       description: 'Cursor from the previous page',
-    },
+    }),
     active: { type: 'string', enum: ['true', 'false'] },
   },
 } as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { MESSAGES, safeRedirectPath, type ContactField } from '@sf/shared';
 import { notFound, sendError } from '../../lib/errors.ts';
-import { envelope } from '../../lib/schemas.ts';
+import { Text, envelope } from '../../lib/schemas.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { coverSvg } from './covers.ts';
@@ -239,7 +239,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         params: {
           type: 'object',
           required: ['file'],
-          properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,140}\\.(svg|png)$' } },
+          properties: { file: Text({ maxLength: 144, pattern: '^[a-z0-9-]{1,140}\\.(svg|png)$' }) },
         },
       },
     },

@@ -1,37 +1,32 @@
 import { COMMENT_MAX, CONTACT_LIMITS } from '@sf/shared';
+import { Id, Int, Text } from '../../lib/schemas.ts';
 
 const slugPattern = '^[A-Za-z0-9-]{1,120}$';
 export const idOrSlugParam = {
   type: 'object',
   required: ['id'],
   properties: {
-    id: { type: 'string', pattern: slugPattern, description: 'The numeric id or the slug' },
+    id: Text({ maxLength: 120, pattern: slugPattern, description: 'The numeric id or the slug' }),
   },
   additionalProperties: false,
 } as const;
 export const slugParam = {
   type: 'object',
   required: ['slug'],
-  properties: { slug: { type: 'string', pattern: '^[A-Za-z0-9-]{1,60}$' } },
+  properties: { slug: Text({ maxLength: 60, pattern: '^[A-Za-z0-9-]{1,60}$' }) },
   additionalProperties: false,
 } as const;
 
 export const blogListQuery = {
   type: 'object',
   properties: {
-    category: {
-      type: 'string',
+    category: Text({
       maxLength: 60,
       pattern: '^[A-Za-z0-9-]*$',
       description: 'Category id or slug; empty or 0 for all',
-    },
-    lastId: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 2147483647,
-      description: 'Cursor: the id of the last post of the previous page',
-    },
-    pagesize: { type: 'integer', minimum: 1, maximum: 50, default: 50 },
+    }),
+    lastId: Id({ description: 'Cursor: the id of the last post of the previous page' }),
+    pagesize: Int({ minimum: 1, maximum: 50, default: 50 }),
   },
   additionalProperties: false,
 } as const;
@@ -82,7 +77,7 @@ export const commentBody = {
   type: 'object',
   required: ['body'],
   // Longer than the limit so that the service answers with its own clear message.
-  properties: { body: { type: 'string', maxLength: COMMENT_MAX * 4 } },
+  properties: { body: Text({ multiline: true, maxLength: COMMENT_MAX * 4 }) },
   additionalProperties: false,
 } as const;
 
@@ -107,18 +102,19 @@ export const sectionItem = {
 
 export const newsletterBody = {
   type: 'object',
-  properties: { emailAddress: { type: 'string', maxLength: CONTACT_LIMITS.email.max * 4 } },
+  properties: { emailAddress: Text({ maxLength: CONTACT_LIMITS.email.max * 4 }) },
   additionalProperties: false,
 } as const;
 
 export const contactBody = {
   type: 'object',
   properties: {
-    name: { type: 'string', maxLength: CONTACT_LIMITS.name.max * 4 },
-    email: { type: 'string', maxLength: CONTACT_LIMITS.email.max * 4 },
-    phone: { type: 'string', maxLength: 100 },
-    subject: { type: 'string', maxLength: CONTACT_LIMITS.subject.max * 4 },
-    message: { type: 'string', maxLength: CONTACT_LIMITS.message.max * 4 },
+    // One line each: a line break in these would forge lines in the mail to support.
+    name: Text({ maxLength: CONTACT_LIMITS.name.max * 4 }),
+    email: Text({ maxLength: CONTACT_LIMITS.email.max * 4 }),
+    phone: Text({ maxLength: 100 }),
+    subject: Text({ maxLength: CONTACT_LIMITS.subject.max * 4 }),
+    message: Text({ multiline: true, maxLength: CONTACT_LIMITS.message.max * 4 }),
   },
   additionalProperties: false,
 } as const;

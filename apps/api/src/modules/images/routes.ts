@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema as s } from '@sf/db';
+import { Text } from '../../lib/schemas.ts';
 import {
   defaultImagesDir,
   parseGeneratedKey,
@@ -45,7 +46,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         hide: true,
         params: {
           type: 'object',
-          properties: { slug: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' } },
+          properties: { slug: Text({ maxLength: 60, pattern: '^[a-z0-9-]{1,60}$' }) },
           required: ['slug'],
         },
       },
@@ -65,7 +66,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         hide: true,
         params: {
           type: 'object',
-          properties: { slug: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
+          properties: { slug: Text({ maxLength: 80, pattern: '^[a-z0-9-]{1,80}$' }) },
           required: ['slug'],
         },
       },
@@ -87,7 +88,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         params: {
           type: 'object',
           properties: {
-            file: { type: 'string', pattern: '^[a-z0-9-]{1,80}-(160|320|640)\\.webp$' },
+            file: Text({ maxLength: 90, pattern: '^[a-z0-9-]{1,80}-(160|320|640)\\.webp$' }),
           },
           required: ['file'],
         },

@@ -1,11 +1,11 @@
 import { DAYS, PAGE_SIZE } from '@sf/shared';
+import { Int, Text } from '../../lib/schemas.ts';
 
-const id = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
-const day = {
-  type: 'string',
+const id = Int();
+const day = Text({
   maxLength: 9,
   description: 'A day: Sunday … Saturday (any case, or Sun … Sat) or 0 (Sunday) … 6 (Saturday)',
-} as const;
+});
 
 const common = {
   regionId: { ...id, description: 'State id (GET /api/database/states/NG)' },
@@ -13,13 +13,12 @@ const common = {
   vehicleType: { ...id, description: 'Vehicle type id (GET /api/database/vehicleType)' },
   avaliability: { ...day, description: `${day.description}; the historical spelling` },
   availability: day,
-  pagesize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE, default: PAGE_SIZE },
-  count: {
-    type: 'integer',
+  pagesize: Int({ minimum: 1, maximum: PAGE_SIZE, default: PAGE_SIZE }),
+  count: Int({
     minimum: 0,
     maximum: 100000,
     description: 'Pages loaded so far (echoed back plus one)',
-  },
+  }),
   lastId: { ...id, description: 'sp_id of the last item of the previous page' },
   active: {
     type: 'boolean',
@@ -50,7 +49,7 @@ export const topQuery = {
   required: ['kind'],
   properties: {
     kind: { type: 'string', enum: ['mechanic', 'towvan'] },
-    limit: { type: 'integer', minimum: 1, maximum: 12, default: 6 },
+    limit: Int({ minimum: 1, maximum: 12, default: 6 }),
   },
   additionalProperties: false,
 } as const;

@@ -1,10 +1,11 @@
+import { Text } from '../../lib/schemas.ts';
+
 // Input schemas of the VIN decoder: bad input is a 400 with a clear message.
-const vinString = {
-  type: 'string',
+const vinString = Text({
   minLength: 1,
   maxLength: 40,
   description: 'The VIN; spaces and dashes are ignored',
-} as const;
+});
 
 export const decodeParams = {
   type: 'object',
