@@ -36,6 +36,7 @@ export type AppConfig = Pick<
   | 'port'
   | 'trustProxy'
   | 'pageCacheMs'
+  | 'registrationsPerHour'
   | 'catalogListCacheMs'
   | 'providersListCacheMs'
   | 'supportEmail'
@@ -56,6 +57,7 @@ function defaults(): AppConfig {
     port: c.port,
     trustProxy: c.trustProxy,
     pageCacheMs: c.pageCacheMs,
+    registrationsPerHour: c.registrationsPerHour,
     catalogListCacheMs: c.catalogListCacheMs,
     providersListCacheMs: c.providersListCacheMs,
     supportEmail: c.supportEmail,

@@ -35,6 +35,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How long a guest's rendered page is reused; 0 turns the page cache off. */
   pageCacheMs: number;
+  /** New accounts allowed per client address and hour (many users may share one address). */
+  registrationsPerHour: number;
   catalogListCacheMs: number;
   providersListCacheMs: number;
   /** Where contact-form messages are mailed. */
@@ -119,6 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         throw new Error(
           `${name} must be a whole number of milliseconds from 0 to ${DAY_MS}, got "${env[name]}"`,
         );
+      return n;
+    }, fallback);
+  const count = (name: string, fallback: number, max: number) =>
+    check(() => {
+      const v = set(name);
+      if (v === undefined) return fallback;
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > max)
+        throw new Error(`${name} must be a whole number from 1 to ${max}, got "${env[name]}"`);
       return n;
     }, fallback);
   const flag = (name: string, fallback: boolean) =>
@@ -230,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionRate,
     trustProxy,
     pageCacheMs: duration('PAGE_CACHE_MS', 10_000),
+    registrationsPerHour: count('REGISTRATIONS_PER_HOUR', 20, 100_000),
     catalogListCacheMs: duration('CATALOG_LIST_CACHE_MS', 10_000),
     providersListCacheMs: duration('PROVIDERS_LIST_CACHE_MS', 5000),
     supportEmail,

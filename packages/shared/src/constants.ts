@@ -33,3 +33,6 @@ export type PublicRole = (typeof ROLES)[number];
 export type Role = PublicRole | 'Admin' | 'guest';
 /** Statuses the API client retries once on safe methods. */
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+/** An Idempotency-Key for checkout: 8 to 100 letters, digits and - _ . : (a UUID fits). */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;

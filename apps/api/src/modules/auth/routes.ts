@@ -35,7 +35,12 @@ defineJob<{ email: string }>(RESET_JOB, async ({ email }, { app }) =>
 );
 
 export default async function authRoutes(app: FastifyInstance) {
-  const svc = authService(app.db, app.log, publicOrigin(app.config));
+  const svc = authService(
+    app.db,
+    app.log,
+    publicOrigin(app.config),
+    app.config.registrationsPerHour,
+  );
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
   const info = (req: FastifyRequest): RequestInfo => ({
     ip: req.ip,

@@ -112,6 +112,8 @@ export function authService(
   log: FastifyBaseLogger,
   /** Where links in mails point: from configuration only, never from a request. */
   origin: string,
+  /** New accounts per address and hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour = LIMITS.registrations.max,
 ) {
   const repo = authRepository(db);
 
@@ -217,7 +219,10 @@ export function authService(
       if (Object.keys(fields).length) throw invalid(fields);
       const role = input.role as SessionUser['role'];
       const email = normaliseEmail(input.email);
-      const slot = await take(db, `register:${addressKey(info.ip)}`, LIMITS.registrations);
+      const slot = await take(db, `register:${addressKey(info.ip)}`, {
+        ...LIMITS.registrations,
+        max: registrationsPerHour,
+      });
       if (!slot.ok)
         throw tooMany(M.tooManyRegistrations(waitText(slot.retryAfterS)), slot.retryAfterS);
       const user = await repo.insertUser({

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
+import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { checkoutService as svc, type CheckoutInput, type QuoteInput } from './service.ts';
 
 const tags = ['checkout'];
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export default async function checkoutRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -63,7 +63,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string' || !KEY_RE.test(key))
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_RE.test(key))
         throw badRequest(
           'Send an Idempotency-Key header (8 to 100 letters, digits, - _ . :), new for each checkout',
         );

@@ -14,7 +14,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
-import type { AuthUser } from '@sf/shared';
+import { IDEMPOTENCY_KEY_RE, type AuthUser } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/shop.server.ts';
@@ -139,13 +139,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
       : {}),
   };
-  const ans = signedIn(
-    request,
-    await serverApi(context).post('/api/checkout', body, {
-      headers: { 'idempotency-key': key },
-    }),
-  );
-  if (ans.status) {
+  // The key travels as a request header: a forged one with other characters would make the
+  // header invalid, so it is refused here and the buyer is asked to reload the form.
+  const ans = IDEMPOTENCY_KEY_RE.test(key)
+    ? signedIn(
+        request,
+        await serverApi(context).post('/api/checkout', body, {
+          headers: { 'idempotency-key': key },
+        }),
+      )
+    : null;
+  if (ans?.status) {
     const payment = ans.payment as { authorizationUrl: string | null } | null;
     // The payment page is not one of our routes: the browser loads it as a document.
     if (payment?.authorizationUrl) return redirectDocument(payment.authorizationUrl);
@@ -161,10 +165,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       values: v,
       quote: quote.status ? quote : null,
       cities,
-      message: ans.message ?? 'Your order could not be placed',
-      fields: (ans.fields ?? {}) as Record<string, string>,
+      message: ans
+        ? (ans.message ?? 'Your order could not be placed')
+        : 'This checkout form is out of date: reload the page and try again.',
+      fields: (ans?.fields ?? {}) as Record<string, string>,
     },
-    { status: formStatus(ans) },
+    { status: ans ? formStatus(ans) : 400 },
   );
 }
 
