@@ -9,9 +9,14 @@ import { MULTI_LINE } from './schemas.ts';
 
 const MAX_DEPTH = 8;
 
+/** Half of a UTF-16 pair without its other half: no valid text; PostgreSQL refuses it in JSON. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The first refused value as [field path, message], or null when everything is acceptable. */
 export function findHostile(value: unknown, path = '', depth = 0): [string, string] | null {
   if (typeof value === 'string') {
+    if (LONE_SURROGATE.test(value))
+      return [path, 'must be valid text (a broken character was sent)'];
     return MULTI_LINE.test(value) ? null : [path, 'must not contain control characters'];
   }
   if (typeof value === 'number') {
@@ -26,7 +31,8 @@ export function findHostile(value: unknown, path = '', depth = 0): [string, stri
     : Object.entries(value as Record<string, unknown>);
   for (const [k, v] of entries) {
     const key = path ? `${path}.${k}` : k;
-    if (!MULTI_LINE.test(k)) return [path || k, 'has a field name with control characters'];
+    if (!MULTI_LINE.test(k) || LONE_SURROGATE.test(k))
+      return [path || k, 'has a field name with control characters'];
     const bad = findHostile(v, key, depth + 1);
     if (bad) return bad;
   }
