@@ -34,6 +34,7 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
       port: config.port,
       trustProxy: config.trustProxy,
       pageCacheMs: config.pageCacheMs,
+      registrationsPerHour: config.registrationsPerHour,
       catalogListCacheMs: config.catalogListCacheMs,
       providersListCacheMs: config.providersListCacheMs,
       supportEmail: config.supportEmail,
