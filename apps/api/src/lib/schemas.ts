@@ -73,6 +73,18 @@ export const Kobo = <const O extends Omit<IntOptions, 'maximum'>>(o: O = {} as O
     maximum: typeof BIGINT_MAX;
   } & O;
 
+/** A date and time as RFC 3339 text (2026-12-31T23:59:59Z); the format admits no other characters. */
+export const DateTime = <const O extends { description?: string }>(o: O = {} as O) =>
+  ({ type: 'string', format: 'date-time', maxLength: 40, ...o }) as const as {
+    type: 'string';
+    format: 'date-time';
+    maxLength: 40;
+  } & O;
+
+/** The same input, or null (an optional value cleared). */
+export const nullable = <const S extends { type: string }>(s: S) =>
+  ({ ...s, type: [s.type, 'null'] }) as Omit<S, 'type'> & { type: [S['type'], 'null'] };
+
 /** A path with one integer id; 0 is allowed where it means "all" or "the top". */
 export const idParam = <N extends string = 'id'>(name: N = 'id' as N) =>
   ({

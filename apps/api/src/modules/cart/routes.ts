@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
+import { Id, Int } from '../../lib/schemas.ts';
 import { cartService as svc, MAX_LINES, MAX_QUANTITY } from './service.ts';
 
 const tags = ['cart'];
-const quantity = { type: 'integer', minimum: 1, maximum: MAX_QUANTITY } as const;
+const quantity = Int({ minimum: 1, maximum: MAX_QUANTITY });
 const productParam = {
   type: 'object',
   required: ['productId'],
-  properties: { productId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  properties: { productId: Id() },
 } as const;
 
 // Every answer is the whole cart as it is now (prices and stock re-read), so the page never
@@ -51,7 +52,7 @@ export default async function cartRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['productId'],
           properties: {
-            productId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            productId: Id(),
             quantity: { ...quantity, default: 1 },
           },
         },
@@ -102,7 +103,7 @@ export default async function cartRoutes(app: FastifyInstance) {
                 type: 'object',
                 required: ['productId', 'quantity'],
                 properties: {
-                  productId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+                  productId: Id(),
                   quantity,
                 },
               },

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { badRequest } from '../../lib/errors.ts';
+import { Id, Text } from '../../lib/schemas.ts';
 import { checkoutService as svc, type CheckoutInput, type QuoteInput } from './service.ts';
 
 const tags = ['checkout'];
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const id = Id();
+const couponCode = Text({ maxLength: 40 });
 
 export default async function checkoutRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -26,7 +28,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
           properties: {
             fulfilment: { type: 'string', enum: ['delivery', 'pickup'], default: 'delivery' },
             stateId: id,
-            couponCode: { type: 'string', maxLength: 40 },
+            couponCode,
           },
         },
       },
@@ -53,9 +55,9 @@ export default async function checkoutRoutes(app: FastifyInstance) {
             fulfilment: { type: 'string', enum: ['delivery', 'pickup'] },
             stateId: id,
             cityId: id,
-            street: { type: 'string', maxLength: 300 },
-            phone: { type: 'string', maxLength: 30 },
-            couponCode: { type: 'string', maxLength: 40 },
+            street: Text({ maxLength: 300 }),
+            phone: Text({ maxLength: 30 }),
+            couponCode,
             paymentMethod: { type: 'string', enum: ['paystack', 'pay_on_delivery'] },
           },
         },

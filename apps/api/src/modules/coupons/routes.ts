@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requireRole } from '../../lib/session.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { idParam } from '../../lib/schemas.ts';
+import { DateTime, Id, idParam, Int, Kobo, nullable, Text } from '../../lib/schemas.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { couponsService as svc, type CouponInput } from './service.ts';
 
@@ -10,19 +10,14 @@ const couponBody = (withStore: boolean) =>
     type: 'object',
     required: ['code', 'kind', 'value'],
     properties: {
-      code: { type: 'string', minLength: 3, maxLength: 30 },
+      code: Text({ minLength: 3, maxLength: 30 }),
       kind: { type: 'string', enum: ['percent', 'fixed'] },
-      value: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100_000_000_000,
-        description: 'percent: 1-100; fixed: kobo',
-      },
-      minOrderKobo: { type: 'integer', minimum: 0, maximum: 100_000_000_000 },
-      expiresAt: { type: ['string', 'null'], format: 'date-time' },
-      usageLimit: { type: ['integer', 'null'], minimum: 1, maximum: 10_000_000 },
-      description: { type: 'string', maxLength: 200 },
-      ...(withStore ? { storeId: { type: ['integer', 'null'], minimum: 1 } } : {}),
+      value: Int({ minimum: 1, description: 'percent: 1-100; fixed: kobo' }),
+      minOrderKobo: Kobo(),
+      expiresAt: nullable(DateTime()),
+      usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
+      description: Text({ maxLength: 200 }),
+      ...(withStore ? { storeId: nullable(Id()) } : {}),
     },
   }) as const;
 const activeBody = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
-import { idParam } from '../../lib/schemas.ts';
+import { Id, idParam, Kobo, Text } from '../../lib/schemas.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { onPaymentSucceeded, onPaystackEvent } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
@@ -15,7 +15,7 @@ const listQuery = {
   type: 'object',
   properties: {
     status: { type: 'string', enum: [...ORDER_STATES] },
-    lastId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    lastId: Id(),
   },
 } as const;
 const noteBody = (required: boolean, field: string, label: string) =>
@@ -23,7 +23,7 @@ const noteBody = (required: boolean, field: string, label: string) =>
     type: 'object',
     ...(required ? { required: [field] } : {}),
     properties: {
-      [field]: { type: 'string', minLength: required ? 3 : 0, maxLength: 500, description: label },
+      [field]: Text({ minLength: required ? 3 : 0, maxLength: 500, description: label }),
     },
   }) as const;
 
@@ -248,7 +248,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         tags: ['store money'],
         summary:
           "My store's balance (sum of its ledger entries), money held in escrow, payouts and statement",
-        querystring: { type: 'object', properties: { storeId: { type: 'integer', minimum: 1 } } },
+        querystring: { type: 'object', properties: { storeId: Id() } },
       },
     },
     async (req) => payoutsService.summary(app.db, req.user!.id, req.query.storeId),
@@ -267,10 +267,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['bankCode', 'accountNumber', 'accountName'],
           properties: {
-            bankCode: { type: 'string', pattern: '^[0-9]{3,6}$' },
-            accountNumber: { type: 'string', pattern: '^[0-9]{10}$' },
-            accountName: { type: 'string', minLength: 2, maxLength: 100 },
-            storeId: { type: 'integer', minimum: 1 },
+            bankCode: Text({ maxLength: 6, pattern: '^[0-9]{3,6}$' }),
+            accountNumber: Text({ maxLength: 10, pattern: '^[0-9]{10}$' }),
+            accountName: Text({ minLength: 2, maxLength: 100 }),
+            storeId: Id(),
           },
         },
       },
@@ -289,8 +289,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['amountKobo'],
           properties: {
-            amountKobo: { type: 'integer', minimum: 1, maximum: 100_000_000_000 },
-            storeId: { type: 'integer', minimum: 1 },
+            amountKobo: Kobo({ minimum: 1 }),
+            storeId: Id(),
           },
         },
       },

@@ -5,8 +5,11 @@ import { webhookSignatureValid } from './paystack-client.ts';
 import { paymentsService as svc } from './service.ts';
 import { WEBHOOK_PATH } from './setup.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
+import { Text } from '../../lib/schemas.ts';
 
 const tags = ['payments'];
+/** A Paystack transaction reference (ours are SF_…, Paystack's own are letters and digits). */
+const reference = Text({ maxLength: 100 });
 
 export default async function paymentsRoutes(app: FastifyInstance) {
   // The webhook's signature covers the exact bytes Paystack sent: this route alone keeps the
@@ -62,8 +65,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         querystring: {
           type: 'object',
           properties: {
-            reference: { type: 'string', maxLength: 100 },
-            trxref: { type: 'string', maxLength: 100 },
+            reference,
+            trxref: reference,
           },
         },
       },
@@ -97,7 +100,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         params: {
           type: 'object',
           required: ['reference'],
-          properties: { reference: { type: 'string', maxLength: 100 } },
+          properties: { reference },
         },
       },
     },
