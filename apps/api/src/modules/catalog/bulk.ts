@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
 import { placeholderFor, productSvg } from '../images/service.ts';
+import { storeLogoUrl } from '../images/urls.ts';
 import { invalidateCatalogLists } from './service.ts';
 import {
   phone,
@@ -71,7 +72,7 @@ export async function ensureStores(db: Db): Promise<StoreRef[]> {
       ownerUserId: st.name === DEMO_SELLER_STORE ? (seller?.id ?? null) : null,
       name: st.name,
       urlName: url,
-      logo: `/images/stores/${url}.svg`,
+      logo: storeLogoUrl(url),
       phones: r.chance(0.6) ? [phone(r), phone(r)] : [phone(r)],
       stateId: state.id,
       cityId: city.id,

@@ -2,14 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Category } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { imageUrl, srcset, WIDTHS } from '../images/service.ts';
+import { categoryImageUrl, imageUrl, srcset, storeLogoUrl, WIDTHS } from '../images/urls.ts';
 import { categoriesRepository, productsRepository, type ListRow } from './repository.ts';
 import { buildTsQuery, correctable, parseSearch } from './search.ts';
 import { memo } from '../../lib/cache.ts';
 
-export const categoryImageUrl = (image: string) =>
-  `/images/categories/${encodeURIComponent(image)}.svg`;
-export const storeLogoUrl = (urlName: string) => `/images/stores/${urlName}.svg`;
 export const naira = (kobo: number | null | undefined) =>
   kobo === null || kobo === undefined ? null : Number(kobo) / 100;
 export const PAGE_MAX = 50;

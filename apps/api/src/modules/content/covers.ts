@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Db } from '@sf/db';
+import { contentRepository } from './repository.ts';
 
 const escapeXml = (t: string) => t.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -71,4 +73,10 @@ export function coverSvg(color: string, title: string, category: string): string
     text +
     `<text x="80" y="560" font-size="32" font-weight="700">SpareFinder NG</text></g></svg>`
   );
+}
+
+/** The cover (SVG) named by a post's cover key, or undefined when no post has that key. */
+export async function coverImage(db: Db, key: string): Promise<string | undefined> {
+  const post = await contentRepository(db).postByCoverKey(key);
+  return post && coverSvg(post.coverColor, post.title, post.categoryName);
 }

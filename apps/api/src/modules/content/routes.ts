@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, safeRedirectPath, type ContactField } from '@sf/shared';
-import { notFound, sendError } from '../../lib/errors.ts';
-import { Text, envelope } from '../../lib/schemas.ts';
+import { sendError } from '../../lib/errors.ts';
+import { envelope } from '../../lib/schemas.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { requireAuth } from '../../lib/session.ts';
-import { coverSvg } from './covers.ts';
-import { contentRepository } from './repository.ts';
 import * as sc from './schemas.ts';
 import { contentService } from './service.ts';
 import { loadStaticPages } from './static-pages.ts';
 
 const PUBLIC_5MIN = 'public, max-age=300, stale-while-revalidate=3600';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A plain HTML form post (JavaScript off): answer with a redirect back instead of JSON. */
 const isHtmlFormPost = (req: FastifyRequest) =>
@@ -37,7 +33,6 @@ function backTo(req: FastifyRequest, result: 'ok' | 'invalid' | 'error'): string
 
 export default async function contentRoutes(app: FastifyInstance) {
   const svc = contentService(app);
-  const repo = contentRepository(app.db);
   const tags = ['content'];
 
   // The help pages are the product's own pages: present with or without demo data.
@@ -226,37 +221,6 @@ export default async function contentRoutes(app: FastifyInstance) {
         message:
           'Thank you. Your message has reached our support team; we reply by e-mail within one working day.',
       });
-    },
-  );
-
-  // Covers drawn from the post's colour, category and title: SVG for pages, PNG for sharing cards.
-  const pngCache = new Map<string, Buffer>();
-  app.get<{ Params: { file: string } }>(
-    '/images/blogs/:file',
-    {
-      schema: {
-        hide: true,
-        params: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: Text({ maxLength: 144, pattern: '^[a-z0-9-]{1,140}\\.(svg|png)$' }) },
-        },
-      },
-    },
-    async (req, reply: FastifyReply) => {
-      const [key, ext] = req.params.file.split('.');
-      const post = await repo.postByCoverKey(key);
-      if (!post) throw notFound('No such cover image');
-      const svg = coverSvg(post.coverColor, post.title, post.categoryName);
-      reply.header('cache-control', IMMUTABLE);
-      if (ext === 'svg') return reply.header('content-type', 'image/svg+xml').send(svg);
-      let png = pngCache.get(key);
-      if (!png) {
-        png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
-        if (pngCache.size > 64) pngCache.delete(pngCache.keys().next().value!);
-        pngCache.set(key, png);
-      }
-      return reply.header('content-type', 'image/png').send(png);
     },
   );
 }

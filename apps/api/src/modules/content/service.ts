@@ -15,6 +15,7 @@ import { badRequest, invalid, notFound, tooMany } from '../../lib/errors.ts';
 import { addressKey, take, waitText } from '../../lib/limits.ts';
 import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { INT4_MAX } from '../../lib/schemas.ts';
+import { blogCoverUrl, blogShareImageUrl } from '../images/urls.ts';
 import { contentRepository, type PostRow } from './repository.ts';
 
 /** 'abc' → slug, '12' → id; digits beyond an integer id are no id (and no slug either). */
@@ -32,8 +33,8 @@ const postItem = (r: PostRow) => ({
   category_name: r.categoryName,
   category_slug: r.categorySlug,
   cover_color: r.coverColor,
-  cover_url: `/images/blogs/${r.coverKey}.svg`,
-  share_image_url: `/images/blogs/${r.coverKey}.png`,
+  cover_url: blogCoverUrl(r.coverKey),
+  share_image_url: blogShareImageUrl(r.coverKey),
 });
 
 /** A refused contact form: the first problem as the message, every problem under its field. */

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
-import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { schema as s } from '@sf/db';
-import { Text } from '../../lib/schemas.ts';
+import { notFound } from '../../lib/errors.ts';
+import { Text, idParam } from '../../lib/schemas.ts';
+import { coverImage } from '../content/covers.ts';
+import { providerBadge, providerLogo } from '../providers/logo.ts';
 import {
+  categoryTile,
   defaultImagesDir,
   parseGeneratedKey,
   productSvg,
@@ -12,28 +16,15 @@ import {
   WIDTHS,
 } from './service.ts';
 
-/** A deterministic tile colour from a name: pleasant, mid-dark, good contrast with white. */
-export function tileColour(name: string): string {
-  const h = crypto.createHash('md5').update(name).digest();
-  return `hsl(${((h[0] * 360) / 256) | 0} 45% 35%)`;
-}
-
-const escapeXml = (t: string) => t.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small SVG tile with the category's initials: generated here, nothing downloaded. */
-export function categoryTile(slug: string): string {
-  const words = slug
-    .replace(/[-_/]+/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  const initials = escapeXml(
-    (words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2)).toUpperCase(),
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${tileColour(slug)}"/><text x="48" y="58" font-family="system-ui,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-}
+/*
+ * Every /images/* route is here. Dependencies point one way: domains import only ./urls.ts and
+ * ./service.ts (URLs and drawing, which import no domain), and this file imports the domains to ask
+ * whether a name exists and, for provider logos and blog covers, what to draw (the domain knows
+ * what goes on its picture). No domain imports this file, so there is no cycle.
+ */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const DAY = 'public, max-age=86400';
 
 export default async function imageRoutes(app: FastifyInstance) {
   const dir = app.config.imagesDir ?? defaultImagesDir();
@@ -74,8 +65,52 @@ export default async function imageRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply
         .header('content-type', 'image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', DAY)
         .send(categoryTile(req.params.slug)),
+  );
+
+  // Mechanic and tow-van logos: a badge with the business's initials.
+  app.get<{ Params: { id: number } }>(
+    '/images/sp/:id.svg',
+    {
+      schema: { hide: true, params: idParam() },
+    },
+    async (req, reply) => {
+      const svg = await providerLogo(app.db, req.params.id);
+      if (svg === undefined)
+        return reply.status(404).header('content-type', 'image/svg+xml').send(providerBadge('?'));
+      return reply.header('content-type', 'image/svg+xml').header('cache-control', DAY).send(svg);
+    },
+  );
+
+  // Blog covers drawn from the post's colour, category and title: SVG for pages, PNG for sharing cards.
+  const pngCache = new Map<string, Buffer>();
+  app.get<{ Params: { file: string } }>(
+    '/images/blogs/:file',
+    {
+      schema: {
+        hide: true,
+        params: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: Text({ maxLength: 144, pattern: '^[a-z0-9-]{1,140}\\.(svg|png)$' }) },
+        },
+      },
+    },
+    async (req, reply) => {
+      const [key, ext] = req.params.file.split('.');
+      const svg = await coverImage(app.db, key);
+      if (svg === undefined) throw notFound('No such cover image');
+      reply.header('cache-control', IMMUTABLE);
+      if (ext === 'svg') return reply.header('content-type', 'image/svg+xml').send(svg);
+      let png = pngCache.get(key);
+      if (!png) {
+        png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+        if (pngCache.size > 64) pngCache.delete(pngCache.keys().next().value!);
+        pngCache.set(key, png);
+      }
+      return reply.header('content-type', 'image/png').send(png);
+    },
   );
 
   // Product pictures: files under the images directory; generated pictures (g-<cat>-<variant>) are drawn on first request.

@@ -5,15 +5,33 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE } from '@sf/shared';
 
-/** Product picture widths (densities 1 and 2 of the 160 and 320 px slots); pictures are 4:3. */
-export const WIDTHS = [160, 320, 640] as const;
+// The URLs have their own file (./urls.ts); the cart still imports imageUrl from here.
+export { WIDTHS, imageUrl, srcset } from './urls.ts';
+
 export const heightFor = (w: number) => Math.round((w * 3) / 4);
-export const imageUrl = (key: string, w: number) => `/images/p/${key}-${w}.webp`;
-export const srcset = (key: string) => WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
 export const defaultImagesDir = () => path.join(os.tmpdir(), 'sf-images');
 
 const escapeXml = (t: string) => t.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const hue = (s: string) => (crypto.createHash('md5').update(s).digest()[0] * 360) / 256;
+
+/** A deterministic tile colour from a name: pleasant, mid-dark, good contrast with white. */
+export function tileColour(name: string): string {
+  const h = crypto.createHash('md5').update(name).digest();
+  return `hsl(${((h[0] * 360) / 256) | 0} 45% 35%)`;
+}
+
+/** A small SVG tile with the initials of a slug (categories, stores): generated here, nothing downloaded. */
+export function categoryTile(slug: string): string {
+  const words = slug
+    .replace(/[-_/]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  const initials = escapeXml(
+    (words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2)).toUpperCase(),
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${tileColour(slug)}"/><text x="48" y="58" font-family="system-ui,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+}
 
 /** Splits a label into at most two lines of ~16 characters for the picture. */
 function lines(label: string): string[] {

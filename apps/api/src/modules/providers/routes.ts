@@ -10,7 +10,6 @@ import {
 } from './schemas.ts';
 import { providersService, type ListQuery } from './service.ts';
 import type { ProviderKind } from './repository.ts';
-import { providerBadge } from './logo.ts';
 
 // Lists change when a provider edits a profile: a short shared cache keeps hot filters cheap.
 const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=60';
@@ -91,20 +90,4 @@ export default async function providersRoutes(app: FastifyInstance) {
       async (req) => ({ status: true, item: await svc.one(req.params.id, kind) }),
     );
   }
-
-  app.get<{ Params: { id: number } }>(
-    '/images/sp/:id.svg',
-    {
-      schema: { hide: true, params: idParam() },
-    },
-    async (req, reply) => {
-      const name = await svc.name(req.params.id);
-      if (!name)
-        return reply.status(404).header('content-type', 'image/svg+xml').send(providerBadge('?'));
-      return reply
-        .header('content-type', 'image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(providerBadge(name));
-    },
-  );
 }

@@ -2,6 +2,7 @@ import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { memo } from '../../lib/cache.ts';
+import { providerLogoUrl } from '../images/urls.ts';
 import {
   providersRepository,
   type ProviderDetailRow,
@@ -49,7 +50,6 @@ export function parseDay(v: string | undefined): number | undefined {
 export const daysFromMask = (mask: number) => DAYS.filter((_, i) => (mask & (1 << i)) !== 0);
 export const maskFromDays = (days: readonly string[]) =>
   days.reduce((m, d) => m | (1 << DAYS.indexOf(d as (typeof DAYS)[number])), 0);
-export const providerLogoUrl = (spId: number) => `/images/sp/${spId}.svg`;
 export const providerPath = (kind: ProviderKind, spId: number) => `/${kind}/${spId}`;
 
 function toItem(r: ProviderRow) {

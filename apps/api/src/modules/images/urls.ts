@@ -1,0 +1,20 @@
+/**
+ * Every public image URL is built here, and ./routes.ts answers exactly these. A leaf: it imports
+ * nothing, so every domain may use it.
+ */
+
+/** Product picture widths (densities 1 and 2 of the 160 and 320 px slots); pictures are 4:3. */
+export const WIDTHS = [160, 320, 640] as const;
+export const imageUrl = (key: string, w: number) => `/images/p/${key}-${w}.webp`;
+export const srcset = (key: string) => WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
+
+/** A category's tile; `image` is the category's image name (its top category's path). */
+export const categoryImageUrl = (image: string) =>
+  `/images/categories/${encodeURIComponent(image)}.svg`;
+/** The initials tile of a store without a logo of its own. */
+export const storeLogoUrl = (urlName: string) => `/images/stores/${urlName}.svg`;
+/** The badge of a mechanic or tow van without a logo of its own. */
+export const providerLogoUrl = (spId: number) => `/images/sp/${spId}.svg`;
+/** A blog post's cover: SVG for pages, PNG for sharing cards. */
+export const blogCoverUrl = (coverKey: string) => `/images/blogs/${coverKey}.svg`;
+export const blogShareImageUrl = (coverKey: string) => `/images/blogs/${coverKey}.png`;
