@@ -3,6 +3,8 @@
  * Used by the demo seeder (2,000+ products) and by `npm run seed -- --products N` (up to millions).
  */
 
+import { GENERATED_VARIANTS } from '../images/service.ts';
+
 /** mulberry32: a small, fast, seeded PRNG so every run builds the same catalogue. */
 export function rng(seed: number) {
   let a = seed >>> 0;
@@ -685,9 +687,6 @@ export interface ProductSeed {
   fitments: { makeId: number; modelId: number | null; yearFrom: number; yearTo: number }[];
 }
 
-/** Number of distinct generated pictures per child category; products share them. */
-export const IMAGE_VARIANTS = 3;
-
 export interface CatalogueRefs {
   cats: Cat[];
   makes: Make[];
@@ -817,7 +816,8 @@ export function productGenerator(refs: CatalogueRefs, seed = 20261122) {
       stock: r.int(0, 40),
       partNumber: pn,
       searchTerms,
-      imageKey: `g-${child.catId}-${r.int(1, IMAGE_VARIANTS)}`,
+      // Products of a child category share its few generated pictures.
+      imageKey: `g-${child.catId}-${r.int(1, GENERATED_VARIANTS)}`,
       fitments,
     };
   };

@@ -69,9 +69,15 @@ export function categoriesService(db: Db) {
     },
     /** Cached lookup (categories are reference data). */
     get: async (catId: number) => (await byId()).get(catId),
+    /** Whether some category is drawn with this image name (its tile exists). */
+    hasImage: async (image: string) => [...(await byId()).values()].some((c) => c.image === image),
     one: repo.one,
   };
 }
+
+/** Whether a store has this url_name (its logo tile is drawn from the name). */
+export const storeExists = async (db: Db, urlName: string) =>
+  (await productsRepository(db).storeIdByUrl(urlName)) !== undefined;
 
 export interface ListFilters {
   catId?: number;

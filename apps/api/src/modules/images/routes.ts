@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
-import { schema as s } from '@sf/db';
 import { notFound } from '../../lib/errors.ts';
 import { Text, idParam } from '../../lib/schemas.ts';
+import { categoriesService, storeExists } from '../catalog/service.ts';
 import { coverImage } from '../content/covers.ts';
 import { providerBadge, providerLogo } from '../providers/logo.ts';
 import {
@@ -21,14 +21,21 @@ import {
  * ./service.ts (URLs and drawing, which import no domain), and this file imports the domains to ask
  * whether a name exists and, for provider logos and blog covers, what to draw (the domain knows
  * what goes on its picture). No domain imports this file, so there is no cycle.
+ *
+ * Only pictures that exist are answered: a name the domain knows (a category's image name, a
+ * store, a provider, a post's cover key, a product picture on disk or a generated key of a known
+ * category in one of its variants) at a listed width. Anything else is a 404 before any drawing
+ * or writing: otherwise every spelling of a URL would cost a rendering and a file.
  */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DAY = 'public, max-age=86400';
+/** The body of a provider logo that does not exist: a neutral badge, drawn once. */
+const UNKNOWN_BADGE = providerBadge('?');
 
 export default async function imageRoutes(app: FastifyInstance) {
   const dir = app.config.imagesDir ?? defaultImagesDir();
-  const catNames = new Map<number, { name: string; group: string }>();
+  const categories = categoriesService(app.db);
 
   app.get<{ Params: { slug: string } }>(
     '/images/categories/:slug.svg',
@@ -42,11 +49,13 @@ export default async function imageRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req, reply) =>
-      reply
+    async (req, reply) => {
+      if (!(await categories.hasImage(req.params.slug))) throw notFound('No such image');
+      return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', IMMUTABLE)
-        .send(categoryTile(req.params.slug)),
+        .send(categoryTile(req.params.slug));
+    },
   );
 
   // Store logos: an initials tile like the categories'.
@@ -62,11 +71,13 @@ export default async function imageRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req, reply) =>
-      reply
+    async (req, reply) => {
+      if (!(await storeExists(app.db, req.params.slug))) throw notFound('No such image');
+      return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', DAY)
-        .send(categoryTile(req.params.slug)),
+        .send(categoryTile(req.params.slug));
+    },
   );
 
   // Mechanic and tow-van logos: a badge with the business's initials.
@@ -78,7 +89,7 @@ export default async function imageRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const svg = await providerLogo(app.db, req.params.id);
       if (svg === undefined)
-        return reply.status(404).header('content-type', 'image/svg+xml').send(providerBadge('?'));
+        return reply.status(404).header('content-type', 'image/svg+xml').send(UNKNOWN_BADGE);
       return reply.header('content-type', 'image/svg+xml').header('cache-control', DAY).send(svg);
     },
   );
@@ -113,7 +124,8 @@ export default async function imageRoutes(app: FastifyInstance) {
     },
   );
 
-  // Product pictures: files under the images directory; generated pictures (g-<cat>-<variant>) are drawn on first request.
+  // Product pictures: files under the images directory (uploads, and generated pictures already
+  // drawn); a generated picture (g-<cat>-<variant>) is drawn on its first request.
   app.get<{ Params: { file: string } }>(
     '/images/p/:file',
     {
@@ -133,29 +145,18 @@ export default async function imageRoutes(app: FastifyInstance) {
       const m = /^(.+)-(\d+)\.webp$/.exec(req.params.file)!;
       const key = m[1];
       const width = Number(m[2]);
-      let file = `${dir}/${key}-${width}.webp`;
+      let file = path.join(dir, `${key}-${width}.webp`);
       if (!fs.existsSync(file)) {
         const g = parseGeneratedKey(key);
-        if (!g || !WIDTHS.includes(width as 160))
-          return reply
-            .status(404)
-            .send({ status: false, code: 'NOT_FOUND', message: 'No such image' });
-        let cat = catNames.get(g.catId);
-        if (!cat) {
-          const [row] = await app.db
-            .select()
-            .from(s.categories)
-            .where(eq(s.categories.catId, g.catId));
-          if (!row)
-            return reply
-              .status(404)
-              .send({ status: false, code: 'NOT_FOUND', message: 'No such image' });
-          cat = { name: row.name, group: String(row.parentId || row.catId) };
-          catNames.set(g.catId, cat);
-        }
-        const c = cat;
+        const cat =
+          g && (WIDTHS as readonly number[]).includes(width)
+            ? await categories.get(g.catId)
+            : undefined;
+        // Products are filed under child categories: a top category has no generated picture.
+        if (!g || !cat || cat.parentId === 0) throw notFound('No such image');
+        const group = String(cat.parentId);
         file = await renderToFile(dir, key, width, () =>
-          productSvg(c.name, c.group, g.variant, width),
+          productSvg(cat.name, group, g.variant, width),
         );
       }
       return reply

@@ -109,8 +109,16 @@ export function renderToFile(
   return p;
 }
 
-/** Parses a generated key `g-<catId>-<variant>`. */
+/** Variants of a generated picture per category (colour and layout): keys g-<catId>-1 to -3. */
+export const GENERATED_VARIANTS = 3;
+
+/**
+ * Parses a generated key `g-<catId>-<variant>`. Only the spelling the generator writes (no
+ * leading zeros) and only its variants: every other spelling would be one more file drawn and
+ * stored for the same picture.
+ */
 export function parseGeneratedKey(key: string): { catId: number; variant: number } | null {
-  const m = /^g-(\d{1,6})-(\d{1,2})$/.exec(key);
-  return m ? { catId: Number(m[1]), variant: Number(m[2]) } : null;
+  const m = /^g-([1-9]\d{0,5})-([1-9]\d?)$/.exec(key);
+  if (!m || Number(m[2]) > GENERATED_VARIANTS) return null;
+  return { catId: Number(m[1]), variant: Number(m[2]) };
 }
