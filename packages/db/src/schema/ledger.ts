@@ -27,7 +27,13 @@ export const ledgerPostings = pgTable(
     memo: text('memo').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_postings_kind_ref_idx').on(t.kind, t.ref)],
+  (t) => [
+    uniqueIndex('ledger_postings_kind_ref_idx').on(t.kind, t.ref),
+    // An order's escrow leaves once: to the store (release) or back to the buyer (refund).
+    uniqueIndex('ledger_postings_escrow_out_once_idx')
+      .on(t.ref)
+      .where(sql`kind in ('release', 'refund')`),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -9,6 +9,7 @@ import {
   jsonb,
   integer,
   check,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
@@ -39,6 +40,41 @@ export const payments = pgTable(
   (t) => [
     index('payments_purpose_idx').on(t.purpose, t.purposeId),
     check('payments_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/**
+ * A refund of (part of) a payment, one per thing refunded: (purpose, purpose_id) is unique, so
+ * an order is refunded once however many cancels, retries and jobs ask for it. `reference` is
+ * ours and deterministic (the order's), sent to Paystack in merchant_note so that a retry can
+ * find a refund Paystack accepted just before we crashed. Only the caller whose conditional
+ * update moves the row to `sending` (with a lease) may call Paystack.
+ * status: pending (recorded, never sent) | sending (claimed until locked_until) | sent (Paystack
+ * accepted it) | processed (Paystack paid it back) | failed (Paystack could not pay it back).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    reference: text('reference').primaryKey(),
+    paymentReference: text('payment_reference')
+      .notNull()
+      .references(() => payments.reference),
+    purpose: text('purpose').notNull(),
+    purposeId: text('purpose_id').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Claims so far: after the first, Paystack is asked before a refund is sent again. */
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    paystackRefundId: bigint('paystack_refund_id', { mode: 'number' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_purpose_idx').on(t.purpose, t.purposeId),
+    index('refunds_payment_idx').on(t.paymentReference),
+    check('refunds_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
 

@@ -25,6 +25,21 @@ export const ESCROW_RELEASE_DAYS = 7;
 /** How long an order awaiting payment holds its stock. */
 export const PAYMENT_HOLD_MINUTES = 30;
 
+/** Our reference of an order's refund: one per order, the same on every attempt. */
+export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`;
+
+/** Records the refund a paid order is owed and queues the job that sends it to Paystack. */
+async function oweRefund(tx: Db, o: OrderRow) {
+  await paymentsService.recordRefund(tx, {
+    reference: refundReference(o.id),
+    paymentReference: o.paymentReference!,
+    purpose: 'order',
+    purposeId: String(o.id),
+    amountKobo: Number(o.totalKobo),
+  });
+  await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
+}
+
 /** Links in mails: from configuration only, never from a request. */
 export const origin = (app: FastifyInstance) => publicOrigin(app.config);
 
@@ -111,7 +126,7 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
           { account: account.buyerRefunds(o.buyerUserId), amountKobo: Number(o.totalKobo) },
         ],
       });
-      await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
+      await oweRefund(tx, o);
     }
   }
   if (m.action === 'deliver') {
@@ -250,12 +265,14 @@ export const ordersService = {
         paid.push(moved.after);
       } else {
         // Paid after the order was cancelled (the hold ran out): the money goes back.
-        await repo.move(tx, o.id, ['cancelled'], 'cancelled', { paidAt: new Date() });
+        const late = await repo.move(tx, o.id, ['cancelled'], 'cancelled', {
+          paidAt: new Date(),
+        });
         entries.push({
           account: account.buyerRefunds(o.buyerUserId),
           amountKobo: Number(o.totalKobo),
         });
-        await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
+        await oweRefund(tx, late?.after ?? o);
       }
     }
     const buyer = orders[0]
@@ -295,13 +312,24 @@ export const ordersService = {
     }
   },
 
-  /** Job: a cancelled paid order's money goes back through Paystack's refund API. */
+  /**
+   * Job: a cancelled paid order's money goes back through Paystack's refund API. Safe to run
+   * any number of times at once or again later: the order's one refund row decides who calls
+   * Paystack, and the move to refunded happens once.
+   */
   async refund(app: FastifyInstance, orderId: number) {
     const o = await repo.find(app.db, orderId);
     if (!o || o.status !== 'cancelled' || !o.paidAt || !o.paymentReference) return;
-    if (!app.paystack) throw new Error('Paystack is not configured: refund waits');
-    await app.paystack.refund({ reference: o.paymentReference, amountKobo: Number(o.totalKobo) });
-    await this.act(app, { orderId, action: 'refund', who: { userId: null, role: 'system' } });
+    // An order cancelled before refunds were recorded gets its row now (a no-op otherwise).
+    await oweRefund(app.db, o);
+    const outcome = await paymentsService.sendRefund(app, refundReference(orderId));
+    // Another worker is sending it now: this job looks again after its backoff.
+    if (outcome === 'busy') throw new Error(`Refund of order ${orderId} is being sent elsewhere`);
+    await this.act(app, { orderId, action: 'refund', who: { userId: null, role: 'system' } }).catch(
+      (err) => {
+        if (!(err instanceof HttpError)) throw err; // refunded by another caller just now
+      },
+    );
   },
 
   /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */

@@ -62,6 +62,16 @@ export interface PaystackTransaction {
   metadata?: unknown;
 }
 
+export interface PaystackRefund {
+  id: number;
+  amount: number;
+  currency: string;
+  /** pending | processing | processed | failed */
+  status: string;
+  merchant_note: string | null;
+  customer_note: string | null;
+}
+
 export interface PaystackClient {
   initialize(input: {
     email: string;
@@ -72,10 +82,15 @@ export interface PaystackClient {
   }): Promise<{ authorizationUrl: string; accessCode: string; reference: string }>;
   /** The transaction as Paystack knows it; null when it has no such reference. */
   verify(reference: string): Promise<PaystackTransaction | null>;
+  /** A refund of a paid transaction (`reference`); `merchantNote` carries our refund reference. */
   refund(input: {
     reference: string;
     amountKobo: number;
-  }): Promise<{ status: string; amount: number }>;
+    merchantNote?: string;
+    customerNote?: string;
+  }): Promise<PaystackRefund>;
+  /** The refunds Paystack holds for a transaction (its id, as verify gives it). */
+  listRefunds(transactionId: number): Promise<PaystackRefund[]>;
   createRecipient(input: {
     name: string;
     accountNumber: string;
@@ -132,8 +147,19 @@ export function paystackClient(secretKey: string, transport: Transport): Paystac
       }
     },
     async refund(i) {
-      const d = await call('POST', '/refund', { transaction: i.reference, amount: i.amountKobo });
-      return { status: d.status, amount: d.amount };
+      return (await call('POST', '/refund', {
+        transaction: i.reference,
+        amount: i.amountKobo,
+        currency: 'NGN',
+        ...(i.merchantNote ? { merchant_note: i.merchantNote } : {}),
+        ...(i.customerNote ? { customer_note: i.customerNote } : {}),
+      })) as PaystackRefund;
+    },
+    async listRefunds(transactionId) {
+      return (await call(
+        'GET',
+        `/refund?transaction=${encodeURIComponent(String(transactionId))}&perPage=100`,
+      )) as PaystackRefund[];
     },
     async createRecipient(i) {
       const d = await call('POST', '/transferrecipient', {

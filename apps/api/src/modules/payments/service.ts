@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { HttpError } from '../../lib/errors.ts';
 import { account, post, type Entry } from '../ledger/ledger.ts';
-import { PaystackError, type PaystackTransaction } from './paystack-client.ts';
+import { PaystackError, type PaystackRefund, type PaystackTransaction } from './paystack-client.ts';
 import { paymentsRepository as repo, type PaymentRow } from './repository.ts';
 
 /**
@@ -44,6 +44,24 @@ export const newReference = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(6).toString('hex')}`;
 
 export type SettleOutcome = 'applied' | 'duplicate' | 'mismatch' | 'not_paid' | 'unknown';
+
+/**
+ * How long a caller may take to send a refund before another may try: well beyond the HTTP
+ * client's timeout, so a claim only lapses when its process died.
+ */
+export const REFUND_LEASE_MS = 2 * 60_000;
+
+export interface RefundRequest {
+  /** Ours and deterministic (one per thing refunded); Paystack keeps it as merchant_note. */
+  reference: string;
+  paymentReference: string;
+  purpose: string;
+  purposeId: string;
+  amountKobo: number;
+}
+
+/** sent: Paystack holds it (now or earlier); busy: another caller is sending it right now. */
+export type RefundOutcome = 'sent' | 'processed' | 'failed' | 'busy';
 
 export const paymentsService = {
   create: (tx: Db, p: Parameters<typeof repo.insert>[1]) => repo.insert(tx, p),
@@ -156,6 +174,64 @@ export const paymentsService = {
     return 'applied';
   },
 
+  /**
+   * Records that a payment (or part of it) is to go back, in the transaction of the change that
+   * owes it. Once per (purpose, purpose id): recording it again changes nothing.
+   */
+  recordRefund: (tx: Db, r: RefundRequest) => repo.insertRefund(tx, r),
+
+  /**
+   * Sends a recorded refund to Paystack, once however many callers ask at the same time or
+   * again later: only the caller that claims the row calls Paystack, and a claim after the
+   * first asks Paystack for a refund carrying our reference before sending another (an earlier
+   * attempt may have been accepted and then lost with its process).
+   */
+  async sendRefund(app: FastifyInstance, reference: string): Promise<RefundOutcome> {
+    if (!app.paystack) throw new Error('Paystack is not configured: the refund waits');
+    const claimed = await repo.claimRefund(app.db, reference, REFUND_LEASE_MS);
+    if (!claimed) {
+      const r = await repo.findRefund(app.db, reference);
+      if (!r) throw new Error(`No refund ${reference} is recorded`);
+      return r.status === 'sending' || r.status === 'pending'
+        ? 'busy'
+        : (r.status as RefundOutcome);
+    }
+    const amountKobo = Number(claimed.amountKobo);
+    try {
+      let found: PaystackRefund | undefined;
+      if (claimed.attempts > 1) {
+        const t = await app.paystack.verify(claimed.paymentReference);
+        if (t)
+          found = (await app.paystack.listRefunds(t.id)).find(
+            (x) => x.merchant_note === reference && x.status !== 'failed',
+          );
+      }
+      const rf =
+        found ??
+        (await app.paystack.refund({
+          reference: claimed.paymentReference,
+          amountKobo,
+          merchantNote: reference,
+        }));
+      await repo.refundSent(app.db, reference, rf.id);
+      await repo.event(app.db, {
+        reference: claimed.paymentReference,
+        source: 'refund',
+        event: found ? 'refund.found' : 'refund.create',
+        outcome: 'applied',
+        detail: { refund: reference, paystackRefundId: rf.id, amount: amountKobo },
+      });
+      return 'sent';
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await repo.releaseRefund(app.db, reference, message);
+      app.log.warn({ err: message, reference }, 'Paystack refund not sent; tried again later');
+      throw err;
+    }
+  },
+
+  findRefund: (db: Db, reference: string) => repo.findRefund(db, reference),
+
   /** Asks Paystack about a reference and applies the answer. */
   async verify(app: FastifyInstance, reference: string): Promise<SettleOutcome> {
     if (!app.paystack) return 'not_paid';
@@ -171,6 +247,32 @@ export const paymentsService = {
   async webhookEvent(app: FastifyInstance, event: string, data: any): Promise<void> {
     if (event === 'charge.success') {
       await this.settle(app, data as PaystackTransaction, 'webhook');
+      return;
+    }
+    if (event === 'refund.processed' || event === 'refund.failed') {
+      const id = Number(data?.id);
+      const r = await repo.refundOutcome(
+        app.db,
+        {
+          paystackRefundId: Number.isSafeInteger(id) ? id : undefined,
+          reference: typeof data?.merchant_note === 'string' ? data.merchant_note : undefined,
+        },
+        event === 'refund.processed' ? 'processed' : 'failed',
+      );
+      // Paystack could not pay the money back: staff settle it with the buyer.
+      if (r && event === 'refund.failed')
+        app.log.error(
+          { refund: r.reference, payment: r.paymentReference },
+          'Paystack refund failed',
+        );
+      if (r)
+        await repo.event(app.db, {
+          reference: r.paymentReference,
+          source: 'webhook',
+          event,
+          outcome: 'applied',
+          detail: { refund: r.reference },
+        });
       return;
     }
     const h = webhookHandlers.get(event);

@@ -219,44 +219,142 @@ export async function paystackTestServer(app: FastifyInstance, opts: TestServerO
     return reply.redirect(back, 303);
   });
 
+  /** A refund as Paystack answers it (create, fetch, list). */
+  const refundData = (rf: Rec, t?: Rec) => {
+    const d = rf.data as Record<string, any>;
+    return {
+      id: d.id,
+      domain: 'test',
+      transaction: t ? transactionData(t) : d.transactionId,
+      amount: Number(rf.amountKobo),
+      deducted_amount: Number(rf.amountKobo),
+      currency: d.currency ?? 'NGN',
+      channel: d.channel ?? null,
+      fully_deducted: true,
+      refunded_by: 'api',
+      merchant_note: d.merchantNote ?? null,
+      customer_note: d.customerNote ?? null,
+      status: rf.status,
+      createdAt: rf.createdAt,
+    };
+  };
+
+  // Paystack refuses a refund that would take more than the transaction's amount back; the
+  // transaction's record is locked while its refunds are summed, so that holds at any rate.
   app.post('/refund', async (req, reply) => {
     if (!authorized(req, reply)) return reply;
     const b = (req.body ?? {}) as Record<string, any>;
-    const t = await find('transaction', String(b.transaction ?? ''));
-    if (!t) return fail(reply, 400, 'Transaction not found');
-    if (t.status !== 'success') return fail(reply, 400, 'Transaction has not been paid');
-    const amount = b.amount === undefined ? Number(t.amountKobo) : Number(b.amount);
-    const [{ refunded }] = (
-      await db.execute(
-        sql`select coalesce(sum(amount_kobo), 0)::bigint as refunded from paystack_test_records
-          where kind = 'refund' and reference = ${t.code}`,
+    const ident = String(b.transaction ?? '');
+    const out = await db.transaction(async (tx) => {
+      const [t] = await tx
+        .select()
+        .from(s.paystackTestRecords)
+        .where(
+          and(
+            eq(s.paystackTestRecords.kind, 'transaction'),
+            /^\d+$/.test(ident)
+              ? sql`(${s.paystackTestRecords.code} = ${ident} or ${s.paystackTestRecords.data}->>'id' = ${ident})`
+              : eq(s.paystackTestRecords.code, ident),
+          ),
+        )
+        .for('update');
+      if (!t) return { error: 'Transaction not found' };
+      if (t.status !== 'success') return { error: 'Transaction has not been paid' };
+      const amount = b.amount === undefined ? Number(t.amountKobo) : Number(b.amount);
+      const [{ refunded }] = (
+        await tx.execute(
+          sql`select coalesce(sum(amount_kobo), 0)::bigint as refunded from paystack_test_records
+            where kind = 'refund' and reference = ${t.code} and status <> 'failed'`,
+        )
+      ).rows as { refunded: number }[];
+      if (
+        !Number.isInteger(amount) ||
+        amount <= 0 ||
+        amount + Number(refunded) > Number(t.amountKobo)
       )
-    ).rows as { refunded: number }[];
-    if (
-      !Number.isInteger(amount) ||
-      amount <= 0 ||
-      amount + Number(refunded) > Number(t.amountKobo)
-    )
-      return fail(reply, 400, 'Refund amount cannot be more than the transaction amount');
-    const [rf] = await db
-      .insert(s.paystackTestRecords)
-      .values({
-        kind: 'refund',
-        code: code('RF'),
-        reference: t.code,
+        return { error: 'Refund amount cannot be more than the transaction amount' };
+      const [rf] = await tx
+        .insert(s.paystackTestRecords)
+        .values({
+          kind: 'refund',
+          code: code('RF'),
+          reference: t.code,
+          status: 'pending',
+          amountKobo: amount,
+          data: {
+            id: ++nextId,
+            transactionId: (t.data as any).id,
+            currency: 'NGN',
+            channel: (t.data as any).channel ?? null,
+            merchantNote: typeof b.merchant_note === 'string' ? b.merchant_note : null,
+            customerNote: typeof b.customer_note === 'string' ? b.customer_note : null,
+          },
+        })
+        .returning();
+      return { rf, t };
+    });
+    if ('error' in out) return fail(reply, 400, out.error!);
+    const data = refundData(out.rf, out.t);
+    // The money goes back a moment later: processed, then the webhook.
+    void (async () => {
+      await db
+        .update(s.paystackTestRecords)
+        .set({ status: 'processed' })
+        .where(eq(s.paystackTestRecords.id, out.rf.id));
+      await send('refund.processed', {
+        ...data,
         status: 'processed',
-        amountKobo: amount,
-      })
-      .returning();
-    const data = {
-      transaction: { reference: t.code, id: (t.data as any).id },
-      amount,
-      currency: 'NGN',
-      status: 'pending',
-      refund_reference: rf.code,
-    };
-    void send('refund.processed', { ...data, status: 'processed' });
+        transaction_reference: out.t.code,
+        transaction: undefined,
+      });
+    })().catch((err) => opts.log?.warn({ err }, 'local Paystack: refund not processed'));
     return { status: true, message: 'Refund has been queued for processing', data };
+  });
+
+  const refundsOf = async (ident: string) =>
+    db
+      .select()
+      .from(s.paystackTestRecords)
+      .where(
+        and(
+          eq(s.paystackTestRecords.kind, 'refund'),
+          /^\d+$/.test(ident)
+            ? sql`(${s.paystackTestRecords.reference} = ${ident} or ${s.paystackTestRecords.data}->>'transactionId' = ${ident})`
+            : eq(s.paystackTestRecords.reference, ident),
+        ),
+      )
+      .orderBy(s.paystackTestRecords.id);
+
+  app.get<{ Querystring: { transaction?: string } }>('/refund', async (req, reply) => {
+    if (!authorized(req, reply)) return reply;
+    const list = req.query.transaction
+      ? await refundsOf(String(req.query.transaction))
+      : await db
+          .select()
+          .from(s.paystackTestRecords)
+          .where(eq(s.paystackTestRecords.kind, 'refund'))
+          .orderBy(s.paystackTestRecords.id);
+    return {
+      status: true,
+      message: 'Refunds retrieved',
+      data: list.map((rf) => refundData(rf)),
+      meta: { total: list.length, skipped: 0, perPage: 100, page: 1, pageCount: 1 },
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/refund/:id', async (req, reply) => {
+    if (!authorized(req, reply)) return reply;
+    const [rf] = await db
+      .select()
+      .from(s.paystackTestRecords)
+      .where(
+        and(
+          eq(s.paystackTestRecords.kind, 'refund'),
+          sql`${s.paystackTestRecords.data}->>'id' = ${req.params.id}`,
+        ),
+      );
+    if (!rf) return fail(reply, 404, 'Refund not found');
+    return { status: true, message: 'Refund retrieved', data: refundData(rf) };
   });
 
   app.post('/transferrecipient', async (req, reply) => {

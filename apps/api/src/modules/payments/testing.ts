@@ -15,6 +15,11 @@ export async function startPaystackServer(db: Db, webhookTarget: () => string) {
   await server.register(formbody);
   let base = '';
   const delivered: { status: number; body: string }[] = [];
+  /** Every call the server received (`POST /refund` …), for tests to count. */
+  const requests: string[] = [];
+  server.addHook('onRequest', async (req) => {
+    requests.push(`${req.method} ${req.url.split('?')[0]}`);
+  });
   await server.register(async (scope) =>
     paystackTestServer(scope, {
       db,
@@ -34,5 +39,5 @@ export async function startPaystackServer(db: Db, webhookTarget: () => string) {
   await server.listen({ port: 0, host: '127.0.0.1' });
   const addr = server.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  return { url: base, delivered, close: () => server.close() };
+  return { url: base, delivered, requests, close: () => server.close() };
 }
