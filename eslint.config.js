@@ -52,6 +52,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The web app reads the API's answer types (derived from its route schemas), never its code:
+  // type-only imports vanish at build time, so no server module reaches the browser bundle.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sf/api', '@sf/api/*', '**/apps/api/**'],
+              allowTypeImports: true,
+              message:
+                "Import the API's answer types only: import type { … } from '@sf/api/types'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/api/src/**/*.ts'],
     // The local stand-in for Paystack is another site: it sends the buyer back to the shop.

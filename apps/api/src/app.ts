@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -16,6 +20,7 @@ import { installAdminGuard } from './lib/admin-guard.ts';
 import { installPayments } from './modules/payments/setup.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { TEXT_FORMATS } from './lib/schemas.ts';
+import { versionReply } from './lib/system.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +76,8 @@ export interface BuildOptions {
   db: Db;
   config?: Partial<AppConfig>;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (the schema test checks that each describes its answer). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the API (no listening): tests call it with app.inject, server.ts starts it. */
@@ -100,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('db', opts.db);
   app.decorate('config', config);
 
@@ -137,7 +145,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check' } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: versionReply },
+      },
+    },
     async () => {
       await opts.db.execute(sql`select 1`);
       return { status: true, version: app.config.version };
@@ -149,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       schema: {
         tags: ['system'],
         summary: 'The running build, polled by clients to notice deployments',
+        response: { 200: versionReply },
       },
     },
     async (_req, reply) =>

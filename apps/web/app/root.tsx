@@ -12,7 +12,8 @@ import {
 } from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
-import { guardReason, guestUser, hasSessionCookie, type AuthUser } from '@sf/shared';
+import { guardReason, guestUser, hasSessionCookie } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import './app.css';
 import { serverApi } from './lib/api.server.ts';
 import { loginRedirect } from './lib/auth.server.ts';

@@ -56,14 +56,6 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Messages per form field, keyed by the field's name in the request. */
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
-/** The body of every API error. `fields` is present when the refusal concerns named fields. */
-export interface ApiError {
-  status: false;
-  code: ErrorCode;
-  message: string;
-  fields?: Record<string, string>;
-}
-
 /** The code the API uses for an HTTP status when nothing more specific applies. */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {

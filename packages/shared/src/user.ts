@@ -24,15 +24,6 @@ export interface CurrentUser {
   store: null | Record<string, unknown>;
 }
 
-/** The answer of GET /api/auth/dszauth (the session check on every navigation). */
-export interface AuthUser {
-  name: string;
-  id: string;
-  isauthenticated: boolean;
-  tel: string;
-  role: Role;
-}
-
 export function guestUser(id = makeGuestId()): CurrentUser {
   return {
     name: 'guest',

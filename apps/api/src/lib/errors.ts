@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { codeForStatus, type ApiError, type ErrorCode, type FieldErrors } from '@sf/shared';
+import { codeForStatus, type ErrorCode, type FieldErrors } from '@sf/shared';
+import type { ApiError } from './schemas.ts';
 
 /** An error the user can act on: its message is shown, its status is the HTTP status. */
 export class HttpError extends Error {

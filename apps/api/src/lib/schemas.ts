@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { ERROR_CODES } from '@sf/shared';
 
 // Shared JSON-schema pieces: routes describe their input once, for validation and OpenAPI.
@@ -20,7 +21,7 @@ export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009
 /** Ajv formats used by Text(); registered in app.ts, explained in errors.ts. */
 export const TEXT_FORMATS = { 'single-line': SINGLE_LINE, 'multi-line': MULTI_LINE } as const;
 
-interface TextOptions {
+export interface TextOptions {
   maxLength: number;
   minLength?: number;
   /** Line breaks allowed (descriptions, comments, messages); one line otherwise. */
@@ -42,7 +43,7 @@ export const Text = <const O extends TextOptions>(o: O) => {
   } & Omit<O, 'multiline'>;
 };
 
-interface IntOptions {
+export interface IntOptions {
   minimum?: number;
   maximum?: number;
   default?: number;
@@ -81,7 +82,10 @@ export const DateTime = <const O extends { description?: string }>(o: O = {} as 
     maxLength: 40;
   } & O;
 
-/** The same input, or null (an optional value cleared). */
+/**
+ * The same schema, or null: an input cleared, or an answer's value that may be missing (without
+ * it the serialiser writes null as '', 0, false, {} or []).
+ */
 export const nullable = <const S extends { type: string }>(s: S) =>
   ({ ...s, type: [s.type, 'null'] }) as Omit<S, 'type'> & { type: [S['type'], 'null'] };
 
@@ -94,20 +98,50 @@ export const idParam = <N extends string = 'id'>(name: N = 'id' as N) =>
     additionalProperties: false,
   }) as const;
 
-export const optionSchema = {
-  type: 'object',
-  properties: { label: { type: 'string' }, value: { type: ['integer', 'string'] } },
-  required: ['label', 'value'],
-} as const;
+// ---- Answers. A route's response schema is the one description of what it sends: Fastify
+// serialises through it (a field it does not name is dropped, a required one that is missing is a
+// 500), OpenAPI shows it, and the TypeScript type of the answer is derived from it (`FromSchema`),
+// for the API and for the web app alike.
 
-export const envelope = <T extends object>(item: T) =>
+/**
+ * An object of an answer: every property is sent unless named in `optional`, and nothing else is.
+ * Its derived type has exactly these properties.
+ */
+export const Obj = <
+  const P extends Record<string, object>,
+  const O extends keyof P & string = never,
+>(
+  properties: P,
+  optional: readonly O[] = [],
+) =>
   ({
     type: 'object',
-    properties: { status: { type: 'boolean' }, items: { type: 'array', items: item } },
-    required: ['status', 'items'],
-  }) as const;
+    properties,
+    required: Object.keys(properties).filter((k) => !(optional as readonly string[]).includes(k)),
+    additionalProperties: false,
+  }) as const as {
+    type: 'object';
+    properties: P;
+    required: Exclude<keyof P & string, O>[];
+    additionalProperties: false;
+  };
 
-/** Every error answer (the contract is ApiError in @sf/shared). */
+/** `status: true` of every successful answer. */
+export const okStatus = { type: 'boolean', enum: [true] } as const;
+
+export const optionSchema = Obj({
+  label: { type: 'string' },
+  value: { type: ['integer', 'string'] },
+});
+
+/** A list or lookup: `{status: true, items}`. */
+export const envelope = <const T extends object>(item: T) =>
+  Obj({ status: okStatus, items: { type: 'array', items: item } });
+
+/** `{status: true, message}`: an action that answers in words. */
+export const okMessage = Obj({ status: okStatus, message: { type: 'string' } });
+
+/** Every error answer (a contract: see docs/contracts.md). */
 export const errorSchema = {
   type: 'object',
   properties: {
@@ -121,4 +155,8 @@ export const errorSchema = {
     },
   },
   required: ['status', 'code', 'message'],
+  additionalProperties: false,
 } as const;
+
+/** The body of every API error. `fields` is present when the refusal concerns named fields. */
+export type ApiError = FromSchema<typeof errorSchema>;

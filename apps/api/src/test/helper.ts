@@ -4,6 +4,7 @@ import type { DbHandle } from '@sf/db';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
 import { createUser } from './factories.ts';
+import { watchAnswers } from './answers.ts';
 
 /** How one request is sent. Every API test goes through this, so a new defence is added once here. */
 export interface CallOptions {
@@ -115,6 +116,7 @@ export interface TestApp extends Client {
 export async function createTestApp(config: BuildOptions['config'] = {}): Promise<TestApp> {
   const handle = await createTestDb();
   const app = await buildApp({ db: handle.db, config });
+  const answers = watchAnswers(app);
   await app.ready();
   return {
     app,
@@ -124,6 +126,7 @@ export async function createTestApp(config: BuildOptions['config'] = {}): Promis
     close: async () => {
       await app.close();
       await handle.close();
+      answers.check();
     },
   };
 }
@@ -134,9 +137,12 @@ export async function withApp<T>(
   fn: (c: Client & { app: FastifyInstance }) => Promise<T>,
 ): Promise<T> {
   const app = await buildApp(options);
+  const answers = watchAnswers(app);
   await app.ready();
   try {
-    return await fn({ app, ...client(app) });
+    const out = await fn({ app, ...client(app) });
+    answers.check();
+    return out;
   } finally {
     await app.close();
   }

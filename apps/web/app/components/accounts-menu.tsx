@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { accountMenu, SIGNED_IN_COMMON } from '../lib/menus.ts';
 import { ChevronDown, UserIcon } from './icons.tsx';
 

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { bottomBar } from '../lib/menus.ts';
 
 /** Fixed bottom bar with the role's shortcuts, for signed-in users on phones. */

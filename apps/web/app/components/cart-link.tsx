@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { useAppState } from '../lib/store.ts';
 import { CartIcon } from './icons.tsx';
 

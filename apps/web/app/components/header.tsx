@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { MAIN_NAV } from '../lib/menus.ts';
 import { AccountsMenu } from './accounts-menu.tsx';
 import { HeaderSearch } from './header-search.tsx';

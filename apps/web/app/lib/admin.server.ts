@@ -1,23 +1,14 @@
 import type { Category } from '@sf/shared';
+import type { Profile } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  businessName: string | null;
-  createdAt: string;
-}
 
 /** Every admin loader checks the role itself too: layout and page loaders run in parallel. */
 export const requireAdmin = (request: Request, context: unknown) =>
   requireUser(request, context, ['Admin']);
 
 export async function adminUsers(context: unknown, role?: string) {
-  const ans = await serverApi(context).get<AdminUser>(
+  const ans = await serverApi(context).get<Profile>(
     `/api/admin/users${role ? `?role=${encodeURIComponent(role)}&pagesize=200` : ''}`,
   );
   throwUnlessOk(ans, { what: 'User list' });

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { redirect } from './redirect.ts';
-import { AUTH_MESSAGES, MESSAGES, guardReason, type AuthUser, type Role } from '@sf/shared';
+import { AUTH_MESSAGES, MESSAGES, guardReason, type Role } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { serverApi } from './api.server.ts';
 
 /** The page the visitor was on (without React Router's data suffix), for ?redirectTo=. */

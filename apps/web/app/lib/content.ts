@@ -1,43 +1,12 @@
-// Shapes of the content API (apps/api/src/modules/content) as the pages read them.
-export interface BlogCategory {
-  id: number;
-  name: string;
-  slug: string;
-}
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  published_at: string;
-  category_id: number;
-  category_name: string;
-  category_slug: string;
-  cover_color: string;
-  cover_url: string;
-  share_image_url: string;
-  body?: string;
-}
-export interface BlogComment {
-  id: number;
-  post_id: number;
-  body: string;
-  author_name: string;
-  created_at: string;
-}
-export interface StaticPage {
-  slug: string;
-  title: string;
-  summary: string;
-  body: string;
-  updated_at: string;
-}
-export interface StaticSection {
-  position: number;
-  heading: string;
-  body: string;
-}
+// Shapes of the content API as the pages read them: derived from the API's response schemas.
+export type {
+  BlogCategory,
+  BlogComment,
+  BlogPost,
+  BlogPostItem,
+  StaticPage,
+  StaticSection,
+} from '@sf/api/types';
 
 const MONTHS = [
   'January',

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import type { Transport } from './api.ts';
 
 /** What the server hands every loader and action (apps/api/src/web.ts builds it). */

@@ -1,33 +1,12 @@
 import { DAYS, type Option } from '@sf/shared';
+import type { ProviderItem, ProviderListAnswer } from '@sf/api/types';
 import { toQuery, type Api } from './api.ts';
 
-export type ProviderKind = 'mechanic' | 'towvan';
+export type { ProviderDetail, ProviderItem } from '@sf/api/types';
 
-/** A list item of GET /api/mechanics/indexquery and /api/towvans/indexquery. */
-export interface ProviderItem {
-  sp_id: number;
-  kind: ProviderKind;
-  company_name: string;
-  company_logo: string;
-  mobile_number: string;
-  phone_number: string;
-  city: string;
-  state: string;
-  verified: boolean;
-  days: string[];
-  vehicle_types?: string[];
-  specialities?: string[];
-  capacities?: string[];
-}
-export interface ProviderDetail extends ProviderItem {
-  address: string;
-  description: string;
-}
-export interface ProviderPage {
-  items: ProviderItem[];
-  lastId: number | null;
-  hasMore: boolean;
-}
+export type ProviderKind = ProviderItem['kind'];
+/** A page of a provider list, as the list shows it. */
+export type ProviderPage = Pick<ProviderListAnswer, 'items' | 'lastId' | 'hasMore'>;
 
 /** What differs between the mechanics and the tow-van pages. */
 export const KINDS = {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { browserApi } from './api.ts';
 import { mergeGuestCart } from './cart.ts';
 import { getState } from './store.ts';

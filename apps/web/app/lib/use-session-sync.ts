@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { makeGuestId, type AuthUser } from '@sf/shared';
+import { makeGuestId } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { getState, setState } from './store.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { VersionAnswer } from '@sf/api/types';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 let stale = false;
@@ -16,7 +17,7 @@ export function useVersionWatch() {
     const check = async () => {
       try {
         const res = await fetch('/api/version', { cache: 'no-store' });
-        const { version } = (await res.json()) as { version: string };
+        const { version } = (await res.json()) as VersionAnswer;
         if (known && version !== known) stale = true;
         known = version;
       } catch {

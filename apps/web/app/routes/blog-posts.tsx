@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
-import { formatDate, type BlogCategory, type BlogPost } from '../lib/content.ts';
+import { formatDate, type BlogCategory, type BlogPostItem } from '../lib/content.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
   const cat = d?.current ? `${d.current.name}: ` : '';
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = serverApi(context);
   const [cats, posts] = await Promise.all([
     api.get<BlogCategory>('/api/blogs/categories'),
-    api.get<BlogPost>(`/api/blogs${toQuery({ category, lastId })}`),
+    api.get<BlogPostItem>(`/api/blogs${toQuery({ category, lastId })}`),
   ]);
   throwUnlessOk(posts, {
     what: 'Blog posts',
@@ -70,7 +70,7 @@ function CategoryFilter({
   );
 }
 
-function PostCard({ post, eager }: { post: BlogPost; eager: boolean }) {
+function PostCard({ post, eager }: { post: BlogPostItem; eager: boolean }) {
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden">
       <img

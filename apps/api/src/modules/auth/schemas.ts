@@ -1,5 +1,5 @@
 import { EMAIL_MAX, NAME_MAX, BUSINESS_MAX, PASSWORD_MAX, ROLES } from '@sf/shared';
-import { Int, Text, errorSchema } from '../../lib/schemas.ts';
+import { Int, nullable, Obj, Text, errorSchema, okMessage, okStatus } from '../../lib/schemas.ts';
 
 // Lengths here are generous outer bounds (bad input is a 400, never a 500); the exact form
 // rules with their field messages live in @sf/shared/auth and run in the service.
@@ -9,42 +9,50 @@ const password = Text({ maxLength: PASSWORD_MAX * 4 });
 const name = Text({ maxLength: NAME_MAX * 2 });
 const phone = Text({ maxLength: 30 });
 
-export const authUserSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    id: { type: 'string' },
-    isauthenticated: { type: 'boolean' },
-    tel: { type: 'string' },
-    role: { type: 'string', enum: ['guest', ...ROLES, 'Admin'] },
-  },
-  required: ['name', 'id', 'isauthenticated', 'tel', 'role'],
-} as const;
+/** The answer of GET /api/auth/dszauth (the session check on every navigation). */
+export const authUserSchema = Obj({
+  name: { type: 'string' },
+  id: { type: 'string' },
+  isauthenticated: { type: 'boolean' },
+  tel: { type: 'string' },
+  role: { type: 'string', enum: ['guest', ...ROLES, 'Admin'] },
+});
 
-const authAnswer = {
-  type: 'object',
-  properties: { status: { type: 'boolean' }, user: authUserSchema },
-  required: ['status', 'user'],
-} as const;
-const okAnswer = {
-  type: 'object',
-  properties: { status: { type: 'boolean' }, message: { type: 'string' } },
-  required: ['status'],
-} as const;
+const authAnswer = Obj({ status: okStatus, user: authUserSchema });
 const fieldError = errorSchema;
 
-export const profileSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    role: { type: 'string' },
-    businessName: { type: ['string', 'null'] },
-    createdAt: { type: 'string' },
+export const profileSchema = Obj({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: 'string' },
+  phone: { type: 'string' },
+  role: { type: 'string' },
+  businessName: { type: ['string', 'null'] },
+  createdAt: { type: 'string' },
+});
+const profileAnswer = Obj({ status: okStatus, user: profileSchema });
+
+export const adminUsersAnswer = Obj({
+  status: okStatus,
+  items: { type: 'array', items: profileSchema },
+  counts: {
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'Accounts per role',
   },
-} as const;
+  total: { type: 'integer' },
+});
+
+export const outboxAnswer = Obj({
+  status: okStatus,
+  item: Obj({
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    text: { type: 'string' },
+    link: nullable({ type: 'string' }),
+    createdAt: { type: 'string' },
+  }),
+});
 
 export const registerSchema = {
   tags: ['auth'],
@@ -80,7 +88,7 @@ export const loginSchema = {
 export const logoutSchema = {
   tags: ['auth'],
   summary: 'Sign out: ends this session (empty body)',
-  response: { 200: okAnswer, 401: errorSchema },
+  response: { 200: okMessage, 401: errorSchema },
 } as const;
 
 export const dszauthSchema = {
@@ -93,7 +101,7 @@ export const resetRequestSchema = {
   tags: ['auth'],
   summary: 'Mail a one-time reset link (same answer whether or not the account exists)',
   body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email } },
-  response: { 200: okAnswer },
+  response: { 200: okMessage },
 } as const;
 
 export const resetConfirmSchema = {
@@ -108,14 +116,14 @@ export const resetConfirmSchema = {
       password,
     },
   },
-  response: { 200: okAnswer, 400: fieldError },
+  response: { 200: okMessage, 400: fieldError },
 } as const;
 
 export const profileGetSchema = {
   tags: ['user'],
   summary: "The signed-in user's profile",
   response: {
-    200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } },
+    200: profileAnswer,
     401: errorSchema,
   },
 } as const;
@@ -129,7 +137,7 @@ export const profileUpdateSchema = {
     properties: { name, phone, email, currentPassword: password, newPassword: password },
   },
   response: {
-    200: { type: 'object', properties: { status: { type: 'boolean' }, user: profileSchema } },
+    200: profileAnswer,
     400: fieldError,
     401: errorSchema,
     409: fieldError,
@@ -147,19 +155,7 @@ export const adminUsersSchema = {
       pagesize: Int({ minimum: 1, maximum: 200, default: 50 }),
     },
   },
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        status: { type: 'boolean' },
-        items: { type: 'array', items: profileSchema },
-        counts: { type: 'object', additionalProperties: { type: 'integer' } },
-        total: { type: 'integer' },
-      },
-    },
-    401: errorSchema,
-    403: errorSchema,
-  },
+  response: { 200: adminUsersAnswer, 401: errorSchema, 403: errorSchema },
 } as const;
 
 export const outboxSchema = {
@@ -172,4 +168,5 @@ export const outboxSchema = {
     required: ['to'],
     properties: { to: email },
   },
+  response: { 200: outboxAnswer },
 } as const;

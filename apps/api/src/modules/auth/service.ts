@@ -15,7 +15,6 @@ import {
   validateRegistration,
   GUEST_TELEPHONE,
   RESET_TOKEN_HOURS,
-  type AuthUser,
   type FieldErrors,
   type RegistrationInput,
 } from '@sf/shared';
@@ -42,6 +41,7 @@ import {
   type SessionUser,
 } from '../../lib/session.ts';
 import { authRepository, type UserRow } from './repository.ts';
+import type { AuthUser, Profile } from './types.ts';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { resetMail } from './mails.ts';
 import { enqueue } from '../../lib/jobs.ts';
@@ -97,7 +97,7 @@ export const guestAuthUser = (): AuthUser => ({
   tel: GUEST_TELEPHONE,
   role: 'guest',
 });
-export const profileView = (u: UserRow) => ({
+export const profileView = (u: UserRow): Profile => ({
   id: u.id,
   name: u.name,
   email: u.email,

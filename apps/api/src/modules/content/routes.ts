@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, safeRedirectPath, type ContactField } from '@sf/shared';
 import { sendError } from '../../lib/errors.ts';
-import { envelope } from '../../lib/schemas.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { requireAuth } from '../../lib/session.ts';
 import * as sc from './schemas.ts';
@@ -42,7 +41,7 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/blogs/categories',
-    { schema: { tags, summary: 'Blog categories', response: { 200: envelope(sc.categoryItem) } } },
+    { schema: { tags, summary: 'Blog categories', response: { 200: sc.categoriesReply } } },
     async (_req, reply) =>
       reply
         .header('cache-control', PUBLIC_5MIN)
@@ -56,16 +55,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         tags,
         summary: 'Blog posts, newest first, optionally of one category; cursor paging with lastId',
         querystring: sc.blogListQuery,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              status: { type: 'boolean' },
-              items: { type: 'array', items: sc.postItem },
-              count: { type: 'integer' },
-            },
-          },
-        },
+        response: { 200: sc.postsReply },
       },
     },
     async (req, reply) =>
@@ -81,7 +71,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         tags,
         summary: 'One blog post by id or slug',
         params: sc.idOrSlugParam,
-        response: { 200: envelope(sc.postFull) },
+        response: { 200: sc.postReply },
       },
     },
     async (req, reply) =>
@@ -98,16 +88,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         summary:
           'Comments of a blog post, oldest first (newest last); canComment tells whether the caller may post',
         params: sc.idOrSlugParam,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              status: { type: 'boolean' },
-              items: { type: 'array', items: sc.commentItem },
-              canComment: { type: 'boolean' },
-            },
-          },
-        },
+        response: { 200: sc.commentsReply },
       },
     },
     async (req, reply) =>
@@ -128,7 +109,7 @@ export default async function contentRoutes(app: FastifyInstance) {
           'Comment on a blog post (signed-in users; plain text, 1-1000 characters; 5 a minute)',
         params: sc.idOrSlugParam,
         body: sc.commentBody,
-        response: { 201: envelope(sc.commentItem) },
+        response: { 201: sc.commentReply },
       },
     },
     async (req, reply) =>
@@ -145,7 +126,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         tags,
         summary: 'A static help page: title, summary and body',
         params: sc.slugParam,
-        response: { 200: envelope(sc.pageItem) },
+        response: { 200: sc.pageReply },
       },
     },
     async (req, reply) =>
@@ -161,7 +142,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         tags,
         summary: 'The ordered sections of a static help page (e.g. the FAQ entries)',
         params: sc.slugParam,
-        response: { 200: envelope(sc.sectionItem) },
+        response: { 200: sc.sectionsReply },
       },
     },
     async (req, reply) =>

@@ -1,5 +1,5 @@
 import { COMMENT_MAX, CONTACT_LIMITS } from '@sf/shared';
-import { Id, Int, Text } from '../../lib/schemas.ts';
+import { Id, Int, Obj, Text, envelope, okStatus } from '../../lib/schemas.ts';
 
 const slugPattern = '^[A-Za-z0-9-]{1,120}$';
 export const idOrSlugParam = {
@@ -31,10 +31,11 @@ export const blogListQuery = {
   additionalProperties: false,
 } as const;
 
-export const categoryItem = {
-  type: 'object',
-  properties: { id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' } },
-} as const;
+export const categoryItem = Obj({
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  slug: { type: 'string' },
+});
 
 const postProps = {
   id: { type: 'integer' },
@@ -50,28 +51,22 @@ const postProps = {
   cover_url: { type: 'string' },
   share_image_url: { type: 'string' },
 } as const;
-export const postItem = { type: 'object', properties: postProps } as const;
-export const postFull = {
-  type: 'object',
-  properties: {
-    ...postProps,
-    body: {
-      type: 'string',
-      description: 'Restricted Markdown: paragraphs, "## " subheadings, "- " bullets, **bold**',
-    },
+export const postItem = Obj(postProps);
+export const postFull = Obj({
+  ...postProps,
+  body: {
+    type: 'string',
+    description: 'Restricted Markdown: paragraphs, "## " subheadings, "- " bullets, **bold**',
   },
-} as const;
+});
 
-export const commentItem = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    post_id: { type: 'integer' },
-    body: { type: 'string' },
-    author_name: { type: 'string' },
-    created_at: { type: 'string' },
-  },
-} as const;
+export const commentItem = Obj({
+  id: { type: 'integer' },
+  post_id: { type: 'integer' },
+  body: { type: 'string' },
+  author_name: { type: 'string' },
+  created_at: { type: 'string' },
+});
 
 export const commentBody = {
   type: 'object',
@@ -81,24 +76,34 @@ export const commentBody = {
   additionalProperties: false,
 } as const;
 
-export const pageItem = {
-  type: 'object',
-  properties: {
-    slug: { type: 'string' },
-    title: { type: 'string' },
-    summary: { type: 'string' },
-    body: { type: 'string' },
-    updated_at: { type: 'string' },
-  },
-} as const;
-export const sectionItem = {
-  type: 'object',
-  properties: {
-    position: { type: 'integer' },
-    heading: { type: 'string' },
-    body: { type: 'string' },
-  },
-} as const;
+export const pageItem = Obj({
+  slug: { type: 'string' },
+  title: { type: 'string' },
+  summary: { type: 'string' },
+  body: { type: 'string' },
+  updated_at: { type: 'string' },
+});
+export const sectionItem = Obj({
+  position: { type: 'integer' },
+  heading: { type: 'string' },
+  body: { type: 'string' },
+});
+
+export const postsReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: postItem },
+  count: { type: 'integer', description: 'Posts in the category' },
+});
+export const commentsReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: commentItem },
+  canComment: { type: 'boolean' },
+});
+export const categoriesReply = envelope(categoryItem);
+export const postReply = envelope(postFull);
+export const commentReply = envelope(commentItem);
+export const pageReply = envelope(pageItem);
+export const sectionsReply = envelope(sectionItem);
 
 export const newsletterBody = {
   type: 'object',
@@ -119,7 +124,11 @@ export const contactBody = {
   additionalProperties: false,
 } as const;
 
-export const statusMessage = {
-  type: 'object',
-  properties: { status: { type: 'boolean' }, message: { type: 'string' }, id: { type: 'integer' } },
-} as const;
+export const statusMessage = Obj(
+  {
+    status: okStatus,
+    message: { type: 'string' },
+    id: { type: 'integer', description: 'The stored message (contact form)' },
+  },
+  ['id'],
+);

@@ -17,12 +17,20 @@ import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { INT4_MAX } from '../../lib/schemas.ts';
 import { blogCoverUrl, blogShareImageUrl } from '../images/urls.ts';
 import { contentRepository, type PostRow } from './repository.ts';
+import type {
+  BlogCategory,
+  BlogComment,
+  BlogPost,
+  BlogPostItem,
+  StaticPage,
+  StaticSection,
+} from './types.ts';
 
 /** 'abc' → slug, '12' → id; digits beyond an integer id are no id (and no slug either). */
 const idOrSlug = (v: string): number | string =>
   /^\d{1,10}$/.test(v) && Number(v) <= INT4_MAX ? Number(v) : v.toLowerCase();
 
-const postItem = (r: PostRow) => ({
+const postItem = (r: PostRow): BlogPostItem => ({
   id: r.id,
   slug: r.slug,
   title: r.title,
@@ -86,10 +94,14 @@ export function contentService(app: FastifyInstance) {
   }
 
   return {
-    categories: async () =>
+    categories: async (): Promise<BlogCategory[]> =>
       (await repo.categories()).map((c) => ({ id: c.id, name: c.name, slug: c.slug })),
 
-    async posts(q: { category?: string; lastId?: number; pagesize?: number }) {
+    async posts(q: {
+      category?: string;
+      lastId?: number;
+      pagesize?: number;
+    }): Promise<{ items: BlogPostItem[]; count: number }> {
       let categoryId: number | undefined;
       if (q.category && q.category !== '0' && q.category !== 'all') {
         const cat = await repo.category(idOrSlug(q.category));
@@ -102,12 +114,12 @@ export function contentService(app: FastifyInstance) {
       return { items: rows.map(postItem), count: await repo.countPosts(categoryId) };
     },
 
-    async post(id: string) {
+    async post(id: string): Promise<BlogPost> {
       const p = await findPost(id);
       return { ...postItem(p), body: p.body };
     },
 
-    async comments(id: string) {
+    async comments(id: string): Promise<BlogComment[]> {
       const p = await findPost(id);
       const rows = await repo.comments(p.id);
       return rows.map((c) => ({
@@ -119,7 +131,11 @@ export function contentService(app: FastifyInstance) {
       }));
     },
 
-    async addComment(id: string, user: { id: string; name: string }, raw: unknown) {
+    async addComment(
+      id: string,
+      user: { id: string; name: string },
+      raw: unknown,
+    ): Promise<BlogComment> {
       const { value, error } = validateComment(raw);
       if (error) throw badRequest(error);
       const p = await findPost(id);
@@ -139,7 +155,7 @@ export function contentService(app: FastifyInstance) {
       };
     },
 
-    async page(slug: string) {
+    async page(slug: string): Promise<StaticPage> {
       const p = await repo.page(slug.toLowerCase());
       if (!p) throw notFound(MESSAGES.pageNotFound(`/static/${slug}`));
       return {
@@ -151,7 +167,7 @@ export function contentService(app: FastifyInstance) {
       };
     },
 
-    async sections(slug: string) {
+    async sections(slug: string): Promise<StaticSection[]> {
       const p = await repo.page(slug.toLowerCase());
       if (!p) throw notFound(MESSAGES.pageNotFound(`/static/${slug}`));
       return repo.sections(p.slug);

@@ -4,8 +4,8 @@ import {
   listReply,
   mechanicsQuery,
   oneReply,
-  providerItem,
   topQuery,
+  topReply,
   towvansQuery,
 } from './schemas.ts';
 import { providersService, type ListQuery } from './service.ts';
@@ -53,15 +53,7 @@ export default async function providersRoutes(app: FastifyInstance) {
         tags,
         summary: 'Top providers of a kind for the home page (paying, then verified, first)',
         querystring: topQuery,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              status: { type: 'boolean' },
-              items: { type: 'array', items: providerItem },
-            },
-          },
-        },
+        response: { 200: topReply },
       },
     },
     async (req, reply) =>

@@ -1,5 +1,5 @@
 import { DAYS, PAGE_SIZE } from '@sf/shared';
-import { Int, Text } from '../../lib/schemas.ts';
+import { Int, nullable, Obj, Text, okStatus } from '../../lib/schemas.ts';
 
 const id = Int();
 const day = Text({
@@ -57,66 +57,52 @@ export const topQuery = {
 const strings = { type: 'array', items: { type: 'string' } } as const;
 const ints = { type: 'array', items: { type: 'integer' } } as const;
 
-export const providerItem = {
-  type: 'object',
-  properties: {
-    sp_id: { type: 'integer' },
-    kind: { type: 'string', enum: ['mechanic', 'towvan'] },
-    company_name: { type: 'string' },
-    company_logo: { type: 'string' },
-    mobile_number: { type: 'string' },
-    phone_number: { type: 'string' },
-    city: { type: 'string' },
-    city_id: { type: 'integer' },
-    state: { type: 'string' },
-    state_id: { type: 'integer' },
-    verified: { type: 'boolean' },
-    rank: { type: 'integer' },
-    days: { type: 'array', items: { type: 'string', enum: [...DAYS] } },
-    vehicle_types: strings,
-    specialities: strings,
-    capacities: strings,
-  },
-  required: [
-    'sp_id',
-    'kind',
-    'company_name',
-    'company_logo',
-    'mobile_number',
-    'phone_number',
-    'city',
-    'state',
-    'verified',
-    'days',
-  ],
+const itemProps = {
+  sp_id: { type: 'integer' },
+  kind: { type: 'string', enum: ['mechanic', 'towvan'] },
+  company_name: { type: 'string' },
+  company_logo: { type: 'string' },
+  mobile_number: { type: 'string' },
+  phone_number: { type: 'string', description: "'' when the provider gave none" },
+  city: { type: 'string' },
+  city_id: { type: 'integer' },
+  state: { type: 'string' },
+  state_id: { type: 'integer' },
+  verified: { type: 'boolean' },
+  rank: { type: 'integer' },
+  days: { type: 'array', items: { type: 'string', enum: [...DAYS] } },
+  vehicle_types: strings,
+  specialities: { ...strings, description: 'Mechanics only' },
+  capacities: { ...strings, description: 'Tow vans only' },
 } as const;
 
-export const providerDetail = {
-  ...providerItem,
-  properties: {
-    ...providerItem.properties,
+/** A mechanic or a tow van in a list. */
+export const providerItem = Obj(itemProps, ['specialities', 'capacities']);
+
+/** One provider for its page. */
+export const providerDetail = Obj(
+  {
+    ...itemProps,
     address: { type: 'string' },
     description: { type: 'string' },
     vehicle_type_ids: ints,
-    speciality_ids: ints,
-    capacity_ids: ints,
+    speciality_ids: { ...ints, description: 'Mechanics only' },
+    capacity_ids: { ...ints, description: 'Tow vans only' },
   },
-} as const;
+  ['specialities', 'capacities', 'speciality_ids', 'capacity_ids'],
+);
 
-export const listReply = {
-  type: 'object',
-  properties: {
-    status: { type: 'boolean' },
-    items: { type: 'array', items: providerItem },
-    lastId: { type: ['integer', 'null'] },
-    hasMore: { type: 'boolean' },
-    count: { type: 'integer' },
-  },
-  required: ['status', 'items', 'lastId', 'hasMore'],
-} as const;
+export const listReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: providerItem },
+  lastId: nullable({
+    type: 'integer',
+    description: 'sp_id of the last item; null on an empty page',
+  }),
+  hasMore: { type: 'boolean' },
+  count: { type: 'integer', description: 'Pages loaded so far' },
+});
 
-export const oneReply = {
-  type: 'object',
-  properties: { status: { type: 'boolean' }, item: providerDetail },
-  required: ['status', 'item'],
-} as const;
+export const topReply = Obj({ status: okStatus, items: { type: 'array', items: providerItem } });
+
+export const oneReply = Obj({ status: okStatus, item: providerDetail });

@@ -10,6 +10,7 @@ import {
   type ProviderKind,
   type ProviderRow,
 } from './repository.ts';
+import type { ProviderDetail, ProviderItem, ProviderListAnswer } from './types.ts';
 
 /**
  * List pages are read far more than providers change: each process keeps a page for a few
@@ -52,7 +53,7 @@ export const maskFromDays = (days: readonly string[]) =>
   days.reduce((m, d) => m | (1 << DAYS.indexOf(d as (typeof DAYS)[number])), 0);
 export const providerPath = (kind: ProviderKind, spId: number) => `/${kind}/${spId}`;
 
-function toItem(r: ProviderRow) {
+function toItem(r: ProviderRow): ProviderItem {
   const item = {
     sp_id: r.sp_id,
     kind: r.kind,
@@ -74,7 +75,7 @@ function toItem(r: ProviderRow) {
     : { ...item, capacities: r.capacities };
 }
 
-function toDetail(r: ProviderDetailRow) {
+function toDetail(r: ProviderDetailRow): ProviderDetail {
   const base = toItem(r);
   return {
     ...base,
@@ -99,7 +100,7 @@ export function providersService(db: Db, opts: { listCacheMs: number }) {
     opts.listCacheMs > 0 ? cached(JSON.stringify(f)) : repo.list(f);
   return {
     /** One page of a list: `lastId` is the sp_id of the last item, '' when there is no more. */
-    async list(kind: ProviderKind, q: ListQuery) {
+    async list(kind: ProviderKind, q: ListQuery): Promise<ProviderListAnswer> {
       const day = parseDay(q.avaliability ?? q.availability);
       const pagesize = Math.min(q.pagesize || PAGE_SIZE, PAGE_SIZE);
       const found = await list({

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { addToCart, type Cartable } from '../../lib/cart.ts';
 import { CartIcon, CheckIcon } from '../icons.tsx';
 

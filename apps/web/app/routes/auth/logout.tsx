@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
-import type { AuthUser } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { cookieHeaders, serverApi } from '../../lib/api.server.ts';
 import { AuthCard } from '../../components/form-field.tsx';
 import { getState, setState } from '../../lib/store.ts';

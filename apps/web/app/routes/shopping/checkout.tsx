@@ -14,7 +14,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
-import { IDEMPOTENCY_KEY_RE, type AuthUser } from '@sf/shared';
+import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
+import type { AuthUser } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/shop.server.ts';

@@ -1,0 +1,10 @@
+// The answers of the auth routes, derived from their response schemas (never written by hand).
+import type { FromSchema } from 'json-schema-to-ts';
+import type { adminUsersAnswer, authUserSchema, outboxAnswer, profileSchema } from './schemas.ts';
+
+/** Who is calling, as the session check and sign-in answer it (a guest when not signed in). */
+export type AuthUser = FromSchema<typeof authUserSchema>;
+/** The signed-in user's profile (GET /api/user/profile), and each account of the admin list. */
+export type Profile = FromSchema<typeof profileSchema>;
+export type AdminUsersAnswer = FromSchema<typeof adminUsersAnswer>;
+export type OutboxAnswer = FromSchema<typeof outboxAnswer>;

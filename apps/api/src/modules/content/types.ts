@@ -1,0 +1,26 @@
+// The answers of the blog, help-page, newsletter and contact routes, derived from their schemas.
+import type { FromSchema } from 'json-schema-to-ts';
+import type {
+  categoryItem,
+  commentItem,
+  commentsReply,
+  pageItem,
+  postFull,
+  postItem,
+  postsReply,
+  sectionItem,
+  statusMessage,
+} from './schemas.ts';
+
+export type BlogCategory = FromSchema<typeof categoryItem>;
+/** A post in a list (no body). */
+export type BlogPostItem = FromSchema<typeof postItem>;
+/** One post with its body (restricted Markdown). */
+export type BlogPost = FromSchema<typeof postFull>;
+export type BlogPostsAnswer = FromSchema<typeof postsReply>;
+export type BlogComment = FromSchema<typeof commentItem>;
+export type BlogCommentsAnswer = FromSchema<typeof commentsReply>;
+export type StaticPage = FromSchema<typeof pageItem>;
+export type StaticSection = FromSchema<typeof sectionItem>;
+/** The newsletter's and the contact form's answer. */
+export type StatusMessage = FromSchema<typeof statusMessage>;

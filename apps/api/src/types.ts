@@ -1,0 +1,7 @@
+// The answers of the API as TypeScript types, each derived from its route's response schema.
+// The web app imports them from here, type-only (`import type … from '@sf/api/types'`): types
+// vanish at build time, so no server code reaches the browser.
+export type * from './lib/types.ts';
+export type * from './modules/auth/types.ts';
+export type * from './modules/providers/types.ts';
+export type * from './modules/content/types.ts';
