@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { schema as s, type Db } from '@sf/db';
 import { defineJob, enqueue } from './jobs.ts';
 
@@ -52,9 +52,4 @@ defineJob<MailMessage>(
 /** Queues a mail; `db` may be a transaction, so the mail exists exactly when the write does. */
 export async function queueMail(db: Db, mail: MailMessage): Promise<void> {
   await enqueue(db, 'mail.send', mail);
-}
-
-/** Sends at once (the caller waits for SMTP): prefer queueMail. */
-export async function sendMail(app: FastifyInstance, msg: MailMessage): Promise<void> {
-  await deliver(app.db, app.log, app.config.smtpUrl, msg);
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { rows } from '@sf/db';
+import { buildApp } from '../../app.ts';
 import { createUser } from '../../test/factories.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { balance, unbalancedPostings } from '../ledger/ledger.ts';
@@ -234,4 +236,95 @@ describe(`orders (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     expect(seen.storeReceivesKobo).toBe(950000);
     expect(await unbalancedPostings(w.db)).toEqual([]);
   });
+
+  it('order mails go through the mail queue: a slow SMTP server does not slow the answer, the job delivers them', async () => {
+    // An SMTP server that takes 4 s to greet each connection.
+    const SMTP_DELAY_MS = 4000;
+    const received: { to: string; data: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onConnect(_session, cb) {
+        setTimeout(cb, SMTP_DELAY_MS);
+      },
+      onData(stream, session, cb) {
+        let data = '';
+        stream.on('data', (c) => (data += c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), data });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    const port = (smtp.server.address() as { port: number }).port;
+    // The same database, served by an app that mails through that server.
+    const mailApp = await buildApp({
+      db: w.db,
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://sparefinder.ng' },
+    });
+    try {
+      await runDueJobs(w.app); // earlier tests' mails leave through the outbox first
+      const s = await sellerWithStore(w.db);
+      const p = await product(w.db, s.store, 3000, 5);
+      const buyer = await createUser(w.db);
+      const timed = async <T>(fn: () => Promise<T>) => {
+        const t0 = performance.now();
+        const out = await fn();
+        return { out, ms: performance.now() - t0 };
+      };
+      const placed = await timed(() =>
+        buy(mailApp, buyer.cookie, [{ productId: p.prodId, quantity: 1 }], {
+          fulfilment: 'pickup',
+          phone: '08031234567',
+          paymentMethod: 'pay_on_delivery',
+        }),
+      );
+      expect(placed.out.status).toBe(201);
+      const id = placed.out.body.orders[0].id;
+      const accepted = await timed(() =>
+        as(mailApp, s.cookie).post(`/api/store/orders/${id}/accept`),
+      );
+      expect(accepted.out.status).toBe(200);
+      const cancelled = await timed(() =>
+        as(mailApp, s.cookie).post(`/api/store/orders/${id}/cancel`, {
+          reason: 'Sold in the shop',
+        }),
+      );
+      expect(cancelled.out.status).toBe(200);
+      // Each answer came before the SMTP server had even greeted anyone: nothing was sent yet.
+      for (const t of [placed, accepted, cancelled]) expect(t.ms).toBeLessThan(SMTP_DELAY_MS);
+      expect(received).toEqual([]);
+      const queued = await rows<{ to: string; subject: string }>(
+        w.db,
+        sql`select payload->>'to' as "to", payload->>'subject' as subject from jobs
+            where kind = 'mail.send' and done_at is null order by created_at`,
+      );
+      expect(queued.map((q) => q.to).sort()).toEqual(
+        [s.user.email, buyer.user.email, buyer.user.email].sort(),
+      );
+      // The job runner sends them through SMTP (not the outbox).
+      await runDueJobs(mailApp);
+      expect(received.map((m) => m.to).sort()).toEqual(queued.map((q) => q.to).sort());
+      expect(
+        received
+          .filter((m) => m.to === buyer.user.email)
+          .map((m) => /Subject: (.*)/.exec(m.data)![1]),
+      ).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/is being prepared/),
+          expect.stringMatching(/is cancelled/),
+        ]),
+      );
+      expect(
+        await count(
+          sql`select count(*)::int as n from outbox where "to" in (${s.user.email}, ${buyer.user.email})`,
+        ),
+      ).toBe(0);
+    } finally {
+      await mailApp.close();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  }, 60_000);
 });
