@@ -426,48 +426,6 @@ export function vinFacts(vin: string, now = new Date()): VinFacts {
   return { vin, checkDigit: cd, year, wmi, warnings };
 }
 
-/** One car of a user's garage, as the API returns it. */
-export interface GarageCar {
-  id: string;
-  vin: string | null;
-  makeId: number;
-  make: string;
-  modelId: number | null;
-  model: string | null;
-  year: number | null;
-  nickname: string | null;
-  createdAt: string;
-}
-
-/** One decoded VIN, as GET /api/vin/decode returns it. */
-export interface VinDecode {
-  vin: string;
-  valid: boolean;
-  completeness: 'full' | 'make-only' | 'none';
-  message: string | null;
-  warnings: VinWarning[];
-  checkDigit: 'ok' | 'mismatch';
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  trim: string | null;
-  body: string | null;
-  engine: {
-    cylinders: number | null;
-    displacementL: number | null;
-    hp: number | null;
-    model: string | null;
-  } | null;
-  fuel: string | null;
-  transmission: string | null;
-  driveType: string | null;
-  plantCountry: string | null;
-  plantCity: string | null;
-  region: string | null;
-  makeId: number | null;
-  modelId: number | null;
-}
-
 /** The parts list filtered for a car (the parts filter's own query names). */
 export function partsLinkFor(car: {
   makeId: number | null;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { partsLinkFor, type GarageCar } from '@sf/shared';
-import type { AuthUser } from '@sf/api/types';
+import { partsLinkFor } from '@sf/shared';
+import type { AuthUser, GarageCar } from '@sf/api/types';
 import { browserApi, type Api } from '../lib/api.ts';
 import { PartIcon } from './icons.tsx';
 

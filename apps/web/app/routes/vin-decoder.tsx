@@ -11,8 +11,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { redirect } from '../lib/redirect.ts';
-import { normaliseVin, partsLinkFor, validateVin, type VinDecode } from '@sf/shared';
-import type { AuthUser } from '@sf/api/types';
+import { normaliseVin, partsLinkFor, validateVin } from '@sf/shared';
+import type { AuthUser, VinDecode } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.tsx';

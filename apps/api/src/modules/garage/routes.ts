@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
-import { garageBody, garageIdParam } from './schemas.ts';
+import { changeReply, garageBody, garageIdParam, listReply } from './schemas.ts';
 import { garageService, type AddCarInput } from './service.ts';
 
 /** 'My cars': the cars a signed-in user keeps, so the parts filter can start from one of them. */
@@ -11,7 +11,11 @@ export default async function garageRoutes(app: FastifyInstance) {
     '/api/garage',
     {
       preHandler: requireAuth,
-      schema: { tags, summary: "The signed-in user's saved cars, newest first" },
+      schema: {
+        tags,
+        summary: "The signed-in user's saved cars, newest first",
+        response: { 200: listReply },
+      },
     },
     async (req, reply) =>
       reply
@@ -26,6 +30,7 @@ export default async function garageRoutes(app: FastifyInstance) {
         tags,
         summary: `Save a car to my garage (a VIN, or a make with optional model and year)`,
         body: garageBody,
+        response: { 201: changeReply },
       },
     },
     async (req, reply) =>
@@ -39,7 +44,12 @@ export default async function garageRoutes(app: FastifyInstance) {
     '/api/garage/:id',
     {
       preHandler: requireAuth,
-      schema: { tags, summary: 'Remove one of my cars', params: garageIdParam },
+      schema: {
+        tags,
+        summary: 'Remove one of my cars',
+        params: garageIdParam,
+        response: { 200: changeReply },
+      },
     },
     async (req) => {
       await garage.remove(req.user!.id, req.params.id);

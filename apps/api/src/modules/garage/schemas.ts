@@ -1,4 +1,4 @@
-import { Id, Int, Text } from '../../lib/schemas.ts';
+import { Id, Int, Obj, Text, nullable, okStatus } from '../../lib/schemas.ts';
 
 // Input schemas of the garage: bad input is a 400 with a clear message.
 export const garageBody = {
@@ -20,3 +20,21 @@ export const garageIdParam = {
   properties: { id: { type: 'string', format: 'uuid' } },
   additionalProperties: false,
 } as const;
+
+/** One car of a user's garage. */
+export const garageCar = Obj({
+  id: { type: 'string', format: 'uuid' },
+  vin: nullable({ type: 'string' }),
+  makeId: { type: 'integer' },
+  make: { type: 'string' },
+  modelId: nullable({ type: 'integer' }),
+  model: nullable({ type: 'string' }),
+  year: nullable({ type: 'integer' }),
+  nickname: nullable({ type: 'string' }),
+  createdAt: { type: 'string' },
+});
+const cars = { type: 'array', items: garageCar } as const;
+
+export const listReply = Obj({ status: okStatus, items: cars });
+/** A change: what happened in words, and the car saved (none when one was removed). */
+export const changeReply = Obj({ status: okStatus, message: { type: 'string' }, items: cars });

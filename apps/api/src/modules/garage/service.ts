@@ -1,13 +1,8 @@
 import type { Db } from '@sf/db';
-import {
-  GARAGE_MAX_CARS,
-  maxModelYear,
-  normaliseVin,
-  validateVin,
-  type GarageCar,
-} from '@sf/shared';
+import { GARAGE_MAX_CARS, maxModelYear, normaliseVin, validateVin } from '@sf/shared';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { garageRepository } from './repository.ts';
+import type { GarageCar } from './types.ts';
 
 export interface AddCarInput {
   vin?: string;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { vpicDecoder } from './decoder.ts';
-import { decodeParams, decodeQuery } from './schemas.ts';
+import { decodeParams, decodeQuery, decodeReply } from './schemas.ts';
 import { vinService } from './service.ts';
+import type { VinDecodeAnswer } from './types.ts';
 
 // A decode never changes for the same data version: let browsers keep it for a day.
 const CACHE = 'public, max-age=86400';
@@ -25,7 +26,10 @@ export default async function vinRoutes(app: FastifyInstance) {
   });
   app.decorate('vinStats', vin.stats);
 
-  const decode = async (raw: string) => ({ status: true, items: [await vin.decode(raw)] });
+  const decode = async (raw: string): Promise<VinDecodeAnswer> => ({
+    status: true,
+    items: [await vin.decode(raw)],
+  });
   app.get<{ Params: { vin: string } }>(
     '/api/vin/decode/:vin',
     {
@@ -34,6 +38,7 @@ export default async function vinRoutes(app: FastifyInstance) {
         summary:
           'Decode a VIN offline (NHTSA vPIC): make, model, year, body, engine, plant; a malformed VIN is a 400 with the reason',
         params: decodeParams,
+        response: { 200: decodeReply },
       },
     },
     async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.params.vin)),
@@ -45,6 +50,7 @@ export default async function vinRoutes(app: FastifyInstance) {
         tags: ['vin'],
         summary: 'Decode a VIN (as /api/vin/decode/{vin})',
         querystring: decodeQuery,
+        response: { 200: decodeReply },
       },
     },
     async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.query.vin)),

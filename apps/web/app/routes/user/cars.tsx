@@ -9,7 +9,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
-import { GARAGE_MAX_CARS, type GarageCar } from '@sf/shared';
+import { GARAGE_MAX_CARS } from '@sf/shared';
+import type { GarageCar } from '@sf/api/types';
 import { serverApi } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
 import { carLabel, MyCarsPicker } from '../../components/my-cars-picker.tsx';
