@@ -3,7 +3,15 @@ import { createTestDb } from '@sf/db/testing';
 import type { DbHandle } from '@sf/db';
 import { transaction } from '../../lib/tx.ts';
 import { allocate, discountOn, priceCheckout } from '../checkout/pricing.ts';
-import { balance, checkPosting, post, unbalancedPostings, UnbalancedPosting } from './ledger.ts';
+import {
+  balance,
+  checkPosting,
+  commissionDue,
+  post,
+  storeEntries,
+  unbalancedPostings,
+  UnbalancedPosting,
+} from './ledger.ts';
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -62,6 +70,38 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
       }),
     ).rejects.toThrow('business rule failed');
     expect(await balance(h.db, 'q')).toBe(0);
+  });
+});
+
+describe(`a store's money (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  // Store 990001 (no row needed: the lock finds nothing to lock), platform account 'p'.
+  const move = (ref: string, kobo: number) =>
+    transaction(h.db, async (tx) =>
+      post(tx, {
+        kind: 'test-store',
+        ref,
+        entries: [{ account: 'p', amountKobo: -kobo }, ...(await storeEntries(tx, 990001, kobo))],
+      }),
+    );
+  const state = async () => ({
+    balance: await balance(h.db, 'store:990001:balance'),
+    due: await commissionDue(h.db, 990001),
+  });
+
+  it('a charge beyond the balance is owed, never a negative balance; a credit settles the debt first', async () => {
+    await move('a', -3000); // commission on a cash order, nothing to take it from
+    expect(await state()).toEqual({ balance: 0, due: 3000 });
+    await move('b', -2000);
+    expect(await state()).toEqual({ balance: 0, due: 5000 });
+    await move('c', 4000); // a release smaller than the debt
+    expect(await state()).toEqual({ balance: 0, due: 1000 });
+    await move('d', 10000);
+    expect(await state()).toEqual({ balance: 9000, due: 0 });
+    await move('e', -2500); // taken from the balance while there is one
+    expect(await state()).toEqual({ balance: 6500, due: 0 });
+    await move('f', -8000);
+    expect(await state()).toEqual({ balance: 0, due: 1500 });
+    expect(await unbalancedPostings(h.db)).toEqual([]);
   });
 });
 

@@ -7,6 +7,8 @@ export const account = {
   escrow: (orderId: number) => `escrow:order:${orderId}`,
   storeBalance: (storeId: number) => `store:${storeId}:balance`,
   storePayouts: (storeId: number) => `store:${storeId}:payouts`,
+  /** Commission a store owes on cash orders, not yet netted: zero or negative (minus the debt). */
+  storeCommissionDue: (storeId: number) => `store:${storeId}:commission_due`,
   commission: 'platform:commission',
   promotions: 'platform:promotions',
   buyerRefunds: (userId: string) => `buyer:${userId}:refunds`,
@@ -71,6 +73,45 @@ export async function balance(db: Db, acct: string): Promise<number> {
   return Number(r.b);
 }
 
+/**
+ * A store's accounts change under its row lock (the lock a payout takes too), so two postings at
+ * once can neither net the same debt twice nor spend the same balance twice. FOR NO KEY UPDATE:
+ * checkouts inserting orders for the store (a key share) do not wait for it.
+ */
+export async function lockStore(tx: Db, storeId: number): Promise<void> {
+  await tx.execute(sql`select id from stores where id = ${storeId} for no key update`);
+}
+
+/** What a store owes the platform for commission on cash orders (0 or more kobo). */
+export async function commissionDue(db: Db, storeId: number): Promise<number> {
+  return 0 - (await balance(db, account.storeCommissionDue(storeId)));
+}
+
+/**
+ * The store's side of a posting that moves `kobo` to (+) or from (−) a store, in the caller's
+ * transaction (the store is locked here). Money to a store settles what it owes first and the
+ * rest goes to its balance; money from a store (commission on a cash order, which the store
+ * collected itself) comes out of its balance while there is one, and the rest is recorded as
+ * owed. So a store's balance never goes below zero and what it can withdraw is its balance.
+ */
+export async function storeEntries(tx: Db, storeId: number, kobo: number): Promise<Entry[]> {
+  await lockStore(tx, storeId);
+  const bal = account.storeBalance(storeId);
+  const due = account.storeCommissionDue(storeId);
+  if (kobo >= 0) {
+    const settle = Math.min(kobo, await commissionDue(tx, storeId));
+    return [
+      { account: due, amountKobo: settle },
+      { account: bal, amountKobo: kobo - settle },
+    ];
+  }
+  const take = Math.max(0, Math.min(-kobo, await balance(tx, bal)));
+  return [
+    { account: bal, amountKobo: -take },
+    { account: due, amountKobo: kobo + take },
+  ];
+}
+
 /** Balances of every account whose name starts with `prefix`. */
 export async function balancesLike(db: Db, prefix: string): Promise<Map<string, number>> {
   const out = await rows<{ account: string; b: number }>(
@@ -94,28 +135,40 @@ export interface AccountEntry {
   kind: string;
   ref: string;
   memo: string;
+  account: string;
   amountKobo: number;
   createdAt: string;
 }
 
-/** An account's movements, newest first. */
-export async function statement(db: Db, acct: string, limit = 50): Promise<AccountEntry[]> {
+/** The movements of one or more accounts, newest first. */
+export async function statement(
+  db: Db,
+  acct: string | string[],
+  limit = 50,
+): Promise<AccountEntry[]> {
+  const accounts = [acct].flat();
   const out = await rows<{
     kind: string;
     ref: string;
     memo: string;
+    account: string;
     amount_kobo: number;
     created_at: Date | string;
   }>(
     db,
-    sql`select p.kind, p.ref, p.memo, e.amount_kobo, e.created_at from ledger_entries e
-        join ledger_postings p on p.id = e.posting_id where e.account = ${acct}
+    sql`select p.kind, p.ref, p.memo, e.account, e.amount_kobo, e.created_at from ledger_entries e
+        join ledger_postings p on p.id = e.posting_id
+        where e.account in (${sql.join(
+          accounts.map((a) => sql`${a}`),
+          sql`, `,
+        )})
         order by e.id desc limit ${limit}`,
   );
   return out.map((r) => ({
     kind: r.kind,
     ref: r.ref,
     memo: r.memo,
+    account: r.account,
     amountKobo: Number(r.amount_kobo),
     createdAt: new Date(r.created_at).toISOString(),
   }));

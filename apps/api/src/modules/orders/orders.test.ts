@@ -104,9 +104,10 @@ describe(`orders (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
       'delivered>delivered:seller',
       'delivered>completed:buyer',
     ]);
-    // No escrow for cash; the store owes the commission.
+    // No escrow for cash; the store owes the commission (its balance stays at zero).
     expect(await balance(w.db, `escrow:order:${o.id}`)).toBe(0);
-    expect(await balance(w.db, `store:${s.store.id}:balance`)).toBe(
+    expect(await balance(w.db, `store:${s.store.id}:balance`)).toBe(0);
+    expect(await balance(w.db, `store:${s.store.id}:commission_due`)).toBe(
       -Math.round(o.subtotalKobo * 0.05),
     );
     // The buyer heard of every move.
@@ -327,4 +328,134 @@ describe(`orders (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
       await new Promise<void>((r) => smtp.close(() => r()));
     }
   }, 60_000);
+
+  it('a cash-only store owes the commission on cash orders: its balance never goes below zero, it keeps selling, the debt is netted from its next escrow release, payouts pay the balance only', async () => {
+    const s = await sellerWithStore(w.db); // Lagos: ₦2,500 delivery within Lagos
+    const seller = as(w.app, s.cookie);
+    const p = await product(w.db, s.store, 4000, 50);
+    const cashOrder = async () => {
+      const buyer = await createUser(w.db);
+      const res = await buy(w.app, buyer.cookie, [{ productId: p.prodId, quantity: 1 }], {
+        fulfilment: 'pickup',
+        phone: '08031234567',
+        paymentMethod: 'pay_on_delivery',
+      });
+      expect(res.status).toBe(201);
+      return res.body.orders[0];
+    };
+    const commission = Math.round(400000 * 0.05); // 5% of ₦4,000.00
+    for (let i = 0; i < 3; i++) {
+      const o = await cashOrder();
+      for (const step of ['accept', 'mark-paid'])
+        expect((await seller.post(`/api/store/orders/${o.id}/${step}`)).status).toBe(200);
+    }
+    let money = (await seller.get('/api/store/balance')).body;
+    expect(money).toMatchObject({ balanceKobo: 0, commissionDueKobo: 3 * commission });
+    expect(money.statement.map((e: any) => [e.kind, e.account, e.amountKobo])).toEqual(
+      Array.from({ length: 3 }, () => ['cash', `store:${s.store.id}:commission_due`, -commission]),
+    );
+    // The debt blocks nothing: the store takes and moves new cash orders as before.
+    const fourth = await cashOrder();
+    expect((await seller.post(`/api/store/orders/${fourth.id}/accept`)).status).toBe(200);
+    // Payouts pay only what the balance holds.
+    await seller.put('/api/store/bank-account', {
+      bankCode: '058',
+      accountNumber: '0123456789',
+      accountName: 'Cash Only Parts',
+    });
+    const none = await seller.post('/api/store/payouts', { amountKobo: 100000 });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('Your balance is ₦0.00: you cannot withdraw more');
+
+    // A paid order released: the debt comes out of it first.
+    const buyer = await createUser(w.db);
+    const res = await buy(w.app, buyer.cookie, [{ productId: p.prodId, quantity: 3 }], {
+      ...(await deliveryTo(w.db)),
+      paymentMethod: 'paystack',
+    });
+    const paid = res.body.orders[0];
+    await payOnTestPage(res.body.payment.authorizationUrl);
+    for (const step of ['accept', 'ship', 'deliver'])
+      expect((await seller.post(`/api/store/orders/${paid.id}/${step}`)).status).toBe(200);
+    expect((await as(w.app, buyer.cookie).post(`/api/orders/${paid.id}/received`)).status).toBe(
+      200,
+    );
+    // ₦12,000.00 of parts and ₦2,500.00 delivery, less 5% of the parts (3 cash orders' worth).
+    const credit = paid.totalKobo - 3 * commission;
+    money = (await seller.get('/api/store/balance')).body;
+    expect(money).toMatchObject({
+      balanceKobo: credit - 3 * commission,
+      commissionDueKobo: 0,
+    });
+    // With a balance, a cash order's commission comes out of it.
+    await seller.post(`/api/store/orders/${fourth.id}/mark-paid`);
+    money = (await seller.get('/api/store/balance')).body;
+    expect(money).toMatchObject({
+      balanceKobo: credit - 4 * commission,
+      commissionDueKobo: 0,
+    });
+    expect(
+      (await seller.post('/api/store/payouts', { amountKobo: money.balanceKobo + 1 })).status,
+    ).toBe(409);
+    const out = await seller.post('/api/store/payouts', { amountKobo: money.balanceKobo });
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ balanceKobo: 0, commissionDueKobo: 0 });
+    expect(await unbalancedPostings(w.db)).toEqual([]);
+  });
+
+  it('20 cash orders marked paid at once with escrow releases of the same store: the balance never below zero, every kobo accounted for', async () => {
+    const s = await sellerWithStore(w.db);
+    const seller = as(w.app, s.cookie);
+    const p = await product(w.db, s.store, 2000, 100);
+    const cash: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const b = await createUser(w.db);
+      const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 1 }], {
+        fulfilment: 'pickup',
+        phone: '08031234567',
+        paymentMethod: 'pay_on_delivery',
+      });
+      cash.push(res.body.orders[0].id);
+    }
+    const released: { id: number; cookie: string; totalKobo: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const b = await createUser(w.db);
+      const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 1 }], {
+        fulfilment: 'pickup',
+        phone: '08031234567',
+        paymentMethod: 'paystack',
+      });
+      await payOnTestPage(res.body.payment.authorizationUrl);
+      const o = res.body.orders[0];
+      for (const step of ['accept', 'ship', 'deliver'])
+        await seller.post(`/api/store/orders/${o.id}/${step}`);
+      released.push({ id: o.id, cookie: b.cookie, totalKobo: o.totalKobo });
+    }
+    const answers = await Promise.all([
+      ...cash.map((id) => seller.post(`/api/store/orders/${id}/mark-paid`).then((r) => r.status)),
+      ...released.map((r) =>
+        as(w.app, r.cookie)
+          .post(`/api/orders/${r.id}/received`)
+          .then((x) => x.status),
+      ),
+    ]);
+    expect(answers.every((a) => a === 200)).toBe(true);
+    const commission = Math.round(200000 * 0.05);
+    const credits = released.reduce((a, r) => a + r.totalKobo - commission, 0);
+    const bal = await balance(w.db, `store:${s.store.id}:balance`);
+    const due = -(await balance(w.db, `store:${s.store.id}:commission_due`));
+    expect(bal).toBeGreaterThanOrEqual(0);
+    expect(due).toBeGreaterThanOrEqual(0);
+    expect(bal === 0 || due === 0).toBe(true);
+    expect(bal - due).toBe(credits - 20 * commission);
+    // No entry ever took the balance below zero: its running sum stays at or above zero.
+    const [low] = await rows<{ m: number }>(
+      w.db,
+      sql`select coalesce(min(running), 0)::bigint as m from (
+            select sum(amount_kobo) over (order by id) as running from ledger_entries
+            where account = ${`store:${s.store.id}:balance`}) x`,
+    );
+    expect(Number(low.m)).toBeGreaterThanOrEqual(0);
+    expect(await unbalancedPostings(w.db)).toEqual([]);
+  });
 });

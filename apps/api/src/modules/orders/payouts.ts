@@ -4,7 +4,15 @@ import { rows, schema as s, type Db } from '@sf/db';
 import { formatNaira } from '@sf/shared';
 import { HttpError, conflict, forbidden } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
-import { account, balance, post, statement } from '../ledger/ledger.ts';
+import {
+  account,
+  balance,
+  commissionDue,
+  lockStore,
+  post,
+  statement,
+  storeEntries,
+} from '../ledger/ledger.ts';
 import { PaystackError } from '../payments/paystack-client.ts';
 import { newReference } from '../payments/service.ts';
 import { ordersRepository } from './repository.ts';
@@ -49,7 +57,9 @@ export const payoutsService = {
     return {
       status: true as const,
       storeId: id,
+      // What the store can withdraw: never below zero, as commission it owes is netted first.
       balanceKobo: await balance(db, account.storeBalance(id)),
+      commissionDueKobo: await commissionDue(db, id),
       escrowKobo: await escrowHeld(db, id),
       paidOutKobo: await balance(db, account.storePayouts(id)),
       minPayoutKobo: MIN_PAYOUT_KOBO,
@@ -68,7 +78,11 @@ export const payoutsService = {
         failureReason: p.failureReason,
         createdAt: p.createdAt.toISOString(),
       })),
-      statement: await statement(db, account.storeBalance(id), 50),
+      statement: await statement(
+        db,
+        [account.storeBalance(id), account.storeCommissionDue(id)],
+        50,
+      ),
     };
   },
 
@@ -124,7 +138,7 @@ export const payoutsService = {
         },
       );
     const payout = await transaction(app.db, async (tx) => {
-      await tx.execute(sql`select id from stores where id = ${id} for update`);
+      await lockStore(tx, id);
       const [bank] = await tx
         .select()
         .from(s.storeBankAccounts)
@@ -186,7 +200,7 @@ export const payoutsService = {
         memo: `Payout ${p.id} failed: back to the balance`,
         entries: [
           { account: account.storePayouts(p.storeId), amountKobo: -Number(p.amountKobo) },
-          { account: account.storeBalance(p.storeId), amountKobo: Number(p.amountKobo) },
+          ...(await storeEntries(tx, p.storeId, Number(p.amountKobo))),
         ],
       });
     });

@@ -354,7 +354,7 @@ export async function seedCommerce(db: Db) {
             kind: 'release',
             ref: String(o.id),
             memo: `Order ${o.id} received: released to the store (demo)`,
-            entries: releaseEntries(o),
+            entries: await releaseEntries(tx, o),
           });
       }
     }

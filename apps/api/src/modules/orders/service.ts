@@ -5,7 +5,7 @@ import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { transaction } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { account, post, type Entry } from '../ledger/ledger.ts';
+import { account, post, storeEntries, type Entry } from '../ledger/ledger.ts';
 import { paymentsService } from '../payments/service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
@@ -50,26 +50,32 @@ export async function queueAll(tx: Db, mails: MailMessage[]) {
 
 /**
  * Escrow release: the buyer's money leaves escrow; the store gets the total less commission,
- * plus a platform coupon's discount (the platform pays for its own coupons).
+ * plus a platform coupon's discount (the platform pays for its own coupons), less what it owes
+ * for commission on cash orders (netted first). In `tx`: the store is locked.
  */
-export function releaseEntries(o: OrderRow): Entry[] {
+export async function releaseEntries(tx: Db, o: OrderRow): Promise<Entry[]> {
   const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
   const total = Number(o.totalKobo);
   const commission = Number(o.commissionKobo);
   return [
     { account: account.escrow(o.id), amountKobo: -total },
     { account: account.promotions, amountKobo: -platformDiscount },
-    { account: account.storeBalance(o.storeId), amountKobo: total + platformDiscount - commission },
+    ...(await storeEntries(tx, o.storeId, total + platformDiscount - commission)),
     { account: account.commission, amountKobo: commission },
   ];
 }
 
-/** Cash paid to the store on delivery: the store owes the commission (and is owed a platform discount). */
-export function cashEntries(o: OrderRow): Entry[] {
+/**
+ * Cash paid to the store on delivery: the store kept the buyer's cash, so it owes the
+ * commission (and is owed a platform coupon's discount). The difference comes out of its
+ * balance while there is one, else it is recorded as owed and netted against later releases;
+ * it never drives the balance below zero. In `tx`: the store is locked.
+ */
+export async function cashEntries(tx: Db, o: OrderRow): Promise<Entry[]> {
   const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
   const commission = Number(o.commissionKobo);
   return [
-    { account: account.storeBalance(o.storeId), amountKobo: platformDiscount - commission },
+    ...(await storeEntries(tx, o.storeId, platformDiscount - commission)),
     { account: account.promotions, amountKobo: -platformDiscount },
     { account: account.commission, amountKobo: commission },
   ];
@@ -145,7 +151,7 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
       kind: 'release',
       ref: String(o.id),
       memo: `Order ${orderNumber(o.id)} received: released to the store`,
-      entries: releaseEntries(o),
+      entries: await releaseEntries(tx, o),
     });
   }
   return o;
@@ -234,7 +240,7 @@ export const ordersService = {
         kind: 'cash',
         ref: String(orderId),
         memo: `Order ${orderNumber(orderId)} paid in cash: commission`,
-        entries: cashEntries(moved.after),
+        entries: await cashEntries(tx, moved.after),
       });
       await queueAll(
         tx,

@@ -21,6 +21,8 @@ export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG
 interface Balance {
   status: boolean;
   balanceKobo: number;
+  /** Commission owed on cash orders, taken from the next money released to the store. */
+  commissionDueKobo: number;
   escrowKobo: number;
   paidOutKobo: number;
   minPayoutKobo: number;
@@ -239,6 +241,12 @@ function Money({ b, mode, busy }: { b: Balance; mode: PaymentsMode; busy: boolea
           <dd className="text-xl font-bold tabular-nums">{naira(b.paidOutKobo)}</dd>
         </div>
       </dl>
+      {b.commissionDueKobo > 0 && (
+        <p className="text-sm text-gray-700" data-testid="store-commission-due">
+          Commission owed on cash orders: <strong>{naira(b.commissionDueKobo)}</strong>. It comes
+          out of the next payments released to your balance; nothing else changes.
+        </p>
+      )}
       {mode === 'test' && <TestPaymentNote>Payouts go to Paystack's test server.</TestPaymentNote>}
       {b.bankAccount ? (
         <Form method="post" className="space-y-2">
