@@ -4,6 +4,7 @@ import { seedCatalog } from './modules/catalog/seed.ts';
 import { seedProviders } from './modules/providers/seed.ts';
 import { seedContent } from './modules/content/seed.ts';
 import { seedCommerce } from './modules/orders/seed.ts';
+import { seedSeller } from './modules/seller/seed.ts';
 
 /** Demo data seeders of every domain, run in order on start-up when demo data is on. */
 const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
@@ -12,6 +13,7 @@ const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: 'providers', run: seedProviders },
   { name: 'content', run: seedContent },
   { name: 'commerce', run: seedCommerce }, // after the catalogue: orders name its parts
+  { name: 'seller', run: seedSeller }, // the demo store's product views
 ];
 
 export async function seedDemoData(db: Db) {

@@ -7,3 +7,4 @@ export type * from './modules/providers/types.ts';
 export type * from './modules/content/types.ts';
 export type * from './modules/vin/types.ts';
 export type * from './modules/garage/types.ts';
+export type * from './modules/seller/types.ts';

@@ -16,6 +16,7 @@ import { broadcast, onBroadcast } from './lib/broadcast.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
 import type { SessionPass } from './lib/session.ts';
 import { authUser } from './modules/auth/service.ts';
+import { countProductView, viewedProduct } from './modules/seller/views.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'page-cache:clear';
@@ -295,6 +296,12 @@ export async function registerWeb(
       if (status === 500) req.log.error({ err, url: req.url }, 'page failed');
       if (reply.raw.headersSent) return void reply.raw.destroy();
       return sendErrorPage(reply, status);
+    });
+    // A product page served (rendered or from the guest cache) is a view of that product,
+    // for its store's figures.
+    scope.addHook('onResponse', async (req, reply) => {
+      const id = viewedProduct(req.method, req.url, reply.statusCode, req.headers);
+      if (id) countProductView(app.db, id);
     });
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -36,3 +36,7 @@ export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 
 /** An Idempotency-Key for checkout: 8 to 100 letters, digits and - _ . : (a UUID fits). */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
+/** The periods a store's figures cover, in days (the dashboard's 7/30/90 switch). */
+export const STORE_FIGURE_DAYS = [7, 30, 90] as const;
+/** A product with this many or fewer left is on the store's low-stock list. */
+export const LOW_STOCK_AT = 3;

@@ -12,6 +12,7 @@ import checkout from './checkout/routes.ts';
 import orders from './orders/routes.ts';
 import coupons from './coupons/routes.ts';
 import garage from './garage/routes.ts';
+import seller from './seller/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsync[] = [
   orders,
   coupons,
   garage,
+  seller,
 ];

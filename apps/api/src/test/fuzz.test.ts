@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { ROLES } from '@sf/shared';
 import { createTestApp, dbLabel, type TestApp } from './helper.ts';
 import { createUser } from './factories.ts';
+import { createSession, SESSION_COOKIE } from '../lib/session.ts';
 import { seedContent } from '../modules/content/seed.ts';
 import { createProduct, createStore } from '../modules/catalog/testing.ts';
 
@@ -205,15 +206,22 @@ function build(op: Operation, override: Record<string, unknown>): InjectOptions 
 
 let t: TestApp;
 const sessions: Record<string, string> = {};
+const userIds: Record<string, string> = {};
 const who = ['guest', ...ROLES, 'Admin'] as const;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedContent(t.app.db);
-  const store = await createStore(t.app.db, { urlName: 'test-store' });
-  await createProduct(t.app.db, { store });
-  for (const role of [...ROLES, 'Admin'] as const)
-    sessions[role] = (await createUser(t.app.db, role)).cookie;
+  for (const role of [...ROLES, 'Admin'] as const) {
+    const u = await createUser(t.app.db, role);
+    sessions[role] = u.cookie;
+    userIds[role] = u.user.id;
+    // The Seller owns the store, so the seller's own routes are reached past their guard.
+    if (role === 'Seller') {
+      const store = await createStore(t.app.db, { urlName: 'test-store', ownerUserId: u.user.id });
+      await createProduct(t.app.db, { store });
+    }
+  }
 }, 300_000);
 afterAll(() => t?.close());
 
@@ -303,7 +311,8 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
         );
       // Signing out ends the role's session: sign that role in again.
       if (role !== 'guest' && req.url === '/api/auth/logout' && res.statusCode === 200)
-        sessions[role] = (await createUser(t.app.db, role === 'Admin' ? 'Admin' : role)).cookie;
+        sessions[role] =
+          `${SESSION_COOKIE}=${(await createSession(t.app.db, userIds[role])).token}`;
     }
     const ms = Date.now() - started;
     console.log(`[fuzz] ${requests.length} requests over ${ops.length} operations in ${ms} ms`);

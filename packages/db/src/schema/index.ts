@@ -9,3 +9,4 @@ export * from './ledger.ts';
 export * from './payments.ts';
 export * from './commerce.ts';
 export * from './limits.ts';
+export * from './stats.ts';

@@ -1,0 +1,733 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@sf/db';
+import {
+  LOW_STOCK_AT,
+  STORE_FIGURE_DAYS,
+  formatNaira,
+  maxModelYear,
+  normalisePhone,
+  YEAR_FROM,
+} from '@sf/shared';
+import { HttpError, badRequest, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/limits.ts';
+import { transaction } from '../../lib/tx.ts';
+import { imageUrl, storeLogoUrl } from '../images/urls.ts';
+import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
+import { invalidateCatalogLists } from '../catalog/service.ts';
+import {
+  sellerRepository as repo,
+  type FitmentRow,
+  type ProfileRow,
+  type SellerListRow,
+} from './repository.ts';
+import { lagosDay } from './views.ts';
+import { MAX_STOCK, SORT_NAMES } from './schemas.ts';
+import type {
+  DashboardAnswer,
+  ProductListAnswer,
+  ProductListItem,
+  SellerProduct,
+  StoreProfile,
+  StoreProfileAnswer,
+  StoreSavedAnswer,
+  ProductAnswer,
+  ProductSavedAnswer,
+} from './types.ts';
+
+/** Who is asking: the signed-in user. */
+export interface Seller {
+  id: string;
+  role: string;
+}
+
+// ---- The store ----
+
+export interface StoreInput {
+  name?: string;
+  urlName?: string;
+  phones?: string[];
+  stateId?: number;
+  cityId?: number;
+  address?: string;
+  deliveryFeeInStateKobo?: number;
+  deliveryFeeOtherStatesKobo?: number;
+}
+
+/** The most a delivery fee may be: ₦1,000,000 (a typing slip, not a fee). */
+const MAX_FEE_KOBO = 100_000_000;
+/** The most a price may be: ₦100,000,000. */
+const MAX_PRICE_KOBO = 10_000_000_000;
+
+const oneLine = (t: string) => t.replace(/\s+/g, ' ').trim();
+
+/** A store's name in its URL: lower-case letters, digits and single dashes. */
+export function toUrlName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+const URL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function profileOut(r: ProfileRow): StoreProfile {
+  return {
+    id: r.id,
+    name: r.name,
+    urlName: r.urlName,
+    url: `/store/${r.urlName}`,
+    logo: r.logo || storeLogoUrl(r.urlName),
+    phones: r.phones,
+    stateId: r.stateId,
+    state: r.state,
+    cityId: r.cityId,
+    city: r.city,
+    address: r.address,
+    deliveryFeeInStateKobo: Number(r.deliveryFeeInStateKobo),
+    deliveryFeeOtherStatesKobo: Number(r.deliveryFeeOtherStatesKobo),
+    verified: r.verified,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+// ---- Products ----
+
+export interface FitmentInput {
+  makeId: number;
+  modelId?: number | null;
+  yearFrom: number;
+  yearTo: number;
+}
+
+export interface ProductInput {
+  name?: string;
+  title?: string;
+  description?: string;
+  catId?: number;
+  condition?: number;
+  priceKobo?: number;
+  salesKobo?: number | null;
+  stock?: number;
+  partNumber?: string | null;
+  active?: boolean;
+  fitments?: FitmentInput[];
+  storeId?: number;
+}
+
+export interface ListQuery {
+  q?: string;
+  catId?: number;
+  status?: 'active' | 'inactive';
+  stock?: 'out' | 'low';
+  sort?: SortName;
+  lastId?: string;
+  pagesize?: number;
+  storeId?: number;
+}
+
+/** How the product list can be sorted: the value and the direction (prod_id breaks ties). */
+const SORTS: Record<(typeof SORT_NAMES)[number], { value: SQL; desc: boolean }> = {
+  newest: { value: sql`p.prod_id`, desc: true },
+  oldest: { value: sql`p.prod_id`, desc: false },
+  name: { value: sql`lower(p.name)`, desc: false },
+  price_asc: { value: sql`p.price_kobo`, desc: false },
+  price_desc: { value: sql`p.price_kobo`, desc: true },
+  stock: { value: sql`p.stock`, desc: false },
+};
+export type SortName = (typeof SORT_NAMES)[number];
+export const PAGE_MAX = 50;
+
+/** The cursor: the last row's sort value and id, as opaque URL-safe text. */
+const encodeCursor = (value: string | number | null, id: number) =>
+  Buffer.from(JSON.stringify([value, id])).toString('base64url');
+function decodeCursor(lastId: string, sort: SortName) {
+  const bad = () => badRequest('Invalid lastId: pass back the lastId of the previous page');
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(lastId, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(v) || v.length !== 2) throw bad();
+  const [value, id] = v as [unknown, unknown];
+  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) throw bad();
+  const wantsText = sort === 'name';
+  if (
+    wantsText ? typeof value !== 'string' || value.length > 200 : !/^\d{1,19}$/.test(String(value))
+  )
+    throw bad();
+  return { value: wantsText ? (value as string) : String(value), id: id as number };
+}
+
+const likeEscape = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listItemOut(r: SellerListRow, views: number): ProductListItem {
+  return {
+    id: r.prod_id,
+    name: r.name,
+    partNumber: r.part_number,
+    category: { id: r.cat_id, name: r.cat_name },
+    priceKobo: Number(r.price_kobo),
+    salesKobo: r.sales_kobo === null ? null : Number(r.sales_kobo),
+    stock: r.stock,
+    active: r.active,
+    condition: r.condition,
+    image: r.image_key ? imageUrl(r.image_key, 160) : null,
+    url: `/product/${r.prod_id}`,
+    editUrl: `/user/store/product/${r.prod_id}`,
+    views30d: views,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** Lagos day `n` days before `day` (YYYY-MM-DD). */
+function daysBefore(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+const pct = (orders: number, views: number) =>
+  views > 0 ? Math.round((orders / views) * 10_000) / 100 : null;
+
+export function sellerService(db: Db) {
+  /** The caller's store: the one named, else their first. 403 for anyone owning none. */
+  async function ownStore(userId: string, storeId?: number): Promise<number> {
+    const stores = await repo.storesOwnedBy(db, userId);
+    if (stores.length === 0) throw forbidden('Only a store owner can do this');
+    if (storeId === undefined) return stores[0];
+    if (!stores.includes(storeId)) throw forbidden('This is not your store');
+    return storeId;
+  }
+
+  async function checkPlace(stateId: number, cityId: number) {
+    const city = await repo.cityOf(db, cityId);
+    if (!city || city.stateId !== stateId) {
+      const state = await repo.stateName(db, stateId);
+      if (!state) throw invalid('Choose your state', { stateId: 'Choose your state' });
+      const m = `Choose a city in ${state}`;
+      throw invalid(m, { cityId: m });
+    }
+  }
+
+  /** The rules of a store's details; `current` is the store being changed (none: a new one). */
+  async function checkStore(input: StoreInput, current?: ProfileRow) {
+    const fields: Record<string, string> = {};
+    const set: Record<string, unknown> = {};
+    if (input.name !== undefined) {
+      const name = oneLine(input.name);
+      if (name.length < 2 || name.length > 80)
+        fields.name = 'Enter the name of your store (2 to 80 characters)';
+      else set.name = name;
+    }
+    if (input.urlName !== undefined) {
+      const u = input.urlName.trim().toLowerCase();
+      if (u.length < 3 || u.length > 60 || !URL_NAME.test(u))
+        fields.urlName =
+          'Use 3 to 60 lower-case letters, digits and dashes (like ladipo-genuine-parts)';
+      else if (u !== current?.urlName) set.urlName = u;
+    }
+    if (input.phones !== undefined) {
+      const phones = input.phones.map(oneLine).filter(Boolean);
+      const wrong = phones.find((p) => !normalisePhone(p));
+      if (wrong) fields.phones = `${wrong} is not a Nigerian phone number (like 0803 123 4567)`;
+      else if (phones.length === 0)
+        fields.phones = 'Give at least one phone number buyers can call';
+      else set.phones = [...new Set(phones)];
+    }
+    if (input.address !== undefined) set.address = oneLine(input.address);
+    for (const k of ['deliveryFeeInStateKobo', 'deliveryFeeOtherStatesKobo'] as const) {
+      const v = input[k];
+      if (v === undefined) continue;
+      if (v > MAX_FEE_KOBO)
+        fields[k] = `A delivery fee of at most ${formatNaira(MAX_FEE_KOBO / 100)}`;
+      else set[k] = v;
+    }
+    if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
+    if (input.stateId !== undefined || input.cityId !== undefined) {
+      const stateId = input.stateId ?? current?.stateId;
+      const cityId =
+        input.cityId ?? (input.stateId === current?.stateId ? current?.cityId : undefined);
+      if (!stateId) throw invalid('Choose your state', { stateId: 'Choose your state' });
+      if (!cityId) {
+        const state = await repo.stateName(db, stateId);
+        const m = state ? `Choose a city in ${state}` : 'Choose your state';
+        throw invalid(m, state ? { cityId: m } : { stateId: m });
+      }
+      await checkPlace(stateId, cityId);
+      set.stateId = stateId;
+      set.cityId = cityId;
+    }
+    if (
+      typeof set.urlName === 'string' &&
+      (await repo.urlNameTaken(db, set.urlName, current?.id))
+    ) {
+      const m = `Another store already uses ${set.urlName}: choose another URL name`;
+      throw new HttpError(409, m, 'CONFLICT', { urlName: m });
+    }
+    return set as Partial<{
+      name: string;
+      urlName: string;
+      phones: string[];
+      address: string;
+      stateId: number;
+      cityId: number;
+      deliveryFeeInStateKobo: number;
+      deliveryFeeOtherStatesKobo: number;
+    }>;
+  }
+
+  async function profileOf(storeId: number) {
+    const r = await repo.profile(db, storeId);
+    if (!r) throw notFound('No such store');
+    return profileOut(r);
+  }
+
+  // ---- Products ----
+
+  /** Category, fitment and search terms of a product, checked. */
+  async function checkCategory(catId: number) {
+    const c = await repo.category(db, catId);
+    if (!c) throw invalid('Choose a category', { catId: 'Choose a category' });
+    if (c.childCount > 0) {
+      const m = `Choose the kind of part under ${c.name}`;
+      throw invalid(m, { catId: m });
+    }
+    return c;
+  }
+
+  async function checkFitments(list: FitmentInput[]) {
+    const makes = await repo.makes(db, [...new Set(list.map((f) => f.makeId))]);
+    const models = await repo.models(db, [
+      ...new Set(list.map((f) => f.modelId).filter((m): m is number => typeof m === 'number')),
+    ]);
+    const top = maxModelYear();
+    const out: (FitmentInput & { modelId: number | null })[] = [];
+    const seen = new Set<string>();
+    const fields: Record<string, string> = {};
+    list.forEach((f, i) => {
+      const row = `Car ${i + 1}`;
+      const make = makes.get(f.makeId);
+      const model = f.modelId ? models.get(f.modelId) : undefined;
+      let m: string | undefined;
+      if (!make) m = `${row}: choose the make`;
+      else if (f.modelId && (!model || model.makeId !== f.makeId))
+        m = `${row}: choose a ${make} model`;
+      else if (f.yearFrom < YEAR_FROM || f.yearTo > top)
+        m = `${row}: years from ${YEAR_FROM} to ${top}`;
+      else if (f.yearFrom > f.yearTo) m = `${row}: the first year must not be after the last`;
+      if (m) {
+        fields[`fitments.${i}`] = m;
+        return;
+      }
+      const key = `${f.makeId}:${f.modelId ?? 0}:${f.yearFrom}:${f.yearTo}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push({ ...f, modelId: f.modelId ?? null });
+    });
+    if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
+    return { list: out, makes, models };
+  }
+
+  function searchTerms(
+    c: Awaited<ReturnType<typeof checkCategory>>,
+    fits: { makeId: number; modelId: number | null }[],
+    names: { make: (id: number) => string; model: (id: number) => string },
+  ) {
+    return [
+      c.name,
+      c.parentName ?? '',
+      ...c.keywords,
+      ...(c.parentKeywords ?? []),
+      fits
+        .map((f) => `${names.make(f.makeId)} ${f.modelId ? names.model(f.modelId) : ''}`)
+        .join(' '),
+    ]
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+
+  /** The text fields and prices of a product, checked; `current` when editing. */
+  function checkFields(
+    input: ProductInput,
+    current?: { priceKobo: number; salesKobo: number | null },
+  ) {
+    const fields: Record<string, string> = {};
+    const set: Record<string, unknown> = {};
+    if (input.name !== undefined) {
+      const name = oneLine(input.name);
+      if (name.length < 3 || name.length > 120)
+        fields.name = 'Name the part (3 to 120 characters), like "Toyota Camry front brake pads"';
+      else set.name = name;
+    }
+    if (input.title !== undefined) set.title = oneLine(input.title);
+    if (input.description !== undefined) set.description = input.description.trim();
+    if (input.partNumber !== undefined) set.partNumber = oneLine(input.partNumber ?? '') || null;
+    if (input.condition !== undefined) set.condition = input.condition;
+    if (input.stock !== undefined) {
+      if (input.stock > MAX_STOCK) fields.stock = `At most ${MAX_STOCK.toLocaleString('en-NG')}`;
+      else set.stock = input.stock;
+    }
+    if (input.active !== undefined) set.active = input.active;
+    const price = input.priceKobo ?? current?.priceKobo;
+    if (input.priceKobo !== undefined) {
+      if (input.priceKobo < 100) fields.priceKobo = 'The price must be at least ₦1.00';
+      else if (input.priceKobo > MAX_PRICE_KOBO)
+        fields.priceKobo = `The price must be at most ${formatNaira(MAX_PRICE_KOBO / 100)}`;
+      else set.priceKobo = input.priceKobo;
+    }
+    const sales = input.salesKobo !== undefined ? input.salesKobo : current?.salesKobo;
+    if (input.salesKobo !== undefined) set.salesKobo = input.salesKobo;
+    if (sales !== null && sales !== undefined && price !== undefined && !fields.priceKobo) {
+      if (sales < 100 || sales >= price)
+        fields.salesKobo = `The sale price must be below the price (${formatNaira(price / 100)}); leave it empty for no sale`;
+    }
+    if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
+    return set;
+  }
+
+  async function detail(prodId: number, storeIds: number[]): Promise<SellerProduct> {
+    const p = await repo.ownedProduct(db, prodId, storeIds);
+    if (!p) throw notFound(`You have no product with id ${prodId}`);
+    const [c, fitments, images, views] = await Promise.all([
+      repo.category(db, p.catId),
+      repo.fitments(db, prodId),
+      repo.images(db, prodId),
+      repo.viewsOf(db, [prodId], daysBefore(lagosDay(), 29)),
+    ]);
+    return {
+      id: p.prodId,
+      storeId: p.storeId,
+      name: p.name,
+      title: p.title,
+      description: p.description,
+      partNumber: p.partNumber,
+      catId: p.catId,
+      category: {
+        id: p.catId,
+        name: c?.name ?? '',
+        parent: c && c.parentId ? { id: c.parentId, name: c.parentName ?? '' } : null,
+      },
+      condition: p.condition,
+      priceKobo: Number(p.priceKobo),
+      salesKobo: p.salesKobo === null ? null : Number(p.salesKobo),
+      stock: p.stock,
+      active: p.active,
+      url: `/product/${p.prodId}`,
+      views30d: views.get(prodId) ?? 0,
+      createdAt: p.createdAt.toISOString(),
+      fitments: fitments.map((f: FitmentRow) => ({
+        makeId: f.makeId,
+        make: f.make,
+        modelId: f.modelId,
+        model: f.model,
+        yearFrom: f.yearFrom,
+        yearTo: f.yearTo,
+      })),
+      images: images.map((i) => ({ src: imageUrl(i.key, 320), width: 320, height: 240 })),
+    };
+  }
+
+  return {
+    ownStore,
+
+    // ---- Store profile ----
+
+    async getProfile(user: Seller, storeId?: number): Promise<StoreProfileAnswer> {
+      const stores = await repo.storesOwnedBy(db, user.id);
+      if (stores.length === 0) {
+        if (user.role !== 'Seller') throw forbidden('Only a seller can have a store');
+        const name = oneLine((await repo.businessName(db, user.id)) ?? '');
+        return {
+          status: true as const,
+          store: null,
+          suggestion: { name, urlName: toUrlName(name) },
+        };
+      }
+      const id = await ownStore(user.id, storeId);
+      return { status: true as const, store: await profileOf(id), suggestion: null };
+    },
+
+    /** Changes the caller's store; a seller without one opens it (name, URL name, place, phone). */
+    async saveProfile(
+      user: Seller,
+      input: StoreInput & { storeId?: number },
+    ): Promise<StoreSavedAnswer> {
+      const stores = await repo.storesOwnedBy(db, user.id);
+      let id: number;
+      let message: string;
+      try {
+        if (stores.length === 0) {
+          if (user.role !== 'Seller') throw forbidden('Only a seller can open a store');
+          const missing: Record<string, string> = {};
+          if (!input.name?.trim()) missing.name = 'Enter the name of your store';
+          if (!input.stateId) missing.stateId = 'Choose your state';
+          if (!input.cityId) missing.cityId = 'Choose your city';
+          if (!input.phones?.some((p) => p.trim()))
+            missing.phones = 'Give at least one phone number buyers can call';
+          if (Object.keys(missing).length) throw invalid(Object.values(missing)[0], missing);
+          const set = await checkStore({
+            ...input,
+            urlName: input.urlName?.trim() ? input.urlName : toUrlName(input.name!),
+          });
+          // The user row is locked while the store is opened: a form sent twice opens one.
+          const store = await transaction(db, async (tx) => {
+            await repo.lockUser(tx, user.id);
+            if ((await repo.storesOwnedBy(tx, user.id)).length)
+              throw conflict('You have opened your store already: reload the page');
+            return repo.insertStore(tx, {
+              ownerUserId: user.id,
+              name: set.name!,
+              urlName: set.urlName!,
+              phones: set.phones!,
+              stateId: set.stateId!,
+              cityId: set.cityId!,
+              address: set.address ?? '',
+              deliveryFeeInStateKobo: set.deliveryFeeInStateKobo ?? 0,
+              deliveryFeeOtherStatesKobo: set.deliveryFeeOtherStatesKobo ?? 0,
+            });
+          });
+          id = store.id;
+          message = 'Your store is open: add your first product';
+        } else {
+          id = await ownStore(user.id, input.storeId);
+          const current = await repo.profile(db, id);
+          if (!current) throw notFound('No such store');
+          const set = await checkStore(input, current);
+          await transaction(db, async (tx) => {
+            await repo.updateStore(tx, id, set);
+            if (set.stateId && set.cityId) await repo.moveProducts(tx, id, set.stateId, set.cityId);
+          });
+          message = 'Store details saved';
+        }
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        const m = 'Another store already uses this URL name: choose another';
+        throw new HttpError(409, m, 'CONFLICT', { urlName: m });
+      }
+      invalidateCatalogLists(db);
+      return { status: true as const, message, store: await profileOf(id) };
+    },
+
+    // ---- Figures ----
+
+    async dashboard(userId: string, days: number, storeId?: number): Promise<DashboardAnswer> {
+      const id = await ownStore(userId, storeId);
+      if (!(STORE_FIGURE_DAYS as readonly number[]).includes(days))
+        throw badRequest(`days is one of ${STORE_FIGURE_DAYS.join(', ')}`);
+      const to = lagosDay();
+      const from = daysBefore(to, days - 1);
+      const prevTo = daysBefore(from, 1);
+      const prevFrom = daysBefore(prevTo, days - 1);
+      const [series, previous, top, low, counts] = await Promise.all([
+        repo.days(db, id, from, to),
+        repo.days(db, id, prevFrom, prevTo),
+        repo.topProducts(db, id, from, to, 5),
+        repo.lowStock(db, id, LOW_STOCK_AT, 10),
+        repo.productCounts(db, id, LOW_STOCK_AT),
+      ]);
+      const sum = (list: typeof series) => {
+        const views = list.reduce((a, d) => a + d.views, 0);
+        const orders = list.reduce((a, d) => a + d.orders, 0);
+        const revenueKobo = list.reduce((a, d) => a + d.revenue_kobo, 0);
+        return { views, orders, revenueKobo, conversionPct: pct(orders, views) };
+      };
+      return {
+        status: true as const,
+        storeId: id,
+        days,
+        from,
+        to,
+        totals: sum(series),
+        previous: sum(previous),
+        series: series.map((d) => ({
+          date: d.day,
+          views: d.views,
+          orders: d.orders,
+          revenueKobo: d.revenue_kobo,
+        })),
+        topProducts: top.map((t) => ({
+          id: t.product_id,
+          name: t.name,
+          url: `/product/${t.product_id}`,
+          units: t.units,
+          revenueKobo: t.revenue_kobo,
+          views: t.views,
+        })),
+        lowStock: low.map((p) => ({
+          id: p.prod_id,
+          name: p.name,
+          stock: p.stock,
+          priceKobo: Number(p.price_kobo),
+          editUrl: `/user/store/product/${p.prod_id}`,
+        })),
+        lowStockAt: LOW_STOCK_AT,
+        products: counts,
+      };
+    },
+
+    // ---- Products ----
+
+    async listProducts(userId: string, q: ListQuery): Promise<ProductListAnswer> {
+      const id = await ownStore(userId, q.storeId);
+      const sort = q.sort ?? 'newest';
+      const s = SORTS[sort];
+      const where: SQL[] = [];
+      const text = q.q ? oneLine(q.q) : '';
+      if (text) {
+        const like = `%${likeEscape(text)}%`;
+        const pn = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+        where.push(
+          sql`(p.name ilike ${like} or p.title ilike ${like}${pn ? sql` or p.part_number_norm like ${`%${pn}%`}` : sql``})`,
+        );
+      }
+      if (q.catId) {
+        const c = await repo.category(db, q.catId);
+        if (!c) throw notFound(`No category with id ${q.catId}`);
+        where.push(c.parentId === 0 ? sql`p.top_cat_id = ${q.catId}` : sql`p.cat_id = ${q.catId}`);
+      }
+      if (q.status === 'active') where.push(sql`p.active`);
+      if (q.status === 'inactive') where.push(sql`not p.active`);
+      if (q.stock === 'out') where.push(sql`p.stock = 0`);
+      if (q.stock === 'low') where.push(sql`p.stock > 0 and p.stock <= ${LOW_STOCK_AT}`);
+      const size = Math.min(q.pagesize || PAGE_MAX, PAGE_MAX);
+      const list = await repo.listProducts(db, {
+        storeId: id,
+        where,
+        sortValue: s.value,
+        desc: s.desc,
+        cursor: q.lastId ? decodeCursor(q.lastId, sort) : undefined,
+        limit: size + 1,
+      });
+      const page = list.slice(0, size);
+      const last = page[page.length - 1];
+      const [views, counts] = await Promise.all([
+        repo.viewsOf(
+          db,
+          page.map((r) => r.prod_id),
+          daysBefore(lagosDay(), 29),
+        ),
+        repo.productCounts(db, id, LOW_STOCK_AT),
+      ]);
+      return {
+        status: true as const,
+        storeId: id,
+        items: page.map((r) => listItemOut(r, views.get(r.prod_id) ?? 0)),
+        lastId: last ? encodeCursor(last.sort_value, last.prod_id) : null,
+        hasMore: list.length > size,
+        counts,
+      };
+    },
+
+    async getProduct(userId: string, prodId: number): Promise<ProductAnswer> {
+      const stores = await repo.storesOwnedBy(db, userId);
+      if (stores.length === 0) throw forbidden('Only a store owner can do this');
+      return { status: true as const, item: await detail(prodId, stores) };
+    },
+
+    async createProduct(userId: string, input: ProductInput): Promise<ProductSavedAnswer> {
+      const storeId = await ownStore(userId, input.storeId);
+      const store = await repo.profile(db, storeId);
+      if (!store) throw notFound('No such store');
+      const set = checkFields(input);
+      const c = await checkCategory(input.catId!);
+      const fits = await checkFitments(input.fitments ?? []);
+      const terms = searchTerms(c, fits.list, {
+        make: (m) => fits.makes.get(m) ?? '',
+        model: (m) => fits.models.get(m)?.name ?? '',
+      });
+      const p = await transaction(db, async (tx) => {
+        const row = await repo.insertProduct(tx, {
+          storeId,
+          catId: c.catId,
+          topCatId: c.parentId || c.catId,
+          stateId: store.stateId,
+          cityId: store.cityId,
+          name: set.name as string,
+          title: (set.title as string) ?? '',
+          description: (set.description as string) ?? '',
+          priceKobo: set.priceKobo as number,
+          salesKobo: (set.salesKobo as number | null) ?? null,
+          condition: set.condition as number,
+          stock: set.stock as number,
+          partNumber: (set.partNumber as string | null) ?? null,
+          active: (set.active as boolean) ?? true,
+          searchTerms: terms,
+        });
+        await repo.replaceFitments(tx, row.prodId, fits.list);
+        return row;
+      });
+      await addSearchWords(db, wordsOf([p.name, p.title]));
+      invalidateCatalogLists(db);
+      return {
+        status: true as const,
+        message: `${p.name} is added`,
+        item: await detail(p.prodId, [storeId]),
+      };
+    },
+
+    /**
+     * Changes a product of the caller's store. Another store's product answers 404 and nothing
+     * is written; so does a refused change (every rule is checked before the first write).
+     */
+    async updateProduct(
+      userId: string,
+      prodId: number,
+      input: ProductInput,
+    ): Promise<ProductSavedAnswer> {
+      const stores = await repo.storesOwnedBy(db, userId);
+      if (stores.length === 0) throw forbidden('Only a store owner can do this');
+      const current = await repo.ownedProduct(db, prodId, stores);
+      if (!current) throw notFound(`You have no product with id ${prodId}`);
+      const set = checkFields(input, {
+        priceKobo: Number(current.priceKobo),
+        salesKobo: current.salesKobo === null ? null : Number(current.salesKobo),
+      });
+      const newCat = input.catId !== undefined && input.catId !== current.catId;
+      const c = await checkCategory(input.catId ?? current.catId).catch((e) => {
+        // A product already in a category that later got children keeps it until moved.
+        if (!newCat && e instanceof HttpError) return repo.category(db, current.catId);
+        throw e;
+      });
+      if (!c) throw notFound('No such category');
+      const fits = input.fitments ? await checkFitments(input.fitments) : null;
+      if (newCat || fits) {
+        const rows = fits?.list ?? (await repo.fitments(db, prodId));
+        const makes = fits?.makes ?? new Map(rows.map((f) => [f.makeId, (f as FitmentRow).make]));
+        const models = fits
+          ? new Map([...fits.models].map(([k, v]) => [k, v.name]))
+          : new Map(
+              rows.filter((f) => f.modelId).map((f) => [f.modelId!, (f as FitmentRow).model ?? '']),
+            );
+        set.searchTerms = searchTerms(c, rows, {
+          make: (m) => makes.get(m) ?? '',
+          model: (m) => models.get(m) ?? '',
+        });
+        if (newCat) {
+          set.catId = c.catId;
+          set.topCatId = c.parentId || c.catId;
+        }
+      }
+      await transaction(db, async (tx) => {
+        const locked = await repo.lockOwnedProduct(tx, prodId, stores);
+        if (!locked) throw notFound(`You have no product with id ${prodId}`);
+        await repo.updateProduct(tx, prodId, set);
+        if (fits) await repo.replaceFitments(tx, prodId, fits.list);
+      });
+      if (set.name !== undefined || set.title !== undefined)
+        await addSearchWords(db, wordsOf([String(set.name ?? ''), String(set.title ?? '')]));
+      invalidateCatalogLists(db);
+      const item = await detail(prodId, stores);
+      const message =
+        input.active === false && Object.keys(input).length === 1
+          ? `${item.name} is hidden from buyers`
+          : input.active === true && Object.keys(input).length === 1
+            ? `${item.name} is on sale again`
+            : `${item.name} is saved`;
+      return { status: true as const, message, item };
+    },
+  };
+}
+
+export type SellerService = ReturnType<typeof sellerService>;
