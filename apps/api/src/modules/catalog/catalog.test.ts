@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
-import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
+import { createTestApp, dbLabel, withApp, type TestApp } from '../../test/helper.ts';
 import { seedCatalog } from './seed.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
 
@@ -444,6 +444,21 @@ describe('list answer cache', () => {
     await createProduct(t.handle.db, { store, name: 'Zanzibar Gasket Set' }); // a catalogue writer: clears the cache
     const names = (await t.get(url)).body.items.map((i: { name: string }) => i.name).sort();
     expect(names).toEqual(['Zanzibar Gasket', 'Zanzibar Gasket Set']);
+  });
+
+  it('keeps answers as long as the configuration says (CATALOG_LIST_CACHE_MS): 0 keeps none', async () => {
+    await withApp({ db: t.handle.db, config: { catalogListCacheMs: 0 } }, async (c) => {
+      const url = `/api/products/categories/0/?prodName=${encodeURIComponent('Quagga Gasket')}`;
+      expect((await c.get(url)).body.items).toEqual([]);
+      const store = await createStore(t.handle.db);
+      // Written behind the API's back: without a cache the next answer has it.
+      await t.handle.db
+        .execute(sql`insert into products (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition)
+        values (${store.id}, 601, 6, ${store.stateId}, ${store.cityId}, 'Quagga Gasket', 100000, 1)`);
+      expect((await c.get(url)).body.items.map((i: { name: string }) => i.name)).toEqual([
+        'Quagga Gasket',
+      ]);
+    });
   });
 });
 

@@ -35,7 +35,7 @@ const LIST_CACHE = 'public, max-age=30';
 
 export default async function catalogRoutes(app: FastifyInstance) {
   const categories = categoriesService(app.db);
-  const products = productsService(app.db);
+  const products = productsService(app.db, { listCacheMs: app.config.catalogListCacheMs });
   const tags = ['catalog'];
 
   app.get<{ Params: { id: number } }>(

@@ -140,11 +140,10 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
 /**
  * List and search answers are read far more than the catalogue changes, and the same searches
  * ('brake pads', 'corolla headlamp') come from many buyers: each process keeps an answer for a few
- * seconds (CATALOG_LIST_CACHE_MS, default 10000; 0 turns it off). Responses already allow 30 s of
- * shared caching, so this adds no staleness a visitor could not already see. Writers of products
- * or stores call invalidateCatalogLists(db).
+ * seconds (listCacheMs from CATALOG_LIST_CACHE_MS, default 10000; 0 turns it off). Responses already
+ * allow 30 s of shared caching, so this adds no staleness a visitor could not already see. Writers of
+ * products or stores call invalidateCatalogLists(db).
  */
-const LIST_CACHE_MS = Number(process.env.CATALOG_LIST_CACHE_MS ?? 10_000);
 const listCaches = new WeakMap<Db, { clear(): void }>();
 export const invalidateCatalogLists = (db: Db) => listCaches.get(db)?.clear();
 /** The same filters in any order give the same key. */
@@ -173,7 +172,7 @@ export function expectedMatches(total: number, groups: number[]): number {
   return Math.sqrt(independent * Math.min(...groups));
 }
 
-export function productsService(db: Db) {
+export function productsService(db: Db, opts: { listCacheMs: number }) {
   const repo = productsRepository(db);
   const cats = categoriesService(db);
   // A few seconds stale is fine: the first search stage reaches one bucket (4096 ids) past it.
@@ -287,11 +286,13 @@ export function productsService(db: Db) {
 
   const cachedList = memo(
     (key: string) => listUncached(Object.fromEntries(JSON.parse(key)) as ListFilters),
-    LIST_CACHE_MS,
+    opts.listCacheMs,
     500,
   );
-  listCaches.set(db, cachedList);
-  const list = (f: ListFilters) => (LIST_CACHE_MS > 0 ? cachedList(filterKey(f)) : listUncached(f));
+  // Off (0), it keeps nothing to clear: another instance's cache on this database stays registered.
+  if (opts.listCacheMs > 0) listCaches.set(db, cachedList);
+  const list = (f: ListFilters) =>
+    opts.listCacheMs > 0 ? cachedList(filterKey(f)) : listUncached(f);
 
   return {
     list,
