@@ -1,8 +1,18 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema as s, rows, type Db } from '@sf/db';
 
+/** A category row (the tree is reference data: the service keeps it in memory). */
+export type CategoryRow = typeof s.categories.$inferSelect;
+/** A category of a list of children, with how many children it has in turn. */
+export type ChildCategoryRow = Pick<
+  CategoryRow,
+  'catId' | 'parentId' | 'name' | 'path' | 'image'
+> & {
+  childCount: number;
+};
+
 export const categoriesRepository = (db: Db) => ({
-  byParent: (parentId: number) =>
+  byParent: (parentId: number): Promise<ChildCategoryRow[]> =>
     db
       .select({
         catId: s.categories.catId,
@@ -15,13 +25,13 @@ export const categoriesRepository = (db: Db) => ({
       .from(s.categories)
       .where(eq(s.categories.parentId, parentId))
       .orderBy(asc(s.categories.position), asc(s.categories.name)),
-  one: (catId: number) =>
+  one: (catId: number): Promise<CategoryRow | undefined> =>
     db
       .select()
       .from(s.categories)
       .where(eq(s.categories.catId, catId))
       .then((r) => r[0]),
-  all: () => db.select().from(s.categories),
+  all: (): Promise<CategoryRow[]> => db.select().from(s.categories),
 });
 
 /** How many of the newest matches a search ranks (see page()). */
@@ -96,8 +106,45 @@ export interface ListRow {
   placeholder: string | null;
 }
 
+/** What a list is narrowed to, with every name already resolved to an id by the service. */
+export interface ProductFilter {
+  /** A top category takes in its children's products. */
+  category?: { catId: number; top: boolean };
+  stateId?: number;
+  cityId?: number;
+  storeId?: number;
+  /** Parts that fit this make (and model, and year); a fitment without a model fits every model. */
+  makeId?: number;
+  modelId?: number;
+  year?: number;
+  condition?: number;
+}
+
+/** The filter's conditions on products p (active is added by the query). */
+function whereOf(f: ProductFilter): SQL[] {
+  const where: SQL[] = [];
+  if (f.category)
+    where.push(
+      f.category.top
+        ? sql`p.top_cat_id = ${f.category.catId}`
+        : sql`p.cat_id = ${f.category.catId}`,
+    );
+  if (f.stateId) where.push(sql`p.state_id = ${f.stateId}`);
+  if (f.cityId) where.push(sql`p.city_id = ${f.cityId}`);
+  if (f.storeId) where.push(sql`p.store_id = ${f.storeId}`);
+  if (f.makeId || f.year) {
+    const fit: SQL[] = [sql`f.product_id = p.prod_id`];
+    if (f.makeId) fit.push(sql`f.make_id = ${f.makeId}`);
+    if (f.modelId) fit.push(sql`(f.model_id = ${f.modelId} or f.model_id is null)`);
+    if (f.year) fit.push(sql`f.year_from <= ${f.year} and f.year_to >= ${f.year}`);
+    where.push(sql`exists (select 1 from product_fitments f where ${sql.join(fit, sql` and `)})`);
+  }
+  if (f.condition) where.push(sql`p.condition = ${f.condition}`);
+  return where;
+}
+
 export interface ListQuery {
-  where: SQL[];
+  filter: ProductFilter;
   /** Full-text query text for to_tsquery('english', …), when searching. */
   tsq?: string;
   partNumber?: string;
@@ -107,6 +154,75 @@ export interface ListQuery {
   newestId?: number;
 }
 
+/** A store with its city and state names, as a store's page and a product's page show it. */
+export interface StoreRow {
+  store_id: number;
+  store_name: string;
+  url_name: string;
+  logo: string | null;
+  phones: string[];
+  address: string;
+  verified: boolean;
+  state_id: number;
+  city_id: number;
+  delivery_fee_in_state_kobo: number;
+  delivery_fee_other_states_kobo: number;
+  city: string;
+  state: string;
+}
+/** The columns of StoreRow, from stores st, cities ci and states sa. */
+const STORE_COLUMNS = sql`st.id as store_id, st.name as store_name, st.url_name, st.logo, st.phones, st.address, st.verified,
+  st.state_id, st.city_id, st.delivery_fee_in_state_kobo, st.delivery_fee_other_states_kobo, ci.name as city, sa.name as state`;
+
+export interface StorePageRow extends StoreRow {
+  created_at: Date;
+  product_count: number;
+}
+
+export interface ProductImageRow {
+  key: string;
+  width: number;
+  height: number;
+  placeholder: string;
+}
+
+export interface FitmentRow {
+  make_id: number;
+  make: string;
+  model_id: number | null;
+  model: string | null;
+  year_from: number;
+  year_to: number;
+}
+
+/** One active product with its category (and that category's parent) and its store. */
+export interface ProductDetailRow extends StoreRow {
+  prod_id: number;
+  name: string;
+  title: string;
+  description: string;
+  price_kobo: number;
+  sales_kobo: number | null;
+  condition: number;
+  stock: number;
+  part_number: string | null;
+  created_at: Date;
+  cat_id: number;
+  cat_name: string;
+  cat_path: string;
+  cat_image: string;
+  /** 0 for a top category (then the parent columns are null). */
+  parent_id: number;
+  parent_name: string | null;
+  parent_path: string | null;
+  parent_image: string | null;
+}
+
+export interface ProductDetail extends ProductDetailRow {
+  images: ProductImageRow[];
+  fitment: FitmentRow[];
+}
+
 export const productsRepository = (db: Db) => ({
   /**
    * One page of list items. Without search: newest first by prod_id (cursor prod_id < last). With search:
@@ -114,7 +230,7 @@ export const productsRepository = (db: Db) => ({
    * integer so the cursor is exact.
    */
   async page(q: ListQuery): Promise<ListRow[]> {
-    const where = sql.join([sql`p.active`, ...q.where], sql` and `);
+    const where = sql.join([sql`p.active`, ...whereOf(q.filter)], sql` and `);
     let page: SQL;
     let ctes: SQL[] = [];
     if (q.tsq !== undefined || q.partNumber) {
@@ -233,33 +349,24 @@ export const productsRepository = (db: Db) => ({
       from unnest(string_to_array(${tokens.join(',')}, ',')) as t(tok)`,
     ),
 
-  detail: async (prodId: number) => {
-    const [p] = await rows<any>(
+  detail: async (prodId: number): Promise<ProductDetail | undefined> => {
+    const [p] = await rows<ProductDetailRow>(
       db,
       sql`
       select p.prod_id, p.name, p.title, p.description, p.price_kobo, p.sales_kobo, p.condition, p.stock, p.part_number, p.created_at,
         p.cat_id, c.name as cat_name, c.path as cat_path, c.image as cat_image, c.parent_id,
-        pc.name as parent_name, pc.path as parent_path, pc.image as parent_image,
-        st.id as store_id, st.name as store_name, st.url_name, st.logo, st.phones, st.address, st.verified, st.state_id, st.city_id,
-        st.delivery_fee_in_state_kobo, st.delivery_fee_other_states_kobo, ci.name as city, sa.name as state
+        pc.name as parent_name, pc.path as parent_path, pc.image as parent_image, ${STORE_COLUMNS}
       from products p join categories c on c.cat_id = p.cat_id left join categories pc on pc.cat_id = c.parent_id
         join stores st on st.id = p.store_id join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id
       where p.prod_id = ${prodId} and p.active`,
     );
     if (!p) return undefined;
     const [images, fitment] = await Promise.all([
-      rows<{ key: string; width: number; height: number; placeholder: string }>(
+      rows<ProductImageRow>(
         db,
         sql`select key, width, height, placeholder from product_images where product_id = ${prodId} order by position`,
       ),
-      rows<{
-        make_id: number;
-        make: string;
-        model_id: number | null;
-        model: string | null;
-        year_from: number;
-        year_to: number;
-      }>(
+      rows<FitmentRow>(
         db,
         sql`
         select f.make_id, mk.name as make, f.model_id, md.name as model, f.year_from, f.year_to
@@ -270,16 +377,15 @@ export const productsRepository = (db: Db) => ({
     return { ...p, images, fitment };
   },
 
-  storeByUrl: async (urlName: string) => {
-    const [st] = await rows<any>(
+  storeByUrl: async (urlName: string): Promise<StorePageRow | undefined> => {
+    const [st] = await rows<StorePageRow>(
       db,
       sql`
-      select st.id as store_id, st.name as store_name, st.url_name, st.logo, st.phones, st.address, st.verified, st.state_id, st.city_id,
-        st.delivery_fee_in_state_kobo, st.delivery_fee_other_states_kobo, ci.name as city, sa.name as state, st.created_at,
+      select ${STORE_COLUMNS}, st.created_at,
         (select count(*)::int from products p where p.store_id = st.id and p.active) as product_count
       from stores st join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id where st.url_name = ${urlName}`,
     );
-    return st as any;
+    return st;
   },
   /** The highest prod_id (the search's stages are counted back from it). */
   newestId: async () =>

@@ -4,8 +4,7 @@ import { rows } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { seedCatalog } from './seed.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
-import { buildTsQuery, parseSearch } from './search.ts';
-import { expectedMatches } from './service.ts';
+import { buildTsQuery, expectedMatches, parseSearch } from './search.ts';
 
 let t: TestApp;
 let pnProduct: number;

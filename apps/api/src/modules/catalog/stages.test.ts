@@ -45,7 +45,7 @@ describe(`staged search (${dbLabel()})`, () => {
     const repo = productsRepository(t.handle.db);
     const newestId = await repo.newestId();
     expect(searchStages(newestId).ranges.length).toBeGreaterThan(1);
-    const q = { where: [], tsq: 'quokka:*', limit: SEARCH_WINDOW + 10 };
+    const q = { filter: {}, tsq: 'quokka:*', limit: SEARCH_WINDOW + 10 };
     const staged = await repo.page({ ...q, newestId });
     const whole = await repo.page(q);
     expect(staged.length).toBe(SEARCH_WINDOW);
@@ -59,7 +59,7 @@ describe(`staged search (${dbLabel()})`, () => {
   it('a rare word found only in old products still comes back', async () => {
     const repo = productsRepository(t.handle.db);
     const rows = await repo.page({
-      where: [],
+      filter: {},
       tsq: 'quokka:* & bracket & 8',
       limit: 50,
       newestId: await repo.newestId(),
