@@ -13,8 +13,8 @@ import {
   parseGeneratedKey,
   productSvg,
   renderToFile,
-  WIDTHS,
 } from './service.ts';
+import { WIDTHS } from './urls.ts';
 
 /*
  * Every /images/* route is here. Dependencies point one way: domains import only ./urls.ts and
