@@ -8,3 +8,8 @@ export type * from './modules/content/types.ts';
 export type * from './modules/vin/types.ts';
 export type * from './modules/garage/types.ts';
 export type * from './modules/seller/types.ts';
+export type * from './modules/cart/types.ts';
+export type * from './modules/checkout/types.ts';
+export type * from './modules/orders/types.ts';
+export type * from './modules/payments/types.ts';
+export type * from './modules/coupons/types.ts';

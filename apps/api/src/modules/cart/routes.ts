@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
 import { Id, Int } from '../../lib/schemas.ts';
+import * as sc from './schemas.ts';
 import { cartService as svc, MAX_LINES, MAX_QUANTITY } from './service.ts';
 
 const tags = ['cart'];
@@ -27,6 +28,7 @@ export default async function cartRoutes(app: FastifyInstance) {
         tags,
         summary:
           "The signed-in cart: lines grouped by store, with today's price and stock; a line whose price changed or that sold out says so",
+        response: { 200: sc.cartReply },
       },
     },
     async (req) => svc.view(app.db, req.user!.id),
@@ -36,7 +38,11 @@ export default async function cartRoutes(app: FastifyInstance) {
     '/api/cart/count',
     {
       preHandler: requireAuth,
-      schema: { tags, summary: 'How many items the cart holds (the header icon)' },
+      schema: {
+        tags,
+        summary: 'How many items the cart holds (the header icon)',
+        response: { 200: sc.countReply },
+      },
     },
     async (req) => ({ status: true, count: await svc.count(app.db, req.user!.id) }),
   );
@@ -56,6 +62,7 @@ export default async function cartRoutes(app: FastifyInstance) {
             quantity: { ...quantity, default: 1 },
           },
         },
+        response: { 200: sc.addReply },
       },
     },
     async (req) => svc.add(app.db, req.user!.id, req.body.productId, req.body.quantity),
@@ -70,6 +77,7 @@ export default async function cartRoutes(app: FastifyInstance) {
         summary: 'Changes the quantity of a line (at most the stock)',
         params: productParam,
         body: { type: 'object', required: ['quantity'], properties: { quantity } },
+        response: { 200: sc.cartReply },
       },
     },
     async (req) => svc.setQuantity(app.db, req.user!.id, req.params.productId, req.body.quantity),
@@ -79,7 +87,12 @@ export default async function cartRoutes(app: FastifyInstance) {
     '/api/cart/items/:productId',
     {
       preHandler: requireAuth,
-      schema: { tags, summary: 'Removes a line', params: productParam },
+      schema: {
+        tags,
+        summary: 'Removes a line',
+        params: productParam,
+        response: { 200: sc.cartReply },
+      },
     },
     async (req) => svc.remove(app.db, req.user!.id, req.params.productId),
   );
@@ -110,6 +123,7 @@ export default async function cartRoutes(app: FastifyInstance) {
             },
           },
         },
+        response: { 200: sc.mergeReply },
       },
     },
     async (req) => svc.merge(app.db, req.user!.id, req.body.items),

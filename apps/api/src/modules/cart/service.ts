@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { imageUrl } from '../images/service.ts';
 import * as repo from './repository.ts';
 import type { CartRow } from './repository.ts';
+import type { CartLine, CartStore, CartView } from './types.ts';
 
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 100;
@@ -23,7 +24,7 @@ export function lineProblem(r: CartRow): string | null {
   return null;
 }
 
-export function toLine(r: CartRow) {
+export function toLine(r: CartRow): CartLine {
   const unit = currentPrice(r);
   const seen = Number(r.price_seen_kobo);
   return {
@@ -42,20 +43,10 @@ export function toLine(r: CartRow) {
     problem: lineProblem(r),
   };
 }
-export type CartLine = ReturnType<typeof toLine>;
 
-export function cartView(rs: CartRow[]) {
+export function cartView(rs: CartRow[]): CartView {
   const items = rs.map(toLine);
-  const stores = new Map<
-    number,
-    {
-      storeId: number;
-      storeName: string;
-      storeUrl: string;
-      subtotalKobo: number;
-      lines: CartLine[];
-    }
-  >();
+  const stores = new Map<number, CartStore>();
   rs.forEach((r, i) => {
     if (!stores.has(r.store_id))
       stores.set(r.store_id, {

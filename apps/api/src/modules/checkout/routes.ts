@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { Id, Text } from '../../lib/schemas.ts';
 import { checkoutService as svc, type CheckoutInput, type QuoteInput } from './service.ts';
+import * as sc from './schemas.ts';
 
 const tags = ['checkout'];
 const id = Id();
@@ -31,6 +32,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
             couponCode,
           },
         },
+        response: { 200: sc.quoteReply },
       },
     },
     async (req) => svc.quote(app, req.user!.id, req.body ?? {}),
@@ -61,6 +63,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
             paymentMethod: { type: 'string', enum: ['paystack', 'pay_on_delivery'] },
           },
         },
+        response: { 200: sc.checkoutReply, 201: sc.checkoutReply },
       },
     },
     async (req, reply) => {
@@ -87,6 +90,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
           required: ['checkoutId'],
           properties: { checkoutId: { type: 'string', format: 'uuid' } },
         },
+        response: { 200: sc.payReply },
       },
     },
     async (req) => svc.pay(app, req.user!.id, req.params.checkoutId),

@@ -17,6 +17,7 @@ import { ordersRepository } from '../orders/repository.ts';
 import { ordersService, PAYMENT_HOLD_MINUTES, queueAll } from '../orders/service.ts';
 import { orderViews } from '../orders/view.ts';
 import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
+import type { CheckoutAnswer, PayAnswer, Quote } from './types.ts';
 
 export interface CheckoutInput {
   fulfilment: 'delivery' | 'pickup';
@@ -117,26 +118,12 @@ const hashBody = (i: CheckoutInput) =>
     )
     .digest('hex');
 
-export interface CheckoutResult {
-  status: true;
-  checkoutId: string;
-  replayed: boolean;
-  orders: Awaited<ReturnType<typeof orderViews>>;
-  totalKobo: number;
-  payment: {
-    reference: string;
-    status: string;
-    authorizationUrl: string | null;
-    message?: string;
-  } | null;
-}
-
 async function summary(
   db: Db,
   checkoutId: string,
   replayed: boolean,
   message?: string,
-): Promise<CheckoutResult> {
+): Promise<CheckoutAnswer> {
   const orders = await ordersRepository.byCheckout(db, checkoutId);
   const views = await orderViews(db, orders, 'buyer');
   const ref = orders[0]?.paymentReference;
@@ -160,7 +147,7 @@ async function summary(
 
 export const checkoutService = {
   /** What the checkout would cost now (the summary box): nothing is written. */
-  async quote(app: FastifyInstance, userId: string, q: QuoteInput) {
+  async quote(app: FastifyInstance, userId: string, q: QuoteInput): Promise<Quote> {
     const lines = (await cartRepo.cartRows(app.db, userId)).filter((l) => l.active && l.stock > 0);
     let coupon: PriceCoupon | null = null;
     let couponProblem: string | null = null;
@@ -209,7 +196,7 @@ export const checkoutService = {
     user: SessionUser,
     key: string,
     input: CheckoutInput,
-  ): Promise<CheckoutResult> {
+  ): Promise<CheckoutAnswer> {
     const db = app.db;
     const hash = hashBody(input);
     const known = async () => {
@@ -249,7 +236,7 @@ export const checkoutService = {
     input: CheckoutInput,
     hash: string,
     known: () => Promise<string | null>,
-  ): Promise<CheckoutResult> {
+  ): Promise<CheckoutAnswer> {
     const db = app.db;
 
     const fulfilment = await checkAddress(db, input);
@@ -416,7 +403,7 @@ export const checkoutService = {
   },
 
   /** Another try at paying a checkout that awaits payment (the first Paystack page was closed). */
-  async pay(app: FastifyInstance, userId: string, checkoutId: string) {
+  async pay(app: FastifyInstance, userId: string, checkoutId: string): Promise<PayAnswer> {
     const orders = await ordersRepository.byCheckout(app.db, checkoutId);
     if (orders.length === 0 || orders[0].buyerUserId !== userId)
       throw new HttpError(404, 'No such checkout', 'NOT_FOUND');

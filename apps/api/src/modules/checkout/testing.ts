@@ -6,6 +6,7 @@ import { createTestDb } from '@sf/db/testing';
 import { buildApp, type AppConfig } from '../../app.ts';
 import { createUser } from '../../test/factories.ts';
 import { client } from '../../test/helper.ts';
+import { watchAnswers } from '../../test/answers.ts';
 import { createProduct, createStore } from '../catalog/testing.ts';
 import { startPaystackServer, TEST_SECRET } from '../payments/testing.ts';
 
@@ -28,6 +29,7 @@ export async function createCommerceWorld(
       ...opts.config,
     },
   });
+  const answers = watchAnswers(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   appUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -41,6 +43,7 @@ export async function createCommerceWorld(
       await app.close();
       await paystack?.close();
       await handle.close();
+      answers.check();
     },
   };
 }

@@ -4,6 +4,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { DateTime, Id, idParam, Int, Kobo, nullable, Text } from '../../lib/schemas.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { couponsService as svc, type CouponInput } from './service.ts';
+import * as sc from './schemas.ts';
 
 const couponBody = (withStore: boolean) =>
   ({
@@ -32,7 +33,10 @@ export default async function couponsRoutes(app: FastifyInstance) {
   const admin = requireRole('Admin');
   app.get(
     '/api/admin/coupons',
-    { preHandler: admin, schema: { tags: ['coupons'], summary: 'Every coupon' } },
+    {
+      preHandler: admin,
+      schema: { tags: ['coupons'], summary: 'Every coupon', response: { 200: sc.couponsReply } },
+    },
     async () => ({
       status: true,
       items: await svc.list(app.db),
@@ -46,6 +50,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
         tags: ['coupons'],
         summary: 'Creates a coupon (storeId null: platform-wide)',
         body: couponBody(true),
+        response: { 201: sc.couponReply },
       },
     },
     async (req, reply) =>
@@ -60,6 +65,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
         summary: 'Turns a coupon on or off',
         params: idParam(),
         body: activeBody,
+        response: { 200: sc.couponReply },
       },
     },
     async (req) => ({
@@ -77,7 +83,11 @@ export default async function couponsRoutes(app: FastifyInstance) {
     '/api/store/coupons',
     {
       preHandler: requireAuth,
-      schema: { tags: ['coupons'], summary: "My store's coupons" },
+      schema: {
+        tags: ['coupons'],
+        summary: "My store's coupons",
+        response: { 200: sc.couponsReply },
+      },
     },
     async (req) => ({
       status: true,
@@ -92,6 +102,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
         tags: ['coupons'],
         summary: "Creates a coupon for my store's parts only",
         body: couponBody(false),
+        response: { 201: sc.couponReply },
       },
     },
     async (req, reply) => {
@@ -110,6 +121,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
         summary: "Turns one of my store's coupons on or off",
         params: idParam(),
         body: activeBody,
+        response: { 200: sc.couponReply },
       },
     },
     async (req) => ({

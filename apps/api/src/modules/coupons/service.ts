@@ -3,6 +3,7 @@ import { rows, schema as s, type Db } from '@sf/db';
 import { formatNaira } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
 import type { PriceCoupon } from '../checkout/pricing.ts';
+import type { CouponView } from './types.ts';
 
 export type CouponRow = typeof s.coupons.$inferSelect;
 
@@ -131,11 +132,11 @@ export interface CouponInput {
   description?: string;
 }
 
-export function toCouponView(c: CouponRow) {
+export function toCouponView(c: CouponRow): CouponView {
   return {
     id: c.id,
     code: c.code,
-    kind: c.kind,
+    kind: c.kind as CouponView['kind'],
     value: Number(c.value),
     label:
       c.kind === 'percent'

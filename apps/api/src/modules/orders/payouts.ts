@@ -16,6 +16,7 @@ import {
 import { PaystackError } from '../payments/paystack-client.ts';
 import { newReference } from '../payments/service.ts';
 import { ordersRepository } from './repository.ts';
+import type { StoreBalance } from './types.ts';
 
 /** The smallest withdrawal: ₦1,000. */
 export const MIN_PAYOUT_KOBO = 100_000;
@@ -42,7 +43,7 @@ async function escrowHeld(db: Db, storeId: number): Promise<number> {
 const mask = (n: string) => `******${n.slice(-4)}`;
 
 export const payoutsService = {
-  async summary(db: Db, userId: string, storeId?: number) {
+  async summary(db: Db, userId: string, storeId?: number): Promise<StoreBalance> {
     const id = await ownStore(db, userId, storeId);
     const [bank] = await db
       .select()

@@ -9,6 +9,7 @@ import { orderViews } from './view.ts';
 import { payoutsService } from './payouts.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ORDER_STATES, type Action } from './states.ts';
+import * as sc from './schemas.ts';
 
 const PAGE = 20;
 const listQuery = {
@@ -64,6 +65,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         summary:
           'My orders, newest first, each with items, timeline and where the money is (20 a page; lastId = last id)',
         querystring: listQuery,
+        response: { 200: sc.ordersReply },
       },
     },
     async (req) => {
@@ -84,6 +86,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         tags: ['orders'],
         summary: 'One of my orders (receipt and timeline)',
         params: idParam(),
+        response: { 200: sc.orderReply },
       },
     },
     async (req) => {
@@ -102,6 +105,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
           summary,
           params: idParam(),
           ...(body ? { body } : {}),
+          response: { 200: sc.orderReply },
         },
       },
       async (req) => {
@@ -136,6 +140,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         tags: ['store orders'],
         summary: 'Orders placed with my store, newest first (20 a page; lastId = last id)',
         querystring: listQuery,
+        response: { 200: sc.ordersReply },
       },
     },
     async (req) => {
@@ -158,6 +163,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         tags: ['store orders'],
         summary: 'One order of my store',
         params: idParam(),
+        response: { 200: sc.orderReply },
       },
     },
     async (req) => {
@@ -181,6 +187,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
           summary,
           params: idParam(),
           ...(body ? { body: noteBody(body.required, body.field, body.label) } : {}),
+          response: { 200: sc.orderReply },
         },
       },
       async (req) => {
@@ -230,6 +237,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         summary:
           'Cash received for a pay-on-delivery order (only those: Paystack confirms online payments)',
         params: idParam(),
+        response: { 200: sc.orderReply },
       },
     },
     async (req) => {
@@ -249,6 +257,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         summary:
           "My store's balance (sum of its ledger entries), money held in escrow, payouts and statement",
         querystring: { type: 'object', properties: { storeId: Id() } },
+        response: { 200: sc.balanceReply },
       },
     },
     async (req) => payoutsService.summary(app.db, req.user!.id, req.query.storeId),
@@ -273,6 +282,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
             storeId: Id(),
           },
         },
+        response: { 200: sc.balanceReply },
       },
     },
     async (req) => payoutsService.setBankAccount(app, req.user!.id, req.body),
@@ -293,6 +303,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
             storeId: Id(),
           },
         },
+        response: { 200: sc.balanceReply },
       },
     },
     async (req) =>

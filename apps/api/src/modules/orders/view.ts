@@ -3,11 +3,16 @@ import { ordersRepository as repo, type OrderRow } from './repository.ts';
 import { allowedFrom, moneyState, statusLabel, type Action, type Actor } from './states.ts';
 import { orderNumber } from './mails.ts';
 import { paymentsService } from '../payments/service.ts';
+import type { OrderView } from './types.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Orders as the API shows them: items, timeline, where the money is, what the viewer may do. */
-export async function orderViews(db: Db, orders: OrderRow[], viewer: 'buyer' | 'seller') {
+export async function orderViews(
+  db: Db,
+  orders: OrderRow[],
+  viewer: 'buyer' | 'seller',
+): Promise<OrderView[]> {
   const ids = orders.map((o) => o.id);
   const [items, events, stores, places, people] = await Promise.all([
     repo.items(db, ids),
@@ -50,11 +55,11 @@ export async function orderViews(db: Db, orders: OrderRow[], viewer: 'buyer' | '
       id: o.id,
       number: orderNumber(o.id),
       checkoutId: o.checkoutId,
-      status: o.status,
+      status: o.status as OrderView['status'],
       statusLabel: statusLabel(o.status),
-      paymentMethod: o.paymentMethod,
+      paymentMethod: o.paymentMethod as OrderView['paymentMethod'],
       money: moneyState(o),
-      fulfilment: o.fulfilment,
+      fulfilment: o.fulfilment as OrderView['fulfilment'],
       address:
         o.fulfilment === 'delivery'
           ? {
@@ -120,4 +125,3 @@ export async function orderViews(db: Db, orders: OrderRow[], viewer: 'buyer' | '
     };
   });
 }
-export type OrderView = Awaited<ReturnType<typeof orderViews>>[number];

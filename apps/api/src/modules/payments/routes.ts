@@ -5,7 +5,8 @@ import { webhookSignatureValid } from './paystack-client.ts';
 import { paymentsService as svc } from './service.ts';
 import { WEBHOOK_PATH } from './setup.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
-import { Text } from '../../lib/schemas.ts';
+import { Text, errorSchema } from '../../lib/schemas.ts';
+import * as sc from './schemas.ts';
 
 const tags = ['payments'];
 /** A Paystack transaction reference (ours are SF_…, Paystack's own are letters and digits). */
@@ -28,6 +29,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           tags,
           summary:
             'Paystack webhook: accepted only when x-paystack-signature is the HMAC-SHA512 of the raw body',
+          response: { 200: sc.webhookReply, 400: errorSchema, 401: errorSchema },
         },
       },
       async (req, reply) => {
@@ -69,6 +71,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
             trxref: reference,
           },
         },
+        response: { 303: sc.callbackRedirect },
       },
     },
     async (req, reply) => {
@@ -102,6 +105,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           required: ['reference'],
           properties: { reference },
         },
+        response: { 200: sc.verifyReply },
       },
     },
     async (req) => {

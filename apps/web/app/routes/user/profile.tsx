@@ -22,17 +22,9 @@ import { field, requireUser } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toasts.tsx';
+import type { Profile } from '@sf/api/types';
 
 export const meta: MetaFunction = () => [{ title: 'My profile | SpareFinder NG' }];
-
-interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  businessName: string | null;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -9,6 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import type { StoreBalance } from '@sf/api/types';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { requireUser } from '../../lib/auth.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
@@ -17,26 +18,6 @@ import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
-
-interface Balance {
-  status: boolean;
-  balanceKobo: number;
-  /** Commission owed on cash orders, taken from the next money released to the store. */
-  commissionDueKobo: number;
-  escrowKobo: number;
-  paidOutKobo: number;
-  minPayoutKobo: number;
-  bankAccount: { bankCode: string; accountNumber: string; accountName: string } | null;
-  payouts: {
-    id: number;
-    amountKobo: number;
-    status: string;
-    reference: string;
-    failureReason: string | null;
-    createdAt: string;
-  }[];
-  message?: string;
-}
 
 /** Paystack's codes for the banks most stores use. */
 const BANKS: [string, string][] = [
@@ -68,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orders: list.status ? ((list.items ?? []) as OrderView[]) : [],
     error: list.status ? null : (list.message ?? 'The orders could not be loaded'),
     mode: (list.payments ?? 'off') as PaymentsMode,
-    balance: balance.status ? (balance as unknown as Balance) : null,
+    balance: balance.status ? (balance as unknown as StoreBalance) : null,
   };
 }
 
@@ -217,7 +198,7 @@ function SellerActions({ o, busy }: { o: OrderView; busy: boolean }) {
   );
 }
 
-function Money({ b, mode, busy }: { b: Balance; mode: PaymentsMode; busy: boolean }) {
+function Money({ b, mode, busy }: { b: StoreBalance; mode: PaymentsMode; busy: boolean }) {
   return (
     <section className="card space-y-3 p-4" aria-labelledby="money-heading">
       <h2 id="money-heading" className="text-lg font-bold">

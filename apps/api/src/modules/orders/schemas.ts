@@ -1,0 +1,109 @@
+import { Obj, nullable, okStatus } from '../../lib/schemas.ts';
+import { ORDER_STATES } from './states.ts';
+
+// The orders' answers, for the buyer and for the seller (amounts in kobo, times in ISO 8601).
+
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const time = nullable(str);
+
+/** Whether card payments are real: off, test (no money moves) or live. */
+export const paymentsModeSchema = { type: 'string', enum: ['off', 'test', 'live'] } as const;
+
+export const orderView = Obj(
+  {
+    id: int,
+    number: { ...str, description: 'The order number people read (SF-…)' },
+    checkoutId: str,
+    status: { type: 'string', enum: [...ORDER_STATES] },
+    statusLabel: str,
+    paymentMethod: { type: 'string', enum: ['paystack', 'pay_on_delivery'] },
+    money: { ...str, description: 'Where the money is, in words' },
+    fulfilment: { type: 'string', enum: ['delivery', 'pickup'] },
+    address: nullable(
+      Obj({
+        stateId: nullable(int),
+        cityId: nullable(int),
+        state: nullable(str),
+        city: nullable(str),
+        street: nullable(str),
+      }),
+    ),
+    phone: str,
+    store: Obj({ id: int, name: str, url: nullable(str) }),
+    buyer: Obj({ name: str, phone: str }),
+    items: {
+      type: 'array',
+      items: Obj({
+        productId: int,
+        name: str,
+        url: str,
+        unitPriceKobo: int,
+        quantity: int,
+        lineTotalKobo: int,
+      }),
+    },
+    subtotalKobo: int,
+    discountKobo: int,
+    deliveryFeeKobo: int,
+    totalKobo: int,
+    commissionKobo: { ...int, description: "The platform's commission (seller only)" },
+    storeReceivesKobo: { ...int, description: 'What the store receives (seller only)' },
+    payment: nullable(Obj({ reference: str, status: str, payUrl: nullable(str) })),
+    paidAt: time,
+    holdUntil: time,
+    deliveredAt: time,
+    shippingNote: nullable(str),
+    cancelReason: nullable(str),
+    createdAt: time,
+    timeline: {
+      type: 'array',
+      items: Obj({ from: nullable(str), to: str, by: str, note: str, at: time }),
+    },
+    actions: { type: 'array', items: str, description: 'What the viewer may do now' },
+  },
+  ['buyer', 'commissionKobo', 'storeReceivesKobo'],
+);
+
+export const ordersReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: orderView },
+  payments: paymentsModeSchema,
+});
+export const orderReply = Obj({ status: okStatus, order: orderView });
+
+/** A store's money: balance, escrow, payouts and statement. */
+export const balanceReply = Obj({
+  status: okStatus,
+  storeId: int,
+  balanceKobo: { ...int, description: 'What the store can withdraw (never below zero)' },
+  commissionDueKobo: { ...int, description: 'Commission owed on cash orders, not yet netted' },
+  escrowKobo: { ...int, description: 'Paid for orders not yet received' },
+  paidOutKobo: int,
+  minPayoutKobo: int,
+  bankAccount: nullable(
+    Obj({ bankCode: str, accountNumber: { ...str, description: 'Masked' }, accountName: str }),
+  ),
+  payouts: {
+    type: 'array',
+    items: Obj({
+      id: int,
+      amountKobo: int,
+      status: str,
+      reference: str,
+      failureReason: nullable(str),
+      createdAt: str,
+    }),
+  },
+  statement: {
+    type: 'array',
+    items: Obj({
+      kind: str,
+      ref: str,
+      memo: str,
+      account: { ...str, description: 'store:<id>:balance or store:<id>:commission_due' },
+      amountKobo: int,
+      createdAt: str,
+    }),
+  },
+});

@@ -1,0 +1,16 @@
+// The orders' answers, derived from their response schemas.
+import type { FromSchema } from 'json-schema-to-ts';
+import type {
+  balanceReply,
+  orderReply,
+  ordersReply,
+  orderView,
+  paymentsModeSchema,
+} from './schemas.ts';
+
+/** An order as its buyer or its store sees it. */
+export type OrderView = FromSchema<typeof orderView>;
+export type OrdersAnswer = FromSchema<typeof ordersReply>;
+export type OrderAnswer = FromSchema<typeof orderReply>;
+export type PaymentsMode = FromSchema<typeof paymentsModeSchema>;
+export type StoreBalance = FromSchema<typeof balanceReply>;
