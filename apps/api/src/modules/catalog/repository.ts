@@ -391,6 +391,17 @@ export const productsRepository = (db: Db) => ({
   newestId: async () =>
     (await rows<{ id: number | null }>(db, sql`select max(prod_id) as id from products`))[0]?.id ??
     0,
+  /**
+   * Whether a store is shown with the initials tile of this name: its url_name, or a logo saved
+   * as that tile's URL (the demo stores' are, and they keep it when the store is renamed).
+   */
+  hasStoreTile: async (urlName: string, tileUrl: string) =>
+    (
+      await rows<{ one: number }>(
+        db,
+        sql`select 1 as one from stores where url_name = ${urlName} or logo = ${tileUrl} limit 1`,
+      )
+    ).length > 0,
   storeIdByUrl: async (urlName: string) =>
     (await rows<{ id: number }>(db, sql`select id from stores where url_name = ${urlName}`))[0]?.id,
   modelMake: async (modelId: number) =>

@@ -2,6 +2,7 @@ import type { Category } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { memo } from '../../lib/cache.ts';
+import { storeLogoUrl } from '../images/urls.ts';
 import {
   categoriesRepository,
   productsRepository,
@@ -48,9 +49,9 @@ export function categoriesService(db: Db) {
   };
 }
 
-/** Whether a store has this url_name (its logo tile is drawn from the name). */
-export const storeExists = async (db: Db, urlName: string) =>
-  (await productsRepository(db).storeIdByUrl(urlName)) !== undefined;
+/** Whether some store is shown with the initials tile of this name (drawn from the name). */
+export const storeHasTile = (db: Db, name: string) =>
+  productsRepository(db).hasStoreTile(name, storeLogoUrl(name));
 
 /** The parts filters of the API (query names), after validation. */
 export interface ListFilters {

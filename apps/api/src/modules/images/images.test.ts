@@ -17,6 +17,8 @@ import { GENERATED_VARIANTS, WIDTHS } from './service.ts';
 let t: TestApp;
 const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-images-test-'));
 let storeUrl: string;
+/** A store renamed after its logo was saved as its tile's URL: the old tile stays its logo. */
+const RENAMED = { urlName: 'mushin-motor-parts', logo: '/images/stores/mushin-auto-parts.svg' };
 let spId: number;
 let cover: { svg: string; png: string; key: string };
 const UPLOADED = 'u-3f9a2c';
@@ -26,6 +28,7 @@ beforeAll(async () => {
   await seedContent(t.handle.db);
   await seedProviders(t.handle.db);
   storeUrl = (await createStore(t.handle.db, { urlName: 'ladipo-spares-hub' })).urlName;
+  await createStore(t.handle.db, RENAMED);
   [{ sp_id: spId }] = await rows<{ sp_id: number }>(
     t.handle.db,
     sql`select sp_id from service_providers order by sp_id limit 1`,
@@ -55,6 +58,8 @@ describe(`generated images that exist (${dbLabel()})`, () => {
       '/images/categories/brakes.svg',
       '/images/categories/air-conditioning.svg',
       `/images/stores/${storeUrl}.svg`,
+      `/images/stores/${RENAMED.urlName}.svg`,
+      RENAMED.logo,
       `/images/sp/${spId}.svg`,
       cover.svg,
     ];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { notFound } from '../../lib/errors.ts';
 import { Text, idParam } from '../../lib/schemas.ts';
-import { categoriesService, storeExists } from '../catalog/service.ts';
+import { categoriesService, storeHasTile } from '../catalog/service.ts';
 import { coverImage } from '../content/covers.ts';
 import { providerBadge, providerLogo } from '../providers/logo.ts';
 import {
@@ -72,7 +72,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      if (!(await storeExists(app.db, req.params.slug))) throw notFound('No such image');
+      if (!(await storeHasTile(app.db, req.params.slug))) throw notFound('No such image');
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', DAY)
