@@ -13,3 +13,4 @@ export type * from './modules/checkout/types.ts';
 export type * from './modules/orders/types.ts';
 export type * from './modules/payments/types.ts';
 export type * from './modules/coupons/types.ts';
+export type * from './modules/catalog/types.ts';

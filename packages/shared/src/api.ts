@@ -7,11 +7,3 @@ export interface Option<V = number | string> {
   label: string;
   value: V;
 }
-export interface Category {
-  cat_id: number;
-  parent_id: number;
-  name: string;
-  image_url: string;
-  path: string;
-  child_count: number;
-}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '@sf/shared';
+import type { Category } from '@sf/api/types';
 
 export function CategoryGrid({
   categories,

@@ -1,5 +1,4 @@
-import type { Category } from '@sf/shared';
-import type { Profile } from '@sf/api/types';
+import type { Category, Profile } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
 

@@ -1,75 +1,21 @@
-import type { Option, PriceData } from '@sf/shared';
+import type { Option } from '@sf/shared';
+import type { PartsList, PartsListItem, ProductDetail } from '@sf/api/types';
 import { PAGE_SIZE, YEAR_FROM } from '@sf/shared';
 import { toQuery } from './api.ts';
 
-/** Shapes of the catalogue calls (docs/contracts.md). Kept loose where the web does not care. */
-export interface ProductImage {
-  src: string;
-  srcset?: string | null;
-  width: number;
-  height: number;
-  placeholder?: string | null;
-  alt?: string | null;
-}
-export interface StoreSummary {
-  name: string;
-  url_name: string;
-  city?: string | null;
-  state?: string | null;
-  verified?: boolean;
-  logo?: string | null;
-}
-export interface ProductItem {
-  prod_id: number;
-  id: number | string;
-  name: string;
-  title?: string | null;
-  description?: string | null;
-  url?: string | null;
-  price: PriceData;
-  condition?: number | null;
-  image?: ProductImage | null;
-  store?: StoreSummary | null;
-}
-export interface ProductPage {
+// The catalogue's answers are typed from the API's response schemas (docs/contracts.md).
+export type { Category, ProductDetail, StoreDetail } from '@sf/api/types';
+/** A product card: what the list pages keep of a list item (no descriptions). */
+export type ProductItem = Pick<
+  PartsListItem,
+  'prod_id' | 'id' | 'name' | 'url' | 'price' | 'condition' | 'image' | 'store'
+>;
+export type ProductImage = NonNullable<PartsListItem['image']>;
+export type Fitment = ProductDetail['fitment'][number];
+/** A page of product cards; `lastId` is an opaque cursor: pass it back unchanged. */
+export type ProductPage = Pick<PartsList, 'count' | 'lastId' | 'hasMore'> & {
   items: ProductItem[];
-  count: number;
-  /** An opaque cursor: pass it back unchanged (docs/contracts.md). */
-  lastId: string | null;
-  hasMore: boolean;
-}
-export interface Fitment {
-  make_id?: number | null;
-  model_id?: number | null;
-  make: string;
-  model?: string | null;
-  year_from?: number | null;
-  year_to?: number | null;
-}
-export interface StoreDetail extends StoreSummary {
-  id?: number | string;
-  phones?: string[];
-  product_count?: number;
-  phone?: string | null;
-  address?: string | null;
-  delivery_fee_in_state?: number | null;
-  delivery_fee_other_states?: number | null;
-  [key: string]: unknown;
-}
-export interface ProductDetail extends ProductItem {
-  stock?: number | null;
-  part_number?: string | null;
-  images?: ProductImage[];
-  fitment?: Fitment[];
-  category?: {
-    cat_id: number;
-    name: string;
-    path?: string;
-    parent?: { cat_id: number; name: string; path?: string } | null;
-  } | null;
-  created_at?: string;
-  store?: StoreDetail | null;
-}
+};
 
 /** The parts filters (query names are API contracts), in the order the panel shows them. */
 export const PARTS_FILTERS = [
@@ -156,15 +102,13 @@ export function toProductPage(ans: {
       price,
       condition,
       image,
-      store: store
-        ? {
-            name: store.name,
-            url_name: store.url_name,
-            city: store.city,
-            state: store.state,
-            verified: store.verified,
-          }
-        : null,
+      store: {
+        name: store.name,
+        url_name: store.url_name,
+        city: store.city,
+        state: store.state,
+        verified: store.verified,
+      },
     }),
   );
   const raw = ans.lastId ?? items.at(-1)?.prod_id ?? null;
@@ -173,7 +117,7 @@ export function toProductPage(ans: {
   return { items, count: Number(ans.count ?? items.length), lastId, hasMore, error: null };
 }
 
-export const productHref = (p: Pick<ProductItem, 'id' | 'url'>) =>
+export const productHref = (p: { id: number | string; url?: string | null }) =>
   p.url && p.url.startsWith('/') ? p.url : `/product/${p.id}`;
 
 export const conditionLabel = (c: number | null | undefined) =>
@@ -185,7 +129,7 @@ export const CONDITION_OPTIONS: Option<number>[] = [
 ];
 
 /** "2010–2015", "2010 on", "up to 2015" or "All years". */
-export function yearRange(f: Pick<Fitment, 'year_from' | 'year_to'>) {
+export function yearRange(f: { year_from?: number | null; year_to?: number | null }) {
   const a = f.year_from ?? null;
   const b = f.year_to ?? null;
   if (a && b) return a === b ? String(a) : `${a}–${b}`;

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { Category } from '@sf/shared';
+import type { Category } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam } from '../lib/catalog.server.ts';
 import { listPath, readCursor, toProductPage } from '../lib/catalog.ts';

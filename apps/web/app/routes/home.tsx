@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import type { Category } from '@sf/shared';
+import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';

@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const p = data.product;
   const title = `${p.name} | SpareFinder NG`;
   const description = (p.description || p.title || p.name).slice(0, 160);
-  const img = p.images?.[0]?.src ?? p.image?.src;
+  const img = p.images[0]?.src;
   return [
     { title },
     { name: 'description', content: description },
@@ -37,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 function Gallery({ p }: { p: ProductDetail }) {
-  const images = p.images?.length ? p.images : p.image ? [p.image] : [];
+  const images = p.images;
   const [first, ...rest] = images;
   return (
     <div className="space-y-2">

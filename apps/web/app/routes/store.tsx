@@ -5,7 +5,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
-import { listPath, readCursor, toProductPage, type StoreDetail } from '../lib/catalog.ts';
+import type { StorePage } from '@sf/api/types';
+import { listPath, readCursor, toProductPage } from '../lib/catalog.ts';
 import { ProductList } from '../components/catalog/product-list.tsx';
 import { EmptyResults } from '../components/catalog/parts-results.tsx';
 import { ContactButtons } from '../components/catalog/contact-buttons.tsx';
@@ -22,7 +23,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const page = cursor
     ? toProductPage(await api.get(listPath(0, { store: name }, cursor)))
     : toProductPage(ans);
-  return { store: ans.store as StoreDetail, page };
+  return { store: ans.store as StorePage['store'], page };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Text, envelope, idParam } from '../../lib/schemas.ts';
+import { Text, idParam } from '../../lib/schemas.ts';
 import {
-  categorySchema,
+  categoriesReply,
   categoryReply,
   detailReply,
   listQuery,
@@ -45,7 +45,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
         tags,
         summary: 'Child categories of a category (0: the top categories)',
         params: idParam(),
-        response: { 200: envelope(categorySchema) },
+        response: { 200: categoriesReply },
       },
     },
     async (req, reply) =>

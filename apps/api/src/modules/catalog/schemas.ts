@@ -1,17 +1,17 @@
-import { Id, Int, Text } from '../../lib/schemas.ts';
+import { Id, Int, Obj, Text, envelope, nullable, okStatus } from '../../lib/schemas.ts';
 
-export const categorySchema = {
-  type: 'object',
-  properties: {
-    cat_id: { type: 'integer' },
-    parent_id: { type: 'integer' },
-    name: { type: 'string' },
-    image_url: { type: 'string' },
-    path: { type: 'string' },
-    child_count: { type: 'integer' },
-  },
-  required: ['cat_id', 'name', 'image_url', 'path'],
-} as const;
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+
+/** A category in a list of children. */
+export const categorySchema = Obj({
+  cat_id: int,
+  parent_id: { ...int, description: '0 for a top category' },
+  name: str,
+  image_url: str,
+  path: str,
+  child_count: int,
+});
 
 const id = Id();
 const thisYear = new Date().getFullYear();
@@ -44,168 +44,115 @@ export const listQuery = {
   },
 } as const;
 
-const nullableString = { type: ['string', 'null'] } as const;
+/** Naira numbers (kobo / 100); `sales` is null when the part is not on sale. */
+const price = Obj({ price: { type: 'number' }, sales: nullable({ type: 'number' }) });
 
-export const listItemSchema = {
-  type: 'object',
-  properties: {
-    prod_id: { type: 'integer' },
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    url: { type: 'string' },
-    price: {
-      type: 'object',
-      properties: { price: { type: 'number' }, sales: { type: ['number', 'null'] } },
-    },
-    condition: { type: 'integer' },
-    image: {
-      type: ['object', 'null'],
-      properties: {
-        src: { type: 'string' },
-        srcset: { type: 'string' },
-        width: { type: 'integer' },
-        height: { type: 'integer' },
-        placeholder: { type: 'string' },
+/** A product picture: WebP at 160, 320 and 640 px wide (4:3). */
+const imageProps = {
+  src: str,
+  srcset: str,
+  width: int,
+  height: int,
+  placeholder: { ...str, description: "A blurred 10x10 data URI ('' when none)" },
+} as const;
+
+export const listItemSchema = Obj({
+  prod_id: int,
+  id: { ...int, description: 'The same as prod_id' },
+  name: str,
+  title: str,
+  description: { ...str, description: 'Up to 160 characters' },
+  url: str,
+  price,
+  condition: { ...int, description: '1 New, 2 Used (Tokunbo)' },
+  image: nullable(Obj(imageProps)),
+  store: Obj({ name: str, url_name: str, city: str, state: str, verified: { type: 'boolean' } }),
+});
+
+const listProps = {
+  status: okStatus,
+  items: { type: 'array', items: listItemSchema },
+  count: { ...int, description: "The request's count plus this page's items" },
+  lastId: nullable({ ...str, description: 'The cursor of the next page; null on an empty page' }),
+  hasMore: { type: 'boolean' },
+} as const;
+export const listReply = Obj(listProps);
+
+/** A store: where it is, how to reach it, what it charges for delivery (naira). */
+export const storeSchema = Obj({
+  id: int,
+  name: str,
+  url_name: str,
+  logo: str,
+  phones: { type: 'array', items: str, description: 'As the seller typed them' },
+  address: str,
+  city: str,
+  state: str,
+  state_id: int,
+  city_id: int,
+  verified: { type: 'boolean' },
+  delivery_fee_in_state: nullable({ type: 'number' }),
+  delivery_fee_other_states: nullable({ type: 'number' }),
+});
+
+export const storeReply = Obj({
+  ...listProps,
+  store: Obj({ ...storeSchema.properties, product_count: int }),
+});
+
+const { image: _image, ...itemProps } = listItemSchema.properties;
+export const productDetailSchema = Obj({
+  ...itemProps,
+  description: str,
+  stock: int,
+  part_number: nullable(str),
+  category: Obj({
+    cat_id: int,
+    name: str,
+    path: str,
+    parent: nullable(Obj({ cat_id: int, name: nullable(str), path: nullable(str) })),
+  }),
+  images: {
+    type: 'array',
+    items: Obj({
+      ...imageProps,
+      sizes: {
+        type: 'object',
+        additionalProperties: str,
+        description: 'The picture at each width: {"160": url, "320": url, "640": url}',
       },
-    },
-    store: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        url_name: { type: 'string' },
-        city: { type: 'string' },
-        state: { type: 'string' },
-        verified: { type: 'boolean' },
-      },
-    },
+    }),
   },
-} as const;
-
-export const listReply = {
-  type: 'object',
-  properties: {
-    status: { type: 'boolean' },
-    items: { type: 'array', items: listItemSchema },
-    count: { type: 'integer' },
-    lastId: nullableString,
-    hasMore: { type: 'boolean' },
+  fitment: {
+    type: 'array',
+    items: Obj({
+      make_id: int,
+      make: str,
+      model_id: nullable(int),
+      model: nullable({ ...str, description: 'null: every model of the make' }),
+      year_from: int,
+      year_to: int,
+    }),
   },
-} as const;
+  store: storeSchema,
+  created_at: str,
+});
+export const detailReply = Obj({ status: okStatus, item: productDetailSchema });
 
-export const storeSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    url_name: { type: 'string' },
-    logo: { type: 'string' },
-    phones: { type: 'array', items: { type: 'string' } },
-    address: { type: 'string' },
-    city: { type: 'string' },
-    state: { type: 'string' },
-    state_id: { type: 'integer' },
-    city_id: { type: 'integer' },
-    verified: { type: 'boolean' },
-    delivery_fee_in_state: { type: 'number' },
-    delivery_fee_other_states: { type: 'number' },
-    product_count: { type: 'integer' },
-  },
-} as const;
+/** A category with its parent (null for a top category) and its children. */
+export const categoryFamilySchema = Obj({
+  cat_id: int,
+  parent_id: int,
+  name: str,
+  path: str,
+  image_url: str,
+  parent: nullable(Obj({ cat_id: int, name: str, path: str, image_url: str })),
+  children: { type: 'array', items: categorySchema },
+});
+export const categoryReply = Obj({ status: okStatus, item: categoryFamilySchema });
+export const categoriesReply = envelope(categorySchema);
 
-export const storeReply = {
-  ...listReply,
-  properties: { ...listReply.properties, store: storeSchema },
-} as const;
-
-const catRef = {
-  type: ['object', 'null'],
-  properties: {
-    cat_id: { type: 'integer' },
-    name: { type: 'string' },
-    path: { type: 'string' },
-    image_url: { type: 'string' },
-  },
-} as const;
-
-export const detailReply = {
-  type: 'object',
-  properties: {
-    status: { type: 'boolean' },
-    item: {
-      type: 'object',
-      properties: {
-        ...listItemSchema.properties,
-        description: { type: 'string' },
-        stock: { type: 'integer' },
-        part_number: nullableString,
-        category: {
-          type: 'object',
-          properties: {
-            cat_id: { type: 'integer' },
-            name: { type: 'string' },
-            path: { type: 'string' },
-            parent: catRef,
-          },
-        },
-        images: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              src: { type: 'string' },
-              srcset: { type: 'string' },
-              width: { type: 'integer' },
-              height: { type: 'integer' },
-              placeholder: { type: 'string' },
-              sizes: { type: 'object', additionalProperties: { type: 'string' } },
-            },
-          },
-        },
-        fitment: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              make_id: { type: 'integer' },
-              make: { type: 'string' },
-              model_id: { type: ['integer', 'null'] },
-              model: nullableString,
-              year_from: { type: 'integer' },
-              year_to: { type: 'integer' },
-            },
-          },
-        },
-        store: storeSchema,
-        created_at: { type: 'string' },
-      },
-    },
-  },
-} as const;
-
-export const categoryReply = {
-  type: 'object',
-  properties: {
-    status: { type: 'boolean' },
-    item: {
-      type: 'object',
-      properties: {
-        ...categorySchema.properties,
-        parent: catRef,
-        children: { type: 'array', items: categorySchema },
-      },
-    },
-  },
-} as const;
-
-export const suggestReply = {
-  type: 'object',
-  properties: {
-    status: { type: 'boolean' },
-    items: {
-      type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    },
-  },
-} as const;
+export const suggestReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: Obj({ id: int, name: str }) },
+});

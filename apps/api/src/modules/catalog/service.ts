@@ -1,4 +1,3 @@
-import type { Category } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { memo } from '../../lib/cache.ts';
@@ -11,6 +10,7 @@ import {
 } from './repository.ts';
 import { searchPlanner, type SearchQuery } from './search.ts';
 import { toCategory, toCategoryFamily, toDetail, toListItem, toStore } from './view.ts';
+import type { Category } from './types.ts';
 
 export const PAGE_MAX = 50;
 export const SEARCH_TOO_SHORT = 'Search text should be more than 3 characters';

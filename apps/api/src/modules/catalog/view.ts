@@ -2,7 +2,6 @@
  * The catalogue's answers, made from its rows: naira numbers from kobo, image URLs, short
  * descriptions. No rules and no SQL here.
  */
-import type { Category } from '@sf/shared';
 import { categoryImageUrl, imageUrl, srcset, storeLogoUrl, WIDTHS } from '../images/urls.ts';
 import type {
   CategoryRow,
@@ -11,6 +10,13 @@ import type {
   ProductDetail,
   StoreRow,
 } from './repository.ts';
+import type {
+  Category,
+  CategoryFamily,
+  PartsListItem,
+  ProductDetail as ProductAnswer,
+  StoreDetail,
+} from './types.ts';
 
 export const naira = (kobo: number | null | undefined) =>
   kobo === null || kobo === undefined ? null : Number(kobo) / 100;
@@ -36,7 +42,7 @@ export const toCategoryFamily = (
   c: CategoryRow,
   parent: CategoryRow | undefined,
   children: Category[],
-) => ({
+): CategoryFamily => ({
   cat_id: c.catId,
   parent_id: c.parentId,
   name: c.name,
@@ -53,7 +59,7 @@ export const toCategoryFamily = (
   children,
 });
 
-export function toListItem(r: ListRow) {
+export function toListItem(r: ListRow): PartsListItem {
   return {
     prod_id: r.prod_id,
     id: r.prod_id,
@@ -82,7 +88,7 @@ export function toListItem(r: ListRow) {
   };
 }
 
-export function toDetail(p: ProductDetail) {
+export function toDetail(p: ProductDetail): ProductAnswer {
   return {
     prod_id: p.prod_id,
     id: p.prod_id,
@@ -116,7 +122,7 @@ export function toDetail(p: ProductDetail) {
   };
 }
 
-export function toStore(p: StoreRow) {
+export function toStore(p: StoreRow): StoreDetail {
   return {
     id: p.store_id,
     name: p.store_name,

@@ -5,7 +5,7 @@ import { BadgeCheckIcon } from '../icons.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 
 export function storePhone(s: StoreDetail): string | null {
-  return s.phones?.find(Boolean) ?? (s.phone as string | null | undefined) ?? null;
+  return s.phones.find(Boolean) ?? null;
 }
 
 export function VerifiedBadge() {
@@ -58,11 +58,8 @@ export function StoreCard({ store, productName }: { store: StoreDetail; productN
 }
 
 export function deliveryFees(s: StoreDetail): [string, string][] {
-  const inState = s.delivery_fee_in_state ?? (s.deliveryFeeInState as number | undefined);
-  const other =
-    s.delivery_fee_other_states ??
-    (s.deliveryFeeOutState as number | undefined) ??
-    (s.deliveryFeeOtherStates as number | undefined);
+  const inState = s.delivery_fee_in_state;
+  const other = s.delivery_fee_other_states;
   const out: [string, string][] = [];
   if (inState != null)
     out.push([
