@@ -58,6 +58,8 @@ export default defineConfig({
       E2E: '1',
       // Every browser test signs up from 127.0.0.1: room for the whole suite and its retries.
       REGISTRATIONS_PER_HOUR: '1000',
+      // An unpaid order gives its parts back after a minute, so a browser test can watch it.
+      ORDER_HOLD_MINUTES: '1',
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -267,7 +267,7 @@ test('pay on delivery: pickup, the order goes to the store at once, the seller m
   await api.dispose();
 });
 
-test('a declined Paystack payment leaves the order unpaid, its stock held, and offers to pay again', async ({
+test('a declined Paystack payment leaves the order unpaid, its stock held, and offers to pay again; when the hold runs out the order is cancelled and the stock returns', async ({
   page,
   baseURL,
   playwright,
@@ -294,8 +294,31 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
   await expect(mine.getByTestId('money-state')).toContainText('Not paid yet');
   await expect(mine.getByRole('button', { name: /Pay now/ })).toBeVisible();
   await shot(page, info, '10-orders-declined');
+  const number = (await mine.getByRole('heading').textContent())!.replace('Order ', '').trim();
   // The part is held for this order until the payment time runs out.
   expect(await stockOf(api, part.id)).toBe(stock - 1);
+  await page.goto(`/product/${part.id}`);
+  await expect(page.getByText(`${stock - 1} in stock`, { exact: true })).toBeVisible();
+
+  // The hold runs out (a minute in the browser tests: ORDER_HOLD_MINUTES=1) and the job cancels
+  // the order: the part is back on sale, as the product page says.
+  await expect(async () => {
+    await page.goto(`/product/${part.id}`);
+    await expect(page.getByText(`${stock} in stock`, { exact: true })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 120_000, intervals: [5_000] });
+  await shot(page, info, '11-stock-back');
+  await page.goto('/user/orders');
+  await hydrated(page);
+  await expect(order(page, number).getByTestId('order-status')).toHaveText('cancelled');
+  await expect(order(page, number).getByTestId('money-state')).toHaveText(
+    'Cancelled: nothing was paid',
+  );
+  await expect(order(page, number).getByRole('button', { name: /Pay now/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, info, '12-orders-expired');
+  expect(await stockOf(api, part.id)).toBe(stock);
   await api.dispose();
 });
 

@@ -37,6 +37,7 @@ export type AppConfig = Pick<
   | 'paystackSecretKey'
   | 'paystackBaseUrl'
   | 'commissionRate'
+  | 'orderHoldMinutes'
   | 'host'
   | 'port'
   | 'trustProxy'
@@ -69,6 +70,7 @@ function defaults(): AppConfig {
     e2eRoutes: c.e2eRoutes,
     version: c.version,
     commissionRate: c.commissionRate,
+    orderHoldMinutes: c.orderHoldMinutes,
   };
 }
 

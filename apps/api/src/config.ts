@@ -32,6 +32,8 @@ export interface Config {
   paystackBaseUrl?: string;
   /** Share of an order's goods the platform keeps, 0 to 0.5 (COMMISSION_RATE, default 0.05). */
   commissionRate: number;
+  /** How long an order awaiting online payment holds its parts, in minutes (ORDER_HOLD_MINUTES). */
+  orderHoldMinutes: number;
   trustProxy: TrustProxy;
   /** How long a guest's rendered page is reused; 0 turns the page cache off. */
   pageCacheMs: number;
@@ -239,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystackSecretKey,
     paystackBaseUrl,
     commissionRate,
+    orderHoldMinutes: count('ORDER_HOLD_MINUTES', 30, 1440),
     trustProxy,
     pageCacheMs: duration('PAGE_CACHE_MS', 10_000),
     registrationsPerHour: count('REGISTRATIONS_PER_HOUR', 20, 100_000),

@@ -29,6 +29,7 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
       paystackSecretKey: config.paystackSecretKey,
       paystackBaseUrl: config.paystackBaseUrl,
       commissionRate: config.commissionRate,
+      orderHoldMinutes: config.orderHoldMinutes,
       demoData: config.demoData,
       host: config.host,
       port: config.port,

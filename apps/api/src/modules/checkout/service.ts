@@ -14,7 +14,7 @@ import { couponsService } from '../coupons/service.ts';
 import { newReference, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ordersRepository } from '../orders/repository.ts';
-import { ordersService, PAYMENT_HOLD_MINUTES, queueAll } from '../orders/service.ts';
+import { ordersService, queueAll } from '../orders/service.ts';
 import { orderViews } from '../orders/view.ts';
 import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
 import type { CheckoutAnswer, PayAnswer, Quote } from './types.ts';
@@ -310,7 +310,9 @@ export const checkoutService = {
 
       const paystack = input.paymentMethod === 'paystack';
       const reference = paystack ? newReference('SF') : null;
-      const holdUntil = paystack ? new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000) : null;
+      const holdUntil = paystack
+        ? new Date(Date.now() + app.config.orderHoldMinutes * 60_000)
+        : null;
       const created = [];
       for (const g of totals.stores) {
         const o = await ordersRepository.insertOrder(tx, {

@@ -22,8 +22,8 @@ import { buyerMoveMail, buyerPaidMail, orderNumber, sellerNewOrderMail } from '.
 
 /** How long a delivered order waits for a dispute before its escrow is released. */
 export const ESCROW_RELEASE_DAYS = 7;
-/** How long an order awaiting payment holds its stock. */
-export const PAYMENT_HOLD_MINUTES = 30;
+
+const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 
 /** Our reference of an order's refund: one per order, the same on every attempt. */
 export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`;
@@ -310,7 +310,7 @@ export const ordersService = {
           orderId: o.id,
           action: 'cancel',
           who: { userId: null, role: 'system' },
-          note: `Not paid within ${PAYMENT_HOLD_MINUTES} minutes: the parts went back on sale`,
+          note: `Not paid within ${minutes(app.config.orderHoldMinutes)}: the parts went back on sale`,
         }),
       ).catch((err) => {
         if (!(err instanceof HttpError)) throw err; // paid meanwhile: nothing to do

@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
-import { intField, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 
@@ -95,7 +95,10 @@ function Result({
   } else if (payment === 'failed' || payment === 'abandoned' || payment === 'reversed') {
     tone = 'border-red-600 bg-red-50 text-red-900';
     title = payment === 'failed' ? 'Your payment was declined' : 'The payment was not completed';
-    body = `Nothing was charged. ${many} kept for 30 minutes: press 'Pay now' to try again.`;
+    const until = orders.find((o) => o.holdUntil)?.holdUntil ?? null;
+    body = until
+      ? `Nothing was charged. ${many} kept until ${when(until)}: press 'Pay now' to try again.`
+      : 'Nothing was charged.';
   } else if (payment) {
     tone = 'border-amber-500 bg-amber-50 text-amber-900';
     title = 'Waiting for Paystack to confirm your payment';
