@@ -1,8 +1,4 @@
-/** Response envelope of every list and lookup call (a contract: see docs/contracts.md). */
-export interface Envelope<T> {
-  status: true;
-  items: T[];
-}
+/** An option of a select field: lookup answers, and choices the pages build themselves. */
 export interface Option<V = number | string> {
   label: string;
   value: V;

@@ -1,4 +1,4 @@
-import { ROLES, type PublicRole, type Role } from './constants.ts';
+import { ROLES, type PublicRole } from './constants.ts';
 import { normalisePhone } from './phone.ts';
 import type { FieldErrors } from './errors.ts';
 import { safeRedirectPath } from './redirect.ts';
@@ -119,5 +119,3 @@ export function guardReason(pathname: string): 'login' | 'broadcast' | null {
   if (/^\/(user|shopping|admin)(\/|$)/.test(pathname)) return 'login';
   return null;
 }
-
-export const isSignedIn = (role: Role) => role !== 'guest';

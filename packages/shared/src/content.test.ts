@@ -3,7 +3,6 @@ import {
   isEmail,
   parseInline,
   parseRichText,
-  plainText,
   validateComment,
   validateContact,
 } from './content.ts';
@@ -48,9 +47,6 @@ describe('restricted Markdown', () => {
       { bold: false, text: '<script>alert(1)</script> [link](http://x) *one* **' },
     ]);
     expect(parseRichText('### not a heading')[0].type).toBe('paragraph');
-  });
-  it('gives plain text', () => {
-    expect(plainText('## Title\n\n- **Bold** item')).toBe('Title Bold item');
   });
 });
 

@@ -138,11 +138,3 @@ export function parseRichText(src: string): Block[] {
   flush();
   return blocks;
 }
-
-/** Plain text of the restricted Markdown (for descriptions and search snippets). */
-export const plainText = (src: string) =>
-  src
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/^(## |- )/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();

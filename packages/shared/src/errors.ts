@@ -81,6 +81,3 @@ export function codeForStatus(status: number): ErrorCode {
       return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   }
 }
-
-export const isErrorCode = (v: unknown): v is ErrorCode =>
-  typeof v === 'string' && (ERROR_CODES as readonly string[]).includes(v);

@@ -2,7 +2,7 @@
 // check digit, model year and where the vehicle was built. No database needed: the API adds the
 // vPIC decode (make, model, engine …) on top of this.
 
-export const VIN_LENGTH = 17;
+const VIN_LENGTH = 17;
 /** Garage limit per user (API and pages say the same number). */
 export const GARAGE_MAX_CARS = 10;
 
@@ -110,7 +110,7 @@ export function checkDigit(vin: string): CheckDigitResult {
 }
 
 /** North American VINs (first character 1–5) must carry a check digit and follow the position-7 year rule. */
-export const isNorthAmerican = (vin: string) => /^[1-5]/.test(vin);
+const isNorthAmerican = (vin: string) => /^[1-5]/.test(vin);
 
 // Position 10: A–Y without I, O, Q, U, Z, then 1–9; the cycle repeats every 30 years.
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -357,7 +357,7 @@ const MAKERS: Record<string, string> = {
 const ord = (c: string) => ORDER.indexOf(c);
 
 /** Country of manufacture by the WMI, or null when the code is not allocated in our table. */
-export function wmiCountry(vin: string): string | null {
+function wmiCountry(vin: string): string | null {
   const [a, b] = [vin[0], vin[1]];
   if (!a || !b) return null;
   for (const [from, to, country] of COUNTRY_RANGES) {

@@ -1,6 +1,6 @@
 import type { Option } from '@sf/shared';
 import type { PartsList, PartsListItem, ProductDetail } from '@sf/api/types';
-import { PAGE_SIZE, YEAR_FROM } from '@sf/shared';
+import { CONDITION, CONDITION_LABELS, PAGE_SIZE, YEAR_FROM } from '@sf/shared';
 import { toQuery } from './api.ts';
 
 // The catalogue's answers are typed from the API's response schemas (docs/contracts.md).
@@ -121,12 +121,12 @@ export const productHref = (p: { id: number | string; url?: string | null }) =>
   p.url && p.url.startsWith('/') ? p.url : `/product/${p.id}`;
 
 export const conditionLabel = (c: number | null | undefined) =>
-  c === 1 ? 'New' : c === 2 ? 'Used (Tokunbo)' : null;
+  (c != null && CONDITION_LABELS[c]) || null;
 
-export const CONDITION_OPTIONS: Option<number>[] = [
-  { label: 'New', value: 1 },
-  { label: 'Used (Tokunbo)', value: 2 },
-];
+export const CONDITION_OPTIONS: Option<number>[] = Object.values(CONDITION).map((value) => ({
+  label: CONDITION_LABELS[value],
+  value,
+}));
 
 /** "2010–2015", "2010 on", "up to 2015" or "All years". */
 export function yearRange(f: { year_from?: number | null; year_to?: number | null }) {

@@ -1,4 +1,4 @@
-import { formatNaira, salePrice, type PriceData } from '@sf/shared';
+import { CONDITION, CONDITION_LABELS, formatNaira, salePrice, type PriceData } from '@sf/shared';
 
 /** The price in naira, the largest text on a card; a sale shows the original struck through. */
 export function Price({ price, size = 'card' }: { price: PriceData; size?: 'card' | 'page' }) {
@@ -21,12 +21,12 @@ export function Price({ price, size = 'card' }: { price: PriceData; size?: 'card
 }
 
 export function ConditionBadge({ condition }: { condition?: number | null }) {
-  if (condition !== 1 && condition !== 2) return null;
+  if (condition !== CONDITION.New && condition !== CONDITION.Used) return null;
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${condition === 1 ? 'bg-brand-50 text-brand-800' : 'bg-amber-100 text-amber-900'}`}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${condition === CONDITION.New ? 'bg-brand-50 text-brand-800' : 'bg-amber-100 text-amber-900'}`}
     >
-      {condition === 1 ? 'New' : 'Used (Tokunbo)'}
+      {CONDITION_LABELS[condition]}
     </span>
   );
 }
