@@ -9,7 +9,7 @@
 //   throughput 50 buyers checking out different parts for DURATION seconds: orders per second,
 //             and GET /api/cart latency (p50/p99) under that load.
 //
-//   node bench/commerce.mjs [race|sigkill|throughput]   (default: all)
+//   node bench/commerce.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,7 +20,7 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const only = process.argv[2];
+const which = new Set((process.argv[2] ?? 'race,sigkill,throughput').split(','));
 const port = Number(process.env.BENCH_PORT ?? 3991);
 const base = `http://127.0.0.1:${port}`;
 const SECRET = 'sk_test_sparefinder_local_no_money_moves';
@@ -351,9 +351,9 @@ async function throughput() {
 }
 
 const out = { at: new Date().toISOString() };
-if (!only || only === 'race') out.race = await race();
-if (!only || only === 'sigkill') out.sigkill = await sigkill();
-if (!only || only === 'throughput') out.throughput = await throughput();
+if (which.has('race')) out.race = await race();
+if (which.has('sigkill')) out.sigkill = await sigkill();
+if (which.has('throughput')) out.throughput = await throughput();
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench/results/commerce.json'), JSON.stringify(out, null, 2));
 const failed = (out.race && !out.race.allOk) || (out.sigkill && !out.sigkill.ok);

@@ -4,9 +4,42 @@
 const spread = (prefix, n) =>
   Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % 99_000)}`);
 
+/**
+ * The demo buyer signed in, with three parts in the cart: the session cookie for the cart page.
+ * Signed-in pages are never cached, so every request renders the cart afresh.
+ */
+async function cartBuyer(base) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'buyer@demo.ng', password: 'demo1234' }),
+  });
+  if (!login.ok) throw new Error(`demo buyer login: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sf_sid='));
+  const json = { 'content-type': 'application/json', cookie };
+  const cart = await (await fetch(`${base}/api/cart`, { headers: { cookie } })).json();
+  const list = await (await fetch(`${base}/api/products/categories/0/?pagesize=50`)).json();
+  let lines = cart.items.length;
+  for (const p of list.items) {
+    if (lines >= 3) break;
+    if (cart.items.some((l) => l.productId === p.prod_id)) continue;
+    const r = await fetch(`${base}/api/cart/items`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ productId: p.prod_id, quantity: 1 }),
+    });
+    if (r.ok) lines++;
+  }
+  return cookie;
+}
+
 export async function scenarios(base) {
   const states = await (await fetch(`${base}/api/database/states/NG`)).json();
   const lagos = states.items.find((s) => s.label === 'Lagos')?.value ?? 25;
+  const buyer = await cartBuyer(base);
   return [
     { name: 'lookup: car makes', path: '/api/database/cars/make', rate: 200 },
     { name: 'list: cities of Lagos', path: `/api/database/cities/${lagos}`, rate: 200 },
@@ -33,6 +66,12 @@ export async function scenarios(base) {
       warmPaths: spread('/product/', 3000).map((p) => `${p}?warm`),
       rate: 100,
       rateOnly: true,
+    },
+    {
+      name: 'page: /shopping/cart (SSR, signed in, 3 lines)',
+      path: '/shopping/cart',
+      rate: 100,
+      headers: { cookie: buyer },
     },
     {
       name: 'page: /spares-parts, brotli',
