@@ -99,6 +99,11 @@ export const products = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(part_number, '') || ' ' || upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(search_terms, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(description, ''), 2000)), 'D')`,
     ),
+    // The size or group a tyre, wheel or battery is sold by, as its name prints it ('Car Tyre 195/65 R15' → '195/65R15',
+    // 'Alloy Wheel 15 inch' → 'R15', 'Car Battery NS60 45Ah' → 'NS60'): such parts fit the cars that take it.
+    fitSpec: text('fit_spec').generatedAlwaysAs(
+      sql`coalesce(regexp_replace(substring(upper(name) from '\\d{3}/\\d{2}\\s?Z?R\\s?\\d{2}'), '[\\sZ]', '', 'g'), substring(upper(name) from '\\m(NS\\d{2}|\\d{2,3}D\\d{2}|DIN\\d{2,3})\\M'), 'R' || substring(name from '\\m(1[2-9]|2[0-4])\\s?(?:inch|")'))`,
+    ),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,6 +127,9 @@ export const products = pgTable(
       .on(t.cityId, t.prodId)
       .where(sql`active`),
     index('products_store_idx').on(t.storeId, t.prodId),
+    index('products_fit_spec_idx')
+      .on(t.fitSpec, t.prodId)
+      .where(sql`active and fit_spec is not null`),
     // The vector plus 'age bucket' lexemes ('~a' = prod_id >> 12, '~b' >> 15, '~c' >> 18) so that a search can ask for the
     // matches among the newest products inside the index (see productsRepository.page): a GIN index returns matches
     // unordered, and reading every match from the heap to find the newest is what made broad words slow on big catalogues.

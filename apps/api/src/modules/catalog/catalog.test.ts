@@ -7,6 +7,7 @@ import { rows } from '@sf/db';
 import { createTestApp, dbLabel, withApp, type TestApp } from '../../test/helper.ts';
 import { seedCatalog } from './seed.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
+import { carTakes, fitRule, specsOf } from './fitment.ts';
 
 let t: TestApp;
 const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-catalog-test-'));
@@ -102,10 +103,14 @@ describe(`catalogue demo data (${dbLabel()})`, () => {
     expect(c.fresh).toBeGreaterThan(c.n * 0.4);
     expect(c.sale / c.n).toBeGreaterThan(0.12);
     expect(c.sale / c.n).toBeLessThan(0.3);
-    const [f] = await q<{ missing: number }>(
-      sql`select count(*)::int missing from products p where not exists (select 1 from product_fitments f where f.product_id = p.prod_id) and p.store_id in (select id from stores where url_name not like 'ikeja-universal%')`,
+    // Parts for one car have fitment rows; parts for most cars, tyres, wheels and batteries (by size) have none.
+    const fits = await q<{ cat_id: number; top_cat_id: number; rows: number }>(
+      sql`select cat_id, top_cat_id, (select count(*)::int from product_fitments f where f.product_id = p.prod_id) as rows
+        from products p where p.store_id in (select id from stores where url_name not like 'ikeja-universal%')`,
     );
-    expect(f.missing).toBe(0);
+    expect(
+      fits.filter((f) => (fitRule(f.cat_id, f.top_cat_id) === 'model') !== f.rows > 0),
+    ).toEqual([]);
     const [i] = await q<{ missing: number }>(
       sql`select count(*)::int missing from products p where not exists (select 1 from product_images i where i.product_id = p.prod_id) and p.name not in ('Universal Toyota Brake Pads', 'Hidden Brake Pads')`,
     );
@@ -129,6 +134,7 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
     expect(Object.keys(it0).sort()).toEqual([
       'condition',
       'description',
+      'fit',
       'id',
       'image',
       'name',
@@ -206,36 +212,6 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
     ['condition Used', () => '/api/products/categories/0/?condition=2', () => sql`condition = 2`],
     ['condition New', () => '/api/products/categories/0/?condition=1', () => sql`condition = 1`],
     [
-      'carmake',
-      () => `/api/products/categories/0/?carmake=${toyota}`,
-      () =>
-        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota})`,
-    ],
-    [
-      'carmake + carmodel (models and all-models fitment)',
-      () => `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}`,
-      () =>
-        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota} and (f.model_id = ${corolla} or f.model_id is null))`,
-    ],
-    [
-      'carmake + carmodel + caryear',
-      () => `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}&caryear=2010`,
-      () =>
-        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota} and (f.model_id = ${corolla} or f.model_id is null) and 2010 between f.year_from and f.year_to)`,
-    ],
-    [
-      'caryear alone',
-      () => '/api/products/categories/0/?caryear=1999',
-      () =>
-        sql`exists (select 1 from product_fitments f where f.product_id = prod_id and 1999 between f.year_from and f.year_to)`,
-    ],
-    [
-      'three filters at once',
-      () => `/api/products/categories/6/?carmake=${toyota}&condition=1&regionId=${lagos}`,
-      () =>
-        sql`top_cat_id = 6 and condition = 1 and state_id = ${lagos} and exists (select 1 from product_fitments f where f.product_id = prod_id and f.make_id = ${toyota})`,
-    ],
-    [
       'store',
       () => '/api/products/categories/0/?store=ladipo-genuine-parts',
       () => sql`store_id = (select id from stores where url_name = 'ladipo-genuine-parts')`,
@@ -254,6 +230,118 @@ describe(`GET /api/products/categories/:id/ (${dbLabel()})`, () => {
       expect(ids(body.items)).toEqual(expected);
     });
   }
+
+  // The order a car's list must have, computed here from the rows: parts fitting the car by their fitment
+  // rows, then by their size, then parts for most cars; never others. Then in stock, verified store, newest.
+  async function carOracle(car: { make?: number; model?: number; year?: number }, extra: string) {
+    const names = car.model
+      ? (
+          await q<{ make: string; model: string }>(
+            sql`select mk.name as make, md.name as model from car_models md join car_makes mk on mk.id = md.make_id where md.id = ${car.model}`,
+          )
+        )[0]
+      : undefined;
+    const specs = new Set(names ? specsOf(carTakes(names.make, names.model)) : []);
+    const all = await q<{
+      prod_id: number;
+      cat_id: number;
+      top_cat_id: number;
+      fit_spec: string | null;
+      stock: number;
+      verified: boolean;
+      fits: boolean;
+    }>(sql`select p.prod_id, p.cat_id, p.top_cat_id, p.fit_spec, p.stock, st.verified,
+        exists (select 1 from product_fitments f where f.product_id = p.prod_id
+          and (${car.make ?? null}::int is null or f.make_id = ${car.make ?? null}::int)
+          and (${car.model ?? null}::int is null or f.model_id is null or f.model_id = ${car.model ?? null}::int)
+          and (${car.year ?? null}::int is null or ${car.year ?? null}::int between f.year_from and f.year_to)) as fits
+      from products p join stores st on st.id = p.store_id where p.active and ${sql.raw(extra)}`);
+    const group = (r: (typeof all)[number]) => {
+      const rule = fitRule(r.cat_id, r.top_cat_id);
+      if (rule === 'model') return r.fits ? 3 : 0;
+      if (rule === 'universal') return 1;
+      if (rule === 'not-a-car') return 0;
+      return r.fit_spec && specs.has(r.fit_spec) ? 2 : 0;
+    };
+    const key = (r: (typeof all)[number]) => [
+      group(r) >= 2 ? 1 : 0,
+      group(r),
+      r.stock > 0 ? 1 : 0,
+      r.verified ? 1 : 0,
+      r.prod_id,
+    ];
+    return all
+      .filter((r) => group(r) > 0)
+      .sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i] - ka[i];
+        return 0;
+      })
+      .map((r) => ({ prod_id: r.prod_id, fit: group(r) >= 2 ? 'exact' : 'universal' }));
+  }
+
+  const carCases: [
+    string,
+    () => { make?: number; model?: number; year?: number },
+    string,
+    string,
+  ][] = [
+    ['carmake', () => ({ make: toyota }), '', 'true'],
+    ['carmake + carmodel', () => ({ make: toyota, model: corolla }), '', 'true'],
+    [
+      'carmake + carmodel + caryear',
+      () => ({ make: toyota, model: corolla, year: 2010 }),
+      '',
+      'true',
+    ],
+    ['caryear alone', () => ({ year: 1999 }), '', 'true'],
+    [
+      'car and two other filters',
+      () => ({ make: toyota }),
+      '&condition=1&partcategory=6',
+      'p.condition = 1 and p.top_cat_id = 6',
+    ],
+  ];
+  for (const [name, car, extra, where] of carCases) {
+    it(`filters by ${name}: exact fits first, then parts for most cars, every page`, async () => {
+      const c = car();
+      const expected = await carOracle(c, where);
+      expect(expected.length).toBeGreaterThan(5);
+      const query = [
+        c.make ? `carmake=${c.make}` : '',
+        c.model ? `carmodel=${c.model}` : '',
+        c.year ? `caryear=${c.year}` : '',
+      ]
+        .filter(Boolean)
+        .join('&');
+      const { body } = await t.get(`/api/products/categories/0/?${query}${extra}`);
+      expect(
+        body.items.map((i: { prod_id: number; fit: string }) => ({
+          prod_id: i.prod_id,
+          fit: i.fit,
+        })),
+      ).toEqual(expected.slice(0, 50));
+      expect(await walk(`/api/products/categories/0/?${query}${extra}`, 37)).toEqual(
+        expected.map((e) => e.prod_id),
+      );
+    });
+  }
+
+  it('a car never gets parts for trucks or motorcycles, nor tyres of another size', async () => {
+    const all = await walk(
+      `/api/products/categories/4/?carmake=${toyota}&carmodel=${corolla}&caryear=2010`,
+      50,
+    );
+    const got = await q<{ name: string }>(
+      sql`select name from products where prod_id = any(string_to_array(${all.join(',') || '0'}, ',')::int[])`,
+    );
+    expect(got.length).toBeGreaterThan(0);
+    for (const { name } of got) {
+      expect(name).not.toMatch(/truck|motorcycle|tricycle|inner tube/i);
+      if (/\d{3}\/\d{2}/.test(name)) expect(name).toMatch(/195\/65 R15|205\/55 R16/);
+    }
+  });
 
   it('a part for all models of a make shows for any model of it', async () => {
     const { body } = await t.get(

@@ -4,6 +4,7 @@
  */
 
 import { GENERATED_VARIANTS } from '../images/service.ts';
+import { carTakes, fitRule, rimSpec } from './fitment.ts';
 
 /** mulberry32: a small, fast, seeded PRNG so every run builds the same catalogue. */
 export function rng(seed: number) {
@@ -429,20 +430,6 @@ export const POPULAR: { make: string; weight: number; models: string[] }[] = [
   { make: 'Jeep', weight: 1, models: ['Grand Cherokee', 'Wrangler', 'Cherokee'] },
 ];
 
-/** Top categories whose parts are universal (fitment by make only, wide years) rather than model-specific. */
-const UNIVERSAL = new Set([
-  'tyres',
-  'oils-and-fluids',
-  'car-care',
-  'tools-and-garage',
-  'safety-and-security',
-  'car-electronics',
-  'accessories',
-  'batteries',
-  'horns',
-  'wheels',
-]);
-
 /** Naira price ranges per top category path; a few children override. */
 const PRICE: Record<string, [number, number]> = {
   body: [25_000, 280_000],
@@ -561,16 +548,6 @@ const SIDES: Record<string, string[]> = {
   bearings: ['Front', 'Rear'],
 };
 const SPECS: Record<string, string[]> = {
-  tyres: [
-    '175/70 R13',
-    '185/65 R14',
-    '195/65 R15',
-    '205/55 R16',
-    '215/60 R16',
-    '225/65 R17',
-    '235/60 R18',
-    '265/65 R17',
-  ],
   'oils-and-fluids': [
     '4 Litres',
     '5 Litres',
@@ -580,10 +557,66 @@ const SPECS: Record<string, string[]> = {
     '20W-50 4L',
     '0W-20 4L',
   ],
-  batteries: ['45Ah', '60Ah', '75Ah', '100Ah', '62Ah', '70Ah'],
   'car-electronics': ['7 inch', '9 inch', '10 inch', '2 Din', '1 Din', '6.5 inch'],
   'tools-and-garage': ['2 Ton', '3 Ton', '46 Piece', '108 Piece', 'Heavy Duty'],
 };
+/** Sizes of parts that are not for cars, by child category. */
+const NOT_A_CAR_SPECS: Record<number, string[]> = {
+  403: ['315/80 R22.5', '295/80 R22.5', '12.00 R20', '11.00 R20'],
+  404: ['2.75-18', '3.00-17', '90/90-18', '3.00-18'],
+  405: ['4.00-8', '4.50-10', '4.00-12'],
+  406: ['2.75-18', '3.00-17', '4.00-8'],
+  2202: ['N150 150Ah', 'N200 200Ah', 'N120 120Ah'],
+  2203: ['12V 5Ah', '12V 7Ah', '12V 9Ah'],
+};
+/** Capacity printed with each battery group. */
+const GROUP_AH: Record<string, number> = {
+  NS40: 35,
+  NS60: 45,
+  '55D23': 60,
+  '80D26': 70,
+  '105D31': 90,
+  DIN60: 60,
+  DIN74: 74,
+  DIN80: 80,
+  DIN90: 90,
+  DIN100: 100,
+};
+/** The parts most listed, for the cars most driven: every fourth demo product is one of these. */
+const COMMON_PARTS = [601, 602, 1001, 1002, 701, 2501, 201, 1901, 401, 2201, 901, 1101, 2301, 1902];
+const COMMON_CARS: [string, string][] = [
+  ['Toyota', 'Corolla'],
+  ['Toyota', 'Camry'],
+  ['Honda', 'Civic'],
+  ['Honda', 'Accord'],
+  ['Toyota', 'RAV4'],
+  ['Toyota', 'Sienna'],
+  ['Toyota', 'Highlander'],
+  ['Lexus', 'ES'],
+  ['Lexus', 'RX'],
+  ['Nissan', 'Altima'],
+  ['Hyundai', 'Elantra'],
+  ['Honda', 'CR-V'],
+];
+/** Models built on the same platform: a part of one often fits the other (the only second fitments). */
+const SISTERS: Record<string, string> = {
+  Corolla: 'Matrix',
+  Matrix: 'Corolla',
+  Camry: 'Venza',
+  Venza: 'Camry',
+  '4Runner': 'Land Cruiser Prado',
+  'Land Cruiser Prado': '4Runner',
+  Sentra: 'Almera',
+  Almera: 'Sentra',
+  Elantra: 'Cerato',
+  Cerato: 'Elantra',
+  Tucson: 'Sportage',
+  Sportage: 'Tucson',
+};
+const SEDAN_TYRES = ['175/70 R13', '185/65 R14', '195/65 R15', '205/55 R16', '215/60 R16'];
+const SUV_TYRES = ['225/65 R17', '235/60 R18', '245/65 R17', '265/65 R17', '265/70 R17'];
+const width = (size: string) => Number(size.split('/')[0]);
+
 const PHRASES = [
   'Original quality, tested before dispatch.',
   'Fits perfectly, no modification needed.',
@@ -713,46 +746,72 @@ export function productGenerator(refs: CatalogueRefs, seed = 20261122) {
   const makeNames = new Map(refs.makes.map((m) => [m.id, m.name]));
   const modelNames = new Map(refs.models.map((m) => [m.id, m.name]));
   const nameOf = (id: number) => makeNames.get(id) ?? '';
+  const byId = new Map(refs.cats.map((c) => [c.catId, c]));
 
   return (i: number): ProductSeed => {
     // Cycle through children so every category (and every top category) is covered early.
-    const child = i < children.length * 2 ? children[i % children.length] : r.pick(children);
+    const common = i >= children.length * 2 && i % 4 === 3;
+    const child = common
+      ? byId.get(r.pick(COMMON_PARTS))!
+      : i < children.length * 2
+        ? children[i % children.length]
+        : r.pick(children);
     const parent = top.get(child.parentId)!;
-    const universal = UNIVERSAL.has(parent.path);
+    const rule = fitRule(child.catId, parent.catId);
+    const universal = rule !== 'model';
     const picked = r.pick(BRANDS[parent.path] ?? DEFAULT_BRANDS);
-    const p = r.pick(
-      weighted.length
-        ? weighted
-        : [{ make: refs.makes[0], models: modelsByMake.get(refs.makes[0].id) ?? [], weight: 1 }],
-    );
+    const commonCar = common ? r.pick(COMMON_CARS) : undefined;
+    const p =
+      (commonCar && popular.find((x) => x.make.name === commonCar[0])) ||
+      r.pick(
+        weighted.length
+          ? weighted
+          : [{ make: refs.makes[0], models: modelsByMake.get(refs.makes[0].id) ?? [], weight: 1 }],
+      );
     // Genuine (maker's own) parts carry the car's maker, not Toyota's, on a Honda or a Passat.
     const brand = picked === 'Toyota Genuine' ? `${p.make.name} Genuine` : picked;
-    const model = r.pick(p.models);
-    const lo = Math.max(model.yearFrom, 1995);
-    const hi = Math.min(model.yearTo, 2025);
+    const model = (commonCar && p.models.find((m) => m.name === commonCar[1])) || r.pick(p.models);
+    // Common parts are for the years most seen on Nigerian roads (2003-2015).
+    const lo = Math.max(model.yearFrom, common ? 2003 : 1995);
+    const hi = Math.min(model.yearTo, common ? 2018 : 2025);
     const yFrom = r.int(lo, Math.max(lo, hi - 3));
-    const yTo = Math.min(hi, yFrom + r.int(2, 7));
+    const yTo = Math.min(hi, yFrom + r.int(common ? 4 : 2, 7));
     const side = SIDES[parent.path] && r.chance(0.6) ? r.pick(SIDES[parent.path]) + ' ' : '';
     const part = side === 'Pair of ' ? child.name : partName(child);
-    const spec = SPECS[parent.path] ? ' ' + r.pick(SPECS[parent.path]) : '';
+    // Tyres, wheels and batteries carry the size or group of the car the listing was made for (what it fits is that size).
+    const takes = carTakes(p.make.name, model.name);
+    let sized = '';
+    if (rule === 'tyre') {
+      const suv = child.catId === 402;
+      const own = (takes?.tyres ?? []).filter((t) => width(t) >= 225 === suv);
+      sized = r.pick(own.length ? own : suv ? SUV_TYRES : SEDAN_TYRES);
+    } else if (rule === 'rim') {
+      sized = `${rimSpec(r.pick(takes?.tyres ?? SEDAN_TYRES)).slice(1)} inch`;
+    } else if (rule === 'battery') {
+      const group = r.pick(takes?.battery ?? ['NS60']);
+      sized = `${group} ${GROUP_AH[group] ?? 60}Ah`;
+    } else if (rule === 'not-a-car') sized = r.pick(NOT_A_CAR_SPECS[child.catId] ?? ['']);
+    const spec = sized ? ' ' + sized : SPECS[parent.path] ? ' ' + r.pick(SPECS[parent.path]) : '';
     const used = r.chance(universal ? 0.1 : 0.35);
     const fitments: ProductSeed['fitments'] = [];
     let name: string;
     let title: string;
     if (universal) {
+      // No fitment rows: the category says what it fits (fitment.ts).
       name = `${brand} ${part}${spec}`;
-      title = `${brand} ${part}${spec} for ${p.make.name} and most cars`;
-      fitments.push({ makeId: p.make.id, modelId: null, yearFrom: 1995, yearTo: 2025 });
-      const other = r.pick(weighted);
-      if (other.make.id !== p.make.id)
-        fitments.push({ makeId: other.make.id, modelId: null, yearFrom: 1995, yearTo: 2025 });
+      title =
+        rule === 'universal'
+          ? `${brand} ${part}${spec}, fits most cars`
+          : rule === 'not-a-car'
+            ? `${brand} ${part}${spec}`
+            : `${brand} ${part}${spec} for cars that take ${sized}`;
     } else {
       name = `${p.make.name} ${model.name} ${side}${part}`;
       title = `${brand} ${side}${part} for ${p.make.name} ${model.name} ${yFrom}-${yTo}${used ? ' (Tokunbo)' : ''}`;
       fitments.push({ makeId: p.make.id, modelId: model.id, yearFrom: yFrom, yearTo: yTo });
-      if (r.chance(0.35)) {
-        const m2 = r.pick(p.models);
-        if (m2.id !== model.id) {
+      const m2 = p.models.find((m) => m.name === SISTERS[model.name]);
+      if (m2 && r.chance(0.35)) {
+        {
           const a = Math.max(m2.yearFrom, 1995);
           const b = Math.min(m2.yearTo, 2025);
           const f = r.int(a, Math.max(a, b - 3));
@@ -775,16 +834,22 @@ export function productGenerator(refs: CatalogueRefs, seed = 20261122) {
       ? Math.max(400, Math.round((price * (0.8 + r.next() * 0.15)) / 100) * 100)
       : null;
     const pn = partNumber(r, p.make.name, brand, parent.path) || null;
-    const fitText = fitments
-      .map((f) =>
-        f.modelId
-          ? `${nameOf(f.makeId)} ${(f.modelId ? modelNames.get(f.modelId) : '') ?? ''} ${f.yearFrom}-${f.yearTo}`
-          : `${nameOf(f.makeId)} (all models)`,
-      )
-      .join(', ');
+    const fitText = universal
+      ? rule === 'universal'
+        ? 'most cars'
+        : rule === 'not-a-car'
+          ? ''
+          : `cars that take ${sized}`
+      : fitments
+          .map((f) =>
+            f.modelId
+              ? `${nameOf(f.makeId)} ${(f.modelId ? modelNames.get(f.modelId) : '') ?? ''} ${f.yearFrom}-${f.yearTo}`
+              : `${nameOf(f.makeId)} (all models)`,
+          )
+          .join(', ');
     const sentences = [
       `${brand} ${part.toLowerCase()}${spec} ${used ? 'foreign used (Tokunbo)' : 'brand new'}.`,
-      `Fits ${fitText}.`,
+      fitText ? `Fits ${fitText}.` : '',
       pn ? `Part number ${pn}.` : '',
       used ? r.pick(USED_PHRASES) : '',
       r.pick(PHRASES),

@@ -106,6 +106,13 @@ export interface ListRow {
   placeholder: string | null;
 }
 
+/**
+ * A car's list key (a bigint, higher first; carBase): parts that fit the car exactly carry EXACT_FIT, above the
+ * search score (times 8, below 2^31); below the score: fitted by its own fitment rows (4; a size match is 0),
+ * in stock (2), from a verified store (1).
+ */
+export const EXACT_FIT = 2 ** 32;
+
 /** What a list is narrowed to, with every name already resolved to an id by the service. */
 export interface ProductFilter {
   /** A top category takes in its children's products. */
@@ -118,6 +125,47 @@ export interface ProductFilter {
   modelId?: number;
   year?: number;
   condition?: number;
+  /**
+   * With a car chosen: how parts fit it (fitment.ts). Parts of `byFitment` categories fit through their fitment
+   * rows, `universal` ones fit every car, `bySpec` ones fit when their fit_spec is one of `specs`; any other
+   * category (trucks, motorcycles) never fits.
+   */
+  car?: { byFitment: number[]; universal: number[]; bySpec: number[]; specs: string[] };
+  /** Parts of this size (products.fit_spec: a tyre size typed in the search). */
+  spec?: string;
+}
+
+const ids = (xs: number[]) =>
+  sql.raw(xs.length ? xs.map((x) => String(Math.trunc(x))).join(',') : 'null');
+
+/** The fitment rows' condition: a row naming the make (any model when the row has none), model and year. */
+function fitsByRows(f: ProductFilter): SQL {
+  const fit: SQL[] = [sql`f.product_id = p.prod_id`];
+  if (f.makeId) fit.push(sql`f.make_id = ${f.makeId}`);
+  if (f.modelId) fit.push(sql`(f.model_id = ${f.modelId} or f.model_id is null)`);
+  if (f.year) fit.push(sql`f.year_from <= ${f.year} and f.year_to >= ${f.year}`);
+  return sql`exists (select 1 from product_fitments f where ${sql.join(fit, sql` and `)})`;
+}
+
+/** For a car: whether p fits it by its fitment rows, by its size, and whether it fits at all (or fits most cars). */
+function carFit(f: ProductFilter) {
+  const c = f.car!;
+  const rows = sql`(p.cat_id in (${ids(c.byFitment)}) and ${fitsByRows(f)})`;
+  const size = c.specs.length
+    ? sql`(p.cat_id in (${ids(c.bySpec)}) and p.fit_spec in (${sql.join(
+        c.specs.map((x) => sql`${x}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+  return { rows, size, any: sql`(${rows} or ${size} or p.cat_id in (${ids(c.universal)}))` };
+}
+
+/** The car's list key of p without the search score (see EXACT_FIT). */
+function carBase(f: ProductFilter): SQL {
+  const fit = carFit(f);
+  return sql`((case when ${fit.rows} then ${sql.raw(String(EXACT_FIT + 4))} when ${fit.size} then ${sql.raw(String(EXACT_FIT))} else 0 end)
+    + (case when p.stock > 0 then 2 else 0 end)
+    + (select case when st.verified then 1 else 0 end from stores st where st.id = p.store_id))`;
 }
 
 /** The filter's conditions on products p (active is added by the query). */
@@ -132,14 +180,10 @@ function whereOf(f: ProductFilter): SQL[] {
   if (f.stateId) where.push(sql`p.state_id = ${f.stateId}`);
   if (f.cityId) where.push(sql`p.city_id = ${f.cityId}`);
   if (f.storeId) where.push(sql`p.store_id = ${f.storeId}`);
-  if (f.makeId || f.year) {
-    const fit: SQL[] = [sql`f.product_id = p.prod_id`];
-    if (f.makeId) fit.push(sql`f.make_id = ${f.makeId}`);
-    if (f.modelId) fit.push(sql`(f.model_id = ${f.modelId} or f.model_id is null)`);
-    if (f.year) fit.push(sql`f.year_from <= ${f.year} and f.year_to >= ${f.year}`);
-    where.push(sql`exists (select 1 from product_fitments f where ${sql.join(fit, sql` and `)})`);
-  }
+  if (f.car) where.push(carFit(f).any);
+  else if (f.makeId || f.year) where.push(fitsByRows(f));
   if (f.condition) where.push(sql`p.condition = ${f.condition}`);
+  if (f.spec) where.push(sql`p.fit_spec = ${f.spec}`);
   return where;
 }
 
@@ -233,6 +277,8 @@ export const productsRepository = (db: Db) => ({
     const where = sql.join([sql`p.active`, ...whereOf(q.filter)], sql` and `);
     let page: SQL;
     let ctes: SQL[] = [];
+    const car = q.filter.car ? carBase(q.filter) : undefined;
+    const carCol = car ? sql`, ${car} as car_key` : sql``;
     if (q.tsq !== undefined || q.partNumber) {
       const pn = q.partNumber ?? '';
       const tsq = q.tsq ?? '';
@@ -256,7 +302,7 @@ export const productsRepository = (db: Db) => ({
           const i = stages.length;
           const gate = i ? sql`and ${found(i)} < ${SEARCH_WINDOW}` : sql``;
           // prod_id + 0: no walking the prod_id index until enough rows pass, the words' index is the way in.
-          stages.push(sql`s${sql.raw(String(i))} as (select p.prod_id, p.search, p.part_number_norm from products p where ${where} and ${cond} ${gate}
+          stages.push(sql`s${sql.raw(String(i))} as (select p.prod_id, p.search, p.part_number_norm${carCol} from products p where ${where} and ${cond} ${gate}
             order by p.prod_id + 0 desc limit ${SEARCH_WINDOW})`);
         };
         for (const [lo, hi] of ranges) {
@@ -278,18 +324,19 @@ export const productsRepository = (db: Db) => ({
       }
       if (pn) {
         const like = sql`p.part_number_norm like ${pn + '%'}`;
-        parts.push(sql`select p.prod_id, p.search, p.part_number_norm from products p where ${where} and (${like}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})
+        parts.push(sql`select p.prod_id, p.search, p.part_number_norm${carCol} from products p where ${where} and (${like}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})
           order by p.prod_id desc limit ${SEARCH_WINDOW}`);
       }
-      const score = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
+      const text = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
         + ${
           pn
             ? sql`case when c.part_number_norm = ${pn} then 200000000 when c.part_number_norm like ${pn + '%'} then 100000000
           ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end`
             : sql`0`
         }`;
+      const score = car ? sql`c.car_key + least(${text}, 268435455)::bigint * 8` : text;
       const cursor = q.cursor
-        ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::int, ${q.cursor.prodId}::int)`
+        ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::bigint, ${q.cursor.prodId}::int)`
         : sql``;
       // Exact part-number prefixes always take part, however old. A product may come from several parts: distinct on.
       const window = sql`select distinct on (w.prod_id) w.* from (${sql.join(
@@ -298,20 +345,28 @@ export const productsRepository = (db: Db) => ({
       )}) w
         order by w.prod_id desc limit ${SEARCH_WINDOW}`;
       const cands = pn
-        ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm from products p
+        ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm${carCol} from products p
             where ${where} and p.part_number_norm like ${pn + '%'} limit 100)) u`
         : window;
       page = sql`select m.prod_id, m.score from (select c.prod_id, ${score} as score from (${cands}) c) m
         ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
       ctes = stages;
     } else {
-      const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
-      page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
+      if (car) {
+        const cursor = q.cursor
+          ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::bigint, ${q.cursor.prodId}::int)`
+          : sql``;
+        page = sql`select m.prod_id, m.score from (select p.prod_id, ${car} as score from products p where ${where}) m
+          ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
+      } else {
+        const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
+        page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
+      }
     }
     return rows<ListRow>(
       db,
       sql`with ${sql.join([...ctes, sql`page as (${page})`], sql`, `)}
-      select page.prod_id, page.score, p.name, p.title, left(p.description, 200) as description, p.price_kobo, p.sales_kobo, p.condition,
+      select page.prod_id, page.score::float8 as score, p.name, p.title, left(p.description, 200) as description, p.price_kobo, p.sales_kobo, p.condition,
         st.name as store_name, st.url_name, st.verified, c.name as city, sa.name as state,
         i.key as image_key, i.width as image_width, i.height as image_height, i.placeholder
       from page join products p on p.prod_id = page.prod_id join stores st on st.id = p.store_id
@@ -404,6 +459,15 @@ export const productsRepository = (db: Db) => ({
     ).length > 0,
   storeIdByUrl: async (urlName: string) =>
     (await rows<{ id: number }>(db, sql`select id from stores where url_name = ${urlName}`))[0]?.id,
+  /** The names of a make and (when given) one of its models; undefined when the model is not of that make. */
+  carNames: async (makeId: number, modelId: number | undefined) =>
+    (
+      await rows<{ make: string; model: string | null }>(
+        db,
+        sql`select mk.name as make, md.name as model from car_makes mk
+          left join car_models md on md.id = ${modelId ?? null}::int and md.make_id = mk.id where mk.id = ${makeId}`,
+      )
+    )[0],
   modelMake: async (modelId: number) =>
     (
       await rows<{ make_id: number }>(db, sql`select make_id from car_models where id = ${modelId}`)

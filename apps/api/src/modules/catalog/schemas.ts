@@ -67,6 +67,12 @@ export const listItemSchema = Obj({
   condition: { ...int, description: '1 New, 2 Used (Tokunbo)' },
   image: nullable(Obj(imageProps)),
   store: Obj({ name: str, url_name: str, city: str, state: str, verified: { type: 'boolean' } }),
+  fit: {
+    type: ['string', 'null'],
+    enum: ['exact', 'universal', null],
+    description:
+      "With a car chosen: 'exact' (its fitment or its size covers that car), 'universal' (fits most cars); null without a car",
+  },
 });
 
 const listProps = {
@@ -100,7 +106,7 @@ export const storeReply = Obj({
   store: Obj({ ...storeSchema.properties, product_count: int }),
 });
 
-const { image: _image, ...itemProps } = listItemSchema.properties;
+const { image: _image, fit: _fit, ...itemProps } = listItemSchema.properties;
 export const productDetailSchema = Obj({
   ...itemProps,
   description: str,

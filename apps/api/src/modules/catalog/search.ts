@@ -6,6 +6,7 @@
  * repository.
  */
 import { memo } from '../../lib/cache.ts';
+import { MISSPELLINGS, PHRASES, SYNONYM_GROUPS } from './synonyms.ts';
 
 /** Words that mean a condition: removed from the text, they set the condition filter. */
 const CONDITION_PHRASES: [RegExp, 1 | 2][] = [
@@ -16,30 +17,6 @@ const CONDITION_PHRASES: [RegExp, 1 | 2][] = [
   [/\b(brand[\s-]+new|new)\b/g, 1],
 ];
 
-/** Words that mean the same part; each side finds the other. */
-const SYNONYM_GROUPS = [
-  ['headlight', 'headlamp'],
-  ['taillight', 'taillamp'],
-  ['tire', 'tyre'],
-  ['tires', 'tyres'],
-  ['break', 'brake'],
-  ['breaks', 'brakes'],
-  ['bonnet', 'hood'],
-  ['boot', 'trunk'],
-  ['silencer', 'muffler'],
-  ['windscreen', 'windshield'],
-  ['rim', 'wheel'],
-  ['rims', 'wheels'],
-  ['shock', 'absorber'],
-  ['gearbox', 'transmission'],
-  ['aircon', 'ac'],
-  ['carburetor', 'carburettor'],
-  ['battery', 'accumulator'],
-  ['stabiliser', 'stabilizer'],
-  ['mounting', 'mount'],
-  ['plug', 'plugs'],
-  ['pad', 'pads'],
-];
 const SYNONYMS = new Map<string, string[]>();
 for (const g of SYNONYM_GROUPS)
   for (const w of g)
@@ -52,7 +29,11 @@ export interface ParsedSearch {
   condition?: 1 | 2;
   /** The text as a part number (upper case, no separators), when it looks like one. */
   partNumber?: string;
+  /** A tyre size in the text ('195/65 R15'), as products.fit_spec holds it ('195/65R15'). */
+  tyreSize?: string;
 }
+
+const TYRE_SIZE = /\b(\d{3})\s*\/\s*(\d{2})\s*z?r?\s*(\d{2})\b/;
 
 export function parseSearch(text: string): ParsedSearch {
   let t = text
@@ -67,6 +48,13 @@ export function parseSearch(text: string): ParsedSearch {
     }
     re.lastIndex = 0;
   }
+  let tyreSize: string | undefined;
+  const size = TYRE_SIZE.exec(t);
+  if (size) {
+    tyreSize = `${size[1]}/${size[2]}R${size[3]}`;
+    t = t.replace(TYRE_SIZE, ' ');
+  }
+  for (const [re, to] of PHRASES) t = t.replace(re, to);
   const raw = text.trim();
   const pn = raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
   const looksLikePn =
@@ -79,8 +67,9 @@ export function parseSearch(text: string): ParsedSearch {
     .trim()
     .split(' ')
     .filter(Boolean)
+    .map((w) => MISSPELLINGS[w] ?? w)
     .slice(0, 8);
-  return { tokens, condition, partNumber: looksLikePn ? pn : undefined };
+  return { tokens, condition, partNumber: looksLikePn && !tyreSize ? pn : undefined, tyreSize };
 }
 
 /**
@@ -122,6 +111,7 @@ export interface SearchQuery {
   tsq?: string;
   partNumber?: string;
   condition?: 1 | 2;
+  tyreSize?: string;
 }
 
 /**
@@ -202,7 +192,12 @@ export function searchPlanner(facts: SearchFacts) {
         const c = await corrections(parsed.tokens);
         tsq = buildTsQuery(parsed.tokens, c.out, c.known);
       }
-      return { tsq, partNumber: parsed.partNumber, condition: parsed.condition };
+      return {
+        tsq,
+        partNumber: parsed.partNumber,
+        condition: parsed.condition,
+        tyreSize: parsed.tyreSize,
+      };
     },
     /**
      * Where the search stages start (the newest prod_id) when the words match enough parts to be

@@ -6,9 +6,11 @@ import {
   categoriesRepository,
   productsRepository,
   type CategoryRow,
+  EXACT_FIT,
   type ProductFilter,
 } from './repository.ts';
 import { searchPlanner, type SearchQuery } from './search.ts';
+import { carTakes, categoriesByRule, specsOf } from './fitment.ts';
 import { toCategory, toCategoryFamily, toDetail, toListItem, toStore } from './view.ts';
 import type { Category } from './types.ts';
 
@@ -41,6 +43,8 @@ export function categoriesService(db: Db) {
       const p = c.parentId ? (await byId()).get(c.parentId) : undefined;
       return toCategoryFamily(c, p, await this.byParent(catId));
     },
+    /** Child category ids by fitment rule (fitment.ts). */
+    byRule: async () => categoriesByRule([...(await byId()).values()]),
     /** Cached lookup (categories are reference data). */
     get: async (catId: number) => (await byId()).get(catId),
     /** Whether some category is drawn with this image name (its tile exists). */
@@ -104,6 +108,15 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
   const repo = productsRepository(db);
   const cats = categoriesService(db);
   const planner = searchPlanner(repo);
+  // Car names change only with reference data: an hour.
+  const carNames = memo(
+    (key: string) => {
+      const [make, model] = key.split(':').map(Number);
+      return repo.carNames(make, model || undefined);
+    },
+    3_600_000,
+    2000,
+  );
 
   /** The API's filters as the repository's: names resolved to ids, unknown ones refused. */
   async function resolve(f: ListFilters): Promise<ProductFilter> {
@@ -123,6 +136,17 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
     out.makeId = f.carmake || (f.carmodel ? await repo.modelMake(f.carmodel) : undefined);
     out.modelId = f.carmodel;
     out.year = f.caryear;
+    if (out.makeId || out.year) {
+      // A car chosen: its own parts, then parts for most cars; tyres, wheels and batteries by size.
+      const rules = await cats.byRule();
+      const names = out.makeId ? await carNames(`${out.makeId}:${out.modelId ?? 0}`) : undefined;
+      out.car = {
+        byFitment: rules.model,
+        universal: rules.universal,
+        bySpec: [...rules.tyre, ...rules.rim, ...rules.battery],
+        specs: names?.model ? specsOf(carTakes(names.make, names.model)) : [],
+      };
+    }
     return out;
   }
 
@@ -131,7 +155,9 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
     const text = f.prodName?.trim();
     const search: SearchQuery = text ? await planner.query(text) : {};
     filter.condition = f.condition ?? search.condition;
-    const ranked = Boolean(search.tsq || search.partNumber);
+    filter.spec = search.tyreSize;
+    // A tyre size alone is a filter: newest first (or by fit, with a car).
+    const ranked = Boolean(search.tsq || search.partNumber || filter.car);
     const size = Math.min(f.pagesize || PAGE_MAX, PAGE_MAX);
     const cursor = parseCursor(f.lastId, ranked);
     const rowsOut = await repo.page({
@@ -147,7 +173,9 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
     const last = page[page.length - 1];
     return {
       status: true as const,
-      items: page.map(toListItem),
+      items: page.map((r) =>
+        toListItem(r, filter.car ? ((r.score ?? 0) >= EXACT_FIT ? 'exact' : 'universal') : null),
+      ),
       count: (f.count ?? 0) + page.length,
       lastId: last ? (ranked ? `${last.score}:${last.prod_id}` : String(last.prod_id)) : null,
       hasMore,

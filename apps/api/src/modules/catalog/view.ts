@@ -59,7 +59,7 @@ export const toCategoryFamily = (
   children,
 });
 
-export function toListItem(r: ListRow): PartsListItem {
+export function toListItem(r: ListRow, fit: PartsListItem['fit'] = null): PartsListItem {
   return {
     prod_id: r.prod_id,
     id: r.prod_id,
@@ -85,6 +85,7 @@ export function toListItem(r: ListRow): PartsListItem {
       state: r.state,
       verified: r.verified,
     },
+    fit,
   };
 }
 

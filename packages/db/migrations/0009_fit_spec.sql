@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "fit_spec" text GENERATED ALWAYS AS (coalesce(regexp_replace(substring(upper(name) from '\d{3}/\d{2}\s?Z?R\s?\d{2}'), '[\sZ]', '', 'g'), substring(upper(name) from '\m(NS\d{2}|\d{2,3}D\d{2}|DIN\d{2,3})\M'), 'R' || substring(name from '\m(1[2-9]|2[0-4])\s?(?:inch|")'))) STORED;--> statement-breakpoint
+CREATE INDEX "products_fit_spec_idx" ON "products" USING btree ("fit_spec","prod_id") WHERE active and fit_spec is not null;
