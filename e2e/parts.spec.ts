@@ -68,6 +68,8 @@ test.describe('parts list and filters', () => {
     await expect(page).toHaveURL(/carmodel=\d+/);
     await expect(page).toHaveURL(/caryear=2012/);
     await expect(cards(page).first()).toBeVisible();
+    // Parts for this car come first, labelled; parts for most cars follow.
+    await expect(cards(page).first().getByTestId('fit-badge')).toHaveText('Fits your car');
     // The filtered list fits the car: open a result and see Toyota Corolla (or all Toyota models) in its fitment.
     await expect(form.getByLabel('Model')).toHaveValue(/\d+/);
     const reset = form.getByRole('button', { name: 'Reset filters' });

@@ -9,7 +9,7 @@ export type { Category, ProductDetail, StoreDetail } from '@sf/api/types';
 export type ProductItem = Pick<
   PartsListItem,
   'prod_id' | 'id' | 'name' | 'url' | 'price' | 'condition' | 'image' | 'store'
->;
+> & { fit?: PartsListItem['fit'] };
 export type ProductImage = NonNullable<PartsListItem['image']>;
 export type Fitment = ProductDetail['fitment'][number];
 /** A page of product cards; `lastId` is an opaque cursor: pass it back unchanged. */
@@ -94,7 +94,8 @@ export function toProductPage(ans: {
     };
   // Only what a card shows travels on to the page (no descriptions): lighter HTML and data.
   const items = ((ans.items ?? []) as ProductItem[]).map(
-    ({ prod_id, id, name, url, price, condition, image, store }) => ({
+    ({ prod_id, id, name, url, price, condition, image, store, fit }) => ({
+      fit: fit ?? null,
       prod_id,
       id,
       name,

@@ -30,3 +30,16 @@ export function ConditionBadge({ condition }: { condition?: number | null }) {
     </span>
   );
 }
+
+/** How a listed part fits the car the buyer chose: its own part, or one for most cars. */
+export function FitBadge({ fit }: { fit?: 'exact' | 'universal' | null }) {
+  if (!fit) return null;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${fit === 'exact' ? 'bg-green-100 text-green-900' : 'bg-gray-100 text-gray-800'}`}
+      data-testid="fit-badge"
+    >
+      {fit === 'exact' ? 'Fits your car' : 'Fits most cars'}
+    </span>
+  );
+}

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { productHref, type ProductItem } from '../../lib/catalog.ts';
 import { BadgeCheckIcon } from '../icons.tsx';
-import { ConditionBadge, Price } from './price.tsx';
+import { ConditionBadge, FitBadge, Price } from './price.tsx';
 import { ProductImg } from './product-image.tsx';
 
-/** A product in a list: photo, name, price (largest), condition, the store's city and badge. */
+/** A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the store's city and badge. */
 export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: boolean }) {
   const place = [p.store?.city, p.store?.state].filter(Boolean).join(', ');
   return (
@@ -33,6 +33,7 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
           </Link>
         </h3>
         <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1 text-xs text-gray-700">
+          <FitBadge fit={p.fit} />
           <ConditionBadge condition={p.condition} />
           {place && <span className="truncate">{place}</span>}
           {p.store?.verified && (
