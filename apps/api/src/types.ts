@@ -8,6 +8,7 @@ export type * from './modules/content/types.ts';
 export type * from './modules/vin/types.ts';
 export type * from './modules/garage/types.ts';
 export type * from './modules/seller/types.ts';
+export type * from './modules/listing/types.ts';
 export type * from './modules/cart/types.ts';
 export type * from './modules/checkout/types.ts';
 export type * from './modules/orders/types.ts';

@@ -13,6 +13,7 @@ import orders from './orders/routes.ts';
 import coupons from './coupons/routes.ts';
 import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
+import listing from './listing/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -30,4 +31,5 @@ export const modules: FastifyPluginAsync[] = [
   coupons,
   garage,
   seller,
+  listing,
 ];

@@ -75,7 +75,8 @@ function toItem(r: ProviderRow): ProviderItem {
     : { ...item, capacities: r.capacities };
 }
 
-function toDetail(r: ProviderDetailRow): ProviderDetail {
+/** One provider for its page (also what its owner sees when editing it). */
+export function toDetail(r: ProviderDetailRow): ProviderDetail {
   const base = toItem(r);
   return {
     ...base,

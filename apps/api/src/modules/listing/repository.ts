@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '@sf/db';
+import type { ProviderKind } from '../providers/repository.ts';
+
+/** The listing's own columns; tags are replaced separately. */
+export interface ListingSet {
+  companyName?: string;
+  companyLogo?: string | null;
+  mobileNumber?: string;
+  phoneNumber?: string | null;
+  stateId?: number;
+  cityId?: number;
+  address?: string;
+  description?: string;
+  availableDays?: number;
+}
+
+const COLUMNS: Record<keyof ListingSet, string> = {
+  companyName: 'company_name',
+  companyLogo: 'company_logo',
+  mobileNumber: 'mobile_number',
+  phoneNumber: 'phone_number',
+  stateId: 'state_id',
+  cityId: 'city_id',
+  address: 'address',
+  description: 'description',
+  availableDays: 'available_days',
+};
+
+const TAG_TABLES = {
+  specialities: { table: 'provider_specialities', column: 'speciality_id' },
+  capacities: { table: 'provider_tow_capacities', column: 'capacity_id' },
+  vehicleTypes: { table: 'provider_vehicle_types', column: 'vehicle_type_id' },
+} as const;
+export type TagKind = keyof typeof TAG_TABLES;
+
+const REFERENCE = {
+  specialities: 'mechanic_specialities',
+  capacities: 'tow_capacities',
+  vehicleTypes: 'vehicle_types',
+} as const;
+
+export const listingRepository = {
+  /** The listings a user runs, oldest first, with their kind and logo as given. */
+  async ownedBy(db: Db, userId: string) {
+    return rows<{ sp_id: number; kind: ProviderKind; company_logo: string | null }>(
+      db,
+      sql`select sp_id, kind, company_logo from service_providers
+          where owner_user_id = ${userId} and active order by sp_id`,
+    );
+  },
+
+  /** The listing, locked until the transaction ends, if this user still runs it. */
+  async lockOwned(tx: Db, spId: number, userId: string) {
+    const r = await rows<{ sp_id: number }>(
+      tx,
+      sql`select sp_id from service_providers
+          where sp_id = ${spId} and owner_user_id = ${userId} and active for update`,
+    );
+    return r.length > 0;
+  },
+
+  async update(tx: Db, spId: number, set: ListingSet) {
+    const parts = (Object.keys(set) as (keyof ListingSet)[])
+      .filter((k) => set[k] !== undefined)
+      .map((k) => sql`${sql.raw(COLUMNS[k])} = ${set[k]}`);
+    if (parts.length)
+      await tx.execute(
+        sql`update service_providers set ${sql.join(parts, sql`, `)} where sp_id = ${spId}`,
+      );
+  },
+
+  /** Replaces one kind of tag of a listing with these ids. */
+  async replaceTags(tx: Db, spId: number, kind: TagKind, ids: number[]) {
+    const { table, column } = TAG_TABLES[kind];
+    await tx.execute(sql`delete from ${sql.raw(table)} where sp_id = ${spId}`);
+    if (ids.length)
+      await tx.execute(
+        sql`insert into ${sql.raw(table)} (sp_id, ${sql.raw(column)})
+            values ${sql.join(
+              ids.map((id) => sql`(${spId}, ${id})`),
+              sql`, `,
+            )}`,
+      );
+  },
+
+  /** Which of these ids exist in a reference list. */
+  async existing(db: Db, kind: TagKind, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const r = await rows<{ id: number }>(
+      db,
+      sql`select id from ${sql.raw(REFERENCE[kind])} where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
+    return r.map((x) => x.id);
+  },
+
+  async cityState(db: Db, cityId: number): Promise<number | undefined> {
+    const r = await rows<{ state_id: number }>(
+      db,
+      sql`select state_id from cities where id = ${cityId}`,
+    );
+    return r[0]?.state_id;
+  },
+
+  async stateExists(db: Db, stateId: number) {
+    return (await rows(db, sql`select 1 from states where id = ${stateId}`)).length > 0;
+  },
+};

@@ -1,0 +1,158 @@
+import { DAYS, normalisePhone } from '@sf/shared';
+import type { Db } from '@sf/db';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
+import { providersRepository, type ProviderKind } from '../providers/repository.ts';
+import {
+  invalidateProviderLists,
+  maskFromDays,
+  providerPath,
+  toDetail,
+} from '../providers/service.ts';
+import { listingRepository as repo, type ListingSet, type TagKind } from './repository.ts';
+import type { ListingAnswer, ListingSavedAnswer, OwnListing } from './types.ts';
+
+export interface ListingUser {
+  id: string;
+  role: string;
+}
+
+export interface ListingInput {
+  spId?: number;
+  companyName?: string;
+  companyLogo?: string | null;
+  mobileNumber?: string;
+  phoneNumber?: string;
+  stateId?: number;
+  cityId?: number;
+  address?: string;
+  description?: string;
+  days?: (typeof DAYS)[number][];
+  specialityIds?: number[];
+  capacityIds?: number[];
+  vehicleTypeIds?: number[];
+}
+
+/** The business each provider role runs: a Mechanic a workshop, a Tow Van a garage. */
+const KIND_OF_ROLE: Record<string, ProviderKind> = { Mechanic: 'mechanic', 'Tow Van': 'towvan' };
+const NOUN: Record<ProviderKind, string> = { mechanic: 'workshop', towvan: 'garage' };
+
+const oneLine = (v: string) => v.replace(/\s+/g, ' ').trim();
+
+/**
+ * A mechanic's workshop or a tow van's garage, edited by its owner. Only the Mechanic or Tow
+ * Van who runs a listing reaches it: other roles get 403, another provider's listing is 404, and
+ * a refused change writes nothing. A saved change clears the provider list caches, so the lists,
+ * their filters and the public page show it at once.
+ */
+export function listingService(db: Db) {
+  const providers = providersRepository(db);
+
+  function kindOf(user: ListingUser): ProviderKind {
+    const kind = KIND_OF_ROLE[user.role];
+    if (!kind) throw forbidden('Only a mechanic or a tow van has a listing to edit');
+    return kind;
+  }
+
+  /** The caller's listing of their kind: the one asked for, or their first; undefined: none. */
+  async function ownListing(user: ListingUser, spId?: number) {
+    const kind = kindOf(user);
+    const mine = (await repo.ownedBy(db, user.id)).filter((l) => l.kind === kind);
+    if (spId === undefined) return { kind, listing: mine[0] };
+    const listing = mine.find((l) => l.sp_id === spId);
+    if (!listing) throw notFound(`You have no ${NOUN[kind]} with id ${spId}`);
+    return { kind, listing };
+  }
+
+  /** The public page's own answer, so the owner sees exactly what visitors see. */
+  async function view(spId: number, logo: string | null): Promise<OwnListing> {
+    const row = await providers.one(spId);
+    if (!row) throw notFound(`No listing with id ${spId}`);
+    return { ...toDetail(row), url: providerPath(row.kind, spId), own_logo: logo };
+  }
+
+  /** Checks the input against the listing's kind and the reference lists; the columns to set. */
+  async function check(kind: ProviderKind, input: ListingInput, current: { state_id: number }) {
+    const fields: Record<string, string> = {};
+    const set: ListingSet = {};
+    if (input.companyName !== undefined) {
+      set.companyName = oneLine(input.companyName);
+      if (!set.companyName) fields.companyName = 'Enter the name of your business';
+    }
+    if (input.companyLogo !== undefined) set.companyLogo = input.companyLogo?.trim() || null;
+    if (input.mobileNumber !== undefined) {
+      set.mobileNumber = input.mobileNumber.trim();
+      if (!normalisePhone(set.mobileNumber))
+        fields.mobileNumber = 'Enter a Nigerian mobile number, like 08031234567';
+    }
+    if (input.phoneNumber !== undefined) {
+      set.phoneNumber = input.phoneNumber.trim() || null;
+      if (set.phoneNumber && !normalisePhone(set.phoneNumber))
+        fields.phoneNumber = 'Enter a Nigerian phone number, like 08031234567, or leave it empty';
+    }
+    if (input.stateId !== undefined) {
+      if (!(await repo.stateExists(db, input.stateId))) fields.stateId = 'Choose your state';
+      else set.stateId = input.stateId;
+    }
+    if (input.cityId !== undefined) {
+      const state = await repo.cityState(db, input.cityId);
+      if (state === undefined || state !== (input.stateId ?? current.state_id))
+        fields.cityId = 'Choose a city of your state';
+      else set.cityId = input.cityId;
+    } else if (input.stateId !== undefined && input.stateId !== current.state_id)
+      fields.cityId = 'Choose a city of your state';
+    if (input.address !== undefined) set.address = oneLine(input.address);
+    if (input.description !== undefined) set.description = input.description.trim();
+    if (input.days !== undefined) set.availableDays = maskFromDays(input.days);
+
+    const tags: [TagKind, number[]][] = [];
+    const wrongKind = kind === 'mechanic' ? input.capacityIds?.length : input.specialityIds?.length;
+    if (wrongKind)
+      fields[kind === 'mechanic' ? 'capacityIds' : 'specialityIds'] =
+        kind === 'mechanic' ? 'A mechanic has no tow capacities' : 'A tow van has no specialities';
+    for (const [tag, field, ids] of [
+      ['specialities', 'specialityIds', kind === 'mechanic' ? input.specialityIds : undefined],
+      ['capacities', 'capacityIds', kind === 'towvan' ? input.capacityIds : undefined],
+      ['vehicleTypes', 'vehicleTypeIds', input.vehicleTypeIds],
+    ] as const) {
+      if (ids === undefined) continue;
+      const known = await repo.existing(db, tag, ids);
+      if (known.length !== ids.length) fields[field] = 'Choose from the list';
+      else tags.push([tag, ids]);
+    }
+    if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
+    return { set, tags };
+  }
+
+  return {
+    async get(user: ListingUser, spId?: number): Promise<ListingAnswer> {
+      const { listing } = await ownListing(user, spId);
+      return {
+        status: true as const,
+        item: listing ? await view(listing.sp_id, listing.company_logo) : null,
+      };
+    },
+
+    async save(user: ListingUser, input: ListingInput): Promise<ListingSavedAnswer> {
+      const { kind, listing } = await ownListing(user, input.spId);
+      if (!listing) throw notFound(`You have no ${NOUN[kind]} yet: ask support to set it up`);
+      const current = await providers.one(listing.sp_id);
+      if (!current) throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
+      const { set, tags } = await check(kind, input, current);
+      await transaction(db, async (tx) => {
+        // Ownership is checked again under a lock: a listing handed over meanwhile is not changed.
+        if (!(await repo.lockOwned(tx, listing.sp_id, user.id)))
+          throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
+        await repo.update(tx, listing.sp_id, set);
+        for (const [tag, ids] of tags) await repo.replaceTags(tx, listing.sp_id, tag, ids);
+      });
+      invalidateProviderLists(db);
+      const logo = set.companyLogo !== undefined ? set.companyLogo : listing.company_logo;
+      return {
+        status: true as const,
+        message: `Your ${NOUN[kind]} is saved`,
+        item: await view(listing.sp_id, logo),
+      };
+    },
+  };
+}
