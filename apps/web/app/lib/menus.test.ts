@@ -33,7 +33,7 @@ describe('menus show only pages that exist', () => {
   it('reads the routes (the check below is not empty)', () => {
     expect(PAGES.length).toBeGreaterThan(20);
     expect(hasRoute('/spares-parts')).toBe(true);
-    expect(hasRoute('/user/store')).toBe(false);
+    expect(hasRoute('/user/workshop')).toBe(false);
   });
   it('lists only built pages as built', () => {
     for (const to of BUILT_PAGES) expect(hasRoute(to), to).toBe(true);
@@ -56,17 +56,24 @@ describe('menus show only pages that exist', () => {
         ).toBe(hasRoute(i.to));
   });
   it('leaves the unbuilt business dashboards and broadcast out, keeps Profile', () => {
-    expect(labels(accountMenu('Seller'))).toEqual(['Store orders', 'Profile']);
+    expect(labels(accountMenu('Seller'))).toEqual([
+      'Store',
+      'Products',
+      'Add Product',
+      'Store orders',
+      'My Store Dashboard',
+      'Profile',
+    ]);
     expect(labels(accountMenu('Mechanic'))).toEqual(['Profile']);
     expect(labels(accountMenu('Tow Van'))).toEqual(['Profile']);
     expect(labels(accountMenu('Buyer'))).toEqual(['Profile']);
     expect(labels(accountMenu('Admin'))).toEqual(['Admin', 'Profile']);
     expect(labels(accountMenu('guest'))).toEqual(['Login', 'Register']);
-    expect(labels(bottomBar('Seller'))).toEqual(['Home', 'Orders', 'Profile']);
+    expect(labels(bottomBar('Seller'))).toEqual(['Home', 'Store', 'Add', 'Orders', 'Profile']);
     expect(labels(bottomBar('Buyer'))).toEqual(['Home', 'Parts', 'Orders', 'Profile']);
     expect(bottomBar('guest')).toEqual([]);
     // The contract still holds them, for when their pages are built.
-    expect(labels(contractAccountMenu('Seller'))).toContain('My Store Dashboard');
+    expect(labels(contractAccountMenu('Seller'))).toContain('Subscription');
     expect(contractBottomBar('Mechanic').map((i) => i.to)).toContain('/broadcast');
   });
 });

@@ -24,6 +24,9 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/contact-us',
   '/user/profile',
   '/user/orders',
+  '/user/store',
+  '/user/store/products',
+  '/user/store/product/0',
   '/user/store/orders',
   '/user/cars',
   '/admin/products',
@@ -37,8 +40,8 @@ const PROFILE: MenuItem = { label: 'Profile', to: '/user/profile' };
 
 /**
  * What each role sees in the Accounts menu ('Dashboard' spelt right), pages not built yet left
- * out. A business role's own items all lead to its dashboard, still to be built: until then it
- * gets Profile, which every signed-in role has.
+ * out. A business role's own items lead to its dashboard; where that is still to be built the
+ * role gets Profile, which every signed-in role has.
  */
 export function accountMenu(role: Role): MenuItem[] {
   return builtOnly(contractAccountMenu(role));

@@ -264,6 +264,14 @@ export const sellerRepository = {
     return r;
   },
 
+  /** Every category, top ones first, in their display order. */
+  async allCategories(db: Db) {
+    return db
+      .select({ id: s.categories.catId, parentId: s.categories.parentId, name: s.categories.name })
+      .from(s.categories)
+      .orderBy(s.categories.parentId, s.categories.position, s.categories.name);
+  },
+
   async makes(db: Db, ids: number[]) {
     if (ids.length === 0) return new Map<number, string>();
     const r = await db

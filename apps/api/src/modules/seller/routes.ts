@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
 import { idParam } from '../../lib/schemas.ts';
 import {
+  categoryTreeReply,
   dashboardQuery,
   dashboardReply,
   productCreateBody,
@@ -118,6 +119,19 @@ export default async function sellerRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => reply.status(201).send(await svc.createProduct(req.user!.id, req.body)),
+  );
+
+  app.get(
+    '/api/store/categories',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'The category picker of my products: top categories with their kinds of part',
+        response: { 200: categoryTreeReply },
+      },
+    },
+    async () => svc.categoryTree(),
   );
 
   app.get<{ Params: { id: number } }>(

@@ -259,3 +259,16 @@ export const productDetail = Obj({
 
 export const productReply = Obj({ status: ok, item: productDetail });
 export const productSaved = Obj({ status: ok, message: str, item: productDetail });
+
+/** The category picker: top categories, each with the kinds of part under it. */
+export const categoryTreeReply = Obj({
+  status: okStatus,
+  items: {
+    type: 'array',
+    items: Obj({
+      id: int,
+      name: str,
+      children: { type: 'array', items: Obj({ id: int, name: str }) },
+    }),
+  },
+});

@@ -94,6 +94,19 @@ describe(`seller's store: access (${dbLabel()})`, () => {
   });
 });
 
+describe(`seller's store: category picker (${dbLabel()})`, () => {
+  it('lists top categories with their kinds of part, for signed-in users', async () => {
+    expect((await t.get('/api/store/categories')).status).toBe(401);
+    const s = await seller();
+    const r = await t.get('/api/store/categories', s);
+    expect(r.status).toBe(200);
+    const brakes = r.body.items.find((c: { name: string }) => c.name === 'Brakes');
+    expect(brakes.children).toContainEqual({ id: 601, name: 'Brake Pads' });
+    expect(r.body.items.length).toBeGreaterThan(30);
+    expect(r.body.items.every((c: { children: unknown[] }) => c.children.length > 0)).toBe(true);
+  });
+});
+
 describe(`seller's store: details (${dbLabel()})`, () => {
   it('a new seller opens a store: suggested name, place checked, one store per form sent twice', async () => {
     const s = await t.signIn('Seller', { businessName: 'Mama Nkechi Autos' });

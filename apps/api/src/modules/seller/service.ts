@@ -23,6 +23,7 @@ import {
 import { lagosDay } from './views.ts';
 import { MAX_STOCK, SORT_NAMES } from './schemas.ts';
 import type {
+  CategoryTreeAnswer,
   DashboardAnswer,
   ProductListAnswer,
   ProductListItem,
@@ -617,6 +618,20 @@ export function sellerService(db: Db) {
         lastId: last ? encodeCursor(last.sort_value, last.prod_id) : null,
         hasMore: list.length > size,
         counts,
+      };
+    },
+
+    /** The category picker (any signed-in user: it is reference data). */
+    async categoryTree(): Promise<CategoryTreeAnswer> {
+      const all = await repo.allCategories(db);
+      const tops = all.filter((c) => c.parentId === 0);
+      return {
+        status: true,
+        items: tops.map((t) => ({
+          id: t.id,
+          name: t.name,
+          children: all.filter((c) => c.parentId === t.id).map((c) => ({ id: c.id, name: c.name })),
+        })),
       };
     },
 

@@ -1,6 +1,7 @@
 // The answers of a seller's own store routes, derived from their response schemas.
 import type { FromSchema } from 'json-schema-to-ts';
 import type {
+  categoryTreeReply,
   dashboardReply,
   productDetail,
   productListItem,
@@ -25,3 +26,5 @@ export type ProductListAnswer = FromSchema<typeof productListReply>;
 export type SellerProduct = FromSchema<typeof productDetail>;
 export type ProductAnswer = FromSchema<typeof productReply>;
 export type ProductSavedAnswer = FromSchema<typeof productSaved>;
+/** The category picker's tree (top categories and their children). */
+export type CategoryTreeAnswer = FromSchema<typeof categoryTreeReply>;

@@ -16,28 +16,9 @@ import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
+import { BANKS } from '../../lib/seller.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
-
-/** Paystack's codes for the banks most stores use. */
-const BANKS: [string, string][] = [
-  ['044', 'Access Bank'],
-  ['023', 'Citibank Nigeria'],
-  ['050', 'Ecobank Nigeria'],
-  ['070', 'Fidelity Bank'],
-  ['011', 'First Bank of Nigeria'],
-  ['214', 'First City Monument Bank'],
-  ['058', 'Guaranty Trust Bank'],
-  ['50211', 'Kuda Bank'],
-  ['50515', 'Moniepoint MFB'],
-  ['999992', 'OPay'],
-  ['221', 'Stanbic IBTC Bank'],
-  ['232', 'Sterling Bank'],
-  ['032', 'Union Bank of Nigeria'],
-  ['033', 'United Bank for Africa'],
-  ['035', 'Wema Bank'],
-  ['057', 'Zenith Bank'],
-];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, ['Seller', 'Admin']);

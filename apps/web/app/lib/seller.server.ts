@@ -1,0 +1,149 @@
+import { data } from 'react-router';
+import type { Option } from '@sf/shared';
+import { notFound, serverApi, throwUnlessOk } from './api.server.ts';
+import type { StoreBalance } from '@sf/api/types';
+import type { ApiAnswer } from './api.ts';
+import { requireUser } from './auth.server.ts';
+import { signedIn } from './shop.server.ts';
+import {
+  draftOf,
+  figureDays,
+  readProductFilters,
+  type CategoryTree,
+  type DashboardAnswer,
+  type ProductDraft,
+  type ProductListAnswer,
+  type SellerProduct,
+  type StoreProfile,
+} from './seller.ts';
+
+/** A user who owns no store and may not open one (an Admin): the API's 403, as the page. */
+function refuseForbidden(ans: ApiAnswer) {
+  if (!ans.status && ans.httpStatus === 403)
+    throw data(
+      { message: ans.message ?? 'Your account has no store' },
+      { status: 403, statusText: 'Forbidden' },
+    );
+}
+
+/** Places for the store form: the states, and the cities of the chosen state. */
+export async function loadPlaces(context: unknown, stateId: number | string | null | undefined) {
+  const api = serverApi(context);
+  const [states, cities] = await Promise.all([
+    api.lookup<Option<number>>('/api/database/states/NG'),
+    stateId ? api.lookup<Option<number>>(`/api/database/cities/${stateId}`) : Promise.resolve([]),
+  ]);
+  return { states, cities };
+}
+
+/**
+ * /user/store: the store's details, its figures over ?days=7|30|90 and its money. A seller
+ * without a store gets the form to open one (and no figures).
+ */
+export async function loadDashboard(request: Request, context: unknown) {
+  await requireUser(request, context, ['Seller', 'Admin']);
+  const days = figureDays(new URL(request.url).searchParams.get('days'));
+  const api = serverApi(context);
+  const profile = signedIn(request, await api.get('/api/store/profile'));
+  refuseForbidden(profile);
+  throwUnlessOk(profile, { what: 'Store' });
+  const store = (profile.store ?? null) as StoreProfile | null;
+  const suggestion = (profile.suggestion ?? null) as { name: string; urlName: string } | null;
+  const [figures, money, places] = await Promise.all([
+    store ? api.get(`/api/store/dashboard?days=${days}`) : null,
+    store ? api.get('/api/store/balance') : null,
+    loadPlaces(context, store?.stateId),
+  ]);
+  if (figures) throwUnlessOk(signedIn(request, figures), { what: 'Store figures' });
+  return {
+    days,
+    store,
+    suggestion,
+    figures: figures?.status ? (figures as unknown as DashboardAnswer) : null,
+    money: money?.status ? (money as unknown as StoreBalance) : null,
+    places,
+  };
+}
+
+/** The category picker's tree. */
+export async function loadCategoryTree(context: unknown): Promise<CategoryTree> {
+  const ans = await serverApi(context).get('/api/store/categories');
+  return ans.status ? (ans.items as CategoryTree) : [];
+}
+
+/** /user/store/products: one page of the store's products for the filters in the URL. */
+export async function loadProductList(request: Request, context: unknown) {
+  await requireUser(request, context, ['Seller', 'Admin']);
+  const url = new URL(request.url);
+  const filters = readProductFilters(url.searchParams);
+  const lastId = url.searchParams.get('lastId');
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+  if (lastId && /^[A-Za-z0-9_-]{1,300}$/.test(lastId)) q.set('lastId', lastId);
+  const api = serverApi(context);
+  const [list, categories] = await Promise.all([
+    api.get(`/api/store/products${q.size ? `?${q}` : ''}`),
+    loadCategoryTree(context),
+  ]);
+  signedIn(request, list);
+  // No store yet: the dashboard is where one is opened.
+  if (!list.status && list.httpStatus === 403) return { noStore: true as const, filters };
+  throwUnlessOk(list, { what: 'Product list' });
+  return {
+    noStore: false as const,
+    filters,
+    paged: Boolean(q.get('lastId')),
+    list: list as unknown as ProductListAnswer,
+    categories,
+  };
+}
+
+/** The makes, and the models of each make chosen in the form (so every select works without JavaScript). */
+export async function loadFitmentOptions(context: unknown, draft: ProductDraft) {
+  const api = serverApi(context);
+  const makeIds = [...new Set(draft.fitments.map((f) => f.makeId).filter((m) => /^\d+$/.test(m)))];
+  const [makes, ...models] = await Promise.all([
+    api.lookup<Option<number>>('/api/database/cars/make'),
+    ...makeIds.map((m) => api.lookup<Option<number>>(`/api/database/cars/model/${m}`)),
+  ]);
+  return { makes, models: Object.fromEntries(makeIds.map((m, i) => [m, models[i]])) };
+}
+
+/** /user/store/product/:id: the product (none for id 0: a new one) and the form's options. */
+export async function loadProductForm(request: Request, context: unknown, raw: string | undefined) {
+  await requireUser(request, context, ['Seller', 'Admin']);
+  if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647)
+    throw notFound('Product not found');
+  const id = Number(raw);
+  const api = serverApi(context);
+  let product: SellerProduct | null = null;
+  if (id > 0) {
+    const ans = signedIn(request, await api.get(`/api/store/products/${id}`));
+    refuseForbidden(ans);
+    throwUnlessOk(ans, {
+      what: 'Product',
+      missing: 'You have no product with this number',
+      invalidIsMissing: true,
+    });
+    product = ans.item as SellerProduct;
+  } else {
+    const profile = signedIn(request, await api.get('/api/store/profile'));
+    refuseForbidden(profile);
+    throwUnlessOk(profile, { what: 'Store' });
+    if (!profile.store) return { noStore: true as const };
+  }
+  const draft = draftOf(product);
+  const [categories, options] = await Promise.all([
+    loadCategoryTree(context),
+    loadFitmentOptions(context, draft),
+  ]);
+  return {
+    noStore: false as const,
+    id,
+    product,
+    draft,
+    categories,
+    options,
+    saved: new URL(request.url).searchParams.get('saved'),
+  };
+}
