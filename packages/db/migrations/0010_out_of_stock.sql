@@ -1,0 +1,1 @@
+CREATE INDEX "products_out_of_stock_idx" ON "products" USING btree ("prod_id") WHERE active and stock <= 0;
