@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '@sf/db';
 import { createUser } from '../../test/factories.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { unbalancedPostings } from '../ledger/ledger.ts';
@@ -24,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const onServer = !!process.env.TEST_DATABASE_URL;
-const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(w.db, q))[0].n;
+const count = (q: ReturnType<typeof sql>) => w.count(q);
 
 async function coupon(values: Record<string, unknown>) {
   const admin = await createUser(w.db, 'Admin');

@@ -39,6 +39,8 @@ export async function createCommerceWorld(
     kind: handle.kind,
     appUrl,
     paystack,
+    /** The `n` of a `select count(*)::int as n` query. */
+    count: async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(handle.db, q))[0].n,
     async close() {
       await app.close();
       await paystack?.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(w.db, q))[0].n;
+const count = (q: ReturnType<typeof sql>) => w.count(q);
 
 async function order(method: 'paystack' | 'pay_on_delivery', price = 4000) {
   const s = await sellerWithStore(w.db);

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(w.db, q))[0].n;
+const count = (q: ReturnType<typeof sql>) => w.count(q);
 const refundCalls = () => w.paystack!.requests.filter((r) => r === 'POST /refund').length;
 
 /** A Paystack order for 2 of a part (5 in stock), paid on the hosted test page. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '@sf/db';
 import { createUser } from '../../test/factories.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { balance, unbalancedPostings } from '../ledger/ledger.ts';
@@ -25,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(w.db, q))[0].n;
+const count = (q: ReturnType<typeof sql>) => w.count(q);
 
 async function paystackCheckout(stock = 5, qty = 2, price = 2500) {
   const s = await sellerWithStore(w.db);
