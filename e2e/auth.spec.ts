@@ -115,8 +115,8 @@ test.describe('accounts', () => {
       ['Store', 'Products', 'Add Product', 'Store orders', 'My Store Dashboard', 'Profile'],
       ['Subscription'],
     ],
-    ['mechanic@demo.ng', ['Profile'], ['Workshop', 'Subscription', 'My Workshop Dashboard']],
-    ['towvan@demo.ng', ['Profile'], ['Garage', 'Subscription', 'My Garage Dashboard']],
+    ['mechanic@demo.ng', ['Workshop', 'My Workshop Dashboard', 'Profile'], ['Subscription']],
+    ['towvan@demo.ng', ['Garage', 'My Garage Dashboard', 'Profile'], ['Subscription']],
     ['admin@demo.ng', ['Admin', 'Profile'], []],
   ];
   for (const [email, items, unbuilt] of ROLE_MENUS) {

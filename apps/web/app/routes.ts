@@ -17,6 +17,8 @@ export default [
   route('user/store/products', 'routes/user/store-products.tsx'),
   route('user/store/product/:id', 'routes/user/store-product.tsx'),
   route('user/store/orders', 'routes/user/store-orders.tsx'),
+  route('user/workshop', 'routes/user/workshop.tsx'),
+  route('user/garage', 'routes/user/garage.tsx'),
   route('shopping/cart', 'routes/shopping/cart.tsx'),
   route('shopping/checkout', 'routes/shopping/checkout.tsx'),
   layout('routes/admin/layout.tsx', [

@@ -33,7 +33,7 @@ describe('menus show only pages that exist', () => {
   it('reads the routes (the check below is not empty)', () => {
     expect(PAGES.length).toBeGreaterThan(20);
     expect(hasRoute('/spares-parts')).toBe(true);
-    expect(hasRoute('/user/workshop')).toBe(false);
+    expect(hasRoute('/user/workshop/subscriptions')).toBe(false);
   });
   it('lists only built pages as built', () => {
     for (const to of BUILT_PAGES) expect(hasRoute(to), to).toBe(true);
@@ -64,8 +64,14 @@ describe('menus show only pages that exist', () => {
       'My Store Dashboard',
       'Profile',
     ]);
-    expect(labels(accountMenu('Mechanic'))).toEqual(['Profile']);
-    expect(labels(accountMenu('Tow Van'))).toEqual(['Profile']);
+    expect(labels(accountMenu('Mechanic'))).toEqual([
+      'Workshop',
+      'My Workshop Dashboard',
+      'Profile',
+    ]);
+    expect(labels(accountMenu('Tow Van'))).toEqual(['Garage', 'My Garage Dashboard', 'Profile']);
+    expect(labels(bottomBar('Mechanic'))).toEqual(['Home', 'Workshop', 'Orders', 'Profile']);
+    expect(labels(bottomBar('Tow Van'))).toEqual(['Home', 'Garage', 'Orders', 'Profile']);
     expect(labels(accountMenu('Buyer'))).toEqual(['Profile']);
     expect(labels(accountMenu('Admin'))).toEqual(['Admin', 'Profile']);
     expect(labels(accountMenu('guest'))).toEqual(['Login', 'Register']);

@@ -28,6 +28,8 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/user/store/products',
   '/user/store/product/0',
   '/user/store/orders',
+  '/user/workshop',
+  '/user/garage',
   '/user/cars',
   '/admin/products',
 ]);

@@ -1,0 +1,271 @@
+import { useEffect } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { DAYS, type Option } from '@sf/shared';
+import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
+import { KINDS } from '../../lib/providers.ts';
+import { Field, FormMessage, useFailureToast } from '../form-field.tsx';
+import { useToast } from '../toasts.tsx';
+
+const NOUN = { mechanic: 'workshop', towvan: 'garage' } as const;
+
+/** Ticked boxes of one list, with its error beside the group. */
+function Checkboxes({
+  legend,
+  name,
+  options,
+  checked,
+  error,
+}: {
+  legend: string;
+  name: string;
+  options: Option<string | number>[];
+  checked: readonly string[];
+  error?: string;
+}) {
+  return (
+    <fieldset aria-describedby={error ? `f-${name}-error` : undefined}>
+      <legend className="label">{legend}</legend>
+      <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+        {options.map((o) => (
+          <label key={o.value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={String(o.value)}
+              defaultChecked={checked.includes(String(o.value))}
+              className="size-5"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`f-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function Select({
+  name,
+  label,
+  options,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  options: Option<number>[];
+  value: string;
+  error?: string;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className={`input ${error ? 'border-red-600' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">Choose…</option>
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The dashboard of a mechanic's workshop or a tow van's garage: one form, then its requests. */
+export function ListingEditor({
+  data,
+  answer,
+}: {
+  data: ListingData;
+  answer: ListingFormAnswer | undefined;
+}) {
+  const { kind, item, lookups } = data;
+  const k = KINDS[kind];
+  const noun = NOUN[kind];
+  const busy = useNavigation().state === 'submitting';
+  const notify = useToast();
+  useFailureToast(answer);
+  useEffect(() => {
+    if (answer?.ok && answer.message) notify('success', answer.message);
+  }, [answer, notify]);
+  const f = answer?.ok === false ? (answer.fields ?? {}) : {};
+  const sent = answer?.ok === false ? answer.values : undefined;
+  const text = (name: string, saved: string) => {
+    const v = sent?.[name];
+    return typeof v === 'string' ? v : saved;
+  };
+  const list = (name: string, saved: readonly (string | number)[]) => {
+    const v = sent?.[name];
+    return Array.isArray(v) ? v : saved.map(String);
+  };
+  // Uncontrolled fields take their default only when mounted: a new answer or newly saved data
+  // mounts the form again, so it always shows what was saved (or what a refused form sent).
+  const formKey = JSON.stringify([answer ?? null, item]);
+
+  return (
+    <main id="main" className="container-page max-w-3xl py-6">
+      <h1 className="text-2xl font-bold">My {noun}</h1>
+      {!item ? (
+        <div className="card mt-5 p-5">
+          <p>
+            Your {noun} is not listed yet. Contact support and we will set up its page on the{' '}
+            <Link to={k.list} className="font-semibold text-brand-700 underline">
+              {k.title.toLowerCase()} list
+            </Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-gray-700">
+            What customers see on{' '}
+            <Link to={item.url} className="font-semibold text-brand-700 underline">
+              your public page
+            </Link>
+            . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.
+          </p>
+          <section aria-labelledby="listing-h" className="card mt-5 p-5">
+            <h2 id="listing-h" className="text-lg font-bold">
+              {noun === 'workshop' ? 'Workshop' : 'Garage'} details
+            </h2>
+            {answer?.message && (
+              <div className="mt-3">
+                <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+              </div>
+            )}
+            <Form method="post" noValidate className="mt-3 space-y-4" key={formKey}>
+              <Field
+                name="companyName"
+                label="Business name"
+                required
+                maxLength={80}
+                defaultValue={text('companyName', item.company_name)}
+                error={f.companyName}
+              />
+              <Field
+                name="companyLogo"
+                label="Logo address (optional)"
+                type="url"
+                maxLength={300}
+                placeholder="https://"
+                defaultValue={text('companyLogo', item.own_logo ?? '')}
+                error={f.companyLogo}
+                hint="Leave empty for a badge with your initials"
+              />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  name="mobileNumber"
+                  label="Mobile number"
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  maxLength={20}
+                  defaultValue={text('mobileNumber', item.mobile_number)}
+                  error={f.mobileNumber}
+                />
+                <Field
+                  name="phoneNumber"
+                  label="Other phone number (optional)"
+                  type="tel"
+                  maxLength={20}
+                  defaultValue={text('phoneNumber', item.phone_number)}
+                  error={f.phoneNumber}
+                />
+                <Select
+                  name="stateId"
+                  label="State"
+                  options={lookups.states}
+                  value={text('stateId', String(item.state_id))}
+                  error={f.stateId}
+                />
+                <Select
+                  name="cityId"
+                  label="City"
+                  options={answer?.ok === false && answer.cities ? answer.cities : lookups.cities}
+                  value={text('cityId', String(item.city_id))}
+                  error={f.cityId}
+                />
+              </div>
+              <Field
+                name="address"
+                label="Address"
+                autoComplete="street-address"
+                maxLength={200}
+                defaultValue={text('address', item.address)}
+                error={f.address}
+              />
+              <div>
+                <label htmlFor="f-description" className="label">
+                  Description
+                </label>
+                <textarea
+                  id="f-description"
+                  name="description"
+                  rows={5}
+                  maxLength={2000}
+                  defaultValue={text('description', item.description)}
+                  className={`input py-2 ${f.description ? 'border-red-600' : ''}`}
+                />
+              </div>
+              <Checkboxes
+                legend="Days open"
+                name="days"
+                options={DAYS.map((d) => ({ label: d, value: d }))}
+                checked={list('days', item.days)}
+                error={f.days}
+              />
+              <Checkboxes
+                legend={k.tagsHeading}
+                name="tags"
+                options={lookups.tags}
+                checked={list(
+                  'tags',
+                  (kind === 'mechanic' ? item.speciality_ids : item.capacity_ids) ?? [],
+                )}
+                error={f.tags}
+              />
+              <Checkboxes
+                legend="Vehicle types"
+                name="vehicleTypes"
+                options={lookups.vehicleTypes}
+                checked={list('vehicleTypes', item.vehicle_type_ids)}
+                error={f.vehicleTypes}
+              />
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Save {noun}
+              </button>
+            </Form>
+          </section>
+        </>
+      )}
+      <section aria-labelledby="requests-h" className="card mt-5 p-5">
+        <h2 id="requests-h" className="text-lg font-bold">
+          Requests
+        </h2>
+        <p className="mt-2 text-gray-700">
+          No requests yet. When customers ask for a {k.singular}, their requests show here.
+        </p>
+      </section>
+    </main>
+  );
+}
