@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
-import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
+import { createTestApp, dbLabel, withApp, type TestApp } from '../../test/helper.ts';
 import { seedProviders } from '../providers/seed.ts';
 
 let t: TestApp;
@@ -229,5 +229,24 @@ describe(`a provider's own listing (${dbLabel()})`, () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     expect(await snapshot(m.spId)).toEqual(before);
+  });
+
+  it('another server process drops its cached list pages before the answer leaves', async () => {
+    const m = await provider('mechanic', 4);
+    const ids = (r: { body: { items: { sp_id: number }[] } }) => r.body.items.map((i) => i.sp_id);
+    await db().execute(
+      sql`update service_providers set available_days = 0 where sp_id = ${m.spId}`,
+    );
+    await withApp({ db: db(), config: { providersListCacheMs: 60_000 } }, async (other) => {
+      const url = '/api/mechanics/indexquery?avaliability=Wednesday';
+      expect(ids(await other.get(url))).not.toContain(m.spId); // now cached there
+      const r = await t.patch(
+        '/api/provider/profile',
+        { days: ['Wednesday'] },
+        { cookie: m.cookie },
+      );
+      expect(r.status).toBe(200);
+      expect(ids(await other.get(url))).toContain(m.spId);
+    });
   });
 });

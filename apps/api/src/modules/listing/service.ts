@@ -3,8 +3,9 @@ import type { Db } from '@sf/db';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { providersRepository, type ProviderKind } from '../providers/repository.ts';
+import { broadcast } from '../../lib/broadcast.ts';
 import {
-  invalidateProviderLists,
+  PROVIDER_LISTS_CLEAR,
   maskFromDays,
   providerPath,
   toDetail,
@@ -146,7 +147,8 @@ export function listingService(db: Db) {
         await repo.update(tx, listing.sp_id, set);
         for (const [tag, ids] of tags) await repo.replaceTags(tx, listing.sp_id, tag, ids);
       });
-      invalidateProviderLists(db);
+      // Every server process (this one too) drops its list pages before this answers.
+      await broadcast(PROVIDER_LISTS_CLEAR);
       const logo = set.companyLogo !== undefined ? set.companyLogo : listing.company_logo;
       return {
         status: true as const,

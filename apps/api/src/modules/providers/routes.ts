@@ -8,7 +8,8 @@ import {
   topReply,
   towvansQuery,
 } from './schemas.ts';
-import { providersService, type ListQuery } from './service.ts';
+import { onBroadcast } from '../../lib/broadcast.ts';
+import { PROVIDER_LISTS_CLEAR, providersService, type ListQuery } from './service.ts';
 import type { ProviderKind } from './repository.ts';
 
 // Lists change when a provider edits a profile: a short shared cache keeps hot filters cheap.
@@ -17,6 +18,9 @@ const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=60';
 export default async function providersRoutes(app: FastifyInstance) {
   const svc = providersService(app.db, { listCacheMs: app.config.providersListCacheMs });
   const tags = ['providers'];
+  // A provider's edit in any process clears this process's list pages too.
+  const off = onBroadcast(PROVIDER_LISTS_CLEAR, svc.clearLists);
+  app.addHook('onClose', async () => void off());
 
   app.get<{ Querystring: ListQuery }>(
     '/api/mechanics/indexquery',

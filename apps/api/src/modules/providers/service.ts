@@ -20,6 +20,8 @@ import type { ProviderDetail, ProviderItem, ProviderListAnswer } from './types.t
  */
 const listCaches = new WeakMap<Db, { clear(): void }>();
 export const invalidateProviderLists = (db: Db) => listCaches.get(db)?.clear();
+/** Broadcast by a writer so that every server process drops its list pages, not only its own. */
+export const PROVIDER_LISTS_CLEAR = 'providers:lists:clear';
 
 export interface ListQuery {
   regionId?: number;
@@ -137,6 +139,8 @@ export function providersService(db: Db, opts: { listCacheMs: number }) {
       return toDetail(r);
     },
     name: repo.name,
+    /** Drops this instance's list pages (a provider changed). */
+    clearLists: () => cached.clear(),
   };
 }
 export type ProvidersService = ReturnType<typeof providersService>;
