@@ -172,6 +172,24 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/user\/profile$/);
     await expect(page.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByLabel('Full name')).toHaveValue('Chinedu Okafor');
+    // Signed in now: the guard's toast went with the login page (toasts last 10 s otherwise).
+    await expect(
+      page.locator('[data-toast]').filter({ hasText: 'You are not logged in' }),
+    ).toHaveCount(0);
+  });
+
+  test('/shopping/cart: after signing in, "You are not logged in" is gone', async ({ page }) => {
+    await page.goto('/shopping/cart');
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fshopping%2Fcart&reason=login/);
+    await hydrated(page);
+    const stale = page.locator('[data-toast]').filter({ hasText: 'You are not logged in' });
+    await expect(stale).toBeVisible();
+    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill('buyer@demo.ng');
+    await page.getByRole('main').getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/shopping\/cart$/);
+    await expect(stale).toHaveCount(0);
+    await expect(page.getByText('You are not logged in')).toHaveCount(0);
   });
 
   test('/broadcast says "Please login to access this feature."', async ({ page }) => {

@@ -18,10 +18,14 @@ interface Toast {
   message: string;
   duration: number;
 }
-type Notify = (type: ToastType, message: string, duration?: number) => void;
+/** Shows a toast; returns its id, for useDismissToast. */
+type Notify = (type: ToastType, message: string, duration?: number) => number;
 
-const Ctx = createContext<Notify>(() => {});
+const Ctx = createContext<Notify>(() => 0);
+const DismissCtx = createContext<(id: number) => void>(() => {});
 export const useToast = () => useContext(Ctx);
+/** Takes a toast away before its time: one whose message no longer holds. */
+export const useDismissToast = () => useContext(DismissCtx);
 
 const STYLE: Record<ToastType, string> = {
   success: 'border-brand-600 bg-brand-50 text-brand-900',
@@ -55,13 +59,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const notify = useCallback<Notify>((type, message, duration = TOAST_DURATION_MS) => {
-    setToasts((ts) => [...ts.slice(-3), { id: next.current++, type, message, duration }]);
+    const id = next.current++;
+    setToasts((ts) => [...ts.slice(-3), { id, type, message, duration }]);
+    return id;
   }, []);
   const done = useCallback((id: number) => setToasts((ts) => ts.filter((t) => t.id !== id)), []);
   const value = useMemo(() => notify, [notify]);
   return (
     <Ctx.Provider value={value}>
-      {children}
+      <DismissCtx.Provider value={done}>{children}</DismissCtx.Provider>
       <div
         aria-live="polite"
         className="pointer-events-none fixed inset-x-0 top-2 z-[60] mx-auto flex max-w-md flex-col gap-2 px-3"

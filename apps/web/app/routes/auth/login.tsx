@@ -16,7 +16,7 @@ import { AUTH_MESSAGES, checkEmail, safeRedirect } from '@sf/shared';
 import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
-import { useToast } from '../../components/toasts.tsx';
+import { useDismissToast, useToast } from '../../components/toasts.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Log in | SpareFinder NG' }];
 
@@ -69,13 +69,16 @@ export default function Login() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const notify = useToast();
+  const dismiss = useDismissToast();
   const location = useLocation();
   useFailureToast(answer);
   // The guard's alert ('You are not logged in' or the broadcast one), also as a toast once
-  // JavaScript runs.
+  // JavaScript runs. It goes with the page: once signed in, 'not logged in' is no longer true.
   useEffect(() => {
-    if (notice) notify('warning', notice);
-  }, [notice, location.key, notify]);
+    if (!notice) return;
+    const id = notify('warning', notice);
+    return () => dismiss(id);
+  }, [notice, location.key, notify, dismiss]);
   const q = redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
   return (
     <AuthCard
