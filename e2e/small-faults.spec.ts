@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hydrated } from './helpers.ts';
 
 test.describe('unknown provider ids', () => {
@@ -20,4 +20,37 @@ test.describe('unknown provider ids', () => {
       await expect(page.getByText('Internal Server Error')).toHaveCount(0);
     });
   }
+});
+
+/** A demo part with at least three in stock. */
+async function partInStock(request: APIRequestContext) {
+  const list = await (
+    await request.get('/api/stores/ladipo-genuine-parts/products?pagesize=50')
+  ).json();
+  for (const p of list.items as { prod_id: number }[]) {
+    const d = (await (await request.get(`/api/products/${p.prod_id}`)).json()).item;
+    if (typeof d.stock === 'number' && d.stock >= 3)
+      return { id: p.prod_id as number, name: d.name as string };
+  }
+  throw new Error('no demo part with 3 in stock');
+}
+
+test("pressing 'Add to cart' again updates one confirmation, no toasts over the header", async ({
+  page,
+}) => {
+  const part = await partInStock(page.request);
+  await page.goto(`/product/${part.id}`);
+  await hydrated(page);
+  const add = page.getByTestId('add-to-cart');
+  await add.click();
+  await expect(page.getByTestId('cart-confirmation')).toContainText('(1 of this part)');
+  await add.click();
+  await add.click();
+  await expect(page.getByTestId('cart-confirmation')).toContainText('(3 of this part)');
+  await expect(page.getByTestId('cart-confirmation')).toHaveCount(1);
+  await expect(page.locator('[data-toast]')).toHaveCount(0);
+  // The confirmation sits under the button, clear of the sticky header.
+  const header = await page.locator('header').first().boundingBox();
+  const note = await page.getByTestId('cart-confirmation').boundingBox();
+  expect(note!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 });
