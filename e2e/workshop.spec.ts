@@ -88,6 +88,13 @@ test.describe('my workshop and my garage', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your workshop is saved' }).first(),
     ).toBeVisible();
+
+    // Choosing a state loads its cities at once (not saved: the demo workshop stays in Lagos).
+    await page.getByLabel('State').selectOption({ label: 'Oyo' });
+    await expect(
+      page.getByLabel('City').locator('option', { hasText: 'Ibadan' }).first(),
+    ).toBeAttached();
+    await expect(page.getByLabel('City').locator('option', { hasText: 'Ladipo' })).toHaveCount(0);
   });
 
   test.describe('without JavaScript', () => {
@@ -107,6 +114,17 @@ test.describe('my workshop and my garage', () => {
         .getByRole('link', { name: 'your public page' })
         .getAttribute('href');
       expect(publicPath).toMatch(/^\/towvan\/\d+$/);
+
+      // A new state without JavaScript: its cities come with the answer, nothing is saved yet.
+      const state = await page.getByLabel('State').inputValue();
+      await page.getByLabel('State').selectOption({ label: 'Oyo' });
+      await page.getByRole('button', { name: 'Save garage' }).click();
+      await expect(page.getByText('Choose a city of your state').first()).toBeVisible();
+      await expect(
+        page.getByLabel('City').locator('option', { hasText: 'Ibadan' }).first(),
+      ).toBeAttached();
+      await page.goto('/user/garage');
+      expect(await page.getByLabel('State').inputValue()).toBe(state);
 
       const mobile = page.getByLabel('Mobile number');
       const number = await mobile.inputValue();

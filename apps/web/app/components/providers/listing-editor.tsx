@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { DAYS, type Option } from '@sf/shared';
+import { browserApi } from '../../lib/api.ts';
 import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
 import { KINDS } from '../../lib/providers.ts';
 import { Field, FormMessage, useFailureToast } from '../form-field.tsx';
@@ -53,12 +54,14 @@ function Select({
   label,
   options,
   value,
+  onChange,
   error,
 }: {
   name: string;
   label: string;
   options: Option<number>[];
   value: string;
+  onChange: (v: string) => void;
   error?: string;
 }) {
   const id = `f-${name}`;
@@ -70,7 +73,8 @@ function Select({
       <select
         id={id}
         name={name}
-        defaultValue={value}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
         className={`input ${error ? 'border-red-600' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -88,6 +92,54 @@ function Select({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * State and city. Without JavaScript a changed state shows its cities after the first submit
+ * (the city is then asked for); with it, choosing a state loads them.
+ */
+function PlaceSelects({
+  states,
+  cities: initialCities,
+  stateId: initialState,
+  cityId: initialCity,
+  fields,
+}: {
+  states: Option<number>[];
+  cities: Option<number>[];
+  stateId: string;
+  cityId: string;
+  fields: Record<string, string>;
+}) {
+  const [stateId, setStateId] = useState(initialState);
+  const [cityId, setCityId] = useState(initialCity);
+  const [cities, setCities] = useState(initialCities);
+  const chooseState = async (v: string) => {
+    setStateId(v);
+    setCityId('');
+    setCities([]);
+    if (v) setCities(await browserApi.lookup(`/api/database/cities/${v}`));
+  };
+  return (
+    <>
+      <Select
+        name="stateId"
+        label="State"
+        options={states}
+        value={stateId}
+        onChange={(v) => void chooseState(v)}
+        error={fields.stateId}
+      />
+      <Select
+        name="cityId"
+        label="City"
+        options={cities}
+        value={cityId}
+        onChange={setCityId}
+        error={fields.cityId}
+      />
+    </>
   );
 }
 
@@ -191,19 +243,12 @@ export function ListingEditor({
                   defaultValue={text('phoneNumber', item.phone_number)}
                   error={f.phoneNumber}
                 />
-                <Select
-                  name="stateId"
-                  label="State"
-                  options={lookups.states}
-                  value={text('stateId', String(item.state_id))}
-                  error={f.stateId}
-                />
-                <Select
-                  name="cityId"
-                  label="City"
-                  options={answer?.ok === false && answer.cities ? answer.cities : lookups.cities}
-                  value={text('cityId', String(item.city_id))}
-                  error={f.cityId}
+                <PlaceSelects
+                  states={lookups.states}
+                  cities={answer?.ok === false && answer.cities ? answer.cities : lookups.cities}
+                  stateId={text('stateId', String(item.state_id))}
+                  cityId={text('cityId', String(item.city_id))}
+                  fields={f}
                 />
               </div>
               <Field
