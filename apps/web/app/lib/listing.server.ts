@@ -55,7 +55,6 @@ export async function saveListing(kind: ProviderKind, request: Request, context:
     .filter((d): d is (typeof DAYS)[number] => (DAYS as readonly unknown[]).includes(d));
   const body: Record<string, unknown> = {
     companyName: field(form, 'companyName'),
-    companyLogo: field(form, 'companyLogo'),
     mobileNumber: field(form, 'mobileNumber'),
     phoneNumber: field(form, 'phoneNumber'),
     stateId: num('stateId'),

@@ -5,7 +5,6 @@ import type { ProviderKind } from '../providers/repository.ts';
 /** The listing's own columns; tags are replaced separately. */
 export interface ListingSet {
   companyName?: string;
-  companyLogo?: string | null;
   mobileNumber?: string;
   phoneNumber?: string | null;
   stateId?: number;
@@ -17,7 +16,6 @@ export interface ListingSet {
 
 const COLUMNS: Record<keyof ListingSet, string> = {
   companyName: 'company_name',
-  companyLogo: 'company_logo',
   mobileNumber: 'mobile_number',
   phoneNumber: 'phone_number',
   stateId: 'state_id',

@@ -28,13 +28,6 @@ export const listingBody = {
   properties: {
     spId: Id({ description: 'One of my listings (default: my first)' }),
     companyName: Text({ minLength: 1, maxLength: 80, description: 'Business name' }),
-    companyLogo: nullable(
-      Text({
-        maxLength: 300,
-        pattern: '^(https://[^\\s"\'<>]+)?$',
-        description: "Logo picture address (https); '' or null for the generated badge",
-      }),
-    ),
     mobileNumber: Text({
       minLength: 1,
       maxLength: 20,

@@ -21,7 +21,6 @@ export interface ListingUser {
 export interface ListingInput {
   spId?: number;
   companyName?: string;
-  companyLogo?: string | null;
   mobileNumber?: string;
   phoneNumber?: string;
   stateId?: number;
@@ -80,7 +79,6 @@ export function listingService(db: Db) {
       set.companyName = oneLine(input.companyName);
       if (!set.companyName) fields.companyName = 'Enter the name of your business';
     }
-    if (input.companyLogo !== undefined) set.companyLogo = input.companyLogo?.trim() || null;
     if (input.mobileNumber !== undefined) {
       set.mobileNumber = input.mobileNumber.trim();
       if (!normalisePhone(set.mobileNumber))
@@ -149,11 +147,10 @@ export function listingService(db: Db) {
       });
       // Every server process (this one too) drops its list pages before this answers.
       await broadcast(PROVIDER_LISTS_CLEAR);
-      const logo = set.companyLogo !== undefined ? set.companyLogo : listing.company_logo;
       return {
         status: true as const,
         message: `Your ${NOUN[kind]} is saved`,
-        item: await view(listing.sp_id, logo),
+        item: await view(listing.sp_id, listing.company_logo),
       };
     },
   };

@@ -214,16 +214,6 @@ export function ListingEditor({
                 defaultValue={text('companyName', item.company_name)}
                 error={f.companyName}
               />
-              <Field
-                name="companyLogo"
-                label="Logo address (optional)"
-                type="url"
-                maxLength={300}
-                placeholder="https://"
-                defaultValue={text('companyLogo', item.own_logo ?? '')}
-                error={f.companyLogo}
-                hint="Leave empty for a badge with your initials"
-              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   name="mobileNumber"
