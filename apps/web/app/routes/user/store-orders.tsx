@@ -16,7 +16,7 @@ import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
-import { BANKS } from '../../lib/seller.ts';
+import { BankAccountForm } from '../../components/seller/store-form.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
 
@@ -237,44 +237,7 @@ function Money({ b, mode, busy }: { b: StoreBalance; mode: PaymentsMode; busy: b
           </div>
         </Form>
       ) : (
-        <details>
-          <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
-            Add your bank account to withdraw
-          </summary>
-          <Form method="post" className="mt-2 space-y-2">
-            <input type="hidden" name="intent" value="bank" />
-            <label htmlFor="bank-code" className="label">
-              Bank
-            </label>
-            <select id="bank-code" name="bankCode" className="input" required>
-              <option value="">Choose your bank</option>
-              {BANKS.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="bank-number" className="label">
-              Account number (10 digits)
-            </label>
-            <input
-              id="bank-number"
-              name="accountNumber"
-              className="input"
-              inputMode="numeric"
-              pattern="[0-9]{10}"
-              maxLength={10}
-              required
-            />
-            <label htmlFor="bank-name" className="label">
-              Account name
-            </label>
-            <input id="bank-name" name="accountName" className="input" maxLength={100} required />
-            <button type="submit" className="btn-primary" disabled={busy}>
-              Save bank account
-            </button>
-          </Form>
-        </details>
+        <BankAccountForm current={null} busy={busy} />
       )}
       {b.payouts.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Payouts">
