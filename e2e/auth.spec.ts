@@ -15,8 +15,9 @@ async function openAccountMenu(page: Page) {
     await expect(menu).toBeVisible();
     return menu;
   }
-  const list = page.locator('header details ul');
-  if (!(await list.isVisible())) await page.locator('header details summary').click();
+  const list = page.locator('header details[data-testid="accounts-menu"] ul');
+  if (!(await list.isVisible()))
+    await page.locator('header details[data-testid="accounts-menu"] summary').click();
   await expect(list).toBeVisible();
   return list;
 }
@@ -31,7 +32,9 @@ async function signOut(page: Page) {
   ]);
   await expect(page).toHaveURL(/\/$/);
   // The header shows the guest state once the root loader has re-checked the session.
-  await expect(page.locator('header details summary')).toContainText('Accounts');
+  await expect(page.locator('header details[data-testid="accounts-menu"] summary')).toContainText(
+    'Accounts',
+  );
   if (isPhone(page)) await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
   const after = await openAccountMenu(page);
   await expect(after.getByRole('link', { name: 'Login' })).toBeVisible();

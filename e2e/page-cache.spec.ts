@@ -63,7 +63,9 @@ test.describe('guest page cache', () => {
     expect(login.status()).toBe(200);
     const res = await page.goto(url);
     expect(res?.headers()['x-page-cache']).toBeUndefined();
-    await expect(page.locator('header details summary')).toContainText('Chinedu');
+    await expect(page.locator('header details[data-testid="accounts-menu"] summary')).toContainText(
+      'Chinedu',
+    );
   });
 
   test('any accepted write clears the cache', async ({ request }) => {

@@ -21,7 +21,7 @@ export function AccountsMenu({ user }: { user: AuthUser }) {
   }, []);
   const items = accountMenu(user.role);
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="relative" data-testid="accounts-menu">
       <summary className="btn cursor-pointer list-none text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
         <UserIcon size={20} />
         <span>{user.isauthenticated ? user.name.split(' ')[0] : 'Accounts'}</span>

@@ -13,11 +13,16 @@ import { CloseIcon, MenuIcon } from './icons.tsx';
 export function MobileMenu({ user }: { user: AuthUser }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const opener = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   const touchX = useRef<number | null>(null);
 
   useEffect(() => setOpen(false), [location.key]);
+  // Opened by a tap before JavaScript took over: keep it open.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
 
   useEffect(() => {
     setState({ isMenuOverlay: open });
@@ -59,80 +64,85 @@ export function MobileMenu({ user }: { user: AuthUser }) {
     ...(user.isauthenticated ? SIGNED_IN_COMMON : []),
   ];
 
+  // A <details>, so the menu opens without JavaScript too (Opera Mini): there the summary
+  // toggles it and every link is a plain link. With JavaScript the summary only sets `open`.
   return (
-    <>
-      <button
+    <details ref={details} open={open} className="md:hidden">
+      <summary
         ref={opener}
-        type="button"
-        className="btn px-2 text-white md:hidden"
+        role="button"
+        className="btn list-none px-2 text-white [&::-webkit-details-marker]:hidden"
         aria-label="Open menu"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        onClick={() => setOpen(true)}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
       >
         <MenuIcon />
-      </button>
-      {open && (
+      </summary>
+      <div
+        className="fixed inset-0 z-50 md:hidden"
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+      >
         <div
-          className="fixed inset-0 z-50 md:hidden"
-          onTouchStart={onTouchStart}
-          onTouchEnd={onTouchEnd}
+          className="absolute inset-0 bg-black/50"
+          data-testid="menu-overlay"
+          onClick={() => setOpen(false)}
+        />
+        <div
+          ref={panel}
+          id="mobile-menu"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="absolute inset-y-0 right-0 flex w-72 max-w-[85%] flex-col bg-white shadow-xl animate-[slide-in_.2s_ease-out]"
         >
-          <div
-            className="absolute inset-0 bg-black/50"
-            data-testid="menu-overlay"
-            onClick={() => setOpen(false)}
-          />
-          <div
-            ref={panel}
-            id="mobile-menu"
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className="absolute inset-y-0 right-0 flex w-72 max-w-[85%] flex-col bg-white shadow-xl animate-[slide-in_.2s_ease-out]"
-          >
-            <div className="flex items-center justify-between border-b border-gray-200 px-4 py-2">
-              <span className="font-bold text-brand-800">
-                {user.isauthenticated ? `Hi, ${user.name.split(' ')[0]}` : 'Menu'}
-              </span>
-              <button
-                type="button"
-                className="btn px-2"
-                aria-label="Close menu"
-                onClick={() => setOpen(false)}
-              >
-                <CloseIcon />
-              </button>
-            </div>
-            <nav aria-label="Mobile" className="flex-1 overflow-y-auto">
-              <ul>
-                {items.map((i) => (
-                  <li key={i.label + i.to}>
-                    <Link
-                      to={i.to}
-                      className="block border-b border-gray-100 px-4 py-3.5 text-base"
-                    >
-                      {i.label}
-                    </Link>
-                  </li>
-                ))}
-                {user.isauthenticated && (
-                  <li>
-                    <Form method="post" action="/auth/logout">
-                      <button
-                        type="submit"
-                        className="block w-full px-4 py-3.5 text-left text-base text-red-700"
-                      >
-                        Sign out
-                      </button>
-                    </Form>
-                  </li>
-                )}
-              </ul>
-            </nav>
+          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-2">
+            <span className="font-bold text-brand-800">
+              {user.isauthenticated ? `Hi, ${user.name.split(' ')[0]}` : 'Menu'}
+            </span>
+            {/* A link to this same page, so it closes the menu without JavaScript too. */}
+            <a
+              href={location.pathname + location.search}
+              role="button"
+              className="btn px-2"
+              aria-label="Close menu"
+              onClick={(e) => {
+                e.preventDefault();
+                setOpen(false);
+              }}
+            >
+              <CloseIcon />
+            </a>
           </div>
+          <nav aria-label="Mobile" className="flex-1 overflow-y-auto">
+            <ul>
+              {items.map((i) => (
+                <li key={i.label + i.to}>
+                  <Link to={i.to} className="block border-b border-gray-100 px-4 py-3.5 text-base">
+                    {i.label}
+                  </Link>
+                </li>
+              ))}
+              {user.isauthenticated && (
+                <li>
+                  <Form method="post" action="/auth/logout">
+                    <button
+                      type="submit"
+                      className="block w-full px-4 py-3.5 text-left text-base text-red-700"
+                    >
+                      Sign out
+                    </button>
+                  </Form>
+                </li>
+              )}
+            </ul>
+          </nav>
         </div>
-      )}
-    </>
+      </div>
+    </details>
   );
 }
