@@ -54,3 +54,46 @@ test("pressing 'Add to cart' again updates one confirmation, no toasts over the 
   const note = await page.getByTestId('cart-confirmation').boundingBox();
   expect(note!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 });
+
+test.describe('without JavaScript (Opera Mini) on a 360 px phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+
+  test('the menu opens, shows Login, Register and every menu link, and closes', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    const links = menu.getByRole('link');
+    expect(await links.count()).toBeGreaterThan(4);
+    for (const link of await links.all()) await expect(link).toBeVisible();
+    for (const name of ['Login', 'Register', 'Mechanics', 'Tow vans', 'Spare parts']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+
+  test("a signed-in buyer's 'Add to cart' posts to the server and opens the cart with it", async ({
+    page,
+  }, info) => {
+    const part = await partInStock(page.request);
+    const email = `nojs-${info.project.name}-${Date.now()}@e2e.ng`;
+    const phone = `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const r = await page.request.post('/api/auth/register', {
+      data: { name: 'Amaka Obi', email, phone, password: 'Brake-pads-for-Camry-09', role: 'Buyer' },
+    });
+    expect(r.status(), await r.text()).toBe(201);
+    await page.goto(`/product/${part.id}`);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page).toHaveURL(new RegExp(`/shopping/cart\\?added=${part.id}$`));
+    await expect(page.getByText(`${part.name} is in your cart`)).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toContainText(part.name);
+  });
+});
