@@ -1,7 +1,7 @@
 import type { Db } from '@sf/db';
 import { formatNaira } from '@sf/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { imageUrl } from '../images/service.ts';
+import { imageUrl } from '../images/urls.ts';
 import * as repo from './repository.ts';
 import type { CartRow } from './repository.ts';
 import type { CartLine, CartStore, CartView } from './types.ts';

@@ -9,7 +9,8 @@ import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { createStore } from '../catalog/testing.ts';
 import { seedContent } from '../content/seed.ts';
 import { seedProviders } from '../providers/seed.ts';
-import { GENERATED_VARIANTS, WIDTHS } from './service.ts';
+import { GENERATED_VARIANTS } from './service.ts';
+import { WIDTHS } from './urls.ts';
 
 // Every generated picture answers only for names that exist; anything else is a 404 that draws
 // and writes nothing (each URL spelling would otherwise cost a rendering and a stored file).

@@ -5,9 +5,6 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE } from '@sf/shared';
 
-// The URLs have their own file (./urls.ts); the cart still imports imageUrl from here.
-export { WIDTHS, imageUrl, srcset } from './urls.ts';
-
 export const heightFor = (w: number) => Math.round((w * 3) / 4);
 export const defaultImagesDir = () => path.join(os.tmpdir(), 'sf-images');
 
