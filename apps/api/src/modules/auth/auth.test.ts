@@ -695,21 +695,35 @@ describe(`password reset tells nothing by its timing (${dbLabel()})`, () => {
     };
     // A few rounds first, so neither side pays for warming up.
     for (let i = 0; i < 5; i++) await timed(i % 2 ? a.email : `warm${i}@test.ng`);
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      known.push(await timed(a.email));
-      unknown.push(await timed(`nobody-${i}@test.ng`));
-    }
-    // Adjacent requests paired: a busy machine slows both of a pair alike.
-    const diff = Math.abs(median(known.map((k, i) => k - unknown[i])));
-    console.log(
-      `[reset timing] median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms, difference ${diff.toFixed(2)} ms`,
-    );
-    // 1.5 ms on a quiet machine, 30% of the answer time when load stretches every answer (the
-    // old code differed by 2.1 ms, about 70%, with the mail sent in the request).
-    const allowed = Math.max(1.5, 0.3 * median(unknown));
-    expect(diff).toBeLessThan(allowed);
+    // Adjacent requests paired, the order within a pair alternating: a busy machine slows both
+    // of a pair alike. A real difference (the old code sent the mail in the request: 2.1 ms,
+    // about 70% of the answer) shows in every measurement; a pause of the test runner shows in
+    // one. So up to three measurements, and one within the bound is enough.
+    const measure = async (round: number) => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const ghost = `nobody-${round}-${i}@test.ng`;
+        if (i % 2) {
+          unknown.push(await timed(ghost));
+          known.push(await timed(a.email));
+        } else {
+          known.push(await timed(a.email));
+          unknown.push(await timed(ghost));
+        }
+      }
+      const diff = Math.abs(median(known.map((k, i) => k - unknown[i])));
+      // 1.5 ms on a quiet machine, 30% of the answer time when load stretches every answer.
+      const allowed = Math.max(1.5, 0.3 * median(unknown));
+      console.log(
+        `[reset timing] median known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms, difference ${diff.toFixed(2)} ms (allowed ${allowed.toFixed(2)})`,
+      );
+      return diff < allowed;
+    };
+    let same = false;
+    let rounds = 0;
+    while (!same && rounds < 3) same = await measure(rounds++);
+    expect(same).toBe(true);
     // Nothing was mailed during the requests ...
     const [before] = await rows<{ n: number }>(
       t.handle.db,
