@@ -38,7 +38,13 @@ async function firstProductPath(page: Page, query = ''): Promise<string> {
   const body = await (await page.request.get(`/api/products/categories/0/${query}`)).json();
   for (const item of body.items.slice(0, 20)) {
     const { item: p } = await (await page.request.get(`/api/products/${item.id}`)).json();
-    if (p.stock > 0 && p.fitment.length > 0 && normalisePhone(p.store?.phones?.find(Boolean)))
+    // A demo part with a photo: parts other specs add (no photo, newest first) come before them.
+    if (
+      p.stock > 0 &&
+      p.images?.length > 0 &&
+      p.fitment.length > 0 &&
+      normalisePhone(p.store?.phones?.find(Boolean))
+    )
       return `/product/${p.id}`;
   }
   throw new Error('no product in stock with a valid store phone in the first 20');

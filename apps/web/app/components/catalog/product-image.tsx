@@ -20,7 +20,7 @@ export function ProductImg({
   if (!image?.src) {
     return (
       <div
-        className={`grid aspect-square place-items-center bg-gray-100 text-xs text-gray-500 ${className}`}
+        className={`grid aspect-square place-items-center bg-gray-100 text-xs text-gray-600 ${className}`}
         role="img"
         aria-label={alt || 'No photo'}
       >
