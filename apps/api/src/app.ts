@@ -21,6 +21,7 @@ import { installPayments } from './modules/payments/setup.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { TEXT_FORMATS } from './lib/schemas.ts';
 import { versionReply } from './lib/system.ts';
+import { installUploads } from './lib/uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installAdminGuard(app);
   installInputGuard(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // Multipart (files) for every module, once; each upload route sets its own limits.
+  await installUploads(app);
   await installPayments(app);
   await app.register(swagger, {
     openapi: {

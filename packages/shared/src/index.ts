@@ -11,3 +11,4 @@ export * from './redirect.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './vin.ts';
+export * from './uploads.ts';

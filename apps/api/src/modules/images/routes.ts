@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { notFound } from '../../lib/errors.ts';
 import { Text, idParam } from '../../lib/schemas.ts';
 import { categoriesService, storeHasTile } from '../catalog/service.ts';
 import { coverImage } from '../content/covers.ts';
 import { providerBadge, providerLogo } from '../providers/logo.ts';
-import {
-  categoryTile,
-  defaultImagesDir,
-  parseGeneratedKey,
-  productSvg,
-  renderToFile,
-} from './service.ts';
-import { WIDTHS } from './urls.ts';
+import { defaultFilesDir } from '../../lib/uploads.ts';
+import { categoryTile, parseGeneratedKey, productSvg, renderToFile } from './service.ts';
+import { LOGO_FILE, LOGO_SIZES, WIDTHS } from './urls.ts';
 
 /*
  * Every /images/* route is here. Dependencies point one way: domains import only ./urls.ts and
@@ -34,7 +28,7 @@ const DAY = 'public, max-age=86400';
 const UNKNOWN_BADGE = providerBadge('?');
 
 export default async function imageRoutes(app: FastifyInstance) {
-  const dir = app.config.imagesDir ?? defaultImagesDir();
+  const dir = app.config.imagesDir ?? defaultFilesDir();
   const categories = categoriesService(app.db);
 
   app.get<{ Params: { slug: string } }>(
@@ -145,8 +139,9 @@ export default async function imageRoutes(app: FastifyInstance) {
       const m = /^(.+)-(\d+)\.webp$/.exec(req.params.file)!;
       const key = m[1];
       const width = Number(m[2]);
-      let file = path.join(dir, `${key}-${width}.webp`);
-      if (!fs.existsSync(file)) {
+      // Uploaded pictures (and generated ones already drawn) come from storage.
+      let body = await app.storage.open(`${key}-${width}.webp`);
+      if (!body) {
         const g = parseGeneratedKey(key);
         const cat =
           g && (WIDTHS as readonly number[]).includes(width)
@@ -155,14 +150,41 @@ export default async function imageRoutes(app: FastifyInstance) {
         // Products are filed under child categories: a top category has no generated picture.
         if (!g || !cat || cat.parentId === 0) throw notFound('No such image');
         const group = String(cat.parentId);
-        file = await renderToFile(dir, key, width, () =>
+        const file = await renderToFile(dir, key, width, () =>
           productSvg(cat.name, group, g.variant, width),
         );
+        body = fs.createReadStream(file);
       }
       return reply
         .header('content-type', 'image/webp')
         .header('cache-control', IMMUTABLE)
-        .send(fs.createReadStream(file));
+        .send(body);
+    },
+  );
+
+  // Uploaded logos of stores, mechanics and tow vans (lib/uploads.ts, decision 0013).
+  app.get<{ Params: { file: string } }>(
+    '/images/logos/:file',
+    {
+      schema: {
+        tags: ['images'],
+        summary: `An uploaded store or provider logo in WebP (${LOGO_SIZES.join(' or ')} px square)`,
+        params: {
+          type: 'object',
+          properties: {
+            file: Text({ maxLength: 40, pattern: LOGO_FILE }),
+          },
+          required: ['file'],
+        },
+      },
+    },
+    async (req, reply) => {
+      const body = await app.storage.open(`logos/${req.params.file}`);
+      if (!body) throw notFound('No such image');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', IMMUTABLE)
+        .send(body);
     },
   );
 }

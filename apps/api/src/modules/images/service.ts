@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE } from '@sf/shared';
+import { placeholderOf } from '../../lib/uploads.ts';
 
 export const heightFor = (w: number) => Math.round((w * 3) / 4);
-export const defaultImagesDir = () => path.join(os.tmpdir(), 'sf-images');
 
 const escapeXml = (t: string) => t.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const hue = (s: string) => (crypto.createHash('md5').update(s).digest()[0] * 360) / 256;
@@ -67,16 +66,8 @@ export function productSvg(label: string, group: string, variant: number, width 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${heightFor(width)}" viewBox="0 0 640 480"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs><rect width="640" height="480" fill="url(#g)"/>${shape}${text}</svg>`;
 }
 
-/** The blurred 10x10 placeholder (quality 50, blur 3) as a data URI, shown while the picture loads. */
-export async function placeholderFor(svg: string): Promise<string> {
-  const { width, height, quality, blur } = IMAGE.placeholder;
-  const buf = await sharp(Buffer.from(svg))
-    .resize(width, height, { fit: 'cover' })
-    .blur(blur)
-    .webp({ quality })
-    .toBuffer();
-  return `data:image/webp;base64,${buf.toString('base64')}`;
-}
+/** The blurred 10x10 placeholder of a drawn picture (the same as an upload's), as a data URI. */
+export const placeholderFor = (svg: string) => placeholderOf(Buffer.from(svg));
 
 const inflight = new Map<string, Promise<string>>();
 

@@ -8,6 +8,12 @@ export const WIDTHS = [160, 320, 640] as const;
 export const imageUrl = (key: string, w: number) => `/images/p/${key}-${w}.webp`;
 export const srcset = (key: string) => WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
 
+/** Uploaded logos (stores, mechanics, tow vans): square WebP, 96 px for lists and 192 for pages. */
+export const LOGO_SIZES = [96, 192] as const;
+export const LOGO_FILE = '^l-[a-f0-9]{16}-(96|192)\\.webp$';
+export const logoUrl = (key: string, size: (typeof LOGO_SIZES)[number] = 192) =>
+  `/images/logos/${key}-${size}.webp`;
+
 /** A category's tile; `image` is the category's image name (its top category's path). */
 export const categoryImageUrl = (image: string) =>
   `/images/categories/${encodeURIComponent(image)}.svg`;
