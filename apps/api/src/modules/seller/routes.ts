@@ -18,6 +18,7 @@ import {
 } from './schemas.ts';
 import { sellerService, type ListQuery, type ProductInput, type StoreInput } from './service.ts';
 import { stopProductViews } from './views.ts';
+import { sellerImageRoutes } from './image-routes.ts';
 
 /** GET forms send empty fields (`?q=`): an empty value means "not given". */
 async function dropEmpty(req: FastifyRequest) {
@@ -40,6 +41,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
     return payload;
   });
   const me = (req: FastifyRequest) => ({ id: req.user!.id, role: req.user!.role });
+  await sellerImageRoutes(app);
 
   app.get<{ Querystring: { storeId?: number } }>(
     '/api/store/profile',

@@ -1,4 +1,4 @@
-import { STORE_FIGURE_DAYS } from '@sf/shared';
+import { PRODUCT_IMAGES_MAX, STORE_FIGURE_DAYS } from '@sf/shared';
 import { Id, Int, Kobo, Obj, Text, nullable, okStatus } from '../../lib/schemas.ts';
 
 // Inputs and answers of a seller's own store: its details, its figures, its products.
@@ -254,7 +254,7 @@ export const productDetail = Obj({
       yearTo: int,
     }),
   },
-  images: { type: 'array', items: Obj({ src: str, width: int, height: int }) },
+  images: { type: 'array', items: Obj({ key: str, src: str, width: int, height: int }) },
 });
 
 export const productReply = Obj({ status: ok, item: productDetail });
@@ -272,3 +272,48 @@ export const categoryTreeReply = Obj({
     }),
   },
 });
+
+// ---- Pictures and logo (images.ts, logo.ts; the upload pipeline of lib/uploads.ts) ----
+
+/** A product's pictures in order (the first is the one lists show). */
+export const productImagesReply = Obj({
+  status: ok,
+  max: { ...int, description: 'The most pictures a product may have' },
+  images: {
+    type: 'array',
+    items: Obj({
+      key: { ...str, description: 'Names the picture in delete and reorder' },
+      src: str,
+      srcset: str,
+      width: int,
+      height: int,
+    }),
+  },
+});
+
+export const imageKeyParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'key'],
+  properties: {
+    id: Id(),
+    key: Text({ maxLength: 40, pattern: '^[a-z0-9-]{1,40}$' }),
+  },
+} as const;
+
+export const imageOrderBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['order'],
+  properties: {
+    order: {
+      type: 'array',
+      maxItems: PRODUCT_IMAGES_MAX,
+      items: Text({ maxLength: 40, pattern: '^[a-z0-9-]{1,40}$' }),
+      description: 'Every picture key of the product, in the order wanted',
+    },
+  },
+} as const;
+
+/** The store's logo URL after a change (its drawn initials tile when it has none of its own). */
+export const storeLogoReply = Obj({ status: ok, logo: str });

@@ -426,7 +426,12 @@ export function sellerService(db: Db) {
         yearFrom: f.yearFrom,
         yearTo: f.yearTo,
       })),
-      images: images.map((i) => ({ src: imageUrl(i.key, 320), width: 320, height: 240 })),
+      images: images.map((i) => ({
+        key: i.key,
+        src: imageUrl(i.key, 320),
+        width: 320,
+        height: 240,
+      })),
     };
   }
 

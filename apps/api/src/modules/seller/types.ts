@@ -6,6 +6,8 @@ import type {
   productDetail,
   productListItem,
   productListReply,
+  productImagesReply,
+  storeLogoReply,
   productReply,
   productSaved,
   profileReply,
@@ -28,3 +30,6 @@ export type ProductAnswer = FromSchema<typeof productReply>;
 export type ProductSavedAnswer = FromSchema<typeof productSaved>;
 /** The category picker's tree (top categories and their children). */
 export type CategoryTreeAnswer = FromSchema<typeof categoryTreeReply>;
+/** A product's pictures after a change, in order. */
+export type ProductImagesAnswer = FromSchema<typeof productImagesReply>;
+export type StoreLogoAnswer = FromSchema<typeof storeLogoReply>;

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_IMAGES_MAX } from '@sf/shared';
+import { requireAuth } from '../../lib/session.ts';
+import { idParam } from '../../lib/schemas.ts';
+import { answerUpload, receiveFiles } from '../../lib/uploads.ts';
+import { logoPicture, pictureSpec, productPicture } from '../images/uploaded.ts';
+import { productImagesService } from './images.ts';
+import { storeLogoService } from './logo.ts';
+import {
+  imageKeyParams,
+  imageOrderBody,
+  productImagesReply,
+  storeIdQuery,
+  storeLogoReply,
+} from './schemas.ts';
+
+const upload = {
+  description:
+    'multipart/form-data, the files in any field. JPEG, PNG or WebP (told by their bytes), at most 10 MB each; stored as WebP variants without EXIF. A form that accepts text/html gets a 303 back to its page with ?upload=ok or ?uploadError=<code>.',
+  consumes: ['multipart/form-data'],
+};
+const redirect = { 303: { type: 'null', description: 'A page form: back to its page' } };
+
+/** A seller's product pictures and store logo: the upload pipeline of lib/uploads.ts. */
+export async function sellerImageRoutes(app: FastifyInstance) {
+  const images = productImagesService(app.db, app.storage);
+  const logos = storeLogoService(app.db, app.storage);
+  const tags = ['my store'];
+
+  app.get<{ Params: { id: number } }>(
+    '/api/store/products/:id/images',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'The pictures of one of my products, in order',
+        params: idParam(),
+        response: { 200: productImagesReply },
+      },
+    },
+    async (req) => images.list(req.user!.id, req.params.id),
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/store/products/:id/images',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: `Adds pictures to one of my products (at most ${PRODUCT_IMAGES_MAX} in all); one bad file refuses them all`,
+        ...upload,
+        params: idParam(),
+        response: { 201: productImagesReply, ...redirect },
+      },
+    },
+    async (req, reply) =>
+      answerUpload(
+        req,
+        reply,
+        `/user/store/product/${req.params.id}`,
+        () =>
+          images.add(req.user!.id, req.params.id, async () => {
+            const got = await receiveFiles(req, pictureSpec(PRODUCT_IMAGES_MAX), (f) =>
+              productPicture(f.data),
+            );
+            return got.files;
+          }),
+        201,
+      ),
+  );
+
+  app.delete<{ Params: { id: number; key: string } }>(
+    '/api/store/products/:id/images/:key',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Deletes a picture of one of my products (the ones after it move up)',
+        params: imageKeyParams,
+        response: { 200: productImagesReply },
+      },
+    },
+    async (req) => images.remove(req.user!.id, req.params.id, req.params.key),
+  );
+
+  app.put<{ Params: { id: number }; Body: { order: string[] } }>(
+    '/api/store/products/:id/images',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Puts the pictures of one of my products in a new order (the first shows in lists)',
+        params: idParam(),
+        body: imageOrderBody,
+        response: { 200: productImagesReply },
+      },
+    },
+    async (req) => images.reorder(req.user!.id, req.params.id, req.body.order),
+  );
+
+  app.post<{ Querystring: { storeId?: number } }>(
+    '/api/store/logo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Sets my store’s logo (one picture, shown as a square)',
+        ...upload,
+        querystring: storeIdQuery,
+        response: { 200: storeLogoReply, ...redirect },
+      },
+    },
+    async (req, reply) =>
+      answerUpload(req, reply, '/user/store', async () => {
+        const got = await receiveFiles(req, pictureSpec(1), (f) => logoPicture(f.data));
+        return logos.set(req.user!.id, req.query.storeId, got.files[0]);
+      }),
+  );
+
+  app.delete<{ Querystring: { storeId?: number } }>(
+    '/api/store/logo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Removes my store’s logo (its initials tile shows again)',
+        querystring: storeIdQuery,
+        response: { 200: storeLogoReply },
+      },
+    },
+    async (req) => logos.set(req.user!.id, req.query.storeId, null),
+  );
+}
