@@ -58,6 +58,16 @@ export const listingRepository = {
     return r.length > 0;
   },
 
+  /** Sets a locked listing's logo URL (null: the drawn badge); answers the one it replaces. */
+  async swapLogo(tx: Db, spId: number, url: string | null) {
+    const [r] = await rows<{ company_logo: string | null }>(
+      tx,
+      sql`select company_logo from service_providers where sp_id = ${spId} for update`,
+    );
+    await tx.execute(sql`update service_providers set company_logo = ${url} where sp_id = ${spId}`);
+    return r?.company_logo ?? null;
+  },
+
   async update(tx: Db, spId: number, set: ListingSet) {
     const parts = (Object.keys(set) as (keyof ListingSet)[])
       .filter((k) => set[k] !== undefined)

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
+import { answerUpload, receiveFiles } from '../../lib/uploads.ts';
+import { logoPicture, pictureSpec } from '../images/uploaded.ts';
 import { listingBody, listingReply, listingSaved, spIdQuery } from './schemas.ts';
 import { listingService, type ListingInput } from './service.ts';
 
@@ -9,7 +11,7 @@ import { listingService, type ListingInput } from './service.ts';
  * provider's listing); the public pages and lists show a saved change at once.
  */
 export default async function listingRoutes(app: FastifyInstance) {
-  const svc = listingService(app.db);
+  const svc = listingService(app.db, app.storage);
   const tags = ['my workshop or garage'];
   const me = (req: FastifyRequest) => ({ id: req.user!.id, role: req.user!.role });
 
@@ -50,4 +52,48 @@ export default async function listingRoutes(app: FastifyInstance) {
           .header('cache-control', 'private, no-store')
           .send(await svc.save(me(req), req.body ?? {})),
     });
+
+  app.post<{ Querystring: { spId?: number } }>(
+    '/api/provider/logo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Sets my workshop’s or garage’s logo (one picture, shown as a square)',
+        description:
+          'multipart/form-data, one JPEG, PNG or WebP file (told by its bytes), at most 10 MB; stored as WebP squares without EXIF. A form that accepts text/html gets a 303 back to /user/workshop or /user/garage with ?upload=ok or ?uploadError=<code>.',
+        consumes: ['multipart/form-data'],
+        querystring: spIdQuery,
+        response: {
+          200: listingSaved,
+          303: { type: 'null', description: 'A page form: back to its page' },
+        },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const page = req.user!.role === 'Tow Van' ? '/user/garage' : '/user/workshop';
+      return answerUpload(req, reply, page, async () => {
+        const got = await receiveFiles(req, pictureSpec(1), (f) => logoPicture(f.data));
+        return svc.setLogo(me(req), req.query.spId, got.files[0]);
+      });
+    },
+  );
+
+  app.delete<{ Querystring: { spId?: number } }>(
+    '/api/provider/logo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Removes my workshop’s or garage’s logo (its initials badge shows again)',
+        querystring: spIdQuery,
+        response: { 200: listingSaved },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send(await svc.setLogo(me(req), req.query.spId, null)),
+  );
 }

@@ -1,7 +1,9 @@
 import { DAYS, normalisePhone } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { transaction } from '../../lib/tx.ts';
+import { replaceLogo, type logoPicture } from '../images/uploaded.ts';
 import { providersRepository, type ProviderKind } from '../providers/repository.ts';
 import { broadcast } from '../../lib/broadcast.ts';
 import {
@@ -45,7 +47,7 @@ const oneLine = (v: string) => v.replace(/\s+/g, ' ').trim();
  * a refused change writes nothing. A saved change clears the provider list caches, so the lists,
  * their filters and the public page show it at once.
  */
-export function listingService(db: Db) {
+export function listingService(db: Db, storage?: Storage) {
   const providers = providersRepository(db);
 
   function kindOf(user: ListingUser): ProviderKind {
@@ -151,6 +153,33 @@ export function listingService(db: Db) {
         status: true as const,
         message: `Your ${NOUN[kind]} is saved`,
         item: await view(listing.sp_id, listing.company_logo),
+      };
+    },
+
+    /**
+     * Sets the listing's logo from an upload (lib/uploads.ts), or with null goes back to the
+     * drawn badge; the old logo's files are removed once the new one is in the row.
+     */
+    async setLogo(
+      user: ListingUser,
+      spId: number | undefined,
+      logo: Awaited<ReturnType<typeof logoPicture>> | null,
+    ): Promise<ListingSavedAnswer> {
+      const { kind, listing } = await ownListing(user, spId);
+      if (!listing) throw notFound(`You have no ${NOUN[kind]} yet: ask support to set it up`);
+      if (!storage) throw new Error('listingService needs the app storage for logos');
+      await replaceLogo(storage, logo, (url) =>
+        transaction(db, async (tx) => {
+          if (!(await repo.lockOwned(tx, listing.sp_id, user.id)))
+            throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
+          return repo.swapLogo(tx, listing.sp_id, url);
+        }),
+      );
+      await broadcast(PROVIDER_LISTS_CLEAR);
+      return {
+        status: true as const,
+        message: logo ? 'Your logo is saved' : 'Your logo is removed',
+        item: await view(listing.sp_id, logo?.url ?? null),
       };
     },
   };
