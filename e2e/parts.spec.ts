@@ -225,16 +225,22 @@ test.describe('header search', () => {
     await expect(cards(page).first()).toContainText('Used (Tokunbo)');
   });
 
-  test('home SEARCH finds parts and links to mechanics and tow vans', async ({ page }) => {
+  test('home SEARCH suggests parts, then the search of parts, mechanics and tow vans', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
     const box = page.getByRole('searchbox', { name: 'Search parts, mechanics and tow vans' });
     await box.pressSequentially('brake pads Lagos', { delay: 20 });
     const list = page.getByRole('listbox', { name: 'Suggestions' });
-    await expect(list.getByRole('option', { name: 'Find mechanics in Lagos' })).toBeVisible();
-    await expect(list.getByRole('option', { name: 'Find tow vans in Lagos' })).toBeVisible();
-    await list.getByRole('option', { name: 'Find mechanics in Lagos' }).click();
-    await expect(page).toHaveURL(/\/mechanics\?q=brake\+pads\+Lagos&regionId=\d+/);
+    const all = list.getByRole('option', {
+      name: 'Parts, mechanics and tow vans for “brake pads Lagos”',
+    });
+    await expect(all).toBeVisible();
+    await all.click();
+    await expect(page).toHaveURL(/\/search\?q=brake%20pads%20Lagos$/);
+    await expect(page.getByTestId('group-part')).toBeVisible();
+    await expect(page.getByTestId('group-mechanic')).toBeVisible();
   });
 });
 

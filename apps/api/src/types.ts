@@ -4,6 +4,7 @@
 export type * from './lib/types.ts';
 export type * from './modules/auth/types.ts';
 export type * from './modules/providers/types.ts';
+export type * from './modules/search/types.ts';
 export type * from './modules/content/types.ts';
 export type * from './modules/vin/types.ts';
 export type * from './modules/garage/types.ts';

@@ -5,6 +5,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('spares-parts', 'routes/parts.tsx'),
+  route('search', 'routes/search.tsx'),
   route('mechanics', 'routes/mechanics.tsx'),
   route('towvans', 'routes/towvans.tsx'),
   route('auth/login', 'routes/auth/login.tsx'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memo } from './cache.ts';
+import { cacheRegistry, memo } from './cache.ts';
 
 describe('memo', () => {
   it('calls once per argument within the ttl and again after it', async () => {
@@ -30,5 +30,20 @@ describe('memo', () => {
     await f(3);
     await f(1);
     expect(calls).toBe(4);
+  });
+});
+
+describe('cacheRegistry', () => {
+  it("a clear reaches every cache registered on the key, and no other key's", () => {
+    const reg = cacheRegistry<object>();
+    const [a, b] = [{}, {}];
+    const cleared: string[] = [];
+    reg.add(a, { clear: () => cleared.push('a1') });
+    reg.add(a, { clear: () => cleared.push('a2') });
+    reg.add(b, { clear: () => cleared.push('b') });
+    reg.clear(a);
+    expect(cleared).toEqual(['a1', 'a2']);
+    reg.clear({});
+    expect(cleared).toEqual(['a1', 'a2']);
   });
 });

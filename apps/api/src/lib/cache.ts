@@ -19,3 +19,20 @@ export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 100
   wrapped.clear = () => cache.clear();
   return wrapped;
 }
+
+/**
+ * The caches of one kind of list, per database: every service instance built on that database
+ * registers its cache, and a writer's clear reaches all of them (the list routes and the home
+ * search each hold one).
+ */
+export function cacheRegistry<K extends object>() {
+  const byKey = new WeakMap<K, Set<{ clear(): void }>>();
+  return {
+    add(key: K, cache: { clear(): void }) {
+      let set = byKey.get(key);
+      if (!set) byKey.set(key, (set = new Set()));
+      set.add(cache);
+    },
+    clear: (key: K) => byKey.get(key)?.forEach((c) => c.clear()),
+  };
+}

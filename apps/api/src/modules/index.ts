@@ -4,6 +4,7 @@ import catalog from './catalog/routes.ts';
 import images from './images/routes.ts';
 import auth from './auth/routes.ts';
 import providers from './providers/routes.ts';
+import search from './search/routes.ts';
 import content from './content/routes.ts';
 import vin from './vin/routes.ts';
 import payments from './payments/routes.ts';
@@ -22,6 +23,7 @@ export const modules: FastifyPluginAsync[] = [
   images,
   auth,
   providers,
+  search,
   content,
   vin,
   payments,

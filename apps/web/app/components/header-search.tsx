@@ -50,20 +50,25 @@ function usePartSuggestions(text: string): Suggestion[] {
  * The header's part search: a plain GET form (works before JavaScript), checked for length
  * once live, with part suggestions as a listbox (arrow keys, Enter, Escape). Choosing a
  * suggestion opens it and clears the box. `extra` adds links after the parts
- * (the home SEARCH tab adds mechanics and tow vans).
+ * (the home SEARCH tab adds mechanics and tow vans); `everything` sends the text to the
+ * search of parts, mechanics and tow vans instead of the parts list.
  */
 export function HeaderSearch({
   id = 'header-search',
   extra,
   placeholder = 'Search parts, e.g. Corolla headlamp',
   label = 'Search spare parts',
+  everything = false,
+  defaultValue = '',
 }: {
   id?: string;
   extra?: (q: string) => Suggestion[];
   placeholder?: string;
   label?: string;
+  everything?: boolean;
+  defaultValue?: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const notify = useToast();
@@ -92,8 +97,9 @@ export function HeaderSearch({
       notify('warning', MESSAGES.searchTooShort);
       return;
     }
-    setText('');
     setOpen(false);
+    if (everything) return navigate(`/search?q=${encodeURIComponent(q)}`);
+    setText('');
     navigate(`/products/cat/0?active=true&prodName=${encodeURIComponent(q)}`);
   };
 
@@ -120,19 +126,19 @@ export function HeaderSearch({
   return (
     <Form
       method="get"
-      action="/products/cat/0"
+      action={everything ? '/search' : '/products/cat/0'}
       role="search"
       onSubmit={onSubmit}
       className="relative flex w-full"
     >
-      <input type="hidden" name="active" value="true" />
+      {!everything && <input type="hidden" name="active" value="true" />}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <input
         ref={input}
         id={id}
-        name="prodName"
+        name={everything ? 'q' : 'prodName'}
         type="search"
         value={text}
         onChange={(e) => {

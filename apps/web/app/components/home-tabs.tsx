@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { PartIcon, SearchIcon, TruckIcon, WrenchIcon } from './icons.tsx';
 
 export const HOME_TABS = [
@@ -10,6 +10,8 @@ export const HOME_TABS = [
 
 /** The four home tabs; each is a real link, so they work before JavaScript loads. */
 export function HomeTabs() {
+  // The search's results page belongs to the SEARCH tab.
+  const onSearch = useLocation().pathname === '/search';
   return (
     <nav aria-label="Find" className="bg-white shadow-sm">
       <ul className="container-page grid grid-cols-4">
@@ -20,7 +22,7 @@ export function HomeTabs() {
               end
               prefetch="intent"
               className={({ isActive }) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 border-b-4 px-1 text-[11px] font-bold tracking-wide sm:flex-row sm:gap-2 sm:text-sm ${isActive ? 'border-accent-500 text-brand-800' : 'border-transparent text-gray-600 hover:text-brand-700'}`
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 border-b-4 px-1 text-[11px] font-bold tracking-wide sm:flex-row sm:gap-2 sm:text-sm ${isActive || (to === '/' && onSearch) ? 'border-accent-500 text-brand-800' : 'border-transparent text-gray-600 hover:text-brand-700'}`
               }
             >
               <Icon size={20} />

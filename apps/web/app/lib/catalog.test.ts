@@ -8,7 +8,6 @@ import {
   toProductPage,
   yearRange,
 } from './catalog.ts';
-import { stateIn } from '../components/catalog/find-anything.tsx';
 
 describe('catalogue helpers', () => {
   it('reads the parts filters of a URL, dropping bad numbers and empty values', () => {
@@ -78,15 +77,5 @@ describe('catalogue helpers', () => {
     expect(yearRange({ year_from: null, year_to: null })).toBe('All years');
     expect(productHref({ id: 5, url: null })).toBe('/product/5');
     expect(productHref({ id: 5, url: 'https://evil.example/x' })).toBe('/product/5');
-  });
-  it('finds a state named in a search text', () => {
-    const states = [
-      { label: 'Lagos', value: 25 },
-      { label: 'Akwa Ibom', value: 3 },
-      { label: 'Federal Capital Territory', value: 15 },
-    ];
-    expect(stateIn('brake pads Lagos', states)?.value).toBe(25);
-    expect(stateIn('mechanic in akwa ibom', states)?.value).toBe(3);
-    expect(stateIn('lagoon', states)).toBeNull();
   });
 });

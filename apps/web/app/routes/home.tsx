@@ -18,16 +18,15 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = serverApi(context);
-  const [categories, states, topProviders] = await Promise.all([
+  const [categories, topProviders] = await Promise.all([
     api.lookup<Category>('/api/categories/getByParentId/0'),
-    api.lookup('/api/database/states/NG'),
     loadTopProviders(api),
   ]);
-  return { categories, states, topProviders };
+  return { categories, topProviders };
 }
 
 export default function Home() {
-  const { categories, states, topProviders } = useLoaderData<typeof loader>();
+  const { categories, topProviders } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
@@ -42,7 +41,7 @@ export default function Home() {
               and tow vans near you.
             </p>
             <div className="mt-4 max-w-xl">
-              <FindAnything states={states} />
+              <FindAnything />
             </div>
           </div>
         </section>

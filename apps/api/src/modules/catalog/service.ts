@@ -1,6 +1,6 @@
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { memo } from '../../lib/cache.ts';
+import { cacheRegistry, memo } from '../../lib/cache.ts';
 import { storeLogoUrl } from '../images/urls.ts';
 import {
   categoriesRepository,
@@ -94,8 +94,8 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
  * allow 30 s of shared caching, so this adds no staleness a visitor could not already see. Writers of
  * products or stores call invalidateCatalogLists(db).
  */
-const listCaches = new WeakMap<Db, { clear(): void }>();
-export const invalidateCatalogLists = (db: Db) => listCaches.get(db)?.clear();
+const listCaches = cacheRegistry<Db>();
+export const invalidateCatalogLists = (db: Db) => listCaches.clear(db);
 /** The same filters in any order give the same key. */
 const filterKey = (f: ListFilters) =>
   JSON.stringify(
@@ -187,8 +187,8 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
     opts.listCacheMs,
     500,
   );
-  // Off (0), it keeps nothing to clear: another instance's cache on this database stays registered.
-  if (opts.listCacheMs > 0) listCaches.set(db, cachedList);
+  // Off (0), it keeps nothing to clear.
+  if (opts.listCacheMs > 0) listCaches.add(db, cachedList);
   const list = (f: ListFilters) =>
     opts.listCacheMs > 0 ? cachedList(filterKey(f)) : listUncached(f);
 

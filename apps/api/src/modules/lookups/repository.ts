@@ -19,6 +19,17 @@ export const lookupsRepository = (db: Db) => ({
       .from(s.cities)
       .where(eq(s.cities.stateId, stateId))
       .orderBy(asc(s.cities.name)),
+  /** Every city of every state (the home search reads place names from them). */
+  allCities: () =>
+    db
+      .select({
+        id: s.cities.id,
+        name: s.cities.name,
+        stateId: s.cities.stateId,
+        kind: s.cities.kind,
+      })
+      .from(s.cities)
+      .orderBy(asc(s.cities.id)),
   makes: () =>
     db
       .select({ id: s.carMakes.id, name: s.carMakes.name })

@@ -85,7 +85,7 @@ const MECHANICS: Row[] = [
     false,
   ],
   ['Ajah Cool Breeze Car AC', 'Lagos', 'Ajah', 'Addo Road', [6, 16], [1, 2, 4], 'ts', false],
-  ['Wuse Benz Clinic', FCT, 'Wuse', 'Aminu Kano Crescent', [1, 3, 2], [1, 2], 'ms', true],
+  ['Wuse Benz Clinic', FCT, 'Wuse', 'Aminu Kano Crescent', [1, 3, 2, 6], [1, 2], 'ms', true],
   ['Kubwa Auto Masters', FCT, 'Kubwa', 'Gado Nasko Road', [1, 8, 9, 18], [1, 2, 3], 'ms', false],
   ['Garki Key Programming Hub', FCT, 'Garki', 'Ahmadu Bello Way', [15, 2], [1, 2], 'wk', true],
   ['Lugbe Hybrid & Lexus Care', FCT, 'Lugbe', 'Airport Road', [22, 3, 1], [1, 2], 'ms', false],

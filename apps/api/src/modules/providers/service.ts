@@ -1,7 +1,7 @@
 import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { memo } from '../../lib/cache.ts';
+import { cacheRegistry, memo } from '../../lib/cache.ts';
 import { providerLogoUrl } from '../images/urls.ts';
 import {
   providersRepository,
@@ -18,8 +18,8 @@ import type { ProviderDetail, ProviderItem, ProviderListAnswer } from './types.t
  * 30 s of shared caching, so this adds no staleness a visitor could not already see.
  * Writers in this domain call invalidateProviderLists(db).
  */
-const listCaches = new WeakMap<Db, { clear(): void }>();
-export const invalidateProviderLists = (db: Db) => listCaches.get(db)?.clear();
+const listCaches = cacheRegistry<Db>();
+export const invalidateProviderLists = (db: Db) => listCaches.clear(db);
 /** Broadcast by a writer so that every server process drops its list pages, not only its own. */
 export const PROVIDER_LISTS_CLEAR = 'providers:lists:clear';
 
@@ -98,7 +98,7 @@ export function providersService(db: Db, opts: { listCacheMs: number }) {
     opts.listCacheMs,
     300,
   );
-  listCaches.set(db, cached);
+  listCaches.add(db, cached);
   const list = (f: ProviderFilter) =>
     opts.listCacheMs > 0 ? cached(JSON.stringify(f)) : repo.list(f);
   return {
