@@ -115,11 +115,19 @@ test.describe('accounts', () => {
     ['buyer@demo.ng', ['Profile'], []],
     [
       'seller@demo.ng',
-      ['Store', 'Products', 'Add Product', 'Store orders', 'My Store Dashboard', 'Profile'],
-      ['Subscription'],
+      [
+        'Store',
+        'Subscription',
+        'Products',
+        'Add Product',
+        'Store orders',
+        'My Store Dashboard',
+        'Profile',
+      ],
+      [],
     ],
-    ['mechanic@demo.ng', ['Workshop', 'My Workshop Dashboard', 'Profile'], ['Subscription']],
-    ['towvan@demo.ng', ['Garage', 'My Garage Dashboard', 'Profile'], ['Subscription']],
+    ['mechanic@demo.ng', ['Workshop', 'Subscription', 'My Workshop Dashboard', 'Profile'], []],
+    ['towvan@demo.ng', ['Garage', 'Subscription', 'My Garage Dashboard', 'Profile'], []],
     ['admin@demo.ng', ['Admin', 'Profile'], []],
   ];
   for (const [email, items, unbuilt] of ROLE_MENUS) {

@@ -5,6 +5,7 @@ import { seedProviders } from './modules/providers/seed.ts';
 import { seedContent } from './modules/content/seed.ts';
 import { seedCommerce } from './modules/orders/seed.ts';
 import { seedSeller } from './modules/seller/seed.ts';
+import { seedSubscriptions } from './modules/subscriptions/seed.ts';
 
 /** Demo data seeders of every domain, run in order on start-up when demo data is on. */
 const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
@@ -14,6 +15,7 @@ const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
   { name: 'content', run: seedContent },
   { name: 'commerce', run: seedCommerce }, // after the catalogue: orders name its parts
   { name: 'seller', run: seedSeller }, // the demo store's product views
+  { name: 'subscriptions', run: seedSubscriptions }, // the demo seller's plan
 ];
 
 export async function seedDemoData(db: Db) {

@@ -16,3 +16,4 @@ export type * from './modules/orders/types.ts';
 export type * from './modules/payments/types.ts';
 export type * from './modules/coupons/types.ts';
 export type * from './modules/catalog/types.ts';
+export type * from './modules/subscriptions/types.ts';

@@ -20,6 +20,13 @@ export default [
   route('user/store/orders', 'routes/user/store-orders.tsx'),
   route('user/workshop', 'routes/user/workshop.tsx'),
   route('user/garage', 'routes/user/garage.tsx'),
+  route('user/store/subscriptions', 'routes/user/subscriptions.tsx'),
+  route('user/workshop/subscriptions', 'routes/user/subscriptions.tsx', {
+    id: 'routes/user/workshop-subscriptions',
+  }),
+  route('user/garage/subscriptions', 'routes/user/subscriptions.tsx', {
+    id: 'routes/user/garage-subscriptions',
+  }),
   route('shopping/cart', 'routes/shopping/cart.tsx'),
   route('shopping/checkout', 'routes/shopping/checkout.tsx'),
   layout('routes/admin/layout.tsx', [

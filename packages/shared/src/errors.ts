@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** The garage already holds its maximum of cars. 409 */
   'GARAGE_FULL',
+  /** The subscription plan's product or listing limit is reached (upgrade to add more). 409 */
+  'PLAN_LIMIT',
   /** Checkout: a part has fewer left than the cart asks for. 409 */
   'OUT_OF_STOCK',
   /** Checkout: a part's price changed since the buyer saw it (now shown; send again). 409 */

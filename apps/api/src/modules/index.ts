@@ -15,6 +15,7 @@ import coupons from './coupons/routes.ts';
 import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
 import listing from './listing/routes.ts';
+import subscriptions from './subscriptions/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const modules: FastifyPluginAsync[] = [
   garage,
   seller,
   listing,
+  subscriptions,
 ];

@@ -33,7 +33,8 @@ describe('menus show only pages that exist', () => {
   it('reads the routes (the check below is not empty)', () => {
     expect(PAGES.length).toBeGreaterThan(20);
     expect(hasRoute('/spares-parts')).toBe(true);
-    expect(hasRoute('/user/workshop/subscriptions')).toBe(false);
+    expect(hasRoute('/user/workshop/subscriptions')).toBe(true);
+    expect(hasRoute('/broadcast')).toBe(false);
   });
   it('lists only built pages as built', () => {
     for (const to of BUILT_PAGES) expect(hasRoute(to), to).toBe(true);
@@ -55,9 +56,10 @@ describe('menus show only pages that exist', () => {
           `${r}: ${i.label} → ${i.to}`,
         ).toBe(hasRoute(i.to));
   });
-  it('leaves the unbuilt business dashboards and broadcast out, keeps Profile', () => {
+  it('shows the Subscription pages, leaves broadcast out, keeps Profile', () => {
     expect(labels(accountMenu('Seller'))).toEqual([
       'Store',
+      'Subscription',
       'Products',
       'Add Product',
       'Store orders',
@@ -66,10 +68,16 @@ describe('menus show only pages that exist', () => {
     ]);
     expect(labels(accountMenu('Mechanic'))).toEqual([
       'Workshop',
+      'Subscription',
       'My Workshop Dashboard',
       'Profile',
     ]);
-    expect(labels(accountMenu('Tow Van'))).toEqual(['Garage', 'My Garage Dashboard', 'Profile']);
+    expect(labels(accountMenu('Tow Van'))).toEqual([
+      'Garage',
+      'Subscription',
+      'My Garage Dashboard',
+      'Profile',
+    ]);
     expect(labels(bottomBar('Mechanic'))).toEqual(['Home', 'Workshop', 'Orders', 'Profile']);
     expect(labels(bottomBar('Tow Van'))).toEqual(['Home', 'Garage', 'Orders', 'Profile']);
     expect(labels(accountMenu('Buyer'))).toEqual(['Profile']);

@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './commerce.ts';
 export * from './limits.ts';
 export * from './stats.ts';
+export * from './subscriptions.ts';

@@ -11,6 +11,8 @@ export const account = {
   storeCommissionDue: (storeId: number) => `store:${storeId}:commission_due`,
   commission: 'platform:commission',
   promotions: 'platform:promotions',
+  /** Subscription plans paid by stores, mechanics and tow vans. */
+  subscriptions: 'platform:subscriptions',
   buyerRefunds: (userId: string) => `buyer:${userId}:refunds`,
 } as const;
 

@@ -11,6 +11,7 @@ import {
 import { HttpError, badRequest, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
+import { assertProductRoom } from '../subscriptions/limits.ts';
 import { imageUrl, storeLogoUrl } from '../images/urls.ts';
 import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
 import { invalidateCatalogLists } from '../catalog/service.ts';
@@ -658,6 +659,8 @@ export function sellerService(db: Db) {
         model: (m) => fits.models.get(m)?.name ?? '',
       });
       const p = await transaction(db, async (tx) => {
+        // The plan's product limit, under the store's lock: the one check every add goes through.
+        await assertProductRoom(tx, storeId, 1);
         const row = await repo.insertProduct(tx, {
           storeId,
           catId: c.catId,

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '@sf/db';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import type { Audience, PlanRow } from './repository.ts';
+
+/**
+ * The plan limits, enforced on the server in the transaction that adds (decision 0014). Each
+ * check locks the row that owns the count (the store, the user) before counting, so requests
+ * adding at the same time queue on that lock and the count each one sees includes everything
+ * committed before it: the limit holds under concurrency.
+ */
+
+/** The plan a user is on for an audience: their subscription's, else Free (no owner: Free). */
+export async function planOf(db: Db, userId: string | null, audience: Audience): Promise<PlanRow> {
+  const [p] = await rows<PlanRow>(
+    db,
+    sql`select p.id, p.audience, p.code, p.name, p.price_kobo::int as price_kobo, p.item_limit,
+               p.rank_boost, p.position
+        from subscription_plans p
+        left join subscriptions s on s.user_id = ${userId} and s.plan_id = p.id
+        where p.audience = ${audience} and (s.user_id is not null or p.code = 'free')
+        order by (s.user_id is not null) desc limit 1`,
+  );
+  if (!p) throw new Error(`no ${audience} plans: migration 0011 inserts them`);
+  return p;
+}
+
+export const SUBSCRIPTION_PAGES = {
+  store: '/user/store/subscriptions',
+  mechanic: '/user/workshop/subscriptions',
+  towvan: '/user/garage/subscriptions',
+} as const;
+
+const products = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
+
+/**
+ * Refuses (409 PLAN_LIMIT, nothing stored) adding `adding` products to a store whose owner's
+ * plan has no room for them. Call it inside the transaction that inserts the products, before
+ * the insert: every way of adding products (the product form, CSV import) goes through it.
+ */
+export async function assertProductRoom(tx: Db, storeId: number, adding = 1): Promise<void> {
+  const [store] = await rows<{ owner_user_id: string | null }>(
+    tx,
+    sql`select owner_user_id from stores where id = ${storeId} for no key update`,
+  );
+  if (!store) throw notFound('No such store');
+  const plan = await planOf(tx, store.owner_user_id, 'store');
+  const [{ n }] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from products where store_id = ${storeId}`,
+  );
+  if (n + adding <= plan.item_limit) return;
+  const room = Math.max(0, plan.item_limit - n);
+  const upgrade = `Upgrade your plan to add more: ${SUBSCRIPTION_PAGES.store}`;
+  throw new HttpError(
+    409,
+    adding === 1
+      ? `Your ${plan.name} plan allows ${products(plan.item_limit)} and your store has ${products(n)}. ${upgrade}`
+      : `These ${products(adding)} do not fit: your ${plan.name} plan allows ${products(plan.item_limit)}, your store has ${products(n)}, so ${products(room)} more can be added. ${upgrade}`,
+    'PLAN_LIMIT',
+  );
+}
+
+/**
+ * Listings (workshops and garages): a mechanic or tow van runs at most the plan's number of
+ * listings of their kind. Refuses (409 PLAN_LIMIT) adding one more; the caller adds it in the
+ * same transaction. Today listings are set up by support, one each; this is the check any
+ * path that creates or hands over a listing must make.
+ */
+export async function assertListingRoom(
+  tx: Db,
+  userId: string,
+  kind: 'mechanic' | 'towvan',
+  adding = 1,
+): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for no key update`);
+  const plan = await planOf(tx, userId, 'provider');
+  const [{ n }] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from service_providers where owner_user_id = ${userId} and kind = ${kind}`,
+  );
+  if (n + adding <= plan.item_limit) return;
+  const noun = kind === 'mechanic' ? 'workshop' : 'garage';
+  const many = (k: number) => `${k} ${noun}${k === 1 ? '' : 's'}`;
+  throw new HttpError(
+    409,
+    `Your ${plan.name} plan allows ${many(plan.item_limit)} and you run ${many(n)}. Upgrade your plan to add more: ${SUBSCRIPTION_PAGES[kind]}`,
+    'PLAN_LIMIT',
+  );
+}

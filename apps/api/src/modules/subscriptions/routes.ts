@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { defineJob } from '../../lib/jobs.ts';
+import { requireRole } from '../../lib/session.ts';
+import { onPaymentSucceeded } from '../payments/service.ts';
+import { subscriptionReply, upgradeBody, upgradeReply } from './schemas.ts';
+import { subscriptionsService as svc } from './service.ts';
+
+type Period = { userId: string; periodEnd: string };
+
+export default async function subscriptionsRoutes(app: FastifyInstance) {
+  // Wiring to the shared seams (decision 0008): payments of purpose 'subscription', two jobs.
+  onPaymentSucceeded('subscription', svc.onPaid, svc.returnTo);
+  defineJob<Period>('subscriptions.remind', (p, ctx) => svc.remind(ctx.app, p.userId, p.periodEnd));
+  defineJob<Period>('subscriptions.end', (p, ctx) => svc.end(ctx.app, p.userId, p.periodEnd));
+
+  const tags = ['subscriptions'];
+  const businesses = requireRole('Seller', 'Mechanic', 'Tow Van');
+
+  app.get(
+    '/api/subscriptions',
+    {
+      preHandler: businesses,
+      schema: {
+        tags,
+        summary:
+          'My plan (store plans for a seller, provider plans for a mechanic or tow van), its renewal date and every plan',
+        response: { 200: subscriptionReply },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return svc.status(app, req.user!);
+    },
+  );
+
+  app.post<{ Body: { plan: string } }>(
+    '/api/subscriptions/upgrade',
+    {
+      preHandler: businesses,
+      schema: {
+        tags,
+        summary:
+          'Pays for a plan through Paystack: answers the payment page. Dearer: starts when paid; the same: one more period; cheaper: starts when the current period ends',
+        body: upgradeBody,
+        response: { 200: upgradeReply },
+      },
+    },
+    async (req) => svc.upgrade(app, req.user!, req.body.plan),
+  );
+}

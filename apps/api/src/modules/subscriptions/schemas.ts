@@ -1,0 +1,42 @@
+import { Obj, Text, nullable, okStatus } from '../../lib/schemas.ts';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+
+export const planItem = Obj({
+  code: str,
+  name: str,
+  priceKobo: { ...int, description: 'A month (30 days), in kobo; 0 for Free' },
+  itemLimit: { ...int, description: 'Products per store, or workshops/garages per user' },
+  limitText: { ...str, description: "The limit in words: '50 products per store'" },
+  rankBoost: { ...int, description: 'Placement: higher is listed first (0 for Free)' },
+  action: {
+    type: 'string',
+    enum: ['current', 'renew', 'upgrade', 'downgrade', 'none'],
+    description:
+      'What paying for it does: upgrade starts now, renew adds a period, downgrade starts when the current period ends',
+  },
+});
+
+export const subscriptionReply = Obj({
+  status: okStatus,
+  page: { type: 'string', enum: ['store', 'workshop', 'garage'] },
+  current: planItem,
+  periodEnd: nullable({ ...str, format: 'date-time', description: 'When the paid plan ends' }),
+  next: nullable(planItem),
+  used: { ...int, description: 'Products in my store, or listings I run' },
+  plans: { type: 'array', items: planItem },
+  payments: { type: 'string', enum: ['off', 'test', 'live'] },
+});
+
+export const upgradeBody = {
+  type: 'object',
+  required: ['plan'],
+  properties: { plan: Text({ maxLength: 20, minLength: 1, description: 'basic or premium' }) },
+} as const;
+
+export const upgradeReply = Obj({
+  status: okStatus,
+  authorizationUrl: { ...str, description: 'The Paystack page' },
+  reference: str,
+});

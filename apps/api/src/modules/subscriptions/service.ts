@@ -1,0 +1,258 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@sf/db';
+import { publicOrigin } from '../../config.ts';
+import { broadcast } from '../../lib/broadcast.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { queueMail } from '../../lib/mail.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { transaction } from '../../lib/tx.ts';
+import { account, type Entry } from '../ledger/ledger.ts';
+import type { PaymentRow } from '../payments/repository.ts';
+import { newReference, paymentsService } from '../payments/service.ts';
+import { paymentsMode } from '../payments/setup.ts';
+import { PROVIDER_LISTS_CLEAR } from '../providers/service.ts';
+import { planOf } from './limits.ts';
+import { changedMail, dayOf, paidMail, reminderMail } from './mails.ts';
+import {
+  subscriptionsRepository as repo,
+  type Audience,
+  type PlanRow,
+  type SubscriptionRow,
+} from './repository.ts';
+import type { PlanItem, SubscriptionAnswer, UpgradeAnswer } from './types.ts';
+
+/** A paid period: 30 days from payment (or from the end of the period it renews). */
+export const PERIOD_MS = 30 * 86_400_000;
+/** The renewal reminder goes this long before a period ends. */
+export const REMIND_BEFORE_MS = 3 * 86_400_000;
+/** The ledger account subscription payments are credited to. */
+export const SUBSCRIPTIONS_ACCOUNT = account.subscriptions;
+
+type Page = 'store' | 'workshop' | 'garage';
+const PAGE_OF_ROLE: Record<string, Page> = {
+  Seller: 'store',
+  Mechanic: 'workshop',
+  'Tow Van': 'garage',
+};
+const audienceOf = (page: Page): Audience => (page === 'store' ? 'store' : 'provider');
+export const pagePath = (page: Page) => `/user/${page}/subscriptions`;
+const ITEM: Record<Page, [string, string]> = {
+  store: ['product', 'products'],
+  workshop: ['workshop', 'workshops'],
+  garage: ['garage', 'garages'],
+};
+export const limitText = (page: Page, n: number) =>
+  `${n.toLocaleString('en-NG')} ${ITEM[page][n === 1 ? 0 : 1]}${page === 'store' ? ' per store' : ''}`;
+
+function pageOf(user: Pick<SessionUser, 'role'>): Page {
+  const page = PAGE_OF_ROLE[user.role];
+  if (!page) throw forbidden('Only a seller, a mechanic or a tow van has a subscription');
+  return page;
+}
+
+/** A paid plan still running: the only state in which a cheaper plan waits for its end. */
+const running = (sub: SubscriptionRow | undefined, plan: PlanRow, now = new Date()) =>
+  !!sub?.period_end && sub.period_end > now && plan.price_kobo > 0;
+
+const toItem = (p: PlanRow, page: Page, action: PlanItem['action']): PlanItem => ({
+  code: p.code,
+  name: p.name,
+  priceKobo: p.price_kobo,
+  itemLimit: p.item_limit,
+  limitText: limitText(page, p.item_limit),
+  rankBoost: p.rank_boost,
+  action,
+});
+
+/**
+ * The jobs of one paid period, keyed by user and period end: however often a payment is
+ * applied or a job retried, one reminder and one end per period.
+ */
+export async function periodJobs(tx: Db, userId: string, end: Date) {
+  const iso = end.toISOString();
+  const payload = { userId, periodEnd: iso };
+  await enqueue(tx, 'subscriptions.remind', payload, {
+    key: `subscriptions.remind:${userId}:${iso}`,
+    runAt: new Date(Math.max(Date.now(), end.getTime() - REMIND_BEFORE_MS)),
+  });
+  await enqueue(tx, 'subscriptions.end', payload, {
+    key: `subscriptions.end:${userId}:${iso}`,
+    runAt: end,
+  });
+}
+
+/** Lists show the new placement at once, in every process. */
+const clearLists = (audience: Audience) =>
+  audience === 'provider' ? broadcast(PROVIDER_LISTS_CLEAR) : Promise.resolve();
+
+export const subscriptionsService = {
+  /** The caller's plan, its renewal date, what they use, and every plan with what it would do. */
+  async status(app: FastifyInstance, user: SessionUser): Promise<SubscriptionAnswer> {
+    const page = pageOf(user);
+    const audience = audienceOf(page);
+    const db = app.db;
+    const [plans, sub, current] = await Promise.all([
+      repo.plans(db, audience),
+      repo.find(db, user.id),
+      planOf(db, user.id, audience),
+    ]);
+    const next = sub?.next_plan_id ? plans.find((p) => p.id === sub.next_plan_id) : undefined;
+    const live = running(sub, current);
+    const action = (p: PlanRow): PlanItem['action'] => {
+      if (p.id === current.id) return live && !next ? 'renew' : 'current';
+      if (p.price_kobo === 0) return 'none';
+      if (p.price_kobo > current.price_kobo) return 'upgrade';
+      return live && !next ? 'downgrade' : 'none';
+    };
+    return {
+      status: true as const,
+      page,
+      current: toItem(current, page, 'current'),
+      periodEnd: live ? sub!.period_end!.toISOString() : null,
+      next: next ? toItem(next, page, 'none') : null,
+      used: await repo.used(db, user.id, page),
+      plans: plans.map((p) => toItem(p, page, action(p))),
+      payments: paymentsMode(app),
+    };
+  },
+
+  /**
+   * Starts paying for a plan: a payment of purpose `subscription` at Paystack, whose page the
+   * caller is sent to. A dearer plan (or any paid plan from Free) starts when paid; the same plan
+   * renews for another period; a cheaper one starts when the running period ends.
+   */
+  async upgrade(app: FastifyInstance, user: SessionUser, code: string): Promise<UpgradeAnswer> {
+    const page = pageOf(user);
+    const audience = audienceOf(page);
+    const plan = await repo.planByCode(app.db, audience, code);
+    if (!plan) throw notFound(`There is no plan named ${code}`);
+    const [sub, current] = await Promise.all([
+      repo.find(app.db, user.id),
+      planOf(app.db, user.id, audience),
+    ]);
+    if (plan.price_kobo === 0)
+      throw badRequest(
+        running(sub, current)
+          ? `${plan.name} needs no payment: your plan moves to ${plan.name} by itself on ${dayOf(sub!.period_end!)} unless you renew`
+          : `You are on the ${plan.name} plan already`,
+      );
+    if (sub?.next_plan_id) {
+      const next = await repo.plan(app.db, sub.next_plan_id);
+      throw conflict(
+        `Your ${next?.name ?? 'next'} plan is paid for and starts on ${dayOf(sub.period_end!)}: change plans after that day`,
+      );
+    }
+    const reference = newReference('SUB');
+    await paymentsService.create(app.db, {
+      reference,
+      purpose: 'subscription',
+      purposeId: `${user.id}:${plan.id}:${page}`,
+      userId: user.id,
+      email: user.email,
+      amountKobo: plan.price_kobo,
+    });
+    const authorizationUrl = await paymentsService.authorize(app, reference);
+    return { status: true as const, authorizationUrl, reference };
+  },
+
+  /** Where the payer comes back to after Paystack's page. */
+  returnTo: (p: PaymentRow) => pagePath((p.purposeId.split(':')[2] as Page) ?? 'store'),
+
+  /**
+   * A subscription payment succeeded (called once per payment, in its transaction): the plan
+   * starts, renews or waits for the period's end, the placement follows the plan, the period's
+   * reminder and end are queued, and the money goes to the platform's subscriptions account.
+   */
+  async onPaid(tx: Db, p: PaymentRow, app: FastifyInstance) {
+    const [userId, planId, page] = p.purposeId.split(':') as [string, string, Page];
+    const plan = await repo.plan(tx, Number(planId));
+    if (!plan) throw new Error(`subscription payment ${p.reference}: no plan ${planId}`);
+    const free = (await repo.planByCode(tx, plan.audience, 'free'))!;
+    const sub = await repo.lock(tx, userId, free.id);
+    const current = (await repo.plan(tx, sub.plan_id))!;
+    const now = new Date();
+    let what: 'started' | 'renewed' | 'scheduled';
+    let end: Date;
+    if (running(sub, current, now) && plan.id === current.id) {
+      what = 'renewed';
+      end = new Date(sub.period_end!.getTime() + PERIOD_MS);
+      await repo.save(tx, userId, {
+        planId: plan.id,
+        periodEnd: end,
+        nextPlanId: sub.next_plan_id,
+      });
+      await periodJobs(tx, userId, end);
+    } else if (running(sub, current, now) && plan.price_kobo < current.price_kobo) {
+      what = 'scheduled';
+      end = sub.period_end!;
+      await repo.save(tx, userId, { planId: current.id, periodEnd: end, nextPlanId: plan.id });
+    } else {
+      what = 'started';
+      end = new Date(now.getTime() + PERIOD_MS);
+      await repo.save(tx, userId, { planId: plan.id, periodEnd: end, nextPlanId: null });
+      await repo.setBoost(tx, userId, plan.audience, plan.rank_boost);
+      await periodJobs(tx, userId, end);
+    }
+    const person = await repo.person(tx, userId);
+    if (person)
+      await queueMail(
+        tx,
+        paidMail(person, plan, what, end, `${publicOrigin(app.config)}${pagePath(page)}`),
+      );
+    const entries: Entry[] = [{ account: SUBSCRIPTIONS_ACCOUNT, amountKobo: Number(p.amountKobo) }];
+    return { entries, after: () => clearLists(plan.audience) };
+  },
+
+  /** Job: a few days before a period ends, the subscriber is asked to renew (once per period). */
+  async remind(app: FastifyInstance, userId: string, periodEnd: string) {
+    const sub = await repo.find(app.db, userId);
+    // Renewed (a later end) or already ended: this period's reminder has nothing to say.
+    if (!sub?.period_end || sub.period_end.toISOString() !== periodEnd || sub.next_plan_id) return;
+    const plan = (await repo.plan(app.db, sub.plan_id))!;
+    const free = (await repo.planByCode(app.db, plan.audience, 'free'))!;
+    const person = await repo.person(app.db, userId);
+    const page = PAGE_OF_ROLE[person?.role ?? ''];
+    if (!person || !page) return;
+    await queueMail(
+      app.db,
+      reminderMail(
+        person,
+        plan,
+        { name: free.name, limit: limitText(page, free.item_limit) },
+        sub.period_end,
+        `${publicOrigin(app.config)}${pagePath(page)}`,
+      ),
+    );
+  },
+
+  /**
+   * Job: a period ended. A cheaper plan paid for in advance starts its own period; otherwise the
+   * subscriber is back on Free. Placement follows; what they listed stays (the limit only stops
+   * adding more).
+   */
+  async end(app: FastifyInstance, userId: string, periodEnd: string) {
+    const changed = await transaction(app.db, async (tx) => {
+      const found = await repo.find(tx, userId);
+      if (!found?.period_end || found.period_end.toISOString() !== periodEnd) return null;
+      const from = (await repo.plan(tx, found.plan_id))!;
+      const free = (await repo.planByCode(tx, from.audience, 'free'))!;
+      const sub = await repo.lock(tx, userId, free.id);
+      if (sub.period_end?.toISOString() !== periodEnd) return null; // renewed meanwhile
+      const to = sub.next_plan_id ? (await repo.plan(tx, sub.next_plan_id))! : free;
+      const end = sub.next_plan_id ? new Date(sub.period_end.getTime() + PERIOD_MS) : null;
+      await repo.save(tx, userId, { planId: to.id, periodEnd: end, nextPlanId: null });
+      await repo.setBoost(tx, userId, to.audience, to.rank_boost);
+      if (end) await periodJobs(tx, userId, end);
+      const person = await repo.person(tx, userId);
+      const page = PAGE_OF_ROLE[person?.role ?? ''];
+      if (person && page)
+        await queueMail(
+          tx,
+          changedMail(person, from, to, end, `${publicOrigin(app.config)}${pagePath(page)}`),
+        );
+      return to.audience;
+    });
+    if (changed) await clearLists(changed);
+  },
+};

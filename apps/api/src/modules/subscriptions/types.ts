@@ -1,0 +1,6 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { planItem, subscriptionReply, upgradeReply } from './schemas.ts';
+
+export type PlanItem = FromSchema<typeof planItem>;
+export type SubscriptionAnswer = FromSchema<typeof subscriptionReply>;
+export type UpgradeAnswer = FromSchema<typeof upgradeReply>;

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible, hydrated, isPhone } from './helpers.ts';
+
+// The demo seller's plan: the page shows the plan and its renewal date; paying for Premium
+// on the local Paystack test page moves the store to Premium (phone and desktop run at once:
+// the second payment renews the first's Premium, so both end on Premium).
+test.describe.configure({ timeout: 120_000 });
+
+const SHOTS = '/tmp/shots';
+async function shot(page: Page, info: TestInfo, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({
+    path: `${SHOTS}/subscriptions-${name}-${info.project.name}.png`,
+    fullPage: true,
+  });
+}
+
+const DAY = /\d{1,2} [A-Z][a-z]+ 20\d\d/;
+
+test('the demo seller pays for Premium on the test payment page and sees the new plan and renewal date', async ({
+  page,
+}, info) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'seller@demo.ng', password: 'demo1234' },
+  });
+  expect(login.status()).toBe(200);
+
+  await page.goto('/user/store');
+  await hydrated(page);
+  // The role menu's Subscription link leads to the page.
+  let menu;
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    menu = page.getByRole('dialog', { name: 'Menu' });
+  } else {
+    await page.locator('header details[data-testid="accounts-menu"] summary').click();
+    menu = page.locator('header details[data-testid="accounts-menu"] ul');
+  }
+  await menu.getByRole('link', { name: 'Subscription', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/store\/subscriptions$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
+  // Seeded on Basic (or already Premium when the other project paid first).
+  await expect(page.getByTestId('current-plan')).toHaveText(/^(Basic|Premium)$/);
+  await expect(page.getByTestId('renewal-date')).toContainText(DAY);
+  await expect(page.getByTestId('plan-premium')).toContainText('₦15,000.00');
+  await expect(page.getByTestId('plan-premium')).toContainText('Up to 5,000 products per store');
+  await expect(page.getByTestId('test-payment-note')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, '01-plans');
+
+  await page.getByTestId('plan-premium-pay').click();
+  await expect(page).toHaveURL(/\/paystack-test\/pay\//);
+  await shot(page, info, '02-paystack-test-page');
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+
+  await expect(page).toHaveURL(/\/user\/store\/subscriptions\?payment=success$/);
+  await expect(page.getByTestId('payment-result')).toContainText('Payment received');
+  await expect(page.getByTestId('current-plan')).toHaveText('Premium');
+  await expect(page.getByTestId('renewal-date')).toContainText(DAY);
+  await expect(page.getByTestId('current-usage')).toContainText('of 5,000 products allowed');
+  await expect(page.getByTestId('plan-premium-pay')).toHaveText('Renew Premium for another month');
+  await expectAccessible(page);
+  await shot(page, info, '03-premium');
+  expect(problems).toEqual([]);
+});
