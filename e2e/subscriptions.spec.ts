@@ -67,3 +67,64 @@ test('the demo seller pays for Premium on the test payment page and sees the new
   await shot(page, info, '03-premium');
   expect(problems).toEqual([]);
 });
+
+test('a new seller on Free declines once, then upgrades to Basic on the test payment page', async ({
+  page,
+}, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const r = await page.request.post('/api/auth/register', {
+    data: {
+      name: 'Amaka Nwosu',
+      email: `plan-${stamp}@e2e.ng`,
+      phone: '0803 555 0142',
+      password: 'Shock-absorbers-for-Hilux-7',
+      role: 'Seller',
+      businessName: `Nwosu Motors ${stamp}`,
+    },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+  await page.goto('/user/store/subscriptions');
+  await hydrated(page);
+  await expect(page.getByTestId('current-plan')).toHaveText('Free');
+  await expect(page.getByTestId('renewal-date')).toHaveCount(0);
+  await expect(page.getByTestId('plan-basic')).toContainText('₦5,000.00');
+
+  await page.getByTestId('plan-basic-pay').click();
+  await expect(page).toHaveURL(/\/paystack-test\/pay\//);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/user\/store\/subscriptions\?payment=failed$/);
+  await expect(page.getByTestId('payment-result')).toContainText('declined');
+  await expect(page.getByTestId('current-plan')).toHaveText('Free');
+
+  await page.getByTestId('plan-basic-pay').click();
+  await expect(page).toHaveURL(/\/paystack-test\/pay\//);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page).toHaveURL(/\/user\/store\/subscriptions\?payment=success$/);
+  await expect(page.getByTestId('current-plan')).toHaveText('Basic');
+  await expect(page.getByTestId('renewal-date')).toContainText(DAY);
+  await expect(page.getByTestId('plan-premium-pay')).toHaveText('Upgrade to Premium');
+  await shot(page, info, '04-new-seller-basic');
+});
+
+test("the demo mechanic's plans: Free now, placement stated in the list's order rule", async ({
+  page,
+}, info) => {
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'mechanic@demo.ng', password: 'demo1234' },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto('/user/workshop/subscriptions');
+  await hydrated(page);
+  await expect(page.getByTestId('current-plan')).toHaveText('Free');
+  await expect(page.getByTestId('current-usage')).toHaveText(
+    'You run 1 of the 1 workshop allowed.',
+  );
+  await expect(page.getByTestId('plan-basic')).toContainText('Listed first in the mechanic list');
+  await expect(page.getByTestId('plan-premium')).toContainText('above Basic');
+  await expect(page.getByText('Lists order paying businesses first')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, '05-mechanic');
+  // Another role's subscription page is refused.
+  const other = await page.goto('/user/store/subscriptions');
+  expect(other?.status()).toBe(403);
+});
