@@ -17,3 +17,4 @@ export type * from './modules/payments/types.ts';
 export type * from './modules/coupons/types.ts';
 export type * from './modules/catalog/types.ts';
 export type * from './modules/subscriptions/types.ts';
+export type * from './modules/product-import/types.ts';

@@ -12,3 +12,4 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './vin.ts';
 export * from './uploads.ts';
+export * from './product-import.ts';

@@ -115,15 +115,65 @@ export const tooLarge = (spec: UploadSpec) =>
     'PAYLOAD_TOO_LARGE',
   );
 
-const badType = (spec: UploadSpec, filename: string) =>
+const badType = (spec: UploadSpec, filename: string, data: Buffer) =>
   new HttpError(
     415,
-    `${filename ? `“${filename.slice(0, 80)}”` : 'That file'} is not a ${spec.accept
-      .map((k) => k.toUpperCase())
-      .join(', ')
-      .replace(/, ([^,]*)$/, ' or $1')} file. Nothing was saved.`,
+    // A route taking text says why the bytes are not UTF-8 text (UTF-16, Latin-1, a workbook).
+    (spec.accept.includes('csv') && textProblem(data)) ||
+      `${filename ? `“${filename.slice(0, 80)}”` : 'That file'} is not a ${spec.accept
+        .map((k) => k.toUpperCase())
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')} file. Nothing was saved.`,
     'UNSUPPORTED_MEDIA_TYPE',
   );
+
+const SAVE_AS_UTF8 =
+  "In Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in Google Sheets File > Download > 'Comma-separated values'";
+
+/** The offset of the first byte that is not UTF-8, or -1 when all of it is. */
+function firstInvalidUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    const n =
+      c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (n < 0 || i + n >= b.length) return i;
+    for (let k = 1; k <= n; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;
+    // Overlong forms and UTF-16 surrogates are not UTF-8 either.
+    if (c === 0xe0 && b[i + 1] < 0xa0) return i;
+    if (c === 0xed && b[i + 1] > 0x9f) return i;
+    if (c === 0xf0 && b[i + 1] < 0x90) return i;
+    if (c === 0xf4 && b[i + 1] > 0x8f) return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
+/**
+ * Why these bytes are not UTF-8 text, in words a seller can act on, or null when they are:
+ * UTF-16 (Excel's 'Unicode text'), an Excel workbook, other binary bytes, or Latin-1 /
+ * Windows-1252 (Excel's plain 'CSV' of a name with 'é' or '₦'), with the line it starts on.
+ */
+export function textProblem(bytes: Uint8Array): string | null {
+  const head = bytes.subarray(0, 4096);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
+    return `This file is UTF-16 text, not UTF-8. ${SAVE_AS_UTF8}. Nothing was saved.`;
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04)
+    return `This is an Excel workbook (.xlsx), not a CSV file. ${SAVE_AS_UTF8}. Nothing was saved.`;
+  for (const x of head)
+    if (x < 0x20 && x !== 9 && x !== 10 && x !== 13 && x !== 12)
+      return `This file is not CSV text (it holds binary bytes, as UTF-16 text or a spreadsheet file does). ${SAVE_AS_UTF8}. Nothing was saved.`;
+  const bad = firstInvalidUtf8(bytes);
+  if (bad < 0) return null;
+  let line = 1;
+  for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+  const byte = bytes[bad].toString(16).toUpperCase().padStart(2, '0');
+  return `This file is not UTF-8 text: line ${line} holds the byte 0x${byte}, as a file saved as Latin-1 or Windows-1252 does (Excel's plain 'CSV' of a name with é, ₦ or a curly quote). ${SAVE_AS_UTF8}. Nothing was saved.`;
+}
 
 /**
  * Reads the files of a multipart request one at a time and hands each to `each` (which may turn
@@ -171,8 +221,9 @@ export async function receiveFiles<T>(
         chunks.push(chunk);
         size += chunk.length;
         if (kind === null && size >= SNIFF_BYTES) {
-          kind = sniff(Buffer.concat(chunks));
-          if (!kind || !spec.accept.includes(kind)) throw badType(spec, part.filename);
+          const head = Buffer.concat(chunks);
+          kind = sniff(head);
+          if (!kind || !spec.accept.includes(kind)) throw badType(spec, part.filename, head);
         }
       }
       // Busboy stops at the cap and marks the file truncated: the rest is never kept.
@@ -181,7 +232,7 @@ export async function receiveFiles<T>(
       if (size === 0 && !part.filename) continue;
       const data = Buffer.concat(chunks, size);
       kind = sniff(data, true);
-      if (!kind || !spec.accept.includes(kind)) throw badType(spec, part.filename);
+      if (!kind || !spec.accept.includes(kind)) throw badType(spec, part.filename, data);
       files.push(
         await each({ field: part.fieldname, filename: part.filename, kind, data }, fields),
       );

@@ -16,6 +16,7 @@ import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
 import listing from './listing/routes.ts';
 import subscriptions from './subscriptions/routes.ts';
+import productImport from './product-import/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsync[] = [
   seller,
   listing,
   subscriptions,
+  productImport,
 ];

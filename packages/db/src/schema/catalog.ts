@@ -4,6 +4,7 @@ import {
   integer,
   text,
   index,
+  uniqueIndex,
   boolean,
   bigint,
   smallint,
@@ -92,6 +93,9 @@ export const products = pgTable(
     condition: smallint('condition').notNull(),
     stock: integer('stock').notNull().default(0),
     partNumber: text('part_number'),
+    // The seller's own code for the part (their stock-keeping unit), unique in the store: a CSV import
+    // that names an existing SKU updates that product instead of adding a second one.
+    sku: text('sku'),
     partNumberNorm: text('part_number_norm').generatedAlwaysAs(
       sql`upper(regexp_replace(coalesce(part_number, ''), '[^A-Za-z0-9]', '', 'g'))`,
     ),
@@ -127,6 +131,8 @@ export const products = pgTable(
       .on(t.cityId, t.prodId)
       .where(sql`active`),
     index('products_store_idx').on(t.storeId, t.prodId),
+    // NULLs are distinct: parts without a SKU never collide; the import upserts ON CONFLICT on it.
+    uniqueIndex('products_store_sku_idx').on(t.storeId, t.sku),
     // A car's list reads parts for most cars out of stock on their own (productsRepository.page): few, so walking
     // every active part's index to find them cost 30-50 ms at 200,000 parts.
     index('products_out_of_stock_idx')

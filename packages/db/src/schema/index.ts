@@ -11,3 +11,4 @@ export * from './commerce.ts';
 export * from './limits.ts';
 export * from './stats.ts';
 export * from './subscriptions.ts';
+export * from './imports.ts';

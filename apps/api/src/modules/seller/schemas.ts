@@ -5,6 +5,14 @@ import { Id, Int, Kobo, Obj, Text, nullable, okStatus } from '../../lib/schemas.
 
 /** The most of one part a store may hold (a typing slip beyond it). */
 export const MAX_STOCK = 100_000;
+/** The longest text of each product field (the form's schema and the CSV import both hold to it). */
+export const PRODUCT_TEXT_MAX = {
+  sku: 64,
+  name: 120,
+  title: 160,
+  description: 5000,
+  partNumber: 60,
+} as const;
 /** How the product list can be sorted. */
 export const SORT_NAMES = ['newest', 'oldest', 'name', 'price_asc', 'price_desc', 'stock'] as const;
 
@@ -190,15 +198,22 @@ const fitment = {
 } as const;
 
 const productFields = {
-  name: Text({ maxLength: 120 }),
-  title: Text({ maxLength: 160 }),
-  description: Text({ maxLength: 5000, multiline: true }),
+  name: Text({ maxLength: PRODUCT_TEXT_MAX.name }),
+  title: Text({ maxLength: PRODUCT_TEXT_MAX.title }),
+  description: Text({ maxLength: PRODUCT_TEXT_MAX.description, multiline: true }),
   catId: Id({ description: 'A category without children (the kind of part)' }),
   condition: { type: 'integer', enum: [1, 2], description: '1 New, 2 Used (Tokunbo)' },
   priceKobo: Kobo(),
   salesKobo: nullable(Kobo({ description: 'Sale price below the price; null: not on sale' })),
   stock: Int({ maximum: MAX_STOCK }),
-  partNumber: nullable(Text({ maxLength: 60 })),
+  partNumber: nullable(Text({ maxLength: PRODUCT_TEXT_MAX.partNumber })),
+  sku: nullable(
+    Text({
+      maxLength: PRODUCT_TEXT_MAX.sku,
+      description:
+        'My own code for the part, unique in my store (a CSV import with this SKU updates the product)',
+    }),
+  ),
   active: { type: 'boolean', description: 'false: hidden from buyers' },
   fitments: {
     type: 'array',
@@ -229,6 +244,7 @@ export const productDetail = Obj({
   title: str,
   description: str,
   partNumber: nStr,
+  sku: nStr,
   catId: int,
   category: Obj({
     id: int,

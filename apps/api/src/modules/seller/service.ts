@@ -1,13 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@sf/db';
-import {
-  LOW_STOCK_AT,
-  STORE_FIGURE_DAYS,
-  formatNaira,
-  maxModelYear,
-  normalisePhone,
-  YEAR_FROM,
-} from '@sf/shared';
+import { LOW_STOCK_AT, STORE_FIGURE_DAYS, formatNaira, normalisePhone } from '@sf/shared';
 import { HttpError, badRequest, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
@@ -22,7 +15,15 @@ import {
   type SellerListRow,
 } from './repository.ts';
 import { lagosDay } from './views.ts';
-import { MAX_STOCK, SORT_NAMES } from './schemas.ts';
+import {
+  categoryRule,
+  fitmentRules,
+  oneLine,
+  productFieldRules,
+  searchTermsOf,
+  type FitmentInput,
+} from './product-rules.ts';
+import { SORT_NAMES } from './schemas.ts';
 import type {
   CategoryTreeAnswer,
   DashboardAnswer,
@@ -57,10 +58,6 @@ export interface StoreInput {
 
 /** The most a delivery fee may be: ₦1,000,000 (a typing slip, not a fee). */
 const MAX_FEE_KOBO = 100_000_000;
-/** The most a price may be: ₦100,000,000. */
-const MAX_PRICE_KOBO = 10_000_000_000;
-
-const oneLine = (t: string) => t.replace(/\s+/g, ' ').trim();
 
 /** A store's name in its URL: lower-case letters, digits and single dashes. */
 export function toUrlName(name: string): string {
@@ -96,13 +93,6 @@ function profileOut(r: ProfileRow): StoreProfile {
 
 // ---- Products ----
 
-export interface FitmentInput {
-  makeId: number;
-  modelId?: number | null;
-  yearFrom: number;
-  yearTo: number;
-}
-
 export interface ProductInput {
   name?: string;
   title?: string;
@@ -113,6 +103,7 @@ export interface ProductInput {
   salesKobo?: number | null;
   stock?: number;
   partNumber?: string | null;
+  sku?: string | null;
   active?: boolean;
   fitments?: FitmentInput[];
   storeId?: number;
@@ -191,6 +182,17 @@ function daysBefore(day: string, n: number): string {
 
 const pct = (orders: number, views: number) =>
   views > 0 ? Math.round((orders / views) * 10_000) / 100 : null;
+
+/** A write refused by the (store, sku) unique index: another product of the store has that SKU. */
+async function skuTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const m = 'Another of your products has this SKU: give each product its own';
+    throw new HttpError(409, m, 'CONFLICT', { sku: m });
+  }
+}
 
 export function sellerService(db: Db) {
   /** The caller's store: the one named, else their first. 403 for anyone owning none. */
@@ -287,15 +289,11 @@ export function sellerService(db: Db) {
 
   // ---- Products ----
 
-  /** Category, fitment and search terms of a product, checked. */
+  /** Category, fitment and search terms of a product, checked (product-rules.ts). */
   async function checkCategory(catId: number) {
-    const c = await repo.category(db, catId);
-    if (!c) throw invalid('Choose a category', { catId: 'Choose a category' });
-    if (c.childCount > 0) {
-      const m = `Choose the kind of part under ${c.name}`;
-      throw invalid(m, { catId: m });
-    }
-    return c;
+    const r = categoryRule(await repo.category(db, catId));
+    if (!r.ok) throw invalid(r.field, { catId: r.field });
+    return r.ok;
   }
 
   async function checkFitments(list: FitmentInput[]) {
@@ -303,88 +301,19 @@ export function sellerService(db: Db) {
     const models = await repo.models(db, [
       ...new Set(list.map((f) => f.modelId).filter((m): m is number => typeof m === 'number')),
     ]);
-    const top = maxModelYear();
-    const out: (FitmentInput & { modelId: number | null })[] = [];
-    const seen = new Set<string>();
-    const fields: Record<string, string> = {};
-    list.forEach((f, i) => {
-      const row = `Car ${i + 1}`;
-      const make = makes.get(f.makeId);
-      const model = f.modelId ? models.get(f.modelId) : undefined;
-      let m: string | undefined;
-      if (!make) m = `${row}: choose the make`;
-      else if (f.modelId && (!model || model.makeId !== f.makeId))
-        m = `${row}: choose a ${make} model`;
-      else if (f.yearFrom < YEAR_FROM || f.yearTo > top)
-        m = `${row}: years from ${YEAR_FROM} to ${top}`;
-      else if (f.yearFrom > f.yearTo) m = `${row}: the first year must not be after the last`;
-      if (m) {
-        fields[`fitments.${i}`] = m;
-        return;
-      }
-      const key = `${f.makeId}:${f.modelId ?? 0}:${f.yearFrom}:${f.yearTo}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push({ ...f, modelId: f.modelId ?? null });
-    });
-    if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
-    return { list: out, makes, models };
+    const r = fitmentRules(list, makes, models);
+    if (Object.keys(r.fields).length) throw invalid(Object.values(r.fields)[0], r.fields);
+    return { list: r.list, makes, models };
   }
 
-  function searchTerms(
-    c: Awaited<ReturnType<typeof checkCategory>>,
-    fits: { makeId: number; modelId: number | null }[],
-    names: { make: (id: number) => string; model: (id: number) => string },
-  ) {
-    return [
-      c.name,
-      c.parentName ?? '',
-      ...c.keywords,
-      ...(c.parentKeywords ?? []),
-      fits
-        .map((f) => `${names.make(f.makeId)} ${f.modelId ? names.model(f.modelId) : ''}`)
-        .join(' '),
-    ]
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  }
+  const searchTerms = searchTermsOf;
 
   /** The text fields and prices of a product, checked; `current` when editing. */
   function checkFields(
     input: ProductInput,
     current?: { priceKobo: number; salesKobo: number | null },
   ) {
-    const fields: Record<string, string> = {};
-    const set: Record<string, unknown> = {};
-    if (input.name !== undefined) {
-      const name = oneLine(input.name);
-      if (name.length < 3 || name.length > 120)
-        fields.name = 'Name the part (3 to 120 characters), like "Toyota Camry front brake pads"';
-      else set.name = name;
-    }
-    if (input.title !== undefined) set.title = oneLine(input.title);
-    if (input.description !== undefined) set.description = input.description.trim();
-    if (input.partNumber !== undefined) set.partNumber = oneLine(input.partNumber ?? '') || null;
-    if (input.condition !== undefined) set.condition = input.condition;
-    if (input.stock !== undefined) {
-      if (input.stock > MAX_STOCK) fields.stock = `At most ${MAX_STOCK.toLocaleString('en-NG')}`;
-      else set.stock = input.stock;
-    }
-    if (input.active !== undefined) set.active = input.active;
-    const price = input.priceKobo ?? current?.priceKobo;
-    if (input.priceKobo !== undefined) {
-      if (input.priceKobo < 100) fields.priceKobo = 'The price must be at least ₦1.00';
-      else if (input.priceKobo > MAX_PRICE_KOBO)
-        fields.priceKobo = `The price must be at most ${formatNaira(MAX_PRICE_KOBO / 100)}`;
-      else set.priceKobo = input.priceKobo;
-    }
-    const sales = input.salesKobo !== undefined ? input.salesKobo : current?.salesKobo;
-    if (input.salesKobo !== undefined) set.salesKobo = input.salesKobo;
-    if (sales !== null && sales !== undefined && price !== undefined && !fields.priceKobo) {
-      if (sales < 100 || sales >= price)
-        fields.salesKobo = `The sale price must be below the price (${formatNaira(price / 100)}); leave it empty for no sale`;
-    }
+    const { set, fields } = productFieldRules(input, current);
     if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
     return set;
   }
@@ -405,6 +334,7 @@ export function sellerService(db: Db) {
       title: p.title,
       description: p.description,
       partNumber: p.partNumber,
+      sku: p.sku,
       catId: p.catId,
       category: {
         id: p.catId,
@@ -658,29 +588,32 @@ export function sellerService(db: Db) {
         make: (m) => fits.makes.get(m) ?? '',
         model: (m) => fits.models.get(m)?.name ?? '',
       });
-      const p = await transaction(db, async (tx) => {
-        // The plan's product limit, under the store's lock: the one check every add goes through.
-        await assertProductRoom(tx, storeId, 1);
-        const row = await repo.insertProduct(tx, {
-          storeId,
-          catId: c.catId,
-          topCatId: c.parentId || c.catId,
-          stateId: store.stateId,
-          cityId: store.cityId,
-          name: set.name as string,
-          title: (set.title as string) ?? '',
-          description: (set.description as string) ?? '',
-          priceKobo: set.priceKobo as number,
-          salesKobo: (set.salesKobo as number | null) ?? null,
-          condition: set.condition as number,
-          stock: set.stock as number,
-          partNumber: (set.partNumber as string | null) ?? null,
-          active: (set.active as boolean) ?? true,
-          searchTerms: terms,
-        });
-        await repo.replaceFitments(tx, row.prodId, fits.list);
-        return row;
-      });
+      const p = await skuTaken(() =>
+        transaction(db, async (tx) => {
+          // The plan's product limit, under the store's lock: the one check every add goes through.
+          await assertProductRoom(tx, storeId, 1);
+          const row = await repo.insertProduct(tx, {
+            storeId,
+            catId: c.catId,
+            topCatId: c.parentId || c.catId,
+            stateId: store.stateId,
+            cityId: store.cityId,
+            name: set.name as string,
+            title: (set.title as string) ?? '',
+            description: (set.description as string) ?? '',
+            priceKobo: set.priceKobo as number,
+            salesKobo: (set.salesKobo as number | null) ?? null,
+            condition: set.condition as number,
+            stock: set.stock as number,
+            partNumber: (set.partNumber as string | null) ?? null,
+            sku: (set.sku as string | null) ?? null,
+            active: (set.active as boolean) ?? true,
+            searchTerms: terms,
+          });
+          await repo.replaceFitments(tx, row.prodId, fits.list);
+          return row;
+        }),
+      );
       await addSearchWords(db, wordsOf([p.name, p.title]));
       invalidateCatalogLists(db);
       return {
@@ -732,12 +665,14 @@ export function sellerService(db: Db) {
           set.topCatId = c.parentId || c.catId;
         }
       }
-      await transaction(db, async (tx) => {
-        const locked = await repo.lockOwnedProduct(tx, prodId, stores);
-        if (!locked) throw notFound(`You have no product with id ${prodId}`);
-        await repo.updateProduct(tx, prodId, set);
-        if (fits) await repo.replaceFitments(tx, prodId, fits.list);
-      });
+      await skuTaken(() =>
+        transaction(db, async (tx) => {
+          const locked = await repo.lockOwnedProduct(tx, prodId, stores);
+          if (!locked) throw notFound(`You have no product with id ${prodId}`);
+          await repo.updateProduct(tx, prodId, set);
+          if (fits) await repo.replaceFitments(tx, prodId, fits.list);
+        }),
+      );
       if (set.name !== undefined || set.title !== undefined)
         await addSearchWords(db, wordsOf([String(set.name ?? ''), String(set.title ?? '')]));
       invalidateCatalogLists(db);

@@ -34,11 +34,10 @@ export const SUBSCRIPTION_PAGES = {
 const products = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
 
 /**
- * Refuses (409 PLAN_LIMIT, nothing stored) adding `adding` products to a store whose owner's
- * plan has no room for them. Call it inside the transaction that inserts the products, before
- * the insert: every way of adding products (the product form, CSV import) goes through it.
+ * How many more products the store's plan lets it hold now, with the plan and the count. Locks
+ * the store's row first (held until the transaction ends), so adds at the same time queue.
  */
-export async function assertProductRoom(tx: Db, storeId: number, adding = 1): Promise<void> {
+export async function productRoom(tx: Db, storeId: number) {
   const [store] = await rows<{ owner_user_id: string | null }>(
     tx,
     sql`select owner_user_id from stores where id = ${storeId} for no key update`,
@@ -49,16 +48,28 @@ export async function assertProductRoom(tx: Db, storeId: number, adding = 1): Pr
     tx,
     sql`select count(*)::int as n from products where store_id = ${storeId}`,
   );
-  if (n + adding <= plan.item_limit) return;
-  const room = Math.max(0, plan.item_limit - n);
+  return { plan, count: n, room: Math.max(0, plan.item_limit - n) };
+}
+
+/** The words of a refusal: what the plan allows, what the store has, and where to upgrade. */
+function planLimitMessage(r: Awaited<ReturnType<typeof productRoom>>, adding: number): string {
+  const { plan, count: n, room } = r;
   const upgrade = `Upgrade your plan to add more: ${SUBSCRIPTION_PAGES.store}`;
-  throw new HttpError(
-    409,
-    adding === 1
-      ? `Your ${plan.name} plan allows ${products(plan.item_limit)} and your store has ${products(n)}. ${upgrade}`
-      : `These ${products(adding)} do not fit: your ${plan.name} plan allows ${products(plan.item_limit)}, your store has ${products(n)}, so ${products(room)} more can be added. ${upgrade}`,
-    'PLAN_LIMIT',
-  );
+  return adding === 1
+    ? `Your ${plan.name} plan allows ${products(plan.item_limit)} and your store has ${products(n)}. ${upgrade}`
+    : `These ${products(adding)} do not fit: your ${plan.name} plan allows ${products(plan.item_limit)}, your store has ${products(n)}, so ${products(room)} more can be added. ${upgrade}`;
+}
+
+/**
+ * Refuses (409 PLAN_LIMIT, nothing stored) adding `adding` products to a store whose owner's
+ * plan has no room for them. Call it inside the transaction that inserts the products, before
+ * the insert: the product form does; the CSV import asks `productRoom` per batch and refuses
+ * only the new rows that do not fit (rows updating a product by its SKU add nothing).
+ */
+export async function assertProductRoom(tx: Db, storeId: number, adding = 1): Promise<void> {
+  const r = await productRoom(tx, storeId);
+  if (adding <= r.room) return;
+  throw new HttpError(409, planLimitMessage(r, adding), 'PLAN_LIMIT');
 }
 
 /**
