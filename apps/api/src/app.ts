@@ -22,11 +22,15 @@ import { installInputGuard } from './lib/input-guard.ts';
 import { TEXT_FORMATS } from './lib/schemas.ts';
 import { versionReply } from './lib/system.ts';
 import { installUploads } from './lib/uploads.ts';
+import { processBus, type Bus } from './lib/bus.ts';
+import { installLive } from './lib/live.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** The live bus (lib/bus.ts): publish events to users' sockets and to every process. */
+    bus: Bus;
   }
 }
 
@@ -34,6 +38,7 @@ export type AppConfig = Pick<
   Config,
   | 'production'
   | 'smtpUrl'
+  | 'redisUrl'
   | 'publicUrl'
   | 'paystackSecretKey'
   | 'paystackBaseUrl'
@@ -79,6 +84,8 @@ export interface BuildOptions {
   db: Db;
   config?: Partial<AppConfig>;
   logger?: FastifyServerOptions['logger'];
+  /** Another bus than this process's (a test standing for a second machine). */
+  bus?: Bus;
   /** Sees every route as it is added (the schema test checks that each describes its answer). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -113,6 +120,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('db', opts.db);
   app.decorate('config', config);
+  app.decorate('bus', opts.bus ?? processBus());
+  if (config.redisUrl) {
+    const leave = await app.bus.useRedis(config.redisUrl, app.log);
+    app.addHook('onClose', leave);
+  }
 
   installErrorHandling(app);
   installReplyGuard(app);
@@ -131,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Multipart (files) for every module, once; each upload route sets its own limits.
   await installUploads(app);
+  await installLive(app);
   await installPayments(app);
   await app.register(swagger, {
     openapi: {

@@ -20,6 +20,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Redis for the live bus across machines (lib/bus.ts); unset, it stays on this machine. */
+  redisUrl?: string;
   publicUrl?: string;
   logLevel: string;
   production: boolean;
@@ -172,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = set('SMTP_URL');
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl))
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587');
+  const redisUrl = set('REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl))
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
   const logLevel = set('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -233,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(set('DATA_DIR') ?? './data'),
     databaseUrl,
     smtpUrl,
+    redisUrl,
     publicUrl,
     logLevel,
     production,

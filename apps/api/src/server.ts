@@ -25,6 +25,7 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
     config: {
       production: config.production,
       smtpUrl: config.smtpUrl,
+      redisUrl: config.redisUrl,
       publicUrl: config.publicUrl,
       paystackSecretKey: config.paystackSecretKey,
       paystackBaseUrl: config.paystackBaseUrl,

@@ -18,3 +18,5 @@ export type * from './modules/coupons/types.ts';
 export type * from './modules/catalog/types.ts';
 export type * from './modules/subscriptions/types.ts';
 export type * from './modules/product-import/types.ts';
+export type * from './modules/requests/types.ts';
+export type * from './modules/notifications/types.ts';

@@ -12,14 +12,13 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { hasSessionCookie } from '@sf/shared';
 import type { AuthUser } from './modules/auth/types.ts';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
-import { broadcast, onBroadcast } from './lib/broadcast.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
 import type { SessionPass } from './lib/session.ts';
 import { authUser } from './modules/auth/service.ts';
 import { countProductView, viewedProduct } from './modules/seller/views.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const PAGE_CACHE_CLEAR = 'page-cache:clear';
+const PAGE_CACHE_CLEAR = 'sys:page-cache-clear';
 /** A page form's body, read before the page runs; as large as the API accepts. */
 const PAGE_BODY_LIMIT = 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
@@ -206,11 +205,12 @@ export async function registerWeb(
   const cache = createPageCache({ ttlMs: app.config.pageCacheMs });
   const cacheOn = app.config.pageCacheMs > 0;
   // Any accepted write may change what a page shows: every process forgets every cached page.
-  const unsubscribe = onBroadcast(PAGE_CACHE_CLEAR, () => cache.clear());
+  const unsubscribe = app.bus.subscribe(PAGE_CACHE_CLEAR, () => cache.clear());
   app.addHook('onClose', async () => void unsubscribe());
   // Before the answer goes out, so a visitor's next page, from any process, shows the change.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400) await broadcast(PAGE_CACHE_CLEAR);
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400)
+      await app.bus.publish(PAGE_CACHE_CLEAR, { type: 'cache.clear' });
     return payload;
   });
   const handler = createRequestHandler(build as ServerBuild, mode);

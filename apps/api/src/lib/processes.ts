@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { ACK, ACK_TIMEOUT_MS, TAG, isAck, isBroadcast } from './broadcast.ts';
+import { ACK, ACK_TIMEOUT_MS, TAG, isAck, isRelayed } from './bus.ts';
 
 interface Log {
   error(msg: string): void;
@@ -8,8 +8,8 @@ interface Log {
 /**
  * Runs `count` server processes sharing one port (node:cluster), from the primary process.
  * A worker that dies after it started listening is replaced; one that dies before (a bad
- * config, a port in use) stops everything, as a single process would. Broadcasts from one
- * worker are relayed to the others. SIGTERM/SIGINT stop the workers gracefully, then the primary.
+ * config, a port in use) stops everything, as a single process would. Live-bus events
+ * (lib/bus.ts) from one worker are relayed to the others. SIGTERM/SIGINT stop the workers gracefully, then the primary.
  */
 export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
   const listening = new Set<number>();
@@ -33,7 +33,7 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
   };
 
   cluster.on('listening', (w) => listening.add(w.id));
-  // Relays a worker's broadcast to the others, and answers it once they all have acted on it.
+  // Relays a worker's bus event to the others, and answers it once they all have acted on it.
   const relays = new Map<number, { left: number; done: () => void }>();
   let relaySeq = 0;
   cluster.on('message', (from, msg) => {
@@ -42,7 +42,7 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
       if (r && --r.left === 0) r.done();
       return;
     }
-    if (!isBroadcast(msg)) return;
+    if (!isRelayed(msg)) return;
     const others = Object.values(cluster.workers ?? {}).filter(
       (w): w is Worker => !!w && w !== from && w.isConnected(),
     );
@@ -51,11 +51,11 @@ export function superviseWorkers(count: number, log: Log, graceMs = 10_000) {
     const done = () => {
       clearTimeout(timer);
       relays.delete(id);
-      if (from.isConnected()) from.send({ [ACK]: msg.id });
+      if (from.isConnected()) from.send({ [ACK]: msg.seq });
     };
     if (others.length === 0) return done();
     relays.set(id, { left: others.length, done });
-    for (const w of others) w.send({ [TAG]: msg[TAG], id });
+    for (const w of others) w.send({ [TAG]: msg[TAG], seq: id });
   });
   cluster.on('exit', (w, code, signal) => {
     if (stopping) return;

@@ -17,6 +17,8 @@ import seller from './seller/routes.ts';
 import listing from './listing/routes.ts';
 import subscriptions from './subscriptions/routes.ts';
 import productImport from './product-import/routes.ts';
+import requests from './requests/routes.ts';
+import notifications from './notifications/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -38,4 +40,6 @@ export const modules: FastifyPluginAsync[] = [
   listing,
   subscriptions,
   productImport,
+  requests,
+  notifications,
 ];

@@ -35,8 +35,11 @@ describe('response schemas', () => {
     const missing: string[] = [];
     for (const r of api) {
       const response = (r.schema?.response ?? {}) as Record<string, unknown>;
-      // A redirect-only route declares its 3xx; every other route its 2xx with a body schema.
-      const ok = Object.keys(response).filter((code) => /^[23]/.test(code));
+      // A redirect-only route declares its 3xx, the WebSocket route its 101; every other route
+      // its 2xx with a body schema.
+      const ok = Object.keys(response).filter((code) =>
+        (r as { websocket?: boolean }).websocket ? code === '101' : /^[23]/.test(code),
+      );
       if (!ok.length) missing.push(`${[r.method].flat().join(',')} ${r.url}`);
     }
     expect(missing).toEqual([]);

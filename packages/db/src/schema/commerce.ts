@@ -32,6 +32,8 @@ export const cartItems = pgTable(
       .references(() => products.prodId, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     priceSeenKobo: bigint('price_seen_kobo', { mode: 'number' }).notNull(),
+    /** The price of an accepted broadcast offer: it replaces the product's price on this line. */
+    offerPriceKobo: bigint('offer_price_kobo', { mode: 'number' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

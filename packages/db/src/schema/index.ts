@@ -12,3 +12,4 @@ export * from './limits.ts';
 export * from './stats.ts';
 export * from './subscriptions.ts';
 export * from './imports.ts';
+export * from './requests.ts';

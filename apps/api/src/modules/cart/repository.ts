@@ -19,11 +19,18 @@ export interface CartRow {
   image_key: string | null;
 }
 
+/**
+ * A line's price: an accepted broadcast offer's (offer_price_kobo), else the product's sale
+ * price, else its price. cartRows answers it as sales_kobo, so the cart and checkout charge it.
+ */
+const LINE_PRICE = sql`coalesce(ci.offer_price_kobo, p.sales_kobo, p.price_kobo)`;
+
 /** The lines of a cart, each with its product's price and stock as they are now. */
 export async function cartRows(db: Db, userId: string, lock = false): Promise<CartRow[]> {
   return rows<CartRow>(
     db,
-    sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo, p.sales_kobo,
+    sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo,
+          coalesce(ci.offer_price_kobo, p.sales_kobo) as sales_kobo,
           p.stock, p.active, p.store_id, st.name as store_name, st.url_name as store_url_name,
           st.state_id as store_state_id, st.delivery_fee_in_state_kobo as fee_in,
           st.delivery_fee_other_states_kobo as fee_out,
@@ -57,7 +64,7 @@ export async function addToCart(
         on conflict (user_id, product_id) do update
           set quantity = least(cart_items.quantity + ${quantity}::int,
                 (select stock from products where prod_id = excluded.product_id)),
-              price_seen_kobo = excluded.price_seen_kobo
+              price_seen_kobo = coalesce(cart_items.offer_price_kobo, excluded.price_seen_kobo)
         returning quantity`,
   );
   return r ? r.quantity : null;
@@ -73,7 +80,7 @@ export async function setQuantity(
   const r = await rows<{ product_id: number }>(
     db,
     sql`update cart_items ci set quantity = ${quantity},
-          price_seen_kobo = (select coalesce(sales_kobo, price_kobo) from products where prod_id = ci.product_id)
+          price_seen_kobo = (select ${LINE_PRICE} from products p where p.prod_id = ci.product_id)
         where ci.user_id = ${userId} and ci.product_id = ${productId} returning ci.product_id`,
   );
   return r.length > 0;
@@ -98,10 +105,33 @@ export async function removeLines(db: Db, userId: string, productIds: number[]):
 /** The buyer has now been shown today's prices: later checks compare against these. */
 export async function acknowledgePrices(db: Db, userId: string): Promise<void> {
   await db.execute(
-    sql`update cart_items ci set price_seen_kobo = coalesce(p.sales_kobo, p.price_kobo)
+    sql`update cart_items ci set price_seen_kobo = ${LINE_PRICE}
         from products p where p.prod_id = ci.product_id and ci.user_id = ${userId}
-          and ci.price_seen_kobo <> coalesce(p.sales_kobo, p.price_kobo)`,
+          and ci.price_seen_kobo <> ${LINE_PRICE}`,
   );
+}
+
+/**
+ * Puts one of a part in the cart at an accepted offer's price (a line already there keeps its
+ * quantity and takes the offer's price). Nothing is written for a part no longer sold or out
+ * of stock; returns whether the line is there.
+ */
+export async function addOfferLine(
+  db: Db,
+  userId: string,
+  productId: number,
+  priceKobo: number,
+): Promise<boolean> {
+  const r = await rows<{ quantity: number }>(
+    db,
+    sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo, offer_price_kobo)
+        select ${userId}, p.prod_id, 1, ${priceKobo}::bigint, ${priceKobo}::bigint
+        from products p where p.prod_id = ${productId} and p.active and p.stock > 0
+        on conflict (user_id, product_id) do update
+          set offer_price_kobo = excluded.offer_price_kobo, price_seen_kobo = excluded.price_seen_kobo
+        returning quantity`,
+  );
+  return r.length > 0;
 }
 
 export async function productExists(db: Db, productId: number) {

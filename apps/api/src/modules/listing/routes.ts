@@ -11,7 +11,7 @@ import { listingService, type ListingInput } from './service.ts';
  * provider's listing); the public pages and lists show a saved change at once.
  */
 export default async function listingRoutes(app: FastifyInstance) {
-  const svc = listingService(app.db, app.storage);
+  const svc = listingService(app.db, app.bus, app.storage);
   const tags = ['my workshop or garage'];
   const me = (req: FastifyRequest) => ({ id: req.user!.id, role: req.user!.role });
 

@@ -5,7 +5,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { transaction } from '../../lib/tx.ts';
 import { replaceLogo, type logoPicture } from '../images/uploaded.ts';
 import { providersRepository, type ProviderKind } from '../providers/repository.ts';
-import { broadcast } from '../../lib/broadcast.ts';
+import type { Bus } from '../../lib/bus.ts';
 import {
   PROVIDER_LISTS_CLEAR,
   maskFromDays,
@@ -47,7 +47,7 @@ const oneLine = (v: string) => v.replace(/\s+/g, ' ').trim();
  * a refused change writes nothing. A saved change clears the provider list caches, so the lists,
  * their filters and the public page show it at once.
  */
-export function listingService(db: Db, storage?: Storage) {
+export function listingService(db: Db, bus: Bus, storage?: Storage) {
   const providers = providersRepository(db);
 
   function kindOf(user: ListingUser): ProviderKind {
@@ -148,7 +148,7 @@ export function listingService(db: Db, storage?: Storage) {
         for (const [tag, ids] of tags) await repo.replaceTags(tx, listing.sp_id, tag, ids);
       });
       // Every server process (this one too) drops its list pages before this answers.
-      await broadcast(PROVIDER_LISTS_CLEAR);
+      await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
       return {
         status: true as const,
         message: `Your ${NOUN[kind]} is saved`,
@@ -175,7 +175,7 @@ export function listingService(db: Db, storage?: Storage) {
           return repo.swapLogo(tx, listing.sp_id, url);
         }),
       );
-      await broadcast(PROVIDER_LISTS_CLEAR);
+      await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
       return {
         status: true as const,
         message: logo ? 'Your logo is saved' : 'Your logo is removed',

@@ -8,7 +8,6 @@ import {
   topReply,
   towvansQuery,
 } from './schemas.ts';
-import { onBroadcast } from '../../lib/broadcast.ts';
 import { PROVIDER_LISTS_CLEAR, providersService, type ListQuery } from './service.ts';
 import type { ProviderKind } from './repository.ts';
 
@@ -19,7 +18,7 @@ export default async function providersRoutes(app: FastifyInstance) {
   const svc = providersService(app.db, { listCacheMs: app.config.providersListCacheMs });
   const tags = ['providers'];
   // A provider's edit in any process clears this process's list pages too.
-  const off = onBroadcast(PROVIDER_LISTS_CLEAR, svc.clearLists);
+  const off = app.bus.subscribe(PROVIDER_LISTS_CLEAR, svc.clearLists);
   app.addHook('onClose', async () => void off());
 
   app.get<{ Querystring: ListQuery }>(

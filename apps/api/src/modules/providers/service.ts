@@ -21,7 +21,7 @@ import type { ProviderDetail, ProviderItem, ProviderListAnswer } from './types.t
 const listCaches = cacheRegistry<Db>();
 export const invalidateProviderLists = (db: Db) => listCaches.clear(db);
 /** Broadcast by a writer so that every server process drops its list pages, not only its own. */
-export const PROVIDER_LISTS_CLEAR = 'providers:lists:clear';
+export const PROVIDER_LISTS_CLEAR = 'sys:providers-lists-clear';
 
 export interface ListQuery {
   regionId?: number;

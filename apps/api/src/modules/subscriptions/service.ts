@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { publicOrigin } from '../../config.ts';
-import { broadcast } from '../../lib/broadcast.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { queueMail } from '../../lib/mail.ts';
@@ -83,8 +82,10 @@ export async function periodJobs(tx: Db, userId: string, end: Date) {
 }
 
 /** Lists show the new placement at once, in every process. */
-const clearLists = (audience: Audience) =>
-  audience === 'provider' ? broadcast(PROVIDER_LISTS_CLEAR) : Promise.resolve();
+const clearLists = (app: FastifyInstance, audience: Audience) =>
+  audience === 'provider'
+    ? app.bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' })
+    : Promise.resolve();
 
 export const subscriptionsService = {
   /** The caller's plan, its renewal date, what they use, and every plan with what it would do. */
@@ -201,7 +202,7 @@ export const subscriptionsService = {
         paidMail(person, plan, what, end, `${publicOrigin(app.config)}${pagePath(page)}`),
       );
     const entries: Entry[] = [{ account: SUBSCRIPTIONS_ACCOUNT, amountKobo: Number(p.amountKobo) }];
-    return { entries, after: () => clearLists(plan.audience) };
+    return { entries, after: () => clearLists(app, plan.audience) };
   },
 
   /** Job: a few days before a period ends, the subscriber is asked to renew (once per period). */
@@ -253,6 +254,6 @@ export const subscriptionsService = {
         );
       return to.audience;
     });
-    if (changed) await clearLists(changed);
+    if (changed) await clearLists(app, changed);
   },
 };

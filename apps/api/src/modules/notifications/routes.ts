@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../lib/session.ts';
+import { notificationsReply, readReply } from './schemas.ts';
+import { notificationsService } from './service.ts';
+
+/** The bell: the latest notifications and the unread count; new ones arrive on /api/live. */
+export default async function notificationsRoutes(app: FastifyInstance) {
+  const svc = notificationsService(app);
+  const tags = ['notifications'];
+  app.get(
+    '/api/notifications',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My latest 30 notifications and how many are unread',
+        response: { 200: notificationsReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', 'private, no-store').send(await svc.list(req.user!.id)),
+  );
+  app.post(
+    '/api/notifications/read',
+    {
+      preHandler: requireAuth,
+      schema: { tags, summary: 'Mark all my notifications read', response: { 200: readReply } },
+    },
+    async (req) => {
+      await svc.markRead(req.user!.id);
+      return { status: true, unread: 0 };
+    },
+  );
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import { defineJob } from '../../lib/jobs.ts';
+import { requireAuth } from '../../lib/session.ts';
+import {
+  acceptReply,
+  detailReply,
+  incomingReply,
+  listQuery,
+  listReply,
+  offerBody,
+  offerParams,
+  offerReply,
+  requestBody,
+  requestParams,
+  requestReply,
+} from './schemas.ts';
+import { requestsService, WIDEN_JOB } from './service.ts';
+import type { OfferInput, RequestInput } from './types.ts';
+
+const PRIVATE = 'private, no-store';
+type Id = { Params: { id: number } };
+type Page = { Querystring: { lastId?: number } };
+
+/** Broadcast requests (a part, a mechanic job, a tow), the offers of providers, acceptance. */
+export default async function requestsRoutes(app: FastifyInstance) {
+  const svc = requestsService(app);
+  const tags = ['requests'];
+  defineJob<{ requestId: number }>(WIDEN_JOB, (p, ctx) =>
+    requestsService(ctx.app).widen(p.requestId),
+  );
+
+  app.post<{ Body: RequestInput }>(
+    '/api/requests',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Broadcast a request to the matching stores, mechanics or tow vans (open 72 hours)',
+        body: requestBody,
+        response: { 201: requestReply },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: true,
+        message: 'Your request is out: offers will appear here as they arrive',
+        item: await svc.create(req.user!, req.body),
+      }),
+  );
+  app.get<Page>(
+    '/api/requests',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My requests, newest first (50 a page; lastId = last id)',
+        querystring: listQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PRIVATE)
+        .send({ status: true, items: await svc.mine(req.user!, req.query.lastId) }),
+  );
+  app.get<Page>(
+    '/api/requests/incoming',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Open requests that reached my store, workshop or tow van, with my offer',
+        querystring: listQuery,
+        response: { 200: incomingReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PRIVATE)
+        .send({ status: true, items: await svc.incoming(req.user!, req.query.lastId) }),
+  );
+  app.get<Id>(
+    '/api/requests/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'One request: mine with every offer, or one that reached me with my offer',
+        params: requestParams,
+        response: { 200: detailReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', PRIVATE).send(await svc.detail(req.user!, req.params.id)),
+  );
+  app.post<Id>(
+    '/api/requests/:id/close',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Close my request: it takes no more offers',
+        params: requestParams,
+        response: { 200: requestReply },
+      },
+    },
+    async (req) => {
+      await svc.close(req.user!, req.params.id);
+      const d = await svc.detail(req.user!, req.params.id);
+      return { status: true, message: 'Your request is closed', item: d.item };
+    },
+  );
+  app.post<Id & { Body: OfferInput }>(
+    '/api/requests/:id/offers',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Answer a request that reached me with an offer (price in kobo, note, part or arrival)',
+        params: requestParams,
+        body: offerBody,
+        response: { 201: offerReply },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: true,
+        message: 'Your offer is sent',
+        item: await svc.offer(req.user!, req.params.id, req.body),
+      }),
+  );
+  app.post<{ Params: { id: number; offerId: number } }>(
+    '/api/requests/:id/offers/:offerId/accept',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Accept one offer on my request: a listed part goes to my cart at the offered price; phones are shared',
+        params: offerParams,
+        response: { 200: acceptReply },
+      },
+    },
+    async (req) => {
+      const r = await svc.accept(req.user!, req.params.id, req.params.offerId);
+      return {
+        status: true,
+        message: r.inCart
+          ? 'Offer accepted: the part is in your cart at the offered price'
+          : 'Offer accepted: call the provider to arrange it',
+        ...r,
+      };
+    },
+  );
+}

@@ -1,0 +1,453 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { maxModelYear, normaliseVin, validateVin } from '@sf/shared';
+import type { SessionUser } from '../../lib/session.ts';
+import { badRequest, conflict, HttpError, notFound, tooMany } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { userChannel } from '../../lib/bus.ts';
+import { take } from '../../lib/limits.ts';
+import { transaction } from '../../lib/tx.ts';
+import { addOfferLine } from '../cart/repository.ts';
+import { notificationsService, type Notice } from '../notifications/service.ts';
+import { neighboursOf } from './neighbours.ts';
+import {
+  requestsRepository,
+  type OfferRow,
+  type Recipient,
+  type RequestRow,
+} from './repository.ts';
+import type {
+  IncomingItem,
+  OfferInput,
+  OfferItem,
+  RequestDetail,
+  RequestInput,
+  RequestItem,
+} from './types.ts';
+
+/** A request is open this long unless closed or taken. */
+export const HOURS_OPEN = 72;
+/** Nearby states hear of a part request this long after its own state, unless offers came. */
+export const WIDEN_AFTER_MS = 30 * 60_000;
+/** Enough offers from the requester's own state: nearby states are not asked. */
+const ENOUGH_OFFERS = 3;
+export const WIDEN_JOB = 'requests.widen';
+// Abuse limits (decision 0010's approach: one atomic statement per attempt).
+export const REQUEST_RATE = { max: 10, windowMs: 86_400_000 };
+export const OFFER_RATE = { max: 60, windowMs: 3_600_000 };
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const clean = (s: string | undefined | null) =>
+  s
+    ?.replace(/[^\S\n]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim() || null;
+/** The day of the week in Nigeria (UTC+1, no summer time): 0 Sunday … 6 Saturday. */
+export const lagosDay = (now = new Date()) => new Date(now.getTime() + 3_600_000).getUTCDay();
+
+export const requestPath = (id: number) => `/broadcast/${id}`;
+export const INCOMING_PATH = '/broadcast/incoming';
+
+function toItem(r: RequestRow): RequestItem {
+  const car = [r.make, r.model, r.year].filter(Boolean).join(' ');
+  return {
+    id: r.id,
+    kind: r.kind,
+    what: r.what,
+    catId: r.cat_id,
+    specialityId: r.speciality_id,
+    vehicleTypeId: r.vehicle_type_id,
+    towCapacityId: r.tow_capacity_id,
+    vehicle: car || r.vehicle_type || '',
+    makeId: r.make_id,
+    modelId: r.model_id,
+    year: r.year,
+    vin: r.vin,
+    stateId: r.state_id,
+    state: r.state,
+    cityId: r.city_id,
+    city: r.city,
+    street: r.street,
+    lat: r.lat === null ? null : Number(r.lat),
+    lng: r.lng === null ? null : Number(r.lng),
+    description: r.description,
+    urgency: r.urgency,
+    status: r.expired ? 'expired' : r.status,
+    offerCount: Number(r.offer_count),
+    expiresAt: iso(r.expires_at),
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** An offer as shown; the phone only once it is accepted. */
+function toOffer(o: OfferRow): OfferItem {
+  return {
+    id: o.id,
+    requestId: o.request_id,
+    providerName: o.provider_name,
+    priceKobo: Number(o.price_kobo),
+    note: o.note,
+    productId: o.product_id,
+    productName: o.product_name,
+    partDescription: o.part_description,
+    arrivalMinutes: o.arrival_minutes,
+    status: o.status,
+    phone: o.status === 'accepted' ? o.phone : null,
+    createdAt: iso(o.created_at),
+  };
+}
+
+const naira = (kobo: number) =>
+  `₦${(kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
+
+export function requestsService(app: FastifyInstance) {
+  const db = app.db;
+  const repo = requestsRepository(db);
+  const bell = notificationsService(app);
+
+  /** Providers of round 1: the state (parts, tows) or the city (mechanics). */
+  async function firstRound(r: RequestRow): Promise<Recipient[]> {
+    if (r.kind === 'part')
+      return repo.partStores({
+        catId: r.cat_id!,
+        makeId: r.make_id!,
+        stateIds: sql`${r.state_id}`,
+        exceptUser: r.user_id,
+      });
+    if (r.kind === 'mechanic')
+      return repo.mechanics({
+        cityId: r.city_id,
+        specialityId: r.speciality_id!,
+        vehicleTypeId: r.vehicle_type_id!,
+        exceptUser: r.user_id,
+      });
+    return repo.towvans({
+      stateId: r.state_id,
+      towCapacityId: r.tow_capacity_id!,
+      day: lagosDay(),
+      exceptUser: r.user_id,
+    });
+  }
+
+  const newRequestNotices = (r: RequestRow, userIds: string[]): Notice[] =>
+    userIds.map((userId) => ({
+      userId,
+      type: 'request.new',
+      title: `New request near you: ${r.what}${r.kind === 'part' ? ` for ${toItem(r).vehicle}` : ''} in ${r.city}`,
+      link: requestPath(r.id),
+      event: { type: 'request.new', requestId: r.id },
+    }));
+
+  /** Checks the input against the reference data; answers the row to insert. */
+  async function checkInput(user: SessionUser, input: RequestInput) {
+    let { makeId = null, modelId = null, year = null } = input;
+    let vin: string | null = null;
+    if (input.vin !== undefined && normaliseVin(input.vin) !== '') {
+      const v = validateVin(input.vin);
+      if (!v.ok) throw badRequest(v.reason);
+      vin = v.vin;
+    }
+    if (input.garageCarId) {
+      const car = await repo.garageCar(input.garageCarId, user.id);
+      if (!car) throw badRequest('There is no such car in your garage');
+      makeId ??= car.make_id;
+      modelId ??= car.model_id;
+      year ??= car.year;
+      vin ??= car.vin;
+    }
+    const need = (v: number | null | undefined, what: string): number => {
+      if (v === null || v === undefined) throw badRequest(`Choose ${what}`);
+      return v;
+    };
+    const kind = input.kind;
+    const catId = kind === 'part' ? need(input.catId, 'the part category') : null;
+    const specialityId = kind === 'mechanic' ? need(input.specialityId, 'the kind of job') : null;
+    const vehicleTypeId =
+      kind === 'part'
+        ? (input.vehicleTypeId ?? null)
+        : need(input.vehicleTypeId, 'the vehicle type');
+    const towCapacityId = kind === 'tow' ? need(input.towCapacityId, 'the tow capacity') : null;
+    if (kind === 'part') need(makeId, 'the car make (or a saved car)');
+    const checks: [Parameters<typeof repo.exists>[0], number | null, string][] = [
+      ['categories', catId, 'part category'],
+      ['mechanic_specialities', specialityId, 'speciality'],
+      ['vehicle_types', vehicleTypeId, 'vehicle type'],
+      ['tow_capacities', towCapacityId, 'tow capacity'],
+      ['car_makes', makeId, 'car make'],
+    ];
+    for (const [table, id, what] of checks)
+      if (id !== null && !(await repo.exists(table, id)))
+        throw badRequest(`No ${what} with id ${id}`);
+    if (modelId !== null) {
+      const m = await repo.model(modelId);
+      if (!m || m.make_id !== makeId)
+        throw badRequest(`The car make has no model with id ${modelId}`);
+    }
+    if (year !== null && year > maxModelYear())
+      throw badRequest(`The year must be ${maxModelYear()} or earlier`);
+    const city = await repo.city(input.cityId);
+    if (!city || city.state_id !== input.stateId)
+      throw badRequest(`No city with id ${input.cityId} in the state with id ${input.stateId}`);
+    const description = clean(input.description);
+    if (!description || description.length < 5)
+      throw badRequest('Describe what you need in a few words');
+    const hasLat = input.lat !== undefined && input.lat !== null;
+    const hasLng = input.lng !== undefined && input.lng !== null;
+    if (hasLat !== hasLng) throw badRequest('Send both lat and lng, or neither');
+    return {
+      userId: user.id,
+      kind,
+      catId,
+      specialityId,
+      vehicleTypeId,
+      towCapacityId,
+      makeId,
+      modelId,
+      year,
+      vin,
+      stateId: input.stateId,
+      cityId: input.cityId,
+      street: clean(input.street),
+      lat: hasLat ? input.lat! : null,
+      lng: hasLng ? input.lng! : null,
+      description,
+      urgency: input.urgency,
+      hoursOpen: HOURS_OPEN,
+    };
+  }
+
+  async function mustSee(user: SessionUser, id: number) {
+    const r = await repo.get(id);
+    if (!r) throw notFound('There is no such request');
+    if (r.user_id === user.id) return { r, mine: true as const };
+    const rec = await repo.recipient(id, user.id);
+    if (!rec) throw notFound('There is no such request');
+    return { r, mine: false as const, rec };
+  }
+
+  const svc = {
+    async create(user: SessionUser, input: RequestInput): Promise<RequestItem> {
+      const row = await checkInput(user, input);
+      const slot = await take(db, `requests:${user.id}`, REQUEST_RATE);
+      if (!slot.ok)
+        throw tooMany(
+          `You can post up to ${REQUEST_RATE.max} requests a day. Close one you no longer need or try again later.`,
+          slot.retryAfterS,
+        );
+      const id = await repo.insert(row);
+      const r = (await repo.get(id))!;
+      const reached = await firstRound(r);
+      const notices = await transaction(db, async (tx) => {
+        const added = await repo.addRecipients(id, reached, 1, tx);
+        const n = newRequestNotices(
+          r,
+          added.map((a) => a.user_id),
+        );
+        await bell.record(tx, n);
+        if (r.kind === 'part')
+          await enqueue(
+            tx,
+            WIDEN_JOB,
+            { requestId: id },
+            {
+              key: `${WIDEN_JOB}:${id}`,
+              // Nobody in the state sells it: ask the nearby states at once.
+              runAt: new Date(Date.now() + (added.length ? WIDEN_AFTER_MS : 0)),
+            },
+          );
+        return n;
+      });
+      await bell.announce(notices);
+      return toItem(r);
+    },
+
+    /** Round 2 of a part request: the stores of the bordering states (the widen job). */
+    async widen(requestId: number) {
+      const r = await repo.get(requestId);
+      if (!r || r.kind !== 'part' || Number(r.offer_count) >= ENOUGH_OFFERS) return;
+      if (!(await repo.markWidened(requestId))) return;
+      const names = neighboursOf(r.state);
+      const reached = await repo.partStores({
+        catId: r.cat_id!,
+        makeId: r.make_id!,
+        stateIds: repo.stateIdsByName(names),
+        exceptUser: r.user_id,
+      });
+      const notices = await transaction(db, async (tx) => {
+        const added = await repo.addRecipients(requestId, reached, 2, tx);
+        const n = newRequestNotices(
+          r,
+          added.map((a) => a.user_id),
+        );
+        await bell.record(tx, n);
+        return n;
+      });
+      await bell.announce(notices);
+    },
+
+    mine: async (user: SessionUser, lastId?: number) =>
+      (await repo.mine(user.id, lastId)).map(toItem),
+
+    async incoming(user: SessionUser, lastId?: number): Promise<IncomingItem[]> {
+      const list = await repo.incoming(user.id, lastId);
+      const offers = new Map(
+        (
+          await repo.myOffers(
+            user.id,
+            list.map((r) => r.id),
+          )
+        ).map((o) => [o.request_id, toOffer(o)]),
+      );
+      return list.map((r) => ({ ...toItem(r), myOffer: offers.get(r.id) ?? null }));
+    },
+
+    async detail(user: SessionUser, id: number): Promise<RequestDetail> {
+      const seen = await mustSee(user, id);
+      const offers = await repo.offers(id);
+      const accepted = offers.find((o) => o.status === 'accepted');
+      if (seen.mine)
+        return {
+          status: true,
+          item: toItem(seen.r),
+          mine: true,
+          offers: offers.map(toOffer),
+          myOffer: null,
+          contact: accepted ? { name: accepted.provider_name, phone: accepted.phone ?? '' } : null,
+        };
+      const mineOffer = offers.find((o) => o.user_id === user.id);
+      const contact =
+        mineOffer && mineOffer.status === 'accepted'
+          ? ((await repo.requesterContact(id)) ?? null)
+          : null;
+      return {
+        status: true,
+        item: toItem(seen.r),
+        mine: false,
+        offers: [],
+        myOffer: mineOffer ? toOffer(mineOffer) : null,
+        contact,
+      };
+    },
+
+    async close(user: SessionUser, id: number) {
+      const { r, mine } = await mustSee(user, id);
+      if (!mine) throw notFound('There is no such request');
+      if (!(await repo.close(id, user.id)))
+        throw conflict(`This request is already ${toItem(r).status}`);
+    },
+
+    async offer(user: SessionUser, id: number, input: OfferInput): Promise<OfferItem> {
+      const seen = await mustSee(user, id);
+      if (seen.mine) throw badRequest('You cannot make an offer on your own request');
+      const { r, rec } = seen;
+      const status = toItem(r).status;
+      if (status !== 'open') throw conflict(`This request is ${status}: it takes no more offers`);
+      let productId: number | null = null;
+      let partDescription: string | null = null;
+      let arrivalMinutes: number | null = null;
+      if (r.kind === 'part') {
+        if (input.productId) {
+          const p = rec.store_id ? await repo.ownProduct(input.productId, rec.store_id) : undefined;
+          if (!p) throw badRequest(`Your store sells no part with id ${input.productId}`);
+          productId = p.prod_id;
+        } else {
+          partDescription = clean(input.partDescription);
+          if (!partDescription)
+            throw badRequest('Choose one of your parts, or describe the part you offer');
+        }
+      }
+      if (r.kind === 'tow') {
+        arrivalMinutes = input.arrivalMinutes ?? null;
+        if (arrivalMinutes === null)
+          throw badRequest('Say in how many minutes your van can arrive');
+      }
+      const slot = await take(db, `offers:${user.id}`, OFFER_RATE);
+      if (!slot.ok)
+        throw tooMany(
+          `You can make up to ${OFFER_RATE.max} offers an hour. Please try again later.`,
+          slot.retryAfterS,
+        );
+      const made = await repo.insertOffer({
+        requestId: id,
+        userId: user.id,
+        storeId: rec.store_id,
+        spId: rec.sp_id,
+        providerName: rec.name,
+        priceKobo: input.priceKobo,
+        note: clean(input.note) ?? '',
+        productId,
+        partDescription,
+        arrivalMinutes,
+      });
+      if (made === 'duplicate') throw conflict('You have already made an offer on this request');
+      if (made === 'closed')
+        throw conflict('This request is no longer open: it takes no more offers');
+      const o = (await repo.offer(made.id))!;
+      const notice: Notice = {
+        userId: r.user_id,
+        type: 'offer.new',
+        title: `New offer for your request (${r.what}): ${naira(Number(o.price_kobo))} from ${o.provider_name}`,
+        link: requestPath(id),
+        event: { type: 'offer.new', requestId: id, offer: toOffer(o) },
+      };
+      await transaction(db, (tx) => bell.record(tx, [notice]));
+      await bell.announce([notice]);
+      return toOffer(o);
+    },
+
+    async accept(user: SessionUser, id: number, offerId: number) {
+      const { r, mine } = await mustSee(user, id);
+      if (!mine) throw notFound('There is no such request');
+      const target = await repo.offer(offerId);
+      if (!target || target.request_id !== id)
+        throw notFound('There is no such offer on this request');
+      const result = await transaction(db, async (tx) => {
+        if (!(await repo.take(tx, id, user.id, offerId))) return null;
+        const settled = await repo.settleOffers(tx, id, offerId);
+        let inCart = false;
+        if (r.kind === 'part' && target.product_id !== null) {
+          inCart = await addOfferLine(tx, user.id, target.product_id, Number(target.price_kobo));
+          if (!inCart)
+            throw new HttpError(
+              409,
+              `${target.provider_name} no longer has this part in stock: choose another offer`,
+              'CONFLICT',
+            );
+        }
+        const notices: Notice[] = settled.map((o) =>
+          o.status === 'accepted'
+            ? {
+                userId: o.user_id,
+                type: 'offer.accepted',
+                title: `Your offer was accepted: ${r.what} in ${r.city}. Call the customer to arrange it.`,
+                link: requestPath(id),
+                event: { type: 'offer.accepted', requestId: id, offerId: o.id },
+              }
+            : {
+                userId: o.user_id,
+                type: 'request.taken',
+                title: `Thank you for your offer on "${r.what}" in ${r.city}: the customer chose another one this time.`,
+                link: INCOMING_PATH,
+                event: { type: 'request.taken', requestId: id },
+              },
+        );
+        await bell.record(tx, notices);
+        return { inCart, notices };
+      });
+      if (!result) {
+        const now = toItem((await repo.get(id))!);
+        throw conflict(
+          now.status === 'taken'
+            ? 'You have already accepted an offer on this request'
+            : `This request is ${now.status}: reopen it by posting a new one`,
+        );
+      }
+      await bell.announce(result.notices);
+      // The requester's other open pages (another tab, the phone) show the change too.
+      await app.bus.publish(userChannel(user.id), { type: 'request.updated', requestId: id });
+      const o = (await repo.offer(offerId))!;
+      return { item: toOffer(o), inCart: result.inCart };
+    },
+  };
+  return svc;
+}
