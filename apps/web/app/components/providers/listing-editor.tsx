@@ -5,6 +5,7 @@ import { browserApi } from '../../lib/api.ts';
 import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
 import { KINDS } from '../../lib/providers.ts';
 import { Field, FormMessage, useFailureToast } from '../form-field.tsx';
+import { LogoEditor } from '../logo-editor.tsx';
 import { useToast } from '../toasts.tsx';
 
 const NOUN = { mechanic: 'workshop', towvan: 'garage' } as const;
@@ -291,6 +292,13 @@ export function ListingEditor({
               </button>
             </Form>
           </section>
+          <div className="mt-5">
+            <LogoEditor
+              logo={item.company_logo}
+              name={item.company_name}
+              action={`/api/provider/logo?spId=${item.sp_id}`}
+            />
+          </div>
         </>
       )}
       <section aria-labelledby="requests-h" className="card mt-5 p-5">

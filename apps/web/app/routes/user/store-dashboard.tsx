@@ -22,6 +22,7 @@ import {
 } from '../../lib/seller.ts';
 import { when } from '../../lib/shop.ts';
 import { naira } from '../../components/cart/money.tsx';
+import { LogoEditor } from '../../components/logo-editor.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { Sparkline } from '../../components/seller/sparkline.tsx';
 import {
@@ -478,6 +479,7 @@ export default function StoreDashboard() {
         </h2>
         {storeForm}
       </section>
+      <LogoEditor logo={store.logo} name={store.name} action="/api/store/logo" />
     </main>
   );
 }

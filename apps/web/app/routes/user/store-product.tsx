@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { CONDITION_LABELS } from '@sf/shared';
+import { CONDITION_LABELS, PRODUCT_IMAGES_MAX } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
 import { redirect } from '../../lib/redirect.ts';
@@ -26,6 +26,7 @@ import {
 import { Field, FormMessage } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { FitmentEditor } from '../../components/seller/fitment-editor.tsx';
+import { ProductPictures } from '../../components/seller/product-pictures.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   {
@@ -55,6 +56,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (id < 0) throw data({ message: 'Product not found' }, { status: 404 });
   const form = await request.formData();
   const intent = field(form, 'intent') || 'save';
+  if (intent === 'image-delete' || intent === 'image-first')
+    return pictureAction(request, context, id, intent, field(form, 'key'));
   const draft = readProductForm(form);
   const back = async (message: string, fields: Record<string, string>, status: number) =>
     data<Answer>(
@@ -89,6 +92,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   const saved = ans.item as SellerProduct;
   return redirect(`/user/store/product/${saved.id}?saved=${id === 0 ? 'added' : 'saved'}`);
+}
+
+/**
+ * The small picture forms: delete one, or make one the main (first) picture. They come back to
+ * the page with `?saved=pictures`, or like a refused upload with `?uploadError=<code>`.
+ */
+async function pictureAction(
+  request: Request,
+  context: unknown,
+  id: number,
+  intent: 'image-delete' | 'image-first',
+  key: string,
+) {
+  const api = serverApi(context);
+  const url = `/api/store/products/${id}/images`;
+  let ans;
+  if (intent === 'image-delete') ans = await api.del(`${url}/${encodeURIComponent(key)}`);
+  else {
+    const now = await api.get<never>(url);
+    const keys = ((now as { images?: { key: string }[] }).images ?? []).map((i) => i.key);
+    ans = now.status ? await api.put(url, { order: [key, ...keys.filter((k) => k !== key)] }) : now;
+  }
+  signedIn(request, ans);
+  const code = ans.status ? null : typeof ans.code === 'string' ? ans.code : 'BAD_REQUEST';
+  return redirect(`/user/store/product/${id}?${code ? `uploadError=${code}` : 'saved=pictures'}`);
 }
 
 export default function StoreProduct() {
@@ -279,27 +307,6 @@ export default function StoreProduct() {
           <FitmentEditor rows={rows} makes={options.makes} models={models} errors={f} />
         </section>
 
-        {product && product.images.length > 0 && (
-          <section className="card p-4" aria-labelledby="img-h">
-            <h2 id="img-h" className="text-lg font-bold">
-              Pictures
-            </h2>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {product.images.map((img, i) => (
-                <li key={img.src}>
-                  <img
-                    src={img.src}
-                    width={160}
-                    height={120}
-                    alt={`${product.name}, picture ${i + 1}`}
-                    className="rounded-lg"
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
             {id === 0 ? 'Add product' : 'Save changes'}
@@ -309,6 +316,14 @@ export default function StoreProduct() {
           </Link>
         </div>
       </Form>
+      {product ? (
+        <ProductPictures product={product} />
+      ) : (
+        <p className="text-sm text-gray-700">
+          Pictures: add up to {PRODUCT_IMAGES_MAX} once the product is saved (this page then shows
+          where).
+        </p>
+      )}
     </main>
   );
 }

@@ -1,0 +1,82 @@
+import { Form, useNavigation } from 'react-router';
+import { PRODUCT_IMAGES_MAX } from '@sf/shared';
+import type { SellerProduct } from '../../lib/seller.ts';
+import { UploadForm } from '../upload-form.tsx';
+
+/**
+ * A product's pictures on its edit page: each with "Make main picture" and "Delete" (small page
+ * forms, intents of the page's action), and the upload form (straight to the API, decision 0013).
+ * The first picture is the one lists and cards show.
+ */
+export function ProductPictures({ product }: { product: SellerProduct }) {
+  const busy = useNavigation().state !== 'idle';
+  const { images } = product;
+  const full = images.length >= PRODUCT_IMAGES_MAX;
+  return (
+    <section className="card space-y-4 p-4" aria-labelledby="img-h">
+      <div>
+        <h2 id="img-h" className="text-lg font-bold">
+          Pictures ({images.length} of {PRODUCT_IMAGES_MAX})
+        </h2>
+        <p className="text-sm text-gray-700">
+          The first picture shows in search results and lists. Photos are made smaller before they
+          are sent, and the location and camera details are removed.
+        </p>
+      </div>
+      {images.length > 0 && (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Pictures of this product">
+          {images.map((img, i) => (
+            <li key={img.key} className="space-y-2">
+              <img
+                src={img.src}
+                width={160}
+                height={120}
+                alt={`${product.name}, picture ${i + 1}${i === 0 ? ' (main)' : ''}`}
+                className="aspect-[4/3] w-full rounded-lg border border-gray-200 object-contain"
+              />
+              <Form method="post" className="flex flex-wrap gap-1">
+                <input type="hidden" name="key" value={img.key} />
+                {i > 0 && (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="image-first"
+                    className="btn-ghost min-h-11 px-2 text-sm"
+                    disabled={busy}
+                    aria-label={`Make picture ${i + 1} the main picture`}
+                  >
+                    Make main
+                  </button>
+                )}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="image-delete"
+                  className="btn-ghost min-h-11 px-2 text-sm text-red-800"
+                  disabled={busy}
+                  aria-label={`Delete picture ${i + 1}`}
+                >
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <UploadForm
+        action={`/api/store/products/${product.id}/images`}
+        name="images"
+        label={full ? 'This product has all its pictures' : 'Add pictures'}
+        hint={
+          full
+            ? 'Delete one to add another.'
+            : `Up to ${PRODUCT_IMAGES_MAX - images.length} more; choose several at once.`
+        }
+        button="Upload pictures"
+        done="Your pictures are added."
+        multiple
+        disabled={full}
+      />
+    </section>
+  );
+}
