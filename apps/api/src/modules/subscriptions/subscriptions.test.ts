@@ -11,6 +11,7 @@ import { createProduct } from '../catalog/testing.ts';
 import { signWebhook } from '../payments/paystack-client.ts';
 import { TEST_SECRET } from '../payments/testing.ts';
 import { assertListingRoom, assertProductRoom } from './limits.ts';
+import { seedSubscriptions } from './seed.ts';
 import { PERIOD_MS, REMIND_BEFORE_MS, SUBSCRIPTIONS_ACCOUNT } from './service.ts';
 
 // Plans, limits and paying for a plan over real HTTP: the app on its port, the local
@@ -371,5 +372,26 @@ describe(`subscriptions (${dbLabel()})`, () => {
     await transaction(w.db, (tx) => assertListingRoom(tx, m.user.id, 'mechanic'));
     const r = await as(w.app, m.cookie).get('/api/subscriptions');
     expect(r.body.current).toMatchObject({ code: 'basic', itemLimit: 2, limitText: '2 workshops' });
+  });
+
+  it('demo: the demo seller starts on Basic (its store holds more than Free allows), once', async () => {
+    const demo = await createUser(w.db, 'Seller', { email: 'seller@demo.ng' });
+    const { store } = await sellerWithStore(w.db);
+    await w.db.execute(
+      sql`update stores set owner_user_id = ${demo.user.id} where id = ${store.id}`,
+    );
+    await seedSubscriptions(w.db);
+    const first = await sub(demo.user.id);
+    expect(first.code).toBe('basic');
+    expect(first.period_end!.getTime()).toBeGreaterThan(Date.now() + PERIOD_MS - 60_000);
+    const [st] = await rows<{ rank_boost: number }>(
+      w.db,
+      sql`select rank_boost from stores where id = ${store.id}`,
+    );
+    expect(st.rank_boost).toBe(1);
+    expect(await jobsKeyed(`subscriptions.end:${demo.user.id}:`)).toBe(1);
+    await seedSubscriptions(w.db);
+    expect((await sub(demo.user.id)).period_end).toEqual(first.period_end);
+    expect(await jobsKeyed(`subscriptions.end:${demo.user.id}:`)).toBe(1);
   });
 });

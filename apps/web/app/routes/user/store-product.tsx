@@ -28,6 +28,9 @@ import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { FitmentEditor } from '../../components/seller/fitment-editor.tsx';
 import { ProductPictures } from '../../components/seller/product-pictures.tsx';
 
+/** Where a seller lifts the product limit of their plan. */
+const PLANS_PAGE = '/user/store/subscriptions';
+
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   {
     title: `${d && !d.noStore && d.product ? `Edit ${d.product.name}` : 'Add a product'} | SpareFinder NG`,
@@ -173,7 +176,20 @@ export default function StoreProduct() {
           </Link>
         </FormMessage>
       )}
-      {answer?.message && <FormMessage type="error">{answer.message}</FormMessage>}
+      {answer?.message && (
+        <FormMessage type="error">
+          {answer.message}
+          {/* The plan's product limit (409 PLAN_LIMIT) names the page that lifts it. */}
+          {answer.message.includes(PLANS_PAGE) && (
+            <>
+              {' '}
+              <Link to={PLANS_PAGE} className="underline">
+                See the plans
+              </Link>
+            </>
+          )}
+        </FormMessage>
+      )}
       <Form
         method="post"
         className="space-y-5"
