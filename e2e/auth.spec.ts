@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
 
 // The machine running the suite is small and shared: give each flow room.
 test.describe.configure({ timeout: 90_000 });
@@ -57,7 +57,7 @@ test.describe('accounts', () => {
     await page.getByRole('main').getByLabel('Store name').fill('Ladipo Brake House');
     await page.getByRole('main').getByLabel('Full name').fill('Tunde Bakare');
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByRole('main').getByLabel('Phone number').fill('0803 555 0101');
+    await page.getByRole('main').getByLabel('Phone number').fill(uniquePhone());
     await page
       .getByRole('main')
       .getByLabel('Password', { exact: true })
@@ -97,7 +97,7 @@ test.describe('accounts', () => {
 
     await page.goto('/auth/login');
     await hydrated(page);
-    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('main').getByLabel('E-mail or phone number').fill(email);
     await page
       .getByRole('main')
       .getByLabel('Password', { exact: true })
@@ -107,6 +107,40 @@ test.describe('accounts', () => {
     menu = await openAccountMenu(page);
     await expect(menu.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My Store Dashboard' })).toBeVisible();
+    await signOut(page);
+  });
+
+  test('signs in with the phone number as typed (spaces, +234), or says what is wrong', async ({
+    page,
+  }, info) => {
+    const phone = uniquePhone();
+    const password = 'Danfo-yellow-bus-23';
+    const reg = await page.request.post('/api/auth/register', {
+      data: {
+        name: 'Tunde Bakare',
+        email: uniqueEmail(info, 'tel'),
+        phone,
+        password,
+        role: 'Buyer',
+      },
+    });
+    expect(reg.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto('/auth/login');
+    await hydrated(page);
+    const login = page.getByRole('main').getByLabel('E-mail or phone number');
+    await login.fill('080 not a number');
+    await page.getByRole('main').getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText(/Enter a valid e-mail address .* or phone number/)).toBeVisible();
+    await expectAccessible(page);
+    // As people write it: 0809 123 4567.
+    await login.fill(`${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
+    await page.getByRole('main').getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
     await signOut(page);
   });
 
@@ -153,14 +187,19 @@ test.describe('accounts', () => {
     });
   }
 
-  test('a wrong password says "Incorrect e-mail or password" beside an alert', async ({ page }) => {
+  test('a wrong password says "Incorrect e-mail, phone number or password" beside an alert', async ({
+    page,
+  }) => {
     await page.goto('/auth/login');
     await hydrated(page);
-    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill('buyer@demo.ng');
+    await page.getByRole('main').getByLabel('E-mail or phone number').fill('buyer@demo.ng');
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Incorrect e-mail or password' }).first(),
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Incorrect e-mail, phone number or password' })
+        .first(),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login/);
   });
@@ -177,7 +216,7 @@ test.describe('guards', () => {
     await expect(
       page.locator('[data-toast]').filter({ hasText: 'You are not logged in' }),
     ).toBeVisible();
-    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill('buyer@demo.ng');
+    await page.getByRole('main').getByLabel('E-mail or phone number').fill('buyer@demo.ng');
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/user\/profile$/);
@@ -195,7 +234,7 @@ test.describe('guards', () => {
     await hydrated(page);
     const stale = page.locator('[data-toast]').filter({ hasText: 'You are not logged in' });
     await expect(stale).toBeVisible();
-    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill('buyer@demo.ng');
+    await page.getByRole('main').getByLabel('E-mail or phone number').fill('buyer@demo.ng');
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/shopping\/cart$/);
@@ -260,7 +299,7 @@ test.describe('password reset', () => {
       data: {
         name: 'Bisi Alade',
         email,
-        phone: '08055550123',
+        phone: uniquePhone(),
         password: 'Old-Keke-Napep-44',
         role: 'Buyer',
       },
@@ -291,7 +330,7 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page).toHaveURL(/\/auth\/login\?reset=1/);
     await expect(page.getByText('Your password has been changed.')).toBeVisible();
-    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('main').getByLabel('E-mail or phone number').fill(email);
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('New-Okada-Route-77');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -337,7 +376,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('main').getByLabel('Workshop name').fill('Ikeja Auto Clinic');
     await page.getByRole('main').getByLabel('Full name').fill('Emeka Obi');
     await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByRole('main').getByLabel('Phone number').fill('08167770000');
+    await page.getByRole('main').getByLabel('Phone number').fill(uniquePhone());
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill('password1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(/too common/)).toBeVisible();
@@ -357,13 +396,13 @@ test.describe('without JavaScript', () => {
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect(page.getByText('You are not logged in')).toBeVisible();
-    await page.getByRole('main').getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('main').getByLabel('E-mail or phone number').fill(email);
     await page
       .getByRole('main')
       .getByLabel('Password', { exact: true })
       .fill('Wrong-password-here');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByText('Incorrect e-mail or password')).toBeVisible();
+    await expect(page.getByText('Incorrect e-mail, phone number or password')).toBeVisible();
     await page
       .getByRole('main')
       .getByLabel('Password', { exact: true })
@@ -383,7 +422,7 @@ test.describe('profile and bottom bar', () => {
           data: {
             name: 'Kemi Ade',
             email,
-            phone: '08055550999',
+            phone: uniquePhone(),
             password: 'Jollof-Rice-Sunday-1',
             role: 'Buyer',
           },
@@ -393,12 +432,15 @@ test.describe('profile and bottom bar', () => {
     await page.goto('/user/profile');
     await hydrated(page);
     await page.getByRole('main').getByLabel('Full name').fill('Kemi Adeyemi');
-    await page.getByRole('main').getByLabel('Phone number').fill('0706 111 2222');
+    const phone = uniquePhone();
+    await page.getByRole('main').getByLabel('Phone number').fill(phone);
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect(page.getByText('Your details are saved').first()).toBeVisible();
     await page.reload();
     await expect(page.getByRole('main').getByLabel('Full name')).toHaveValue('Kemi Adeyemi');
-    await expect(page.getByRole('main').getByLabel('Phone number')).toHaveValue('+2347061112222');
+    await expect(page.getByRole('main').getByLabel('Phone number')).toHaveValue(
+      `+234${phone.slice(1)}`,
+    );
     await expectAccessible(page);
   });
 

@@ -7,7 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 // Whole purchases on a small shared machine: give each flow room.
 test.describe.configure({ timeout: 180_000 });
@@ -37,7 +37,7 @@ const unique = (info: TestInfo, tag: string) =>
 /** A new buyer account (made with its own cookies, so the page stays a guest). */
 async function newBuyer(api: APIRequestContext, info: TestInfo, tag: string) {
   const email = unique(info, tag);
-  const phone = `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const phone = uniquePhone();
   const r = await api.post('/api/auth/register', {
     data: { name: 'Amaka Obi', email, phone, password: PASSWORD, role: 'Buyer' },
   });
@@ -76,7 +76,7 @@ async function sellerPage(browser: Browser, page: Page, baseURL: string) {
 }
 
 async function logIn(page: Page, email: string) {
-  await page.getByRole('main').getByLabel('E-mail').fill(email);
+  await page.getByRole('main').getByLabel('E-mail or phone number').fill(email);
   await page.getByRole('main').getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 const SLUGS = [
   'faq',
@@ -101,7 +101,7 @@ test.describe('blogs', () => {
     const email = unique(`commenter-${info.project.name}`);
     const password = 'Str0ng-pass-for-e2e';
     const reg = await page.request.post('/api/auth/register', {
-      data: { name: 'Ada Commenter', email, phone: '08031234567', password, role: 'Buyer' },
+      data: { name: 'Ada Commenter', email, phone: uniquePhone(), password, role: 'Buyer' },
     });
     expect(reg.status()).toBeLessThan(300);
     const login = await page.request.post('/api/auth/login', { data: { email, password } });

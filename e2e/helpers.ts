@@ -3,6 +3,12 @@ import AxeBuilder from '@axe-core/playwright';
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/**
+ * A phone number for a new account: numbers are unique per account, and the phone and desktop
+ * runs (and reruns on the same demo database) each register their own.
+ */
+export const uniquePhone = () => `0809${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
 /** Swipes right by `dx` pixels over an element with real touch events. */
 export async function swipeRight(page: Page, selector: string, dx: number) {
   await page.locator(selector).evaluate((el, dx) => {

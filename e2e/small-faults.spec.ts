@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { hydrated } from './helpers.ts';
+import { hydrated, uniquePhone } from './helpers.ts';
 
 test.describe('unknown provider ids', () => {
   for (const path of ['/mechanic/999999', '/towvan/999999', '/sp/999999', '/mechanic/not-an-id']) {
@@ -86,7 +86,7 @@ test.describe('without JavaScript (Opera Mini) on a 360 px phone', () => {
   }, info) => {
     const part = await partInStock(page.request);
     const email = `nojs-${info.project.name}-${Date.now()}@e2e.ng`;
-    const phone = `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const phone = uniquePhone();
     const r = await page.request.post('/api/auth/register', {
       data: { name: 'Amaka Obi', email, phone, password: 'Brake-pads-for-Camry-09', role: 'Buyer' },
     });

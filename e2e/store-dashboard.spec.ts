@@ -7,7 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 // The seller's side of the demo store: its figures, adding a part with the cars it fits,
 // finding it as a buyer would, a quick price change and hiding it again.
@@ -259,7 +259,7 @@ test('a new seller opens a store from the dashboard', async ({ browser, baseURL,
     data: {
       name: 'Chidi Okafor',
       email: `store-${stamp}@e2e.ng`,
-      phone: '0803 555 0199',
+      phone: uniquePhone(),
       password: 'Brake-pads-for-Camry-09',
       role: 'Seller',
       businessName: `Okafor Parts ${stamp}`,

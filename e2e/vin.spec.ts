@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 const ACCORD = '1HGCM82633A004352';
 
@@ -101,7 +101,7 @@ test.describe('VIN decoder', () => {
     const email = `garage-${info.project.name}-${Date.now()}@example.ng`;
     const password = 'Str0ng-pass-for-e2e';
     const reg = await page.request.post('/api/auth/register', {
-      data: { name: 'Bisi Garage', email, phone: '08031234567', password, role: 'Buyer' },
+      data: { name: 'Bisi Garage', email, phone: uniquePhone(), password, role: 'Buyer' },
     });
     expect(reg.status()).toBeLessThan(300);
     await page.goto(`/vindecoder?vin=${ACCORD}`);

@@ -5,6 +5,7 @@ import { rows, schema as s } from '@sf/db';
 import { buildApp, type AppConfig } from './app.ts';
 import { runDueJobs } from './lib/jobs.ts';
 import { createTestApp, dbLabel, type TestApp } from './test/helper.ts';
+import { uniquePhone } from './test/factories.ts';
 
 // What the server believes of a request's headers: nothing about where mail links point, and
 // the client's address only from proxies it was told to trust.
@@ -34,7 +35,7 @@ async function accountAndResetLink(app: FastifyInstance, headers: Record<string,
     payload: {
       name: 'Ifeoma Eze',
       email,
-      phone: '0803 123 4567',
+      phone: uniquePhone(),
       password: 'Keke-Napep-Blue-7',
       role: 'Buyer',
     },

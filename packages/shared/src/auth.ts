@@ -18,7 +18,7 @@ export const hasSessionCookie = (cookieHeader: string | null | undefined) =>
   SESSION_RE.test(cookieHeader ?? '');
 
 export const AUTH_MESSAGES = {
-  badCredentials: 'Incorrect e-mail or password',
+  badCredentials: 'Incorrect e-mail, phone number or password',
   tooManyForAccount: (wait: string) =>
     `Too many failed logins for this account. Please wait ${wait} or reset your password.`,
   tooManyForAccountHere: (wait: string) =>
@@ -32,6 +32,8 @@ export const AUTH_MESSAGES = {
   resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
   resetDone: 'Your password has been changed. Please log in with your new password.',
   emailTaken: 'An account with this e-mail already exists. Log in or reset your password.',
+  phoneTaken:
+    'An account with this phone number already exists. Log in with it or reset your password.',
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
   wrongCurrentPassword: 'Your current password is not correct',
   adminOnly: 'Only administrators can open this',
@@ -54,6 +56,24 @@ export function checkEmail(email: string): string | undefined {
   if (!e) return 'Enter your e-mail address';
   if (e.length > EMAIL_MAX || !EMAIL_RE.test(e))
     return 'Enter a valid e-mail address, like ada@example.com';
+}
+
+/**
+ * What a login form's one field holds: an e-mail address, or a Nigerian phone number in any
+ * usual spelling (0803 123 4567, +234 803…), since many buyers know their number better.
+ */
+export function loginIdentifier(raw: string): { email: string } | { phone: string } | undefined {
+  const t = raw.trim();
+  if (t.includes('@'))
+    return EMAIL_RE.test(t) && t.length <= EMAIL_MAX ? { email: normaliseEmail(t) } : undefined;
+  const phone = normalisePhone(t);
+  return phone ? { phone } : undefined;
+}
+
+export function checkLoginIdentifier(raw: string): string | undefined {
+  if (!raw.trim()) return 'Enter your e-mail address or phone number';
+  if (!loginIdentifier(raw))
+    return 'Enter a valid e-mail address (like ada@example.com) or phone number (like 0803 123 4567)';
 }
 
 export function checkPassword(pw: string): string | undefined {

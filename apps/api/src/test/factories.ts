@@ -1,8 +1,13 @@
 import crypto from 'node:crypto';
 import { schema as s, type Db } from '@sf/db';
+import { normalisePhone } from '@sf/shared';
 import { createSession, SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
 
 let n = 0;
+
+let phones = 0;
+/** A phone number no other account of the test's database holds (numbers are unique per account). */
+export const uniquePhone = () => `0805 ${String(++phones).padStart(7, '0')}`;
 
 /** A user of the given role, signed in: `cookie` goes into inject's headers. */
 export async function createUser(
@@ -16,7 +21,7 @@ export async function createUser(
     .values({
       email: `user${n}-${crypto.randomBytes(3).toString('hex')}@test.ng`,
       name: `Test ${role} ${n}`,
-      phone: `0803${String(1000000 + n).slice(-7)}`,
+      phone: normalisePhone(uniquePhone())!,
       role,
       // Not a usable hash: factory users sign in through their session, not a password.
       passwordHash: 'factory',

@@ -5,7 +5,8 @@ export const users = pgTable('users', {
   /** Always stored lower-cased and trimmed. */
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
-  phone: text('phone').notNull(),
+  /** International form (+234…), unique: an account signs in with it as with its e-mail. */
+  phone: text('phone').notNull().unique(),
   /** Buyer, Seller, Mechanic, Tow Van or Admin (staff, never self-registered). */
   role: text('role').notNull(),
   passwordHash: text('password_hash').notNull(),

@@ -11,6 +11,7 @@ import {
   withApp,
   type TestApp,
 } from '../../test/helper.ts';
+import { uniquePhone } from '../../test/factories.ts';
 import { loadConfig } from '../../config.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { SESSION_COOKIE } from '../../lib/session.ts';
@@ -30,7 +31,7 @@ let n = 0;
 const reg = (over: Record<string, unknown> = {}) => ({
   name: 'Amaka Nwosu',
   email: `amaka${++n}@test.ng`,
-  phone: '0803 123 4567',
+  phone: uniquePhone(),
   password: 'Okada-rides-4-ever',
   role: 'Buyer',
   ...over,
@@ -99,10 +100,14 @@ describe(`GET /api/auth/dszauth (${dbLabel()})`, () => {
 
 describe(`POST /api/auth/register (${dbLabel()})`, () => {
   it('creates an account, signs in with a secure cookie and stores an Argon2id hash', async () => {
-    const r = await register({ role: 'Seller', businessName: 'Ladipo Brake Masters' });
+    const r = await register({
+      role: 'Seller',
+      businessName: 'Ladipo Brake Masters',
+      phone: '0803 111 2233',
+    });
     expect(r.body).toMatchObject({
       status: true,
-      user: { isauthenticated: true, role: 'Seller', name: 'Amaka Nwosu', tel: '+2348031234567' },
+      user: { isauthenticated: true, role: 'Seller', name: 'Amaka Nwosu', tel: '+2348031112233' },
     });
     const sc = setCookieHeader(r.headers['set-cookie']);
     expect(sc).toMatch(/HttpOnly/i);
@@ -235,7 +240,7 @@ describe(`POST /api/auth/login (${dbLabel()})`, () => {
     expect(wrong.body).toEqual({
       status: false,
       code: 'UNAUTHORIZED',
-      message: 'Incorrect e-mail or password',
+      message: 'Incorrect e-mail, phone number or password',
     });
     expect(wrong.cookie).toBeUndefined();
   });
@@ -384,6 +389,111 @@ const age = (email: string, seconds: number) =>
   t.handle.db.execute(
     sql`update rate_limits set last_at = last_at - make_interval(secs => ${seconds}), window_start = window_start - make_interval(secs => ${seconds}) where key like ${`%${email}%`}`,
   );
+
+describe(`sign in with a phone number or an e-mail (${dbLabel()})`, () => {
+  it('registration keeps phone numbers unique in any spelling: 409 on the phone field, nothing stored', async () => {
+    const phone = uniquePhone();
+    await register({ phone });
+    const digits = phone.replace(/\s/g, '');
+    for (const again of [digits, `+234${digits.slice(1)}`, `234 ${digits.slice(1)}`]) {
+      const body = reg({ phone: again });
+      const r = await t.call('POST', '/api/auth/register', { body, ip: newIp() });
+      expect(r.status).toBe(409);
+      expect(r.body.fields).toEqual({
+        phone:
+          'An account with this phone number already exists. Log in with it or reset your password.',
+      });
+      const [n] = await rows<{ n: number }>(
+        t.handle.db,
+        sql`select count(*)::int as n from users where email = ${body.email}`,
+      );
+      expect(n.n).toBe(0);
+    }
+    // A taken e-mail is still named first.
+    const both = await t.call('POST', '/api/auth/register', {
+      body: reg({ phone, email: (await register()).email }),
+      ip: newIp(),
+    });
+    expect(Object.keys(both.body.fields)).toEqual(['email']);
+  });
+
+  it('signs in with the phone number in any usual spelling, to the same account', async () => {
+    const phone = uniquePhone();
+    const a = await register({ phone });
+    const id = (await me(a.cookie)).body.id;
+    const digits = phone.replace(/\s/g, '');
+    for (const login of [phone, digits, `+234${digits.slice(1)}`, ` ${digits} `]) {
+      const r = await t.call('POST', '/api/auth/login', {
+        body: { email: login, password: a.password },
+        ip: newIp(),
+      });
+      expect(r.status, login).toBe(200);
+      expect((await me(sessionCookieOf(r.headers['set-cookie']))).body.id).toBe(id);
+    }
+    const wrong = await t.call('POST', '/api/auth/login', {
+      body: { email: digits, password: 'Not-the-password-1' },
+      ip: newIp(),
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Incorrect e-mail, phone number or password');
+    // A number no account holds, and text that is neither, answer the same 401.
+    for (const login of ['0809 999 9999', 'not a login']) {
+      const r = await t.call('POST', '/api/auth/login', {
+        body: { email: login, password: a.password },
+        ip: newIp(),
+      });
+      expect(r.status, login).toBe(401);
+      expect(r.body.message).toBe('Incorrect e-mail, phone number or password');
+    }
+  });
+
+  it('counts failures by phone and by e-mail against one account', async () => {
+    const phone = uniquePhone();
+    const a = await register({ phone });
+    for (let i = 0; i < 5; i++) {
+      const r = await t.call('POST', '/api/auth/login', {
+        body: { email: i % 2 ? a.email : phone, password: `Wrong-${i}-pass` },
+        ip: newIp(),
+      });
+      expect(r.status).toBe(401);
+    }
+    for (const login of [phone, a.email]) {
+      const locked = await t.call('POST', '/api/auth/login', {
+        body: { email: login, password: a.password },
+        ip: newIp(),
+      });
+      expect(locked.status, login).toBe(429);
+      expect(locked.body.message).toMatch(/Too many failed logins for this account/);
+    }
+  });
+
+  it('a profile cannot take a number another account holds', async () => {
+    const phone = uniquePhone();
+    await register({ phone });
+    const b = await register();
+    const r = await t.call('PATCH', '/api/user/profile', { cookie: b.cookie, body: { phone } });
+    expect(r.status).toBe(409);
+    expect(r.body.fields.phone).toMatch(/phone number already exists/);
+    // Saving one's own number again is no conflict.
+    const own = (await t.call('GET', '/api/user/profile', { cookie: b.cookie })).body.user.phone;
+    const same = await t.call('PATCH', '/api/user/profile', {
+      cookie: b.cookie,
+      body: { phone: own, name: 'Same Number' },
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it('keeps one account of 50 registrations of the same phone at once', async () => {
+    const phone = uniquePhone();
+    const res = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.call('POST', '/api/auth/register', { body: reg({ phone }), ip: newIp() }),
+      ),
+    );
+    expect(res.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(res.filter((r) => r.status === 409)).toHaveLength(49);
+  }, 120_000);
+});
 
 describe(`login limits: strangers slow guessing down without locking the owner out (${dbLabel()})`, () => {
   it("refuses one address after 5 failures on an account; the owner's usual address still signs in", async () => {
@@ -747,9 +857,9 @@ describe(`password reset tells nothing by its timing (${dbLabel()})`, () => {
 
 describe(`/api/user/profile (${dbLabel()})`, () => {
   it('shows and changes name and phone without the password', async () => {
-    const a = await register();
+    const a = await register({ phone: '0803 765 4321' });
     const got = await t.call('GET', '/api/user/profile', { cookie: a.cookie });
-    expect(got.body.user).toMatchObject({ email: a.email, role: 'Buyer', phone: '+2348031234567' });
+    expect(got.body.user).toMatchObject({ email: a.email, role: 'Buyer', phone: '+2348037654321' });
     expect(got.body.user.passwordHash).toBeUndefined();
     const up = await t.call('PATCH', '/api/user/profile', {
       cookie: a.cookie,

@@ -9,17 +9,17 @@ export function authRepository(db: Db) {
       const [u] = await db.select().from(s.users).where(eq(s.users.email, email));
       return u;
     },
+    async userByPhone(phone: string): Promise<UserRow | undefined> {
+      const [u] = await db.select().from(s.users).where(eq(s.users.phone, phone));
+      return u;
+    },
     async userById(id: string): Promise<UserRow | undefined> {
       const [u] = await db.select().from(s.users).where(eq(s.users.id, id));
       return u;
     },
-    /** undefined when the e-mail is taken (unique index decides, race-free). */
+    /** undefined when the e-mail or the phone is taken (unique indexes decide, race-free). */
     async insertUser(v: typeof s.users.$inferInsert): Promise<UserRow | undefined> {
-      const [u] = await db
-        .insert(s.users)
-        .values(v)
-        .onConflictDoNothing({ target: s.users.email })
-        .returning();
+      const [u] = await db.insert(s.users).values(v).onConflictDoNothing().returning();
       return u;
     },
     async updateUser(

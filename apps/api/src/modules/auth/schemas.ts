@@ -75,12 +75,18 @@ export const registerSchema = {
 
 export const loginSchema = {
   tags: ['auth'],
-  summary: 'Sign in with e-mail and password; the session cookie is renewed',
+  summary: 'Sign in with e-mail or phone number and password; the session cookie is renewed',
   body: {
     type: 'object',
     additionalProperties: false,
     required: ['email', 'password'],
-    properties: { email, password },
+    properties: {
+      email: {
+        ...email,
+        description: "The account's e-mail address or its phone number (0803 123 4567, +234…)",
+      },
+      password,
+    },
   },
   response: { 200: authAnswer, 401: errorSchema, 429: errorSchema },
 } as const;

@@ -9,6 +9,7 @@ import {
   checkPassword,
   checkPhone,
   isPublicRole,
+  loginIdentifier,
   makeGuestId,
   normaliseEmail,
   normalisePhone,
@@ -212,6 +213,15 @@ export function authService(
     log.info({ email, ip: info.ip, outcome: 'bad_credentials' }, 'login attempt');
   }
 
+  /** The 409 for an e-mail or a phone number another account holds (the e-mail is checked first). */
+  async function taken(email: string, ownId?: string): Promise<HttpError> {
+    const other = await repo.userByEmail(email);
+    const m = other && other.id !== ownId ? M.emailTaken : M.phoneTaken;
+    const e = conflict(m);
+    e.fields = { [m === M.emailTaken ? 'email' : 'phone']: m };
+    return e;
+  }
+
   return {
     async register(input: RegistrationInput, info: RequestInfo) {
       const fields = validateRegistration(input);
@@ -234,19 +244,23 @@ export function authService(
           isPublicRole(role) && BUSINESS_LABEL[role] ? input.businessName!.trim() : null,
         passwordHash: await hashPassword(input.password),
       });
-      if (!user) {
-        const e = conflict(M.emailTaken);
-        e.fields = { email: M.emailTaken };
-        throw e;
-      }
+      if (!user) throw await taken(email);
       log.info({ userId: user.id, role }, 'account registered');
       return { user, session: await newSession(user.id, info) };
     },
 
-    async login(rawEmail: string, password: string, info: RequestInfo) {
-      const email = normaliseEmail(rawEmail);
+    /** `login` is an e-mail address or a phone number; either reaches the same account. */
+    async login(login: string, password: string, info: RequestInfo) {
+      const id = loginIdentifier(login);
+      const user = !id
+        ? undefined
+        : 'email' in id
+          ? await repo.userByEmail(id.email)
+          : await repo.userByPhone(id.phone);
+      // The limits count per account, under its e-mail, whichever form was typed.
+      const email =
+        user?.email ?? (id ? ('email' in id ? id.email : id.phone) : normaliseEmail(login));
       await admitAttempt(email, info);
-      const user = await repo.userByEmail(email);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : (await burnVerify(password), false);
@@ -369,21 +383,19 @@ export function authService(
         }
         await clearAfterSuccess(user.email, info.ip);
       }
-      if (emailChange && (await repo.userByEmail(newEmail!))) {
-        const e = conflict(M.emailTaken);
-        e.fields = { email: M.emailTaken };
-        throw e;
+      if (emailChange && (await repo.userByEmail(newEmail!))) throw await taken(newEmail!);
+      if (patch.phone && patch.phone !== user.phone) {
+        const holder = await repo.userByPhone(patch.phone);
+        if (holder && holder.id !== user.id) throw await taken(user.email, user.id);
       }
       if (pwChange) patch.passwordHash = await hashPassword(input.newPassword!);
       let updated: UserRow | undefined = user;
       try {
         if (Object.keys(patch).length) updated = await repo.updateUser(user.id, patch);
       } catch (e) {
-        // Another account took the address between the check above and this write.
+        // Another account took the address or the number between the checks above and this write.
         if (!isUniqueViolation(e)) throw e;
-        const err = conflict(M.emailTaken);
-        err.fields = { email: M.emailTaken };
-        throw err;
+        throw await taken(newEmail ?? user.email, user.id);
       }
       let session: Awaited<ReturnType<typeof createSession>> | undefined;
       if (pwChange) {

@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
-import { AUTH_MESSAGES, checkEmail, safeRedirect } from '@sf/shared';
+import { AUTH_MESSAGES, checkLoginIdentifier, safeRedirect } from '@sf/shared';
 import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = field(form, 'password');
   const redirectTo = safeRedirect(field(form, 'redirectTo'));
   const fields: Record<string, string> = {};
-  const e = checkEmail(email);
+  const e = checkLoginIdentifier(email);
   if (e) fields.email = e;
   if (!password) fields.password = 'Enter your password';
   if (Object.keys(fields).length)
@@ -92,10 +92,9 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           name="email"
-          label="E-mail"
-          type="email"
+          label="E-mail or phone number"
+          type="text"
           autoComplete="username"
-          inputMode="email"
           required
           maxLength={254}
           defaultValue={answer?.email}
