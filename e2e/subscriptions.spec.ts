@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
 
 // The demo seller's plan: the page shows the plan and its renewal date; paying for Premium
 // on the local Paystack test page moves the store to Premium (phone and desktop run at once:
@@ -76,7 +76,7 @@ test('a new seller on Free declines once, then upgrades to Basic on the test pay
     data: {
       name: 'Amaka Nwosu',
       email: `plan-${stamp}@e2e.ng`,
-      phone: '0803 555 0142',
+      phone: uniquePhone(),
       password: 'Shock-absorbers-for-Hilux-7',
       role: 'Seller',
       businessName: `Nwosu Motors ${stamp}`,
