@@ -16,6 +16,7 @@ export default [
   route('user/orders', 'routes/user/orders.tsx'),
   route('user/store', 'routes/user/store-dashboard.tsx'),
   route('user/store/products', 'routes/user/store-products.tsx'),
+  route('user/store/products/import', 'routes/user/store-import.tsx'),
   route('user/store/product/:id', 'routes/user/store-product.tsx'),
   route('user/store/orders', 'routes/user/store-orders.tsx'),
   route('user/workshop', 'routes/user/workshop.tsx'),

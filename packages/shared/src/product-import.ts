@@ -41,3 +41,28 @@ export const IMPORT_COLUMNS = [
     how: 'yes (on sale, the default) or no (hidden from buyers).',
   },
 ] as const satisfies readonly { name: string; required: boolean; how: string }[];
+
+/**
+ * The words of a refused import for the page a form without JavaScript comes back to with
+ * `?uploadError=<code>` (a code, never a message, so a link cannot make the page say anything).
+ * With JavaScript the page shows the API's own, more precise message.
+ */
+export function importErrorMessage(code: string | null | undefined): string | null {
+  switch (code) {
+    case null:
+    case undefined:
+    case '':
+      return null;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return "That file is not a CSV file in UTF-8. In Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in Google Sheets File > Download > 'Comma-separated values'. Nothing was imported.";
+    case 'PAYLOAD_TOO_LARGE':
+      return `That file is too big: one import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-NG')} rows and ${IMPORT_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files. Nothing was imported.`;
+    case 'VALIDATION':
+    case 'BAD_REQUEST':
+      return 'The file could not be read: choose a file, and check that its first row names the columns as the template does (sku, name, category, condition, price, stock …) with rows under it. Nothing was imported.';
+    case 'FORBIDDEN':
+      return 'Only a store owner can import products. Nothing was imported.';
+    default:
+      return 'The import could not start. Please try again.';
+  }
+}

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Option } from '@sf/shared';
 import { notFound, serverApi, throwUnlessOk } from './api.server.ts';
-import type { StoreBalance } from '@sf/api/types';
+import type { ImportItem, StoreBalance } from '@sf/api/types';
 import type { ApiAnswer } from './api.ts';
 import { requireUser } from './auth.server.ts';
 import { signedIn } from './shop.server.ts';
@@ -145,5 +145,33 @@ export async function loadProductForm(request: Request, context: unknown, raw: s
     categories,
     options,
     saved: new URL(request.url).searchParams.get('saved'),
+  };
+}
+
+/**
+ * /user/store/products/import: the store's latest imports and the one named by ?id= (its
+ * progress or its report); ?uploadError= is the code of a refused upload (a form without
+ * JavaScript comes back with it).
+ */
+export async function loadImportPage(request: Request, context: unknown) {
+  await requireUser(request, context, ['Seller', 'Admin']);
+  const url = new URL(request.url);
+  const id = url.searchParams.get('id');
+  const api = serverApi(context);
+  const list = signedIn(request, await api.get('/api/store/imports'));
+  if (!list.status && list.httpStatus === 403) return { noStore: true as const };
+  throwUnlessOk(list, { what: 'Imports' });
+  let current: ImportItem | null = null;
+  if (id) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('You have no import with this id');
+    const one = signedIn(request, await api.get(`/api/store/imports/${id}`));
+    throwUnlessOk(one, { what: 'Import', missing: 'You have no import with this id' });
+    current = one.item as ImportItem;
+  }
+  return {
+    noStore: false as const,
+    imports: (list.items ?? []) as ImportItem[],
+    current,
+    uploadError: url.searchParams.get('uploadError'),
   };
 }

@@ -302,9 +302,14 @@ export default function StoreProducts() {
             </Link>
           </p>
         </div>
-        <Link to="/user/store/product/0" className="btn-primary">
-          Add product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/user/store/products/import" className="btn-ghost">
+            Import from CSV
+          </Link>
+          <Link to="/user/store/product/0" className="btn-primary">
+            Add product
+          </Link>
+        </div>
       </div>
       <nav aria-label="Product groups">
         <ul className="flex flex-wrap gap-2 text-sm">
