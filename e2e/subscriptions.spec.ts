@@ -68,10 +68,9 @@ test('the demo seller pays for Premium on the test payment page and sees the new
   expect(problems).toEqual([]);
 });
 
-test('a new seller on Free declines once, then upgrades to Basic on the test payment page', async ({
-  page,
-}, info) => {
-  const stamp = `${info.project.name}-${Date.now()}`;
+/** A seller registered just now (Free, no store yet), signed in on `page`. */
+async function newSeller(page: Page, info: TestInfo, tag: string) {
+  const stamp = `${tag}-${info.project.name}-${Date.now()}`;
   const r = await page.request.post('/api/auth/register', {
     data: {
       name: 'Amaka Nwosu',
@@ -83,6 +82,12 @@ test('a new seller on Free declines once, then upgrades to Basic on the test pay
     },
   });
   expect(r.status(), await r.text()).toBe(201);
+}
+
+test('a new seller on Free declines once, then upgrades to Basic on the test payment page', async ({
+  page,
+}, info) => {
+  await newSeller(page, info, 'js');
   await page.goto('/user/store/subscriptions');
   await hydrated(page);
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
@@ -104,6 +109,21 @@ test('a new seller on Free declines once, then upgrades to Basic on the test pay
   await expect(page.getByTestId('renewal-date')).toContainText(DAY);
   await expect(page.getByTestId('plan-premium-pay')).toHaveText('Upgrade to Premium');
   await shot(page, info, '04-new-seller-basic');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the plan form and the test payment page work as plain HTML', async ({ page }, info) => {
+    await newSeller(page, info, 'nojs');
+    await page.goto('/user/store/subscriptions');
+    await expect(page.getByTestId('current-plan')).toHaveText('Free');
+    await page.getByTestId('plan-basic-pay').click();
+    await expect(page).toHaveURL(/\/paystack-test\/pay\//);
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await expect(page).toHaveURL(/\/user\/store\/subscriptions\?payment=success$/);
+    await expect(page.getByTestId('current-plan')).toHaveText('Basic');
+    await expect(page.getByTestId('renewal-date')).toContainText(DAY);
+  });
 });
 
 test("the demo mechanic's plans: Free now, placement stated in the list's order rule", async ({
