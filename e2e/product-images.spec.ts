@@ -164,27 +164,38 @@ test.describe('without JavaScript', () => {
     await seller.context().close();
   });
 
-  test('a mechanic uploads the workshop logo with the plain form', async ({
+  test('a mechanic (desktop) or tow van (phone) sets and removes the logo with plain forms', async ({
     page,
     browser,
     baseURL,
   }, info) => {
-    const mech = await signedIn(browser, page, baseURL!, 'mechanic@demo.ng', false);
-    await mech.goto('/user/workshop');
-    await mech.getByLabel(/Upload a logo|Change the logo/).setInputFiles({
+    // One account per project: the two projects run at once and must not change each other's logo.
+    const [email, path] =
+      info.project.name === 'phone'
+        ? ['towvan@demo.ng', '/user/garage']
+        : ['mechanic@demo.ng', '/user/workshop'];
+    const pro = await signedIn(browser, page, baseURL!, email, false);
+    await pro.goto(path);
+    await pro.getByLabel(/Upload a logo|Change the logo/).setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
       buffer: await sharp(await photo('#6c3483', 500, 300))
         .png()
         .toBuffer(),
     });
-    await mech.getByRole('button', { name: 'Upload logo' }).click();
-    await expect(mech).toHaveURL(/\/user\/workshop\?upload=ok$/);
-    await expect(mech.getByRole('img', { name: /^Logo of / })).toHaveAttribute(
+    await pro.getByRole('button', { name: 'Upload logo' }).click();
+    await expect(pro).toHaveURL(new RegExp(`${path}\\?upload=ok$`));
+    const logo = await pro.getByRole('img', { name: /^Logo of / }).getAttribute('src');
+    expect(logo).toMatch(/^\/images\/logos\/l-[a-f0-9]{16}-192\.webp$/);
+    await shot(pro, info, '04-provider-logo');
+    await pro.getByRole('button', { name: 'Remove logo' }).click();
+    await expect(pro).toHaveURL(new RegExp(`${path}\\?logo=removed$`));
+    await expect(pro.getByText('Your logo is removed')).toBeVisible();
+    await expect(pro.getByRole('img', { name: /^Initials of / })).toHaveAttribute(
       'src',
-      /^\/images\/logos\//,
+      /^\/images\/sp\/\d+\.svg$/,
     );
-    await shot(mech, info, '04-workshop-logo');
-    await mech.context().close();
+    expect((await pro.request.get(logo!)).status()).toBe(404);
+    await pro.context().close();
   });
 });

@@ -1,3 +1,5 @@
+import { Form, useSearchParams } from 'react-router';
+import { FormMessage } from './form-field.tsx';
 import { UploadForm } from './upload-form.tsx';
 
 /**
@@ -8,6 +10,7 @@ export function LogoEditor({
   logo,
   name,
   action,
+  hidden = {},
 }: {
   /** The logo shown now (the uploaded one or the drawn tile). */
   logo: string;
@@ -15,21 +18,44 @@ export function LogoEditor({
   name: string;
   /** The API route taking the file. */
   action: string;
+  /** Fields the "Remove logo" page form sends along (which listing). */
+  hidden?: Record<string, string>;
 }) {
   const own = logo.startsWith('/images/logos/');
+  const [params] = useSearchParams();
   return (
     <section className="card p-4" aria-labelledby="logo-h">
       <h2 id="logo-h" className="mb-3 text-lg font-bold">
         Logo
       </h2>
+      {params.get('logo') === 'removed' && (
+        <FormMessage type="success">Your logo is removed: your initials show instead.</FormMessage>
+      )}
       <div className="flex flex-wrap items-start gap-4">
-        <img
-          src={logo}
-          width={96}
-          height={96}
-          alt={own ? `Logo of ${name}` : `Initials of ${name} (no logo yet)`}
-          className="size-24 rounded-lg border border-gray-200 bg-white object-contain"
-        />
+        <div className="space-y-2">
+          <img
+            src={logo}
+            width={96}
+            height={96}
+            alt={own ? `Logo of ${name}` : `Initials of ${name} (no logo yet)`}
+            className="size-24 rounded-lg border border-gray-200 bg-white object-contain"
+          />
+          {own && (
+            <Form method="post">
+              {Object.entries(hidden).map(([k, v]) => (
+                <input key={k} type="hidden" name={k} value={v} />
+              ))}
+              <button
+                type="submit"
+                name="intent"
+                value="logo-remove"
+                className="btn-ghost min-h-11 px-2 text-sm text-red-800"
+              >
+                Remove logo
+              </button>
+            </Form>
+          )}
+        </div>
         <div className="min-w-60 flex-1">
           <UploadForm
             action={action}

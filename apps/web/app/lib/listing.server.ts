@@ -4,6 +4,7 @@ import type { OwnListing } from '@sf/api/types';
 import { requireUser, field } from './auth.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from './api.server.ts';
 import { KINDS, type ProviderKind } from './providers.ts';
+import { removeLogo } from './uploads.server.ts';
 
 /** The role that runs each kind of listing: a Mechanic a workshop, a Tow Van a garage. */
 const ROLE = { mechanic: 'Mechanic', towvan: 'Tow Van' } as const;
@@ -46,6 +47,13 @@ const ids = (form: FormData, name: string) =>
 export async function saveListing(kind: ProviderKind, request: Request, context: unknown) {
   await requireUser(request, context, [ROLE[kind]]);
   const form = await request.formData();
+  if (field(form, 'intent') === 'logo-remove')
+    return removeLogo(
+      request,
+      context,
+      `/api/provider/logo${/^\d{1,9}$/.test(field(form, 'spId')) ? `?spId=${field(form, 'spId')}` : ''}`,
+      kind === 'mechanic' ? '/user/workshop' : '/user/garage',
+    );
   const num = (name: string) => {
     const v = field(form, name);
     return /^\d{1,9}$/.test(v) ? Number(v) : undefined;

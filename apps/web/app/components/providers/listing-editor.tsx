@@ -297,6 +297,7 @@ export function ListingEditor({
               logo={item.company_logo}
               name={item.company_name}
               action={`/api/provider/logo?spId=${item.sp_id}`}
+              hidden={{ spId: String(item.sp_id) }}
             />
           </div>
         </>

@@ -13,6 +13,7 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
 import { signedIn, backTo } from '../../lib/shop.server.ts';
 import { loadDashboard, loadPlaces } from '../../lib/seller.server.ts';
+import { removeLogo } from '../../lib/uploads.server.ts';
 import {
   change,
   conversion,
@@ -48,6 +49,8 @@ type Answer = {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, ['Seller', 'Admin']);
   const form = await request.formData();
+  if (field(form, 'intent') === 'logo-remove')
+    return removeLogo(request, context, '/api/store/logo', '/user/store');
   const intent = field(form, 'intent');
   const api = serverApi(context);
   if (intent === 'bank') {
