@@ -184,6 +184,14 @@ async function main() {
   // cart API's latency under it, on the PostgreSQL server only: bench/commerce.mjs, figures in
   // bench/results/commerce.json.
   const only = process.env.BENCH_ONLY;
+  // The bulk CSV import of 10,000 rows (new, then the same SKUs updated), PostgreSQL server only:
+  // bench/import.mjs, figures in bench/results/import.json.
+  if (!only || /import|csv/i.test(only))
+    spawnSync(process.execPath, [path.join(root, 'bench/import.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
   if (!only || /checkout|cart|race/i.test(only))
     spawnSync(process.execPath, [path.join(root, 'bench/commerce.mjs'), 'race,throughput'], {
       cwd: root,
