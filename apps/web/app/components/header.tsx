@@ -5,6 +5,7 @@ import { AccountsMenu } from './accounts-menu.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { CartLink } from './cart-link.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 
 export function Wordmark() {
   return (
@@ -32,6 +33,7 @@ export function Header({ user }: { user: AuthUser }) {
           <HeaderSearch id="header-search-desktop" />
         </div>
         <div className="ml-auto flex items-center gap-1">
+          {user.isauthenticated && <NotificationBell />}
           <CartLink />
           <div className="hidden md:block">
             <AccountsMenu user={user} />

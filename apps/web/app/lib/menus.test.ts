@@ -34,7 +34,8 @@ describe('menus show only pages that exist', () => {
     expect(PAGES.length).toBeGreaterThan(20);
     expect(hasRoute('/spares-parts')).toBe(true);
     expect(hasRoute('/user/workshop/subscriptions')).toBe(true);
-    expect(hasRoute('/broadcast')).toBe(false);
+    expect(hasRoute('/broadcast')).toBe(true);
+    expect(hasRoute('/no-such-page')).toBe(false);
   });
   it('lists only built pages as built', () => {
     for (const to of BUILT_PAGES) expect(hasRoute(to), to).toBe(true);
@@ -56,7 +57,7 @@ describe('menus show only pages that exist', () => {
           `${r}: ${i.label} → ${i.to}`,
         ).toBe(hasRoute(i.to));
   });
-  it('shows the Subscription pages, leaves broadcast out, keeps Profile', () => {
+  it('shows the Subscription pages and broadcast requests, keeps Profile', () => {
     expect(labels(accountMenu('Seller'))).toEqual([
       'Store',
       'Subscription',
@@ -78,13 +79,25 @@ describe('menus show only pages that exist', () => {
       'My Garage Dashboard',
       'Profile',
     ]);
-    expect(labels(bottomBar('Mechanic'))).toEqual(['Home', 'Workshop', 'Orders', 'Profile']);
-    expect(labels(bottomBar('Tow Van'))).toEqual(['Home', 'Garage', 'Orders', 'Profile']);
+    expect(labels(bottomBar('Mechanic'))).toEqual([
+      'Home',
+      'Workshop',
+      'Requests',
+      'Orders',
+      'Profile',
+    ]);
+    expect(labels(bottomBar('Tow Van'))).toEqual([
+      'Home',
+      'Garage',
+      'Requests',
+      'Orders',
+      'Profile',
+    ]);
     expect(labels(accountMenu('Buyer'))).toEqual(['Profile']);
     expect(labels(accountMenu('Admin'))).toEqual(['Admin', 'Profile']);
     expect(labels(accountMenu('guest'))).toEqual(['Login', 'Register']);
     expect(labels(bottomBar('Seller'))).toEqual(['Home', 'Store', 'Add', 'Orders', 'Profile']);
-    expect(labels(bottomBar('Buyer'))).toEqual(['Home', 'Parts', 'Orders', 'Profile']);
+    expect(labels(bottomBar('Buyer'))).toEqual(['Home', 'Parts', 'Request', 'Orders', 'Profile']);
     expect(bottomBar('guest')).toEqual([]);
     // The contract still holds them, for when their pages are built.
     expect(labels(contractAccountMenu('Seller'))).toContain('Subscription');

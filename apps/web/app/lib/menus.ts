@@ -34,6 +34,7 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/user/workshop',
   '/user/garage',
   '/user/cars',
+  '/broadcast',
   '/admin/products',
 ]);
 

@@ -339,6 +339,22 @@ export const requestsRepository = (db: Db) => ({
           sql`, `,
         )})`,
 
+  /** The choices of the request form. */
+  options: async () => {
+    const q = (s: ReturnType<typeof sql>) => rows<{ label: string; value: number }>(db, s);
+    const [categories, makes, states, specialities, vehicleTypes, towCapacities] =
+      await Promise.all([
+        q(sql`select p.name || ': ' || c.name as label, c.cat_id as value from categories c
+              join categories p on p.cat_id = c.parent_id order by p.position, p.name, c.position, c.name`),
+        q(sql`select name as label, id as value from car_makes order by name`),
+        q(sql`select name as label, id as value from states order by name`),
+        q(sql`select name as label, id as value from mechanic_specialities order by id`),
+        q(sql`select name as label, id as value from vehicle_types order by id`),
+        q(sql`select name as label, id as value from tow_capacities order by id`),
+      ]);
+    return { categories, makes, states, specialities, vehicleTypes, towCapacities };
+  },
+
   // ---- Checks of the input against reference data.
   exists: async (
     table:

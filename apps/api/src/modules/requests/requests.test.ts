@@ -440,6 +440,11 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     }
     expect((await t.get('/api/requests', { cookie: buyer.cookie })).body.items).toEqual([]);
     expect((await t.post('/api/requests', partRequest())).status).toBe(401);
+    // The form's choices: sub-categories under their parent's name, makes, states …
+    const o = await t.get('/api/requests/options');
+    expect(o.body.categories).toContainEqual({ label: 'Brakes: Brake Pads', value: BRAKE_PADS });
+    expect(o.body.makes).toContainEqual({ label: 'Toyota', value: toyota });
+    expect(o.body.states).toHaveLength(37);
     expect((await t.get('/api/requests/incoming')).status).toBe(401);
   });
 

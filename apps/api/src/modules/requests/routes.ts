@@ -10,6 +10,7 @@ import {
   offerBody,
   offerParams,
   offerReply,
+  optionsReply,
   requestBody,
   requestParams,
   requestReply,
@@ -47,6 +48,20 @@ export default async function requestsRoutes(app: FastifyInstance) {
         message: 'Your request is out: offers will appear here as they arrive',
         item: await svc.create(req.user!, req.body),
       }),
+  );
+  app.get(
+    '/api/requests/options',
+    {
+      schema: {
+        tags,
+        summary: 'The choices of the request form: categories, makes, states, specialities …',
+        response: { 200: optionsReply },
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .send({ status: true, ...(await svc.options()) }),
   );
   app.get<Page>(
     '/api/requests',

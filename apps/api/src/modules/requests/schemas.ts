@@ -139,6 +139,18 @@ export const detailReply = Obj({
   myOffer: nullable(offerItem),
   contact: nullable(Obj({ name: str, phone: str })),
 });
+const option = Obj({ label: str, value: int });
+const options = { type: 'array', items: option } as const;
+/** Everything the request form chooses from, in one answer (cities come per state). */
+export const optionsReply = Obj({
+  status: okStatus,
+  categories: { ...options, description: 'Part categories: "Brakes: Brake Pads"' },
+  makes: options,
+  states: options,
+  specialities: options,
+  vehicleTypes: options,
+  towCapacities: options,
+});
 export const offerReply = Obj({ status: okStatus, message: str, item: offerItem });
 export const acceptReply = Obj({
   status: okStatus,

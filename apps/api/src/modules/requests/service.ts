@@ -285,6 +285,8 @@ export function requestsService(app: FastifyInstance) {
       await bell.announce(notices);
     },
 
+    options: () => repo.options(),
+
     mine: async (user: SessionUser, lastId?: number) =>
       (await repo.mine(user.id, lastId)).map(toItem),
 

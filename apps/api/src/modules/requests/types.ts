@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type {
   detailReply,
+  optionsReply,
   incomingItem,
   offerBody,
   offerItem,
@@ -13,4 +14,5 @@ export type IncomingItem = FromSchema<typeof incomingItem>;
 export type OfferItem = FromSchema<typeof offerItem>;
 export type RequestDetail = FromSchema<typeof detailReply>;
 export type RequestInput = FromSchema<typeof requestBody>;
+export type RequestOptions = FromSchema<typeof optionsReply>;
 export type OfferInput = FromSchema<typeof offerBody>;

@@ -7,6 +7,7 @@ import { KINDS } from '../../lib/providers.ts';
 import { Field, FormMessage, useFailureToast } from '../form-field.tsx';
 import { LogoEditor } from '../logo-editor.tsx';
 import { useToast } from '../toasts.tsx';
+import { RequestsNearYou } from '../requests/requests-near-you.tsx';
 
 const NOUN = { mechanic: 'workshop', towvan: 'garage' } as const;
 
@@ -302,14 +303,10 @@ export function ListingEditor({
           </div>
         </>
       )}
-      <section aria-labelledby="requests-h" className="card mt-5 p-5">
-        <h2 id="requests-h" className="text-lg font-bold">
-          Requests
-        </h2>
-        <p className="mt-2 text-gray-700">
-          No requests yet. When customers ask for a {k.singular}, their requests show here.
-        </p>
-      </section>
+      <RequestsNearYou
+        heading="Requests"
+        empty={`No requests yet. When customers ask for a ${k.singular}, their requests show here.`}
+      />
     </main>
   );
 }

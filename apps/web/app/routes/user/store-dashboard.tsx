@@ -26,6 +26,7 @@ import { naira } from '../../components/cart/money.tsx';
 import { LogoEditor } from '../../components/logo-editor.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { Sparkline } from '../../components/seller/sparkline.tsx';
+import { RequestsNearYou } from '../../components/requests/requests-near-you.tsx';
 import {
   BankAccountForm,
   StoreForm,
@@ -483,6 +484,7 @@ export default function StoreDashboard() {
         {storeForm}
       </section>
       <LogoEditor logo={store.logo} name={store.name} action="/api/store/logo" />
+      <RequestsNearYou />
     </main>
   );
 }

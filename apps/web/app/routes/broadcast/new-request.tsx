@@ -1,0 +1,340 @@
+import { useState } from 'react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { GarageCar } from '@sf/api/types';
+import { serverApi, formStatus } from '../../lib/api.server.ts';
+import { redirect } from '../../lib/redirect.ts';
+import { data } from 'react-router';
+import { loadRequestForm, loginUnless } from '../../lib/requests.server.ts';
+import {
+  KIND_LABEL,
+  STATUS_LABEL,
+  URGENCY_LABEL,
+  INCOMING_PATH,
+  requestPath,
+  requestTitle,
+  type RequestItem,
+} from '../../lib/requests.ts';
+import { carLabel } from '../../components/my-cars-picker.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
+
+const LAGOS = 25;
+const intOf = (v: string | null | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
+
+/** /broadcast: ask the matching stores, mechanics or tow vans at once; my requests below. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const api = serverApi(context);
+  const stateId = intOf(new URL(request.url).searchParams.get('stateId')) ?? LAGOS;
+  const [mine, cars, form] = await Promise.all([
+    api.get<RequestItem>('/api/requests'),
+    api.get<GarageCar>('/api/garage'),
+    loadRequestForm(api, stateId),
+  ]);
+  loginUnless(mine, '/broadcast');
+  return {
+    stateId,
+    form,
+    cars: cars.status ? (cars.items ?? []) : [],
+    mine: mine.status ? (mine.items ?? []) : [],
+  };
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const f = await request.formData();
+  const str = (k: string) => String(f.get(k) ?? '').trim();
+  const num = (k: string) => intOf(str(k));
+  const lat = Number(str('lat'));
+  const lng = Number(str('lng'));
+  const located = str('lat') !== '' && Number.isFinite(lat) && Number.isFinite(lng);
+  const body = {
+    kind: str('kind'),
+    catId: num('catId'),
+    specialityId: num('specialityId'),
+    vehicleTypeId: num('vehicleTypeId'),
+    towCapacityId: num('towCapacityId'),
+    garageCarId: /^[0-9a-f-]{36}$/i.test(str('garageCarId')) ? str('garageCarId') : null,
+    makeId: num('makeId'),
+    year: num('year'),
+    ...(str('vin') ? { vin: str('vin') } : {}),
+    stateId: num('stateId') ?? 0,
+    cityId: num('cityId') ?? 0,
+    ...(str('street') ? { street: str('street') } : {}),
+    ...(located ? { lat, lng } : {}),
+    description: str('description'),
+    urgency: str('urgency'),
+  };
+  const ans = await serverApi(context).post<never>('/api/requests', body);
+  loginUnless(ans, '/broadcast');
+  if (ans.status) throw redirect(requestPath((ans.item as RequestItem).id), 303);
+  return data(
+    { message: ans.message ?? 'We could not send your request. Please try again.' },
+    { status: formStatus(ans) },
+  );
+}
+
+function Select({
+  name,
+  label,
+  options,
+  value,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  options: { label: string; value: number }[];
+  value?: number | null;
+  placeholder?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={`f-${name}`} className="label">
+        {label}
+      </label>
+      <select id={`f-${name}`} name={name} className="input" defaultValue={value ?? ''}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export default function NewRequest() {
+  const { form, cars, mine, stateId } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const nav = useNavigation();
+  const [, setParams] = useSearchParams();
+  const [kind, setKind] = useState<'part' | 'mechanic' | 'tow'>('part');
+  const [where, setWhere] = useState<{ lat: number; lng: number } | null>(null);
+  const [locating, setLocating] = useState('');
+  const locate = () => {
+    if (!navigator.geolocation) return setLocating('This phone cannot share its location.');
+    setLocating('Finding you…');
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        setWhere({ lat: p.coords.latitude, lng: p.coords.longitude });
+        setLocating('Location added.');
+      },
+      () => setLocating('Location not shared: the city and street are enough.'),
+      { timeout: 10_000 },
+    );
+  };
+  const show = (k: typeof kind) => kind === k;
+  return (
+    <main id="main" className="container-page max-w-3xl py-6">
+      <h1 className="text-2xl font-bold">Broadcast a request</h1>
+      <p className="mt-1 text-gray-700">
+        Tell the stores, mechanics and tow vans near you what you need. Matching ones answer with
+        offers; you compare and accept one. A request stays open for 72 hours.
+      </p>
+      <p className="mt-1 text-sm">
+        A store, workshop or tow van?{' '}
+        <Link to={INCOMING_PATH} className="text-brand-700 underline">
+          Requests near you
+        </Link>
+      </p>
+      {failed?.message && (
+        <p role="alert" className="mt-3 text-red-700">
+          {failed.message}
+        </p>
+      )}
+
+      {/* Changing the state lists its cities: a GET form, so it works before JavaScript loads. */}
+      <Form method="get" className="mt-4 flex items-end gap-2" aria-label="Choose the state">
+        <div className="flex-1">
+          <label htmlFor="f-state-pick" className="label">
+            State
+          </label>
+          <select
+            id="f-state-pick"
+            name="stateId"
+            className="input"
+            defaultValue={stateId}
+            onChange={(e) => setParams({ stateId: e.target.value }, { replace: true })}
+          >
+            {form.states.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="btn-ghost">
+            Show its cities
+          </button>
+        </noscript>
+      </Form>
+
+      <Form method="post" className="mt-4 space-y-4" data-testid="request-form">
+        <input type="hidden" name="stateId" value={stateId} />
+        <fieldset>
+          <legend className="label">What do you need?</legend>
+          <div className="flex flex-wrap gap-3">
+            {(['part', 'mechanic', 'tow'] as const).map((k) => (
+              <label key={k} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="kind"
+                  value={k}
+                  defaultChecked={k === 'part'}
+                  onChange={() => setKind(k)}
+                />
+                {KIND_LABEL[k]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className={show('part') ? '' : 'hidden'}>
+          <Select
+            name="catId"
+            label="Part"
+            options={form.categories}
+            placeholder="Choose the part"
+          />
+        </div>
+        <div className={show('mechanic') ? '' : 'hidden'}>
+          <Select
+            name="specialityId"
+            label="Mechanic job"
+            options={form.specialities}
+            placeholder="Choose the job"
+          />
+        </div>
+        <div className={show('tow') ? '' : 'hidden'}>
+          <Select name="towCapacityId" label="Tow capacity" options={form.towCapacities} />
+        </div>
+        <div className={show('part') ? 'hidden' : ''}>
+          <Select name="vehicleTypeId" label="Vehicle type" options={form.vehicleTypes} />
+        </div>
+
+        <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
+          <legend className="label px-1">The vehicle</legend>
+          {cars.length > 0 && (
+            <div>
+              <label htmlFor="f-garageCarId" className="label">
+                One of my cars
+              </label>
+              <select id="f-garageCarId" name="garageCarId" className="input" defaultValue="">
+                <option value="">Another car (below)</option>
+                {cars.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {carLabel(c)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Select name="makeId" label="Make" options={form.makes} placeholder="Choose the make" />
+            <div>
+              <label htmlFor="f-year" className="label">
+                Year
+              </label>
+              <input
+                id="f-year"
+                name="year"
+                inputMode="numeric"
+                pattern="\d{4}"
+                className="input"
+              />
+            </div>
+            <div>
+              <label htmlFor="f-vin" className="label">
+                VIN (optional)
+              </label>
+              <input id="f-vin" name="vin" maxLength={40} className="input" />
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
+          <legend className="label px-1">Where</legend>
+          <Select name="cityId" label="City or area" options={form.cities} />
+          <div>
+            <label htmlFor="f-street" className="label">
+              Street or landmark (optional)
+            </label>
+            <input id="f-street" name="street" maxLength={200} className="input" />
+          </div>
+          {where && (
+            <>
+              <input type="hidden" name="lat" value={where.lat} />
+              <input type="hidden" name="lng" value={where.lng} />
+            </>
+          )}
+          <button type="button" className="btn-ghost text-sm" onClick={locate}>
+            Use my phone&apos;s location
+          </button>
+          {locating && (
+            <p role="status" className="text-sm text-gray-700">
+              {locating}
+            </p>
+          )}
+        </fieldset>
+
+        <div>
+          <label htmlFor="f-description" className="label">
+            Describe it
+          </label>
+          <textarea
+            id="f-description"
+            name="description"
+            required
+            minLength={5}
+            maxLength={1000}
+            rows={4}
+            className="input"
+            placeholder="Front brake pads, the car squeals when braking"
+          />
+        </div>
+        <div>
+          <label htmlFor="f-urgency" className="label">
+            How soon
+          </label>
+          <select id="f-urgency" name="urgency" className="input" defaultValue="week">
+            {Object.entries(URGENCY_LABEL).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={nav.state === 'submitting'}>
+          Send my request
+        </button>
+      </Form>
+
+      <h2 className="mt-8 text-xl font-bold">My requests</h2>
+      {mine.length === 0 ? (
+        <p className="mt-2 text-gray-700">You have not broadcast a request yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {mine.map((r) => (
+            <li key={r.id} className="p-3">
+              <Link to={requestPath(r.id)} className="font-semibold text-brand-700 underline">
+                {requestTitle(r)}
+              </Link>
+              <p className="text-sm text-gray-700">
+                {STATUS_LABEL[r.status]} · {r.offerCount} offer{r.offerCount === 1 ? '' : 's'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

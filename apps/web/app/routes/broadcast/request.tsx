@@ -1,0 +1,297 @@
+import {
+  Form,
+  Link,
+  data,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { formatNaira } from '@sf/shared';
+import { formStatus, serverApi, throwUnlessOk, notFound } from '../../lib/api.server.ts';
+import { redirect } from '../../lib/redirect.ts';
+import { loginUnless } from '../../lib/requests.server.ts';
+import { useLive } from '../../lib/live.ts';
+import {
+  STATUS_LABEL,
+  URGENCY_LABEL,
+  INCOMING_PATH,
+  koboFromNaira,
+  requestPath,
+  requestTitle,
+  type OfferItem,
+  type RequestDetail,
+} from '../../lib/requests.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
+
+const naira = (kobo: number) => formatNaira(kobo / 100);
+
+/**
+ * One request. Its owner sees the offers arrive live and accepts one; a provider it reached
+ * sees it and makes (or sees) their offer. Anyone else gets a 404.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  if (!/^\d{1,9}$/.test(id)) throw notFound(`No request with id ${id.slice(0, 20)}`);
+  const api = serverApi(context);
+  const ans = await api.get<never>(`/api/requests/${id}`);
+  loginUnless(ans, requestPath(Number(id)));
+  throwUnlessOk(ans, {
+    what: 'request',
+    missing: `No request with id ${id}`,
+    invalidIsMissing: true,
+  });
+  const d = ans as unknown as RequestDetail;
+  // A seller answering a part request may pick one of their parts (the first 50 of the category).
+  let products: { id: number; name: string; priceKobo: number }[] = [];
+  if (!d.mine && d.item.kind === 'part' && d.item.catId && !d.myOffer) {
+    const p = await api.get<{ id: number; name: string; priceKobo: number; active: boolean }>(
+      `/api/store/products?catId=${d.item.catId}&status=active`,
+    );
+    products = p.status
+      ? (p.items ?? []).map(({ id, name, priceKobo }) => ({ id, name, priceKobo }))
+      : [];
+  }
+  return { ...d, products };
+}
+
+export async function action({ context, params, request }: ActionFunctionArgs) {
+  const id = Number(params.id);
+  const f = await request.formData();
+  const intent = String(f.get('intent') ?? '');
+  const api = serverApi(context);
+  let ans;
+  if (intent === 'accept') {
+    ans = await api.post<never>(`/api/requests/${id}/offers/${Number(f.get('offerId'))}/accept`);
+    loginUnless(ans, requestPath(id));
+    if (ans.status && (ans as { inCart?: boolean }).inCart) throw redirect('/shopping/cart', 303);
+  } else if (intent === 'close') {
+    ans = await api.post<never>(`/api/requests/${id}/close`);
+  } else {
+    const priceKobo = koboFromNaira(f.get('price'));
+    if (priceKobo === null)
+      return data({ ok: false, message: 'Write the price in naira, e.g. 18500' }, { status: 400 });
+    const productId = Number(f.get('productId') ?? '') || null;
+    const minutes = Number(f.get('arrivalMinutes') ?? '') || null;
+    const text = (k: string) => String(f.get(k) ?? '').trim();
+    ans = await api.post<never>(`/api/requests/${id}/offers`, {
+      priceKobo,
+      ...(text('note') ? { note: text('note') } : {}),
+      ...(productId ? { productId } : {}),
+      ...(text('partDescription') ? { partDescription: text('partDescription') } : {}),
+      ...(minutes ? { arrivalMinutes: minutes } : {}),
+    });
+  }
+  loginUnless(ans, requestPath(id));
+  if (!ans.status)
+    return data(
+      { ok: false, message: ans.message ?? 'Please try again.' },
+      { status: formStatus(ans) },
+    );
+  return { ok: true, message: (ans as { message?: string }).message ?? 'Done' };
+}
+
+function Offer({ o, canAccept }: { o: OfferItem; canAccept: boolean }) {
+  const nav = useNavigation();
+  return (
+    <li className="rounded-lg border border-gray-200 p-3" data-testid="offer">
+      <div className="flex items-baseline justify-between gap-2">
+        <p className="font-semibold">{o.providerName}</p>
+        <p className="text-lg font-bold text-brand-700">{naira(o.priceKobo)}</p>
+      </div>
+      {o.productName && <p className="text-sm">Part: {o.productName}</p>}
+      {o.partDescription && <p className="text-sm">Part: {o.partDescription}</p>}
+      {o.arrivalMinutes !== null && (
+        <p className="text-sm">Arrives in about {o.arrivalMinutes} minutes</p>
+      )}
+      {o.note && <p className="mt-1 whitespace-pre-line text-sm text-gray-700">{o.note}</p>}
+      {o.status === 'accepted' && (
+        <p className="mt-1 text-sm font-semibold text-brand-700">
+          Accepted{o.phone ? ` · call ${o.phone}` : ''}
+        </p>
+      )}
+      {o.status === 'declined' && <p className="mt-1 text-sm text-gray-600">Not chosen</p>}
+      {canAccept && o.status === 'pending' && (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="accept" />
+          <input type="hidden" name="offerId" value={o.id} />
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={nav.state === 'submitting'}
+            aria-label={`Accept the offer of ${o.providerName}, ${naira(o.priceKobo)}`}
+          >
+            Accept
+          </button>
+        </Form>
+      )}
+    </li>
+  );
+}
+
+export default function RequestPage() {
+  const d = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const nav = useNavigation();
+  const { revalidate } = useRevalidator();
+  const r = d.item;
+  // Offers and acceptance arrive on the live socket: reload this page's data when they concern it.
+  useLive((e) => {
+    if (e.type === 'reconnected' || e.requestId === r.id) void revalidate();
+  });
+  const open = r.status === 'open';
+  return (
+    <main id="main" className="container-page max-w-3xl py-6">
+      <p className="text-sm">
+        <Link to={d.mine ? '/broadcast' : INCOMING_PATH} className="text-brand-700 underline">
+          {d.mine ? 'My requests' : 'Requests near you'}
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold">{requestTitle(r)}</h1>
+      <p className="mt-1 text-sm text-gray-700">
+        <span data-testid="request-status">{STATUS_LABEL[r.status]}</span> ·{' '}
+        {URGENCY_LABEL[r.urgency]}
+        {r.street ? ` · ${r.street}` : ''}
+        {r.lat !== null && r.lng !== null && (
+          <>
+            {' · '}
+            <a
+              className="text-brand-700 underline"
+              href={`https://www.google.com/maps?q=${r.lat},${r.lng}`}
+              rel="noreferrer"
+              target="_blank"
+            >
+              Map
+            </a>
+          </>
+        )}
+      </p>
+      <p className="mt-3 whitespace-pre-line">{r.description}</p>
+      {done && nav.state === 'idle' && (
+        <p
+          role={done.ok ? 'status' : 'alert'}
+          className={`mt-3 ${done.ok ? 'text-brand-700' : 'text-red-700'}`}
+        >
+          {done.message}
+        </p>
+      )}
+      {d.contact && (
+        <p className="mt-3 rounded-lg bg-brand-50 p-3" data-testid="contact">
+          {d.mine ? 'Your provider' : 'Your customer'}: <strong>{d.contact.name}</strong>, call{' '}
+          <a className="font-semibold text-brand-700 underline" href={`tel:${d.contact.phone}`}>
+            {d.contact.phone}
+          </a>
+        </p>
+      )}
+
+      {d.mine ? (
+        <>
+          <h2 className="mt-6 text-xl font-bold" aria-live="polite">
+            {r.offerCount === 0
+              ? 'No offers yet: they appear here as they arrive'
+              : `${r.offerCount} offer${r.offerCount === 1 ? '' : 's'}, cheapest first`}
+          </h2>
+          <ul className="mt-2 space-y-2" data-testid="offers">
+            {d.offers.map((o) => (
+              <Offer key={o.id} o={o} canAccept={open} />
+            ))}
+          </ul>
+          {open && (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="close" />
+              <button type="submit" className="btn-ghost text-red-700">
+                Close this request
+              </button>
+            </Form>
+          )}
+        </>
+      ) : d.myOffer ? (
+        <>
+          <h2 className="mt-6 text-xl font-bold">Your offer</h2>
+          <ul className="mt-2">
+            <Offer o={d.myOffer} canAccept={false} />
+          </ul>
+          {r.status === 'taken' && d.myOffer.status !== 'accepted' && (
+            <p className="mt-2 text-gray-700">
+              Thank you for your offer: the customer chose another one this time.
+            </p>
+          )}
+        </>
+      ) : open ? (
+        <Form method="post" className="mt-6 space-y-3" data-testid="offer-form">
+          <h2 className="text-xl font-bold">Make an offer</h2>
+          <input type="hidden" name="intent" value="offer" />
+          <div>
+            <label htmlFor="f-price" className="label">
+              Price in naira
+            </label>
+            <input id="f-price" name="price" inputMode="decimal" required className="input" />
+          </div>
+          {r.kind === 'part' && (
+            <>
+              {d.products.length > 0 && (
+                <div>
+                  <label htmlFor="f-productId" className="label">
+                    One of your parts
+                  </label>
+                  <select id="f-productId" name="productId" className="input" defaultValue="">
+                    <option value="">None: I describe it below</option>
+                    {d.products.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name} ({naira(p.priceKobo)})
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <div>
+                <label htmlFor="f-partDescription" className="label">
+                  Or describe the part
+                </label>
+                <input
+                  id="f-partDescription"
+                  name="partDescription"
+                  maxLength={300}
+                  className="input"
+                />
+              </div>
+            </>
+          )}
+          {r.kind === 'tow' && (
+            <div>
+              <label htmlFor="f-arrival" className="label">
+                Arrives in (minutes)
+              </label>
+              <input
+                id="f-arrival"
+                name="arrivalMinutes"
+                inputMode="numeric"
+                required
+                className="input"
+              />
+            </div>
+          )}
+          <div>
+            <label htmlFor="f-note" className="label">
+              Note (optional)
+            </label>
+            <textarea id="f-note" name="note" maxLength={500} rows={3} className="input" />
+          </div>
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={nav.state === 'submitting'}
+          >
+            Send my offer
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-6 text-gray-700">This request takes no more offers.</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { NotificationsAnswer } from '@sf/api/types';
+import { serverApi } from '../../lib/api.server.ts';
+import { loginUnless } from '../../lib/requests.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Notifications | SpareFinder NG' }];
+
+/** The bell's list: new matching requests, new offers, accepted offers. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const ans = await serverApi(context).get<never>('/api/notifications');
+  loginUnless(ans, '/user/notifications');
+  const a = ans as unknown as NotificationsAnswer;
+  return { items: ans.status ? a.items : [], unread: ans.status ? a.unread : 0 };
+}
+
+export async function action({ context }: ActionFunctionArgs) {
+  const ans = await serverApi(context).post('/api/notifications/read');
+  loginUnless(ans, '/user/notifications');
+  return { ok: ans.status };
+}
+
+export default function Notifications() {
+  const { items, unread } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="container-page max-w-3xl py-6">
+      <h1 className="text-2xl font-bold">Notifications</h1>
+      {unread > 0 && (
+        <Form method="post" className="mt-2">
+          <button type="submit" className="btn-ghost text-sm">
+            Mark all {unread} as read
+          </button>
+        </Form>
+      )}
+      {items.length === 0 ? (
+        <p className="mt-3 text-gray-700">Nothing yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {items.map((n) => (
+            <li key={n.id} className={`p-3 ${n.read ? '' : 'bg-brand-50'}`}>
+              <Link to={n.link} className="text-brand-700 underline">
+                {n.title}
+              </Link>
+              <p className="text-xs text-gray-600">
+                {new Date(n.createdAt).toLocaleString('en-NG')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
