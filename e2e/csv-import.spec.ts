@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { demoSellerPage, expectAccessible, hydrated } from './helpers.ts';
 
 // The demo seller imports parts from a CSV file: 50 rows of which 3 are wrong. The good rows
 // become products, the report names each bad row's row number, column and problem; importing
@@ -22,24 +22,9 @@ test.afterEach(() => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function sellerPage(browser: Browser, page: Page, baseURL: string, javaScript = true) {
-  const ctx = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize(),
-    javaScriptEnabled: javaScript,
-  });
-  const r = await ctx.request.post('/api/auth/login', {
-    data: { email: 'seller@demo.ng', password: 'demo1234' },
-  });
-  expect(r.status()).toBe(200);
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|hydrat|Minified React/i.test(m.text()))
-      problems.push(m.text());
-  });
-  return p;
-}
+/** A page of the demo seller (signed in through the API in its own context). */
+const sellerPage = (browser: Browser, page: Page, baseURL: string, javaScript = true) =>
+  demoSellerPage(browser, page, baseURL, problems, javaScript);
 
 const HEADER = 'sku,name,category,condition,price,sale_price,stock,part_number,fitment';
 

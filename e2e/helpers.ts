@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -57,4 +57,37 @@ export async function hydrated(page: Page) {
     () =>
       (window as any).__reactRouterRouteModules !== undefined && document.readyState === 'complete',
   );
+}
+
+/**
+ * A page of the demo seller, signed in through the API in its own browser context (the same
+ * viewport as `page`), with script errors, hydration mismatches and CSP refusals collected
+ * into `problems` for the spec to check.
+ */
+export async function demoSellerPage(
+  browser: Browser,
+  page: Page,
+  baseURL: string,
+  problems: string[],
+  javaScript = true,
+) {
+  const ctx = await browser.newContext({
+    baseURL,
+    viewport: page.viewportSize(),
+    javaScriptEnabled: javaScript,
+  });
+  const r = await ctx.request.post('/api/auth/login', {
+    data: { email: 'seller@demo.ng', password: 'demo1234' },
+  });
+  expect(r.status()).toBe(200);
+  const seller = await ctx.newPage();
+  seller.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  seller.on('console', (m) => {
+    if (
+      m.type() === 'error' &&
+      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
+    )
+      problems.push(m.text());
+  });
+  return seller;
 }

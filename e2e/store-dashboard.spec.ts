@@ -7,7 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { demoSellerPage, expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 // The seller's side of the demo store: its figures, adding a part with the cars it fits,
 // finding it as a buyer would, a quick price change and hiding it again.
@@ -25,27 +25,8 @@ async function shot(page: Page, info: TestInfo, name: string) {
 }
 
 /** A page of the demo seller (signed in through the API in its own context). */
-async function sellerPage(browser: Browser, page: Page, baseURL: string, javaScript = true) {
-  const ctx = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize(),
-    javaScriptEnabled: javaScript,
-  });
-  const r = await ctx.request.post('/api/auth/login', {
-    data: { email: 'seller@demo.ng', password: 'demo1234' },
-  });
-  expect(r.status()).toBe(200);
-  const page2 = await ctx.newPage();
-  page2.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page2.on('console', (m) => {
-    if (
-      m.type() === 'error' &&
-      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
-    )
-      problems.push(m.text());
-  });
-  return page2;
-}
+const sellerPage = (browser: Browser, page: Page, baseURL: string, javaScript = true) =>
+  demoSellerPage(browser, page, baseURL, problems, javaScript);
 
 /** Script errors, hydration mismatches and CSP refusals seen on the seller's pages. */
 const problems: string[] = [];

@@ -11,6 +11,7 @@ import type { ImportItem } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
 import { loadImportPage } from '../../lib/seller.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
+import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Import products | SpareFinder NG' }];
 
@@ -182,19 +183,7 @@ function UploadForm({ error }: { error: string | null }) {
 export default function StoreImport() {
   const d = useLoaderData<typeof loader>();
   const current = useLiveImport(d.noStore ? null : d.current);
-  if (d.noStore)
-    return (
-      <main id="main" className="container-page max-w-3xl py-6">
-        <h1 className="text-2xl font-bold">Import products</h1>
-        <p className="mt-2 text-gray-700">
-          Open your store first:{' '}
-          <Link to="/user/store" className="font-semibold text-brand-800 underline">
-            your store's details
-          </Link>
-          .
-        </p>
-      </main>
-    );
+  if (d.noStore) return <OpenStoreFirst title="Import products" />;
   return (
     <main id="main" className="container-page max-w-4xl space-y-5 py-5">
       <div>

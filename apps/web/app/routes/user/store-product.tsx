@@ -27,6 +27,7 @@ import { Field, FormMessage } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { FitmentEditor } from '../../components/seller/fitment-editor.tsx';
 import { ProductPictures } from '../../components/seller/product-pictures.tsx';
+import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 
 /** Where a seller lifts the product limit of their plan. */
 const PLANS_PAGE = '/user/store/subscriptions';
@@ -126,19 +127,7 @@ export default function StoreProduct() {
   const d = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
-  if (d.noStore)
-    return (
-      <main id="main" className="container-page max-w-3xl py-6">
-        <h1 className="text-2xl font-bold">Add a product</h1>
-        <p className="mt-2 text-gray-700">
-          Open your store first:{' '}
-          <Link to="/user/store" className="font-semibold text-brand-800 underline">
-            your store's details
-          </Link>
-          .
-        </p>
-      </main>
-    );
+  if (d.noStore) return <OpenStoreFirst title="Add a product" />;
   const { id, product, categories, options, saved } = d;
   const draft = answer?.draft ?? d.draft;
   const f = answer?.fields ?? {};

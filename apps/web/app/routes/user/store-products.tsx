@@ -27,6 +27,7 @@ import {
 } from '../../lib/seller.ts';
 import { FormMessage } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
+import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'My products | SpareFinder NG' }];
 
@@ -269,19 +270,7 @@ export default function StoreProducts() {
   const d = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
-  if (d.noStore)
-    return (
-      <main id="main" className="container-page max-w-3xl py-6">
-        <h1 className="text-2xl font-bold">My products</h1>
-        <p className="mt-2 text-gray-700">
-          Open your store first:{' '}
-          <Link to="/user/store" className="font-semibold text-brand-800 underline">
-            your store's details
-          </Link>
-          .
-        </p>
-      </main>
-    );
+  if (d.noStore) return <OpenStoreFirst title="My products" />;
   const { filters: f, list, categories, paged, saved } = d;
   const c = list.counts;
   const chips: [string, number, Partial<ProductFilters>][] = [
