@@ -165,3 +165,11 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
   ],
 );
+
+/** A user's choice about e-mail copies of their notifications; no row means "send them". */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+});

@@ -33,6 +33,29 @@ export const notificationsRepository = (db: Db) => ({
       )}`,
     );
   },
+  /** Who of these users gets e-mail copies (not opted out), with their address. */
+  mailable: (userIds: string[], tx: Db = db) =>
+    userIds.length === 0
+      ? Promise.resolve([] as { id: string; email: string }[])
+      : rows<{ id: string; email: string }>(
+          tx,
+          sql`select u.id, u.email from users u
+              where u.id in (${idList(userIds)})
+                and not exists (select 1 from notification_settings s
+                                where s.user_id = u.id and not s.email)`,
+        ),
+  emailOn: async (userId: string) =>
+    (
+      await rows<{ email: boolean }>(
+        db,
+        sql`select email from notification_settings where user_id = ${userId}`,
+      )
+    )[0]?.email ?? true,
+  setEmail: (userId: string, on: boolean) =>
+    db.execute(
+      sql`insert into notification_settings (user_id, email) values (${userId}, ${on})
+          on conflict (user_id) do update set email = excluded.email`,
+    ),
   latest: (userId: string) =>
     rows<NotificationRow>(
       db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
-import { notificationsReply, readReply } from './schemas.ts';
+import { emailBody, emailReply, notificationsReply, readReply } from './schemas.ts';
 import { notificationsService } from './service.ts';
 
 /** The bell: the latest notifications and the unread count; new ones arrive on /api/live. */
@@ -29,6 +29,22 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     async (req) => {
       await svc.markRead(req.user!.id);
       return { status: true, unread: 0 };
+    },
+  );
+  app.post<{ Body: { on: boolean } }>(
+    '/api/notifications/email',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Turn e-mail copies of my notifications on or off',
+        body: emailBody,
+        response: { 200: emailReply },
+      },
+    },
+    async (req) => {
+      await svc.setEmail(req.user!.id, req.body.on);
+      return { status: true, email: req.body.on };
     },
   );
 }

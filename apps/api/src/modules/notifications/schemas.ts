@@ -15,7 +15,17 @@ export const notificationItem = Obj({
 export const notificationsReply = Obj({
   status: okStatus,
   unread: { type: 'integer' },
+  /** E-mail copies on (the default) or off. */
+  email: { type: 'boolean' },
   items: { type: 'array', items: notificationItem },
 });
 
 export const readReply = Obj({ status: okStatus, unread: { type: 'integer' } });
+
+export const emailBody = {
+  type: 'object',
+  required: ['on'],
+  additionalProperties: false,
+  properties: { on: { type: 'boolean' } },
+} as const;
+export const emailReply = Obj({ status: okStatus, email: { type: 'boolean' } });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { userChannel, type LiveEvent } from '../../lib/bus.ts';
+import { queueMail } from '../../lib/mail.ts';
+import { publicOrigin } from '../../config.ts';
 import { notificationsRepository, type NewNotification } from './repository.ts';
 import type { NotificationItem, NotificationsAnswer } from './types.ts';
 
@@ -19,7 +21,28 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 export function notificationsService(app: FastifyInstance) {
   const repo = notificationsRepository(app.db);
   return {
-    record: (tx: Db, notices: Notice[]) => repo.insert(notices, tx),
+    /** Writes the notifications and queues their e-mail copies (unless the user opted out). */
+    async record(tx: Db, notices: Notice[]) {
+      await repo.insert(notices, tx);
+      const to = new Map(
+        (await repo.mailable([...new Set(notices.map((n) => n.userId))], tx)).map((u) => [
+          u.id,
+          u.email,
+        ]),
+      );
+      const origin = publicOrigin(app.config);
+      for (const n of notices) {
+        const email = to.get(n.userId);
+        if (!email) continue;
+        await queueMail(tx, {
+          to: email,
+          subject: n.title.length > 90 ? `${n.title.slice(0, 87)}…` : n.title,
+          text: `${n.title}\n\nOpen it: ${origin}${n.link}\n\nYou get these e-mails because you use SpareFinder NG. Turn them off on ${origin}/user/notifications.`,
+        });
+      }
+    },
+    emailOn: (userId: string) => repo.emailOn(userId),
+    setEmail: (userId: string, on: boolean) => repo.setEmail(userId, on),
     async announce(notices: Notice[]) {
       if (notices.length === 0) return;
       const unread = await repo.unread([...new Set(notices.map((n) => n.userId))]);
@@ -34,10 +57,15 @@ export function notificationsService(app: FastifyInstance) {
       );
     },
     async list(userId: string): Promise<NotificationsAnswer> {
-      const [items, unread] = await Promise.all([repo.latest(userId), repo.unread([userId])]);
+      const [items, unread, email] = await Promise.all([
+        repo.latest(userId),
+        repo.unread([userId]),
+        repo.emailOn(userId),
+      ]);
       return {
         status: true,
         unread: unread.get(userId) ?? 0,
+        email,
         items: items.map((r): NotificationItem => ({
           id: r.id,
           type: r.type,

@@ -513,5 +513,24 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
       unread: 0,
     });
     expect((await t.get('/api/notifications', { cookie: pads.cookie })).body.unread).toBe(0);
+
+    // Each notification also went out by e-mail (queued), until the user turns that off.
+    const mails = async () =>
+      (
+        await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from jobs where kind = 'mail.send' and payload->>'to' = ${pads.user.email}`,
+        )
+      )[0].n;
+    expect(await mails()).toBe(10);
+    const off = await t.post('/api/notifications/email', { on: false }, { cookie: pads.cookie });
+    expect(off.body).toEqual({ status: true, email: false });
+    expect((await t.get('/api/notifications', { cookie: pads.cookie })).body.email).toBe(false);
+    const other = await t.signIn('Buyer');
+    expect((await t.post('/api/requests', partRequest(), { cookie: other.cookie })).status).toBe(
+      201,
+    );
+    expect((await t.get('/api/notifications', { cookie: pads.cookie })).body.unread).toBe(1);
+    expect(await mails()).toBe(10);
   });
 });

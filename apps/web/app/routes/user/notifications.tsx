@@ -17,17 +17,26 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get<never>('/api/notifications');
   loginUnless(ans, '/user/notifications');
   const a = ans as unknown as NotificationsAnswer;
-  return { items: ans.status ? a.items : [], unread: ans.status ? a.unread : 0 };
+  return {
+    items: ans.status ? a.items : [],
+    unread: ans.status ? a.unread : 0,
+    email: ans.status ? a.email : true,
+  };
 }
 
-export async function action({ context }: ActionFunctionArgs) {
-  const ans = await serverApi(context).post('/api/notifications/read');
+export async function action({ context, request }: ActionFunctionArgs) {
+  const f = await request.formData();
+  const api = serverApi(context);
+  const ans =
+    f.get('intent') === 'email'
+      ? await api.post('/api/notifications/email', { on: f.get('on') === 'true' })
+      : await api.post('/api/notifications/read');
   loginUnless(ans, '/user/notifications');
   return { ok: ans.status };
 }
 
 export default function Notifications() {
-  const { items, unread } = useLoaderData<typeof loader>();
+  const { items, unread, email } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">Notifications</h1>
@@ -38,6 +47,14 @@ export default function Notifications() {
           </button>
         </Form>
       )}
+      <Form method="post" className="mt-2 text-sm">
+        <input type="hidden" name="intent" value="email" />
+        <input type="hidden" name="on" value={email ? 'false' : 'true'} />
+        {email ? 'A copy of each goes to your e-mail. ' : 'E-mail copies are off. '}
+        <button type="submit" className="text-brand-700 underline">
+          {email ? 'Stop the e-mails' : 'Send them by e-mail again'}
+        </button>
+      </Form>
       {items.length === 0 ? (
         <p className="mt-3 text-gray-700">Nothing yet.</p>
       ) : (
