@@ -79,6 +79,21 @@ export function productFieldRules(
   return { set, fields };
 }
 
+/** The columns of a new product from its checked fields (`set` of productFieldRules), defaults filled. */
+export function newProductColumns(set: Record<string, unknown>) {
+  return {
+    name: set.name as string,
+    title: (set.title as string) ?? '',
+    description: (set.description as string) ?? '',
+    priceKobo: set.priceKobo as number,
+    salesKobo: (set.salesKobo as number | null) ?? null,
+    condition: set.condition as number,
+    stock: set.stock as number,
+    partNumber: (set.partNumber as string | null) ?? null,
+    active: (set.active as boolean) ?? true,
+  };
+}
+
 /** A product goes in a kind of part: a category without children. */
 export function categoryRule(
   c: CategoryRow | undefined,

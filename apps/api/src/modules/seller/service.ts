@@ -18,10 +18,12 @@ import { lagosDay } from './views.ts';
 import {
   categoryRule,
   fitmentRules,
+  newProductColumns,
   oneLine,
   productFieldRules,
   searchTermsOf,
   type FitmentInput,
+  type ProductFieldsInput,
 } from './product-rules.ts';
 import { SORT_NAMES } from './schemas.ts';
 import type {
@@ -93,18 +95,8 @@ function profileOut(r: ProfileRow): StoreProfile {
 
 // ---- Products ----
 
-export interface ProductInput {
-  name?: string;
-  title?: string;
-  description?: string;
+export interface ProductInput extends ProductFieldsInput {
   catId?: number;
-  condition?: number;
-  priceKobo?: number;
-  salesKobo?: number | null;
-  stock?: number;
-  partNumber?: string | null;
-  sku?: string | null;
-  active?: boolean;
   fitments?: FitmentInput[];
   storeId?: number;
 }
@@ -598,16 +590,8 @@ export function sellerService(db: Db) {
             topCatId: c.parentId || c.catId,
             stateId: store.stateId,
             cityId: store.cityId,
-            name: set.name as string,
-            title: (set.title as string) ?? '',
-            description: (set.description as string) ?? '',
-            priceKobo: set.priceKobo as number,
-            salesKobo: (set.salesKobo as number | null) ?? null,
-            condition: set.condition as number,
-            stock: set.stock as number,
-            partNumber: (set.partNumber as string | null) ?? null,
+            ...newProductColumns(set),
             sku: (set.sku as string | null) ?? null,
-            active: (set.active as boolean) ?? true,
             searchTerms: terms,
           });
           await repo.replaceFitments(tx, row.prodId, fits.list);
