@@ -66,6 +66,9 @@ test('a buyer broadcasts, the seller offers live, the buyer accepts live: the ca
   await hydrated(page);
   await page.getByLabel('Part', { exact: true }).selectOption(String(part!.catId));
   await page.getByLabel('Make').selectOption(String(part!.makeId));
+  // The make's models load in the browser; 'Any model' stays chosen (the make is enough).
+  await expect(page.getByLabel('Model').locator('option')).not.toHaveCount(1);
+  await expect(page.getByLabel('Model')).toHaveValue('');
   await page.getByLabel('Year').fill('2014');
   const words = `Need this part quickly, test ${info.project.name} ${Date.now()}`;
   await page.getByLabel('Describe it').fill(words);

@@ -11,6 +11,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { GarageCar } from '@sf/api/types';
+import type { Option } from '@sf/shared';
+import { browserApi } from '../../lib/api.ts';
 import { serverApi, formStatus } from '../../lib/api.server.ts';
 import { redirect } from '../../lib/redirect.ts';
 import { data } from 'react-router';
@@ -64,6 +66,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     towCapacityId: num('towCapacityId'),
     garageCarId: /^[0-9a-f-]{36}$/i.test(str('garageCarId')) ? str('garageCarId') : null,
     makeId: num('makeId'),
+    modelId: num('modelId'),
     year: num('year'),
     ...(str('vin') ? { vin: str('vin') } : {}),
     stateId: num('stateId') ?? 0,
@@ -109,6 +112,58 @@ function Select({
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * The make, then its models, loaded in the browser when a make is chosen. Without JavaScript
+ * the model list stays at 'Any model': the make and the year are enough to match.
+ */
+function MakeAndModel({ makes }: { makes: Option<number>[] }) {
+  const [models, setModels] = useState<Option<number>[]>([]);
+  const [loading, setLoading] = useState(false);
+  const chooseMake = async (makeId: string) => {
+    setModels([]);
+    if (!makeId) return;
+    setLoading(true);
+    setModels(await browserApi.lookup<Option<number>>(`/api/database/cars/model/${makeId}`));
+    setLoading(false);
+  };
+  return (
+    <>
+      <div>
+        <label htmlFor="f-makeId" className="label">
+          Make
+        </label>
+        <select
+          id="f-makeId"
+          name="makeId"
+          className="input"
+          defaultValue=""
+          onChange={(e) => void chooseMake(e.target.value)}
+        >
+          <option value="">Choose the make</option>
+          {makes.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="f-modelId" className="label">
+          Model
+        </label>
+        <select id="f-modelId" name="modelId" className="input" defaultValue="">
+          <option value="">{loading ? 'Loading models…' : 'Any model'}</option>
+          {models.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }
 
@@ -238,8 +293,8 @@ export default function NewRequest() {
               </select>
             </div>
           )}
-          <div className="grid gap-3 sm:grid-cols-3">
-            <Select name="makeId" label="Make" options={form.makes} placeholder="Choose the make" />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <MakeAndModel makes={form.makes} />
             <div>
               <label htmlFor="f-year" className="label">
                 Year
