@@ -35,19 +35,27 @@ async function optionsLoaded(select: Locator) {
 
 /** A product page of the demo data that is in stock and whose store has a valid phone. */
 async function firstProductPath(page: Page, query = ''): Promise<string> {
-  const body = await (await page.request.get(`/api/products/categories/0/${query}`)).json();
-  for (const item of body.items.slice(0, 20)) {
-    const { item: p } = await (await page.request.get(`/api/products/${item.id}`)).json();
-    // A demo part with a photo: parts other specs add (no photo, newest first) come before them.
-    if (
-      p.stock > 0 &&
-      p.images?.length > 0 &&
-      p.fitment.length > 0 &&
-      normalisePhone(p.store?.phones?.find(Boolean))
-    )
-      return `/product/${p.id}`;
+  // A demo part with a photo, in stock, with its cars and a store phone. Other specs add parts
+  // (newest first, many without a photo: a CSV import adds 47 at once), so look a few pages deep.
+  let lastId = '';
+  for (let n = 0; n < 8; n++) {
+    const sep = query ? '&' : '?';
+    const page1 = lastId ? `${query}${sep}lastId=${encodeURIComponent(lastId)}` : query;
+    const body = await (await page.request.get(`/api/products/categories/0/${page1}`)).json();
+    for (const item of body.items.filter((i: { image: unknown }) => i.image)) {
+      const { item: p } = await (await page.request.get(`/api/products/${item.id}`)).json();
+      if (
+        p.stock > 0 &&
+        p.images?.length > 0 &&
+        p.fitment.length > 0 &&
+        normalisePhone(p.store?.phones?.find(Boolean))
+      )
+        return `/product/${p.id}`;
+    }
+    if (!body.hasMore || !body.lastId) break;
+    lastId = body.lastId;
   }
-  throw new Error('no product in stock with a valid store phone in the first 20');
+  throw new Error('no product with a photo, in stock, with a valid store phone');
 }
 
 test.describe('parts list and filters', () => {
