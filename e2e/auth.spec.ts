@@ -281,6 +281,7 @@ test.describe('guards', () => {
       '/admin/products/viewprods',
       '/admin/mechanics',
       '/admin/categories/parentcategories',
+      '/admin/audit',
     ]) {
       const r = await page.goto(path);
       expect(r?.status(), path).toBe(200);

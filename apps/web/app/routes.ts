@@ -38,6 +38,7 @@ export default [
     route('admin/mechanics', 'routes/admin/providers.tsx'),
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/categories/parentcategories', 'routes/admin/parent-categories.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
   ]),
   route('mechanic/:id', 'routes/mechanic.tsx'),
   route('towvan/:id', 'routes/towvan.tsx'),

@@ -19,6 +19,7 @@ import subscriptions from './subscriptions/routes.ts';
 import productImport from './product-import/routes.ts';
 import requests from './requests/routes.ts';
 import notifications from './notifications/routes.ts';
+import audit from './audit/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const modules: FastifyPluginAsync[] = [
   productImport,
   requests,
   notifications,
+  audit,
 ];

@@ -13,3 +13,4 @@ export * from './stats.ts';
 export * from './subscriptions.ts';
 export * from './imports.ts';
 export * from './requests.ts';
+export * from './audit.ts';

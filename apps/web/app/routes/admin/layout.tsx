@@ -1,10 +1,11 @@
-import { NavLink, Outlet, type LoaderFunctionArgs } from 'react-router';
+import { Link, NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { requireUser } from '../../lib/auth.server.ts';
+import { loadAttention } from '../../lib/audit.server.ts';
 
 /** Admin layout: every /admin page is for the Admin role only, checked on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, ['Admin']);
-  return null;
+  return { attention: (await loadAttention(context)).filter((a) => a.count > 0) };
 }
 
 const NAV = [
@@ -14,9 +15,11 @@ const NAV = [
   { to: '/admin/mechanics', label: 'Mechanics and tow vans' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/categories/parentcategories', label: 'Parent categories' },
+  { to: '/admin/audit', label: 'Audit log' },
 ];
 
 export default function AdminLayout() {
+  const { attention } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-4 md:flex md:gap-6">
       <nav aria-label="Admin" className="mb-4 md:mb-0 md:w-56 md:shrink-0">
@@ -38,6 +41,19 @@ export default function AdminLayout() {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
+        {attention.length > 0 && (
+          <section aria-label="Needs attention" className="mb-4 flex flex-wrap gap-2">
+            {attention.map((a) => (
+              <Link
+                key={a.key}
+                to={a.href}
+                className="rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-200"
+              >
+                {a.label}: <strong>{a.count}</strong>
+              </Link>
+            ))}
+          </section>
+        )}
         <Outlet />
       </div>
     </div>

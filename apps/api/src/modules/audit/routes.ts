@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { attentionCounts } from './attention.ts';
+import { attentionReply, auditQuery, auditReply } from './schemas.ts';
+import { listAudit } from './service.ts';
+
+interface AuditQuery {
+  targetType?: string;
+  targetId?: string;
+  actorId?: string;
+  action?: string;
+  lastId?: number;
+}
+
+/** Admin only, like every /api/admin route (lib/admin-guard.ts). */
+export default async function auditRoutes(app: FastifyInstance) {
+  const tags = ['admin'];
+  app.get<{ Querystring: AuditQuery }>(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Staff actions, newest first; filter by the record touched, the actor or the action',
+        querystring: auditQuery,
+        response: { 200: auditReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', 'private, no-store').send(await listAudit(app.db, req.query)),
+  );
+  app.get(
+    '/api/admin/attention',
+    {
+      schema: {
+        tags,
+        summary: 'What is waiting for staff: one count per kind of work',
+        response: { 200: attentionReply },
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send({ status: true, items: await attentionCounts(app.db) }),
+  );
+}
