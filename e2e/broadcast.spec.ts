@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import { expectAccessible, hydrated } from './helpers.ts';
 
 // Broadcast requests with two people at once: a buyer asks for a part, the demo seller sees the
@@ -78,6 +79,19 @@ test('a buyer broadcasts, the seller offers live, the buyer accepts live: the ca
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('heading', { name: /No offers yet/ })).toBeVisible();
   await expectAccessible(page);
+  // A photo of the part helps sellers offer the right one (the product pictures' pipeline).
+  await hydrated(page);
+  const lamp = await sharp({
+    create: { width: 900, height: 700, channels: 3, background: '#b03a2e' },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Add a photo (optional)')
+    .setInputFiles({ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: lamp });
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByText('Your photo is on the request.')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Photo from the requester/ })).toBeVisible();
 
   // The seller's dashboard shows it without a reload.
   const link = seller.locator(`a[href="/broadcast/${id}"]`);
@@ -85,6 +99,7 @@ test('a buyer broadcasts, the seller offers live, the buyer accepts live: the ca
   await shot(seller, info, 'seller-dashboard');
   await link.click();
   await expect(seller.getByRole('heading', { name: 'Make an offer' })).toBeVisible();
+  await expect(seller.getByRole('img', { name: /Photo from the requester/ })).toBeVisible();
   await hydrated(seller);
   await seller.getByLabel('Price in naira').fill('12345');
   await seller.getByLabel('One of your parts').selectOption(String(part!.id));

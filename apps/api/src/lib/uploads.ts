@@ -382,6 +382,15 @@ export async function storeThenCommit<T>(
 
 // ---- Answering forms ----
 
+/** The OpenAPI words of a picture upload route; spread into its `schema`. */
+export const pictureUploadDoc = {
+  description:
+    'multipart/form-data, the files in any field. JPEG, PNG or WebP (told by their bytes), at most 10 MB each; stored as WebP variants without EXIF. A form that accepts text/html gets a 303 back to its page with ?upload=ok or ?uploadError=<code>.',
+  consumes: ['multipart/form-data'],
+};
+/** The answer of an upload posted by a page's form (see answerUpload). */
+export const backToPage = { 303: { type: 'null', description: 'A page form: back to its page' } };
+
 /** A form posted by a browser without JavaScript wants a page back, not JSON. */
 export const wantsPage = (req: FastifyRequest) =>
   /\btext\/html\b/.test(String(req.headers.accept ?? ''));

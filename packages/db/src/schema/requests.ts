@@ -63,6 +63,9 @@ export const requests = pgTable(
     lat: real('lat'),
     lng: real('lng'),
     description: text('description').notNull(),
+    /** An optional photo of the part or the car (the product picture variants, decision 0013). */
+    photoKey: text('photo_key'),
+    photoPlaceholder: text('photo_placeholder'),
     /** today | week | flexible */
     urgency: text('urgency').notNull(),
     /** open | taken | closed (an open request past expires_at is expired) */

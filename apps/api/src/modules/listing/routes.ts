@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
-import { answerUpload, receiveFiles } from '../../lib/uploads.ts';
+import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
 import { logoPicture, pictureSpec } from '../images/uploaded.ts';
 import { listingBody, listingReply, listingSaved, spIdQuery } from './schemas.ts';
 import { listingService, type ListingInput } from './service.ts';
@@ -60,14 +60,9 @@ export default async function listingRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sets my workshop’s or garage’s logo (one picture, shown as a square)',
-        description:
-          'multipart/form-data, one JPEG, PNG or WebP file (told by its bytes), at most 10 MB; stored as WebP squares without EXIF. A form that accepts text/html gets a 303 back to /user/workshop or /user/garage with ?upload=ok or ?uploadError=<code>.',
-        consumes: ['multipart/form-data'],
+        ...pictureUploadDoc,
         querystring: spIdQuery,
-        response: {
-          200: listingSaved,
-          303: { type: 'null', description: 'A page form: back to its page' },
-        },
+        response: { 200: listingSaved, ...backToPage },
       },
     },
     async (req, reply) => {

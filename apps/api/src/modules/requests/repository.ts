@@ -21,6 +21,7 @@ export interface RequestRow {
   lat: number | null;
   lng: number | null;
   description: string;
+  photo_key: string | null;
   urgency: 'today' | 'week' | 'flexible';
   status: 'open' | 'taken' | 'closed';
   expired: boolean;
@@ -86,7 +87,7 @@ export interface Recipient {
 const requestSelect = sql`
   select r.id, r.user_id, r.kind, r.cat_id, r.speciality_id, r.vehicle_type_id, r.tow_capacity_id,
     r.make_id, r.model_id, r.year, r.vin, r.state_id, r.city_id, r.street, r.lat, r.lng,
-    r.description, r.urgency, r.status, (r.status = 'open' and r.expires_at <= now()) as expired,
+    r.description, r.photo_key, r.urgency, r.status, (r.status = 'open' and r.expires_at <= now()) as expired,
     r.accepted_offer_id, r.widened, r.expires_at, r.created_at,
     st.name as state, ci.name as city,
     coalesce(cat.name, ms.name, tc.name, '') as what,
@@ -130,6 +131,23 @@ export const requestsRepository = (db: Db) => ({
     );
     return row.id;
   },
+  /**
+   * Locks the requester's open request and gives its current photo key; undefined when it is not
+   * theirs or no longer open.
+   */
+  lockOpenForPhoto: async (id: number, userId: string, tx: Db) =>
+    (
+      await rows<{ photo_key: string | null }>(
+        tx,
+        sql`select photo_key from requests
+            where id = ${id} and user_id = ${userId} and status = 'open' and expires_at > now()
+            for update`,
+      )
+    )[0],
+  setPhoto: (id: number, key: string | null, placeholder: string | null, tx: Db) =>
+    tx.execute(
+      sql`update requests set photo_key = ${key}, photo_placeholder = ${placeholder} where id = ${id}`,
+    ),
   get: async (id: number, tx: Db = db): Promise<RequestRow | undefined> =>
     (await rows<RequestRow>(tx, sql`${requestSelect} where r.id = ${id}`))[0],
   mine: (userId: string, lastId?: number) =>

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../../lib/jobs.ts';
 import { requireAuth } from '../../lib/session.ts';
+import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
+import { pictureSpec, productPicture } from '../images/uploaded.ts';
 import {
   acceptReply,
   detailReply,
@@ -125,6 +127,45 @@ export default async function requestsRoutes(app: FastifyInstance) {
       const d = await svc.detail(req.user!, req.params.id);
       return { status: true, message: 'Your request is closed', item: d.item };
     },
+  );
+  app.post<Id>(
+    '/api/requests/:id/photo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Put a photo on my open request (the part or the car); replaces the one there',
+        ...pictureUploadDoc,
+        params: requestParams,
+        response: { 200: requestReply, ...backToPage },
+      },
+    },
+    async (req, reply) =>
+      answerUpload(req, reply, `/broadcast/${req.params.id}`, async () => ({
+        status: true,
+        message: 'Your photo is on the request',
+        item: await svc.setPhoto(req.user!, req.params.id, async () => {
+          const got = await receiveFiles(req, pictureSpec(1), (f) => productPicture(f.data));
+          return got.files[0];
+        }),
+      })),
+  );
+  app.delete<Id>(
+    '/api/requests/:id/photo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Take the photo off my open request',
+        params: requestParams,
+        response: { 200: requestReply },
+      },
+    },
+    async (req) => ({
+      status: true,
+      message: 'The photo is removed',
+      item: await svc.setPhoto(req.user!, req.params.id, null),
+    }),
   );
   app.post<Id & { Body: OfferInput }>(
     '/api/requests/:id/offers',

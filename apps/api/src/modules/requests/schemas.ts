@@ -108,6 +108,8 @@ const requestProps = {
   lat: nullable({ type: 'number' }),
   lng: nullable({ type: 'number' }),
   description: str,
+  /** The requester's photo (4:3, 320 px wide in `src`), or null. */
+  photo: nullable(Obj({ src: str, srcset: str, width: int, height: int })),
   urgency: { type: 'string', enum: ['today', 'week', 'flexible'] },
   /** expired: still open past its 72 hours. */
   status: { type: 'string', enum: ['open', 'taken', 'closed', 'expired'] },

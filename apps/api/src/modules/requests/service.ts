@@ -7,7 +7,10 @@ import { enqueue } from '../../lib/jobs.ts';
 import { userChannel } from '../../lib/bus.ts';
 import { take } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
+import { removeFiles, storeThenCommit } from '../../lib/uploads.ts';
 import { addOfferLine } from '../cart/repository.ts';
+import { productPictureFiles, type ProductPicture } from '../images/uploaded.ts';
+import { imageUrl, srcset } from '../images/urls.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { neighboursOf } from './neighbours.ts';
 import {
@@ -71,6 +74,9 @@ function toItem(r: RequestRow): RequestItem {
     lat: r.lat === null ? null : Number(r.lat),
     lng: r.lng === null ? null : Number(r.lng),
     description: r.description,
+    photo: r.photo_key
+      ? { src: imageUrl(r.photo_key, 320), srcset: srcset(r.photo_key), width: 320, height: 240 }
+      : null,
     urgency: r.urgency,
     status: r.expired ? 'expired' : r.status,
     offerCount: Number(r.offer_count),
@@ -336,6 +342,31 @@ export function requestsService(app: FastifyInstance) {
       if (!mine) throw notFound('There is no such request');
       if (!(await repo.close(id, user.id)))
         throw conflict(`This request is already ${toItem(r).status}`);
+    },
+
+    /**
+     * Puts a photo on the requester's open request (replacing one there), or removes it with
+     * `receive` null. The new files are stored before the row points at them and the old ones
+     * removed after, so a failure on either side leaves a whole photo.
+     */
+    async setPhoto(
+      user: SessionUser,
+      id: number,
+      receive: (() => Promise<ProductPicture>) | null,
+    ): Promise<RequestItem> {
+      const { mine } = await mustSee(user, id);
+      if (!mine) throw notFound('There is no such request');
+      const picture = receive ? await receive() : null;
+      const old = await storeThenCommit(app.storage, picture?.files ?? [], () =>
+        transaction(db, async (tx) => {
+          const row = await repo.lockOpenForPhoto(id, user.id, tx);
+          if (!row) throw conflict('This request is no longer open: its photo cannot change');
+          await repo.setPhoto(id, picture?.key ?? null, picture?.placeholder ?? null, tx);
+          return row.photo_key;
+        }),
+      );
+      if (old) await removeFiles(app.storage, productPictureFiles(old));
+      return toItem((await repo.get(id))!);
     },
 
     async offer(user: SessionUser, id: number, input: OfferInput): Promise<OfferItem> {

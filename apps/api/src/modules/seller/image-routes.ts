@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_IMAGES_MAX } from '@sf/shared';
 import { requireAuth } from '../../lib/session.ts';
 import { idParam } from '../../lib/schemas.ts';
-import { answerUpload, receiveFiles } from '../../lib/uploads.ts';
+import {
+  answerUpload,
+  backToPage as redirect,
+  pictureUploadDoc as upload,
+  receiveFiles,
+} from '../../lib/uploads.ts';
 import { logoPicture, pictureSpec, productPicture } from '../images/uploaded.ts';
 import { productImagesService } from './images.ts';
 import { storeLogoService } from './logo.ts';
@@ -13,13 +18,6 @@ import {
   storeIdQuery,
   storeLogoReply,
 } from './schemas.ts';
-
-const upload = {
-  description:
-    'multipart/form-data, the files in any field. JPEG, PNG or WebP (told by their bytes), at most 10 MB each; stored as WebP variants without EXIF. A form that accepts text/html gets a 303 back to its page with ?upload=ok or ?uploadError=<code>.',
-  consumes: ['multipart/form-data'],
-};
-const redirect = { 303: { type: 'null', description: 'A page form: back to its page' } };
 
 /** A seller's product pictures and store logo: the upload pipeline of lib/uploads.ts. */
 export async function sellerImageRoutes(app: FastifyInstance) {

@@ -15,6 +15,7 @@ import { formStatus, serverApi, throwUnlessOk, notFound } from '../../lib/api.se
 import { redirect } from '../../lib/redirect.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { useLive } from '../../lib/live.ts';
+import { UploadForm } from '../../components/upload-form.tsx';
 import {
   STATUS_LABEL,
   URGENCY_LABEL,
@@ -171,6 +172,29 @@ export default function RequestPage() {
         )}
       </p>
       <p className="mt-3 whitespace-pre-line">{r.description}</p>
+      {r.photo && (
+        <img
+          src={r.photo.src}
+          srcSet={r.photo.srcset}
+          sizes="(min-width: 640px) 320px, 100vw"
+          width={r.photo.width}
+          height={r.photo.height}
+          alt={`Photo from the requester: ${r.what}`}
+          className="mt-3 w-full max-w-xs rounded-lg border border-gray-200 bg-white"
+        />
+      )}
+      {d.mine && open && (
+        <div className="mt-3">
+          <UploadForm
+            action={`/api/requests/${r.id}/photo`}
+            name="photo"
+            label={r.photo ? 'Change the photo' : 'Add a photo (optional)'}
+            hint="A photo of the part, its number or the car helps sellers offer the right thing."
+            button={r.photo ? 'Upload new photo' : 'Upload photo'}
+            done="Your photo is on the request."
+          />
+        </div>
+      )}
       {done && nav.state === 'idle' && (
         <p
           role={done.ok ? 'status' : 'alert'}
