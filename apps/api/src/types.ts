@@ -21,3 +21,4 @@ export type * from './modules/product-import/types.ts';
 export type * from './modules/requests/types.ts';
 export type * from './modules/notifications/types.ts';
 export type * from './modules/audit/types.ts';
+export type * from './modules/fit/types.ts';

@@ -13,3 +13,4 @@ export * from './content.ts';
 export * from './vin.ts';
 export * from './uploads.ts';
 export * from './product-import.ts';
+export * from './fit.ts';

@@ -20,6 +20,7 @@ import productImport from './product-import/routes.ts';
 import requests from './requests/routes.ts';
 import notifications from './notifications/routes.ts';
 import audit from './audit/routes.ts';
+import fit from './fit/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const modules: FastifyPluginAsync[] = [
   requests,
   notifications,
   audit,
+  fit,
 ];

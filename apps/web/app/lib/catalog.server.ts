@@ -1,6 +1,8 @@
 import type { Api } from './api.ts';
 import { notFound } from './api.server.ts';
 import type { Option } from '@sf/shared';
+import { fitsById, readFitChoice } from './fit.ts';
+import { loadFit } from './fit.server.ts';
 import {
   listPath,
   readCursor,
@@ -15,11 +17,37 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const cursor = readCursor(url.searchParams);
+  const choice = readFitChoice(url.searchParams);
+  // 'Only parts that fit' is the list's own car filter, set from the chosen car of My cars.
+  const mine = choice.fitsOnly ? await loadFit(api, [], choice.carId) : null;
+  const car = mine?.car;
+  if (car) {
+    filters.carmake = String(car.makeId);
+    if (car.modelId) filters.carmodel = String(car.modelId);
+    else delete filters.carmodel;
+    if (car.year) filters.caryear = String(car.year);
+    else delete filters.caryear;
+  }
   const [page, options] = await Promise.all([
     api.get(listPath(catId, filters, cursor)).then(toProductPage),
     loadFilterOptions(api.lookup, filters),
   ]);
-  return { filters, page, options, catId };
+  const fit = page.items.length
+    ? await loadFit(
+        api,
+        page.items.map((p) => p.prod_id),
+        choice.carId,
+      )
+    : (mine ?? (await loadFit(api, [], choice.carId)));
+  const verdicts = fitsById(fit);
+  for (const p of page.items) p.myFit = verdicts[p.prod_id] ?? null;
+  return {
+    filters,
+    page,
+    options,
+    catId,
+    fit: fit ? { car: fit.car, cars: fit.cars, fitsOnly: Boolean(car) } : null,
+  };
 }
 
 /** A positive integer id from a route param, or the 404 page. */

@@ -2,6 +2,7 @@ import type { Option } from '@sf/shared';
 import type { PartsList, PartsListItem, ProductDetail } from '@sf/api/types';
 import { CONDITION, CONDITION_LABELS, PAGE_SIZE, YEAR_FROM } from '@sf/shared';
 import { toQuery } from './api.ts';
+import type { FitItem } from './fit.ts';
 
 // The catalogue's answers are typed from the API's response schemas (docs/contracts.md).
 export type { Category, ProductDetail, StoreDetail } from '@sf/api/types';
@@ -9,7 +10,11 @@ export type { Category, ProductDetail, StoreDetail } from '@sf/api/types';
 export type ProductItem = Pick<
   PartsListItem,
   'prod_id' | 'id' | 'name' | 'url' | 'price' | 'condition' | 'image' | 'store'
-> & { fit?: PartsListItem['fit'] };
+> & {
+  fit?: PartsListItem['fit'];
+  /** Whether it fits the signed-in buyer's chosen car (GET /api/fit); absent for guests. */
+  myFit?: FitItem | null;
+};
 export type ProductImage = NonNullable<PartsListItem['image']>;
 export type Fitment = ProductDetail['fitment'][number];
 /** A page of product cards; `lastId` is an opaque cursor: pass it back unchanged. */

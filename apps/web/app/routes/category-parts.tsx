@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductsByCategory() {
-  const { filters, page, options, category, catId } = useLoaderData<typeof loader>();
+  const { filters, page, options, fit, category, catId } = useLoaderData<typeof loader>();
   const q = filters.prodName;
   return (
     <main id="main">
@@ -39,6 +39,7 @@ export default function ProductsByCategory() {
         filters={filters}
         options={options}
         page={page}
+        fit={fit}
         hideCategory={catId > 0}
         heading={q ? 'Best matches first' : 'Parts'}
       />

@@ -28,7 +28,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export default function SparesParts() {
-  const { filters, page, options, categories, cars } = useLoaderData<typeof loader>();
+  const { filters, page, options, fit, categories, cars } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
@@ -45,6 +45,7 @@ export default function SparesParts() {
           filters={filters}
           options={options}
           page={page}
+          fit={fit}
           heading="Parts for your car"
         />
         <CategoryGrid categories={categories} heading="Browse parts by category" />

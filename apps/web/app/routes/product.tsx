@@ -8,13 +8,22 @@ import { ProductImg } from '../components/catalog/product-image.tsx';
 import { FitmentTable } from '../components/catalog/fitment-table.tsx';
 import { StoreCard } from '../components/catalog/store-card.tsx';
 import { CartButton } from '../components/catalog/cart-button.tsx';
+import { MyFitBadge } from '../components/catalog/fit-badge.tsx';
+import { FitCarForm } from '../components/catalog/fit-car-form.tsx';
+import { readFitChoice } from '../lib/fit.ts';
+import { loadFit } from '../lib/fit.server.ts';
 
 /** /product/:id and /item/:id (the same page). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Product');
-  const ans = await serverApi(context).get(`/api/products/${id}`);
+  const api = serverApi(context);
+  const url = new URL(request.url);
+  const [ans, fit] = await Promise.all([
+    api.get(`/api/products/${id}`),
+    loadFit(api, [id], readFitChoice(url.searchParams).carId),
+  ]);
   throwUnlessOk(ans, { what: 'Product', invalidIsMissing: true });
-  return { product: ans.item as ProductDetail, origin: new URL(request.url).origin };
+  return { product: ans.item as ProductDetail, origin: url.origin, fit };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -69,7 +78,7 @@ function Gallery({ p }: { p: ProductDetail }) {
 }
 
 export default function ProductPage() {
-  const { product: p } = useLoaderData<typeof loader>();
+  const { product: p, fit } = useLoaderData<typeof loader>();
   const cat = p.category;
   const stock = typeof p.stock === 'number' ? p.stock : null;
   return (
@@ -123,6 +132,18 @@ export default function ProductPage() {
               </p>
             )}
           </div>
+          {fit && (
+            <div className="space-y-2" data-testid="product-fit">
+              <MyFitBadge fit={fit.items[0]} large />
+              {fit.cars.length > 1 && (
+                <FitCarForm
+                  fit={{ car: fit.car, cars: fit.cars, fitsOnly: false }}
+                  action={`/product/${p.id}`}
+                  listFilter={false}
+                />
+              )}
+            </div>
+          )}
           <CartButton product={p} stock={stock} />
           {p.store && <StoreCard store={p.store} productName={p.name} />}
         </div>

@@ -10,6 +10,8 @@ import {
 import { SearchIcon } from '../icons.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ProductList } from './product-list.tsx';
+import { FitCarForm } from './fit-car-form.tsx';
+import type { FitAnswer } from '../../lib/fit.ts';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
 export function PartsResults({
@@ -20,7 +22,9 @@ export function PartsResults({
   page,
   hideCategory,
   heading = 'Parts',
+  fit,
 }: {
+  fit?: { car: FitAnswer['car']; cars: FitAnswer['cars']; fitsOnly: boolean } | null;
   action: string;
   catId: number;
   filters: PartsFilters;
@@ -39,6 +43,7 @@ export function PartsResults({
         options={options}
         hideCategory={hideCategory}
       />
+      {fit && <FitCarForm key={`fit${search}`} fit={fit} action={action} />}
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="mb-1 text-lg font-bold">
           {heading}
@@ -47,6 +52,7 @@ export function PartsResults({
           key={search}
           page={page}
           apiPath={(lastId) => listPath(catId, filters, lastId)}
+          fitCarId={fit?.car?.id}
           empty={<EmptyResults action={action} filtered={hasFilters(filters)} />}
         />
       </section>

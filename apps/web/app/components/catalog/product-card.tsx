@@ -3,6 +3,7 @@ import { productHref, type ProductItem } from '../../lib/catalog.ts';
 import { BadgeCheckIcon } from '../icons.tsx';
 import { ConditionBadge, FitBadge, Price } from './price.tsx';
 import { ProductImg } from './product-image.tsx';
+import { MyFitBadge } from './fit-badge.tsx';
 
 /** A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the store's city and badge. */
 export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: boolean }) {
@@ -32,8 +33,9 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
             {p.name}
           </Link>
         </h3>
+        <MyFitBadge fit={p.myFit} />
         <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1 text-xs text-gray-700">
-          <FitBadge fit={p.fit} />
+          {!p.myFit && <FitBadge fit={p.fit} />}
           <ConditionBadge condition={p.condition} />
           {place && <span className="truncate">{place}</span>}
           {p.store?.verified && (

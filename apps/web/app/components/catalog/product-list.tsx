@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { browserApi } from '../../lib/api.ts';
 import { toProductPage, type ProductItem, type ProductPage } from '../../lib/catalog.ts';
+import { fitPath, fitsById, type FitAnswer } from '../../lib/fit.ts';
 import { AlertIcon, ResetIcon } from '../icons.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
@@ -62,7 +63,10 @@ export function ProductList({
   apiPath,
   empty,
   label = 'parts',
+  fitCarId,
 }: {
+  /** The signed-in buyer's chosen car: loaded pages get its fit verdicts too. */
+  fitCarId?: string;
   page: ProductPage & { error: string | null };
   apiPath: (lastId: string | null) => string;
   empty: ReactNode;
@@ -106,6 +110,11 @@ export function ProductList({
     }
     const seen = new Set(items.map((p) => p.prod_id));
     const fresh = next.items.filter((p) => !seen.has(p.prod_id));
+    if (fitCarId && fresh.length) {
+      const fit = await browserApi.get(fitPath(fresh.map((p) => p.prod_id).slice(0, 60), fitCarId));
+      const byId = fitsById(fit.status ? (fit as unknown as FitAnswer) : null);
+      for (const p of fresh) p.myFit = byId[p.prod_id] ?? null;
+    }
     firstNew.current = fresh[0]?.prod_id ?? null;
     setItems([...items, ...fresh]);
     setMore({ lastId: next.lastId, hasMore: next.hasMore && fresh.length > 0 });

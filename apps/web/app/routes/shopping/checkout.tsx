@@ -22,6 +22,10 @@ import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { intField, type CartView, type Quote } from '../../lib/shop.ts';
 import { MoneyRow, naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
+import { MyFitBadge } from '../../components/catalog/fit-badge.tsx';
+import { FitCarForm } from '../../components/catalog/fit-car-form.tsx';
+import { fitsById, readFitChoice, type FitItem } from '../../lib/fit.ts';
+import { loadFit } from '../../lib/fit.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
 
@@ -85,11 +89,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     couponCode: '',
     paymentMethod: 'paystack',
   };
-  const [quote, states] = await Promise.all([
+  const [quote, states, fit] = await Promise.all([
     quoteFor(context, request, values),
     serverApi(context).lookup<Option>('/api/database/states/NG'),
+    cart.status && cart.items.length
+      ? loadFit(
+          serverApi(context),
+          cart.items.map((l) => l.productId),
+          readFitChoice(new URL(request.url).searchParams).carId,
+        )
+      : null,
   ]);
   return {
+    fit,
     cart: cart.status ? cart : null,
     quote: quote.status ? quote : null,
     states,
@@ -127,6 +139,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const key = String(form.get('idempotencyKey') ?? '');
+  const misfit = await unconfirmedMisfits(context, request, form);
+  if (misfit) {
+    const [quote, cities] = await Promise.all([
+      quoteFor(context, request, v),
+      citiesOf(context, v.stateId),
+    ]);
+    return data(
+      {
+        kind: 'error' as const,
+        values: v,
+        quote: quote.status ? quote : null,
+        cities,
+        message: misfit,
+        fields: { fitConfirmed: misfit } as Record<string, string>,
+      },
+      { status: 409 },
+    );
+  }
   const body = {
     fulfilment: v.fulfilment,
     phone: v.phone,
@@ -173,6 +203,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     { status: ans ? formStatus(ans) : 400 },
   );
+}
+
+/**
+ * A line that does not fit the car the buyer checks against must be confirmed before payment:
+ * the refusal in words, or null when every line fits (or is confirmed, or there is no car).
+ */
+async function unconfirmedMisfits(context: unknown, request: Request, form: FormData) {
+  if (form.get('fitConfirmed') === '1') return null;
+  const api = serverApi(context);
+  const cart = (await apiGet(request, context, '/api/cart')) as unknown as CartView & {
+    status: boolean;
+  };
+  if (!cart.status || !cart.items.length) return null;
+  const car = String(form.get('car') ?? '');
+  const fit = await loadFit(
+    api,
+    cart.items.map((l) => l.productId),
+    readFitChoice(new URLSearchParams({ car })).carId,
+  );
+  const bad = (fit?.items ?? []).filter((i) => i.verdict === 'no');
+  if (!fit?.car || !bad.length) return null;
+  const names = bad.map((b) => cart.items.find((l) => l.productId === b.prod_id)?.name ?? '');
+  return `${names.join(', ')} ${bad.length > 1 ? 'do' : 'does'} not fit your ${fit.car.label}: tick 'Buy it anyway' to confirm, or change your cart.`;
 }
 
 function Select({
@@ -268,7 +321,9 @@ function Summary({
   quote,
   fulfilment,
   stateChosen,
+  fits,
 }: {
+  fits: Record<number, FitItem>;
   quote: Quote;
   fulfilment: string;
   stateChosen: boolean;
@@ -283,6 +338,11 @@ function Summary({
               <li key={l.productId} className="flex justify-between gap-2">
                 <span>
                   {l.quantity} × {l.name}
+                  {fits[l.productId] && (
+                    <span className="block">
+                      <MyFitBadge fit={fits[l.productId]} />
+                    </span>
+                  )}
                 </span>
                 <span className="tabular-nums">{naira(l.lineTotalKobo)}</span>
               </li>
@@ -397,6 +457,8 @@ export default function Checkout() {
     latest?.kind === 'quote' || latest?.kind === 'error' ? quote?.couponProblem : null;
   const couponApplied = quote?.coupon;
   const message = answer?.kind === 'error' ? answer.message : null;
+  const fits = fitsById(loaded.fit);
+  const misfits = (loaded.fit?.items ?? []).filter((i) => i.verdict === 'no');
 
   return (
     <main id="main" className="container-page max-w-4xl py-5">
@@ -428,6 +490,15 @@ export default function Checkout() {
           ))}
         </ul>
       )}
+      {loaded.fit && loaded.fit.cars.length > 1 && (
+        <div className="mt-3">
+          <FitCarForm
+            fit={{ car: loaded.fit.car, cars: loaded.fit.cars, fitsOnly: false }}
+            action="/shopping/checkout"
+            listFilter={false}
+          />
+        </div>
+      )}
       <Form
         method="post"
         ref={formRef}
@@ -436,6 +507,7 @@ export default function Checkout() {
         className="mt-4 grid gap-4 md:grid-cols-[1fr_20rem] md:items-start"
       >
         <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
+        {loaded.fit?.car && <input type="hidden" name="car" value={loaded.fit.car.id} />}
         <div className="space-y-4">
           <fieldset className="card space-y-3 p-4">
             <legend className="float-left mb-1 w-full text-lg font-bold">
@@ -607,12 +679,42 @@ export default function Checkout() {
               className={quoter.state !== 'idle' ? 'opacity-60' : ''}
               aria-busy={quoter.state !== 'idle'}
             >
-              <Summary quote={quote} fulfilment={fulfilment} stateChosen={!!stateId} />
+              <Summary quote={quote} fulfilment={fulfilment} stateChosen={!!stateId} fits={fits} />
             </div>
           ) : (
             <p className="text-sm text-red-800">
               The total could not be worked out. Press 'Update total'.
             </p>
+          )}
+          {misfits.length > 0 && (
+            <div
+              className="space-y-2 rounded-[var(--radius-card)] border-l-4 border-red-600 bg-red-50 p-3 text-sm text-red-900"
+              data-testid="fit-warning"
+            >
+              <p className="flex gap-1 font-semibold">
+                <AlertIcon size={16} className="mt-0.5 shrink-0" />
+                {misfits.length === 1 ? 'A part' : `${misfits.length} parts`} may not fit your{' '}
+                {loaded.fit?.car?.label}:
+              </p>
+              <ul className="list-inside list-disc">
+                {misfits.map((m) => (
+                  <li key={m.prod_id}>
+                    {loaded.cart?.items.find((l) => l.productId === m.prod_id)?.name}: {m.text}
+                  </li>
+                ))}
+              </ul>
+              <label className="flex min-h-11 items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  name="fitConfirmed"
+                  value="1"
+                  className="size-5 accent-brand-700"
+                  data-testid="fit-confirm"
+                  aria-invalid={fields.fitConfirmed ? true : undefined}
+                />
+                Buy it anyway: I have checked it fits
+              </label>
+            </div>
           )}
           <button type="submit" name="intent" value="quote" className="btn-ghost w-full">
             Update total

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../lib/session.ts';
+import { fitQuery, fitReply } from './schemas.ts';
+import { fitService } from './service.ts';
+
+/** 'Fits your 2010 Toyota Corolla': products checked against one of the signed-in user's cars. */
+export default async function fitRoutes(app: FastifyInstance) {
+  const fit = fitService(app.db);
+  app.get<{ Querystring: { ids?: string; car?: string } }>(
+    '/api/fit',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['garage'],
+        summary: 'Whether products fit one of my cars (the newest saved when no car is named)',
+        querystring: fitQuery,
+        response: { 200: fitReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send(
+          await fit.check(
+            req.user!.id,
+            (req.query.ids ?? '').split(',').filter(Boolean).map(Number),
+            req.query.car,
+          ),
+        ),
+  );
+}
