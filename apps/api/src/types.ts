@@ -22,3 +22,4 @@ export type * from './modules/requests/types.ts';
 export type * from './modules/notifications/types.ts';
 export type * from './modules/audit/types.ts';
 export type * from './modules/fit/types.ts';
+export type * from './modules/chat/types.ts';

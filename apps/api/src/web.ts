@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { hasSessionCookie } from '@sf/shared';
+import { hasChatCookie, hasSessionCookie } from '@sf/shared';
 import type { AuthUser } from './modules/auth/types.ts';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
@@ -165,8 +165,10 @@ function sendRendered(
   }
   reply.status(status);
   for (const [k, v] of headers) reply.header(k, v);
-  // Anything shown to a signed-in visitor (or setting a cookie) is theirs alone: never stored.
-  if (req.user || hasSessionCookie(req.headers.cookie) || reply.hasHeader('set-cookie'))
+  // Anything shown to a signed-in visitor, a guest with a chat (decision 0017), or setting a
+  // cookie is theirs alone: never stored.
+  const own = hasSessionCookie(req.headers.cookie) || hasChatCookie(req.headers.cookie);
+  if (req.user || own || reply.hasHeader('set-cookie'))
     reply.header('cache-control', 'private, no-store');
   else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
   if (req.method === 'HEAD') {
@@ -234,7 +236,10 @@ export async function registerWeb(
 
   /** Answers from the guest page cache; false when this request must be rendered for itself. */
   async function fromCache(req: FastifyRequest, reply: FastifyReply, url: string) {
-    if (!cacheOn || req.method !== 'GET' || hasSessionCookie(req.headers.cookie)) return false;
+    const cookie = req.headers.cookie;
+    // A guest's support chat is theirs (decision 0017): pages for them are rendered for them.
+    if (!cacheOn || req.method !== 'GET' || hasSessionCookie(cookie) || hasChatCookie(cookie))
+      return false;
     const got = await cache.get(url, () => renderShared(req, url));
     if (!got) return false;
     const page = materialize(got.page, crypto.randomBytes(16).toString('base64'));

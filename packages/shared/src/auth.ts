@@ -16,6 +16,14 @@ export const SESSION_COOKIE = 'sf_sid';
 const SESSION_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 export const hasSessionCookie = (cookieHeader: string | null | undefined) =>
   SESSION_RE.test(cookieHeader ?? '');
+/**
+ * A guest's support-chat identity (decision 0017): set by the API when a guest first writes to
+ * support. A page for a visitor holding it is theirs alone (the guest page cache skips it).
+ */
+export const CHAT_GUEST_COOKIE = 'sf_chat';
+const CHAT_RE = new RegExp(`(?:^|;)\\s*${CHAT_GUEST_COOKIE}=`);
+export const hasChatCookie = (cookieHeader: string | null | undefined) =>
+  CHAT_RE.test(cookieHeader ?? '');
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect e-mail, phone number or password',

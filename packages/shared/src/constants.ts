@@ -40,3 +40,6 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
 export const STORE_FIGURE_DAYS = [7, 30, 90] as const;
 /** A product with this many or fewer left is on the store's low-stock list. */
 export const LOW_STOCK_AT = 3;
+
+/** The longest chat message in characters (the chat_messages check constraint says the same). */
+export const CHAT_MESSAGE_MAX = 2000;

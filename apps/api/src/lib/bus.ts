@@ -36,6 +36,10 @@ export const REDIS_CHANNEL = 'sf:bus';
 
 /** The channel of one user's sockets. */
 export const userChannel = (userId: string) => `user:${userId}`;
+/** The channel of a guest's sockets (their chat cookie's hash, lib/chat-guest.ts; decision 0017). */
+export const guestChannel = (guestId: string) => `guest:${guestId}`;
+/** Every admin's sockets: support messages and reports for the inbox (decision 0017). */
+export const STAFF_CHANNEL = 'staff:support';
 
 export interface Bus {
   publish(channel: string, event: LiveEvent): Promise<void>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { userChannel } from './bus.ts';
+import { guestChannel, STAFF_CHANNEL, userChannel } from './bus.ts';
+import { guestIdOf } from './chat-guest.ts';
 import { isSameOrigin } from './csrf.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -13,8 +14,10 @@ const MAX_MESSAGE_BYTES = 4 * 1024;
 
 /**
  * `GET /api/live`: a signed-in user's socket. The session cookie authenticates the upgrade
- * (a guest gets 401, another site's page 403); the socket then receives, as JSON text frames,
- * every event published on the bus channel `user:<their id>`, from any process or machine.
+ * (a guest without a chat cookie gets 401, another site's page 403); the socket then receives,
+ * as JSON text frames, every event published on the bus channel `user:<their id>` (an admin's
+ * also `staff:support`; a guest with a chat cookie only `guest:<its hash>`, decision 0017),
+ * from any process or machine.
  * The first frame is `{type:'hello'}`. Browsers reconnect with backoff (apps/web/app/lib/live.ts)
  * and reload what they show, since events sent while a socket was down are not replayed.
  */
@@ -27,7 +30,8 @@ export async function installLive(app: FastifyInstance) {
       // Browsers do not apply CORS to WebSocket: a page elsewhere could open one with the cookie.
       preValidation: async (req) => {
         if (!isSameOrigin(req, app.config.publicUrl)) throw forbidden();
-        if (!req.user) throw unauthorized();
+        // A guest is let in only with a chat cookie: their support thread is all they follow.
+        if (!req.user && !guestIdOf(req)) throw unauthorized();
       },
       schema: {
         tags: ['live'],
@@ -37,11 +41,14 @@ export async function installLive(app: FastifyInstance) {
       },
     },
     (socket, req) => {
-      const user = req.user!;
+      const user = req.user;
+      const channels = user
+        ? [userChannel(user.id), ...(user.role === 'Admin' ? [STAFF_CHANNEL] : [])]
+        : [guestChannel(guestIdOf(req)!)];
       const send = (event: unknown) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
       };
-      const off = app.bus.subscribe(userChannel(user.id), send);
+      const offs = channels.map((c) => app.bus.subscribe(c, send));
       let alive = true;
       const ping = setInterval(() => {
         if (!alive) return socket.terminate();
@@ -55,7 +62,7 @@ export async function installLive(app: FastifyInstance) {
       });
       socket.on('close', () => {
         clearInterval(ping);
-        off();
+        for (const off of offs) off();
       });
       send({ type: 'hello' });
     },

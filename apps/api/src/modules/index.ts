@@ -21,6 +21,7 @@ import requests from './requests/routes.ts';
 import notifications from './notifications/routes.ts';
 import audit from './audit/routes.ts';
 import fit from './fit/routes.ts';
+import chat from './chat/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -46,4 +47,5 @@ export const modules: FastifyPluginAsync[] = [
   notifications,
   audit,
   fit,
+  chat,
 ];

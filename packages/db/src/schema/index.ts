@@ -14,3 +14,4 @@ export * from './subscriptions.ts';
 export * from './imports.ts';
 export * from './requests.ts';
 export * from './audit.ts';
+export * from './chat.ts';

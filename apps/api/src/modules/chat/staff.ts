@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../lib/session.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { chatRepository } from './repository.ts';
+import { chatService, toMessage, toThread } from './service.ts';
+import type { InboxAnswer, MessageItem, ThreadAnswer } from './types.ts';
+
+/**
+ * The staff's side of chat (/admin/support): every support thread, answered by any admin as
+ * side b, and any thread holding a reported message (to read it, never to write in it).
+ */
+export function staffChatService(app: FastifyInstance) {
+  const repo = chatRepository(app.db);
+  const chat = chatService(app);
+
+  async function staffThread(id: number) {
+    const t = await repo.thread(id);
+    if (!t) throw notFound('No such conversation');
+    return t;
+  }
+
+  return {
+    async inbox(show: 'waiting' | 'all' | 'reported', lastId?: number): Promise<InboxAnswer> {
+      const [items, waiting, reported] = await Promise.all([
+        repo.inbox(show, lastId),
+        repo.countAwaiting(),
+        repo.countReported(),
+      ]);
+      return {
+        status: true,
+        waiting,
+        reported,
+        items: items.map((r) =>
+          toThread(r, r.kind === 'support' ? null : 'b', { unread: Number(r.unread) }),
+        ),
+      };
+    },
+
+    async thread(id: number, afterId = 0): Promise<ThreadAnswer> {
+      const t = await staffThread(id);
+      // Staff read a private conversation only when a participant reported something in it.
+      if (t.kind === 'direct' && !(await repo.wasReported(id)))
+        throw notFound('No such conversation');
+      const messages = await repo.messages(id, null, afterId);
+      return {
+        status: true,
+        item: toThread(t, null, {
+          unread: t.kind === 'support' ? await repo.unread(id, 'b') : 0,
+        }),
+        messages: messages.map((m) => toMessage(m, null)),
+      };
+    },
+
+    async answer(
+      admin: SessionUser,
+      id: number,
+      body: string,
+      clientKey?: string,
+    ): Promise<MessageItem> {
+      const t = await staffThread(id);
+      if (t.kind !== 'support') throw badRequest('Staff answer support conversations only');
+      return chat.sendAs(t, 'b', admin.id, body, clientKey);
+    },
+
+    async read(id: number, lastId: number) {
+      const t = await staffThread(id);
+      if (t.kind !== 'support')
+        throw badRequest('Only support conversations have a staff read mark');
+      await chat.readAs(t, 'b', lastId);
+      return repo.countAwaiting();
+    },
+
+    async resolve(messageId: number, admin: SessionUser) {
+      const n = await repo.resolveReports(messageId, admin.id);
+      if (n === 0) throw notFound('No open report on this message');
+      return n;
+    },
+  };
+}
