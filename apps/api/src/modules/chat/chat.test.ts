@@ -433,6 +433,17 @@ describe('delivery rules', () => {
       cookie: admin.cookie,
     });
     expect(resolved.status).toBe(200);
+    const trail = await t.get(`/api/admin/audit?targetType=message&targetId=${m.body.item.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(trail.body.items[0]).toMatchObject({
+      action: 'message.resolve',
+      actorId: admin.user.id,
+    });
+    const attention = await t.get('/api/admin/attention', { cookie: admin.cookie });
+    expect(attention.body.items.map((x: any) => x.key)).toEqual(
+      expect.arrayContaining(['support.unanswered', 'messages.reported']),
+    );
     expect(
       (await t.get('/api/admin/support?show=reported', { cookie: admin.cookie })).body.reported,
     ).toBe(before);

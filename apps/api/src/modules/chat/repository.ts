@@ -239,10 +239,10 @@ export const chatRepository = (db: Db) => ({
       sql`insert into chat_reports (message_id, reporter_id, reason)
           values (${messageId}, ${reporterId}, ${reason}) on conflict do nothing`,
     ),
-  resolveReports: async (messageId: number, adminId: string) =>
+  resolveReports: async (messageId: number, adminId: string, tx: Db = db) =>
     (
       await rows<{ id: number }>(
-        db,
+        tx,
         sql`update chat_reports set resolved_at = now(), resolved_by = ${adminId}
             where message_id = ${messageId} and resolved_at is null returning id`,
       )

@@ -1,9 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/session.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
+import { defineAttention } from '../audit/attention.ts';
+import { recordAudit } from '../audit/service.ts';
 import { chatRepository } from './repository.ts';
 import { chatService, toMessage, toThread } from './service.ts';
 import type { InboxAnswer, MessageItem, ThreadAnswer } from './types.ts';
+
+// What waits for staff, shown in the admin layout (decision 0016).
+defineAttention({
+  key: 'support.unanswered',
+  label: 'Support chats waiting for an answer',
+  href: '/admin/support',
+  count: (db) => chatRepository(db).countAwaiting(),
+});
+defineAttention({
+  key: 'messages.reported',
+  label: 'Reported chat messages',
+  href: '/admin/support?show=reported',
+  count: (db) => chatRepository(db).countReported(),
+});
 
 /**
  * The staff's side of chat (/admin/support): every support thread, answered by any admin as
@@ -70,10 +87,20 @@ export function staffChatService(app: FastifyInstance) {
       return repo.countAwaiting();
     },
 
+    /** Closes a message's open reports; the audit log keeps who did and how many. */
     async resolve(messageId: number, admin: SessionUser) {
-      const n = await repo.resolveReports(messageId, admin.id);
-      if (n === 0) throw notFound('No open report on this message');
-      return n;
+      return transaction(app.db, async (tx) => {
+        const n = await repo.resolveReports(messageId, admin.id, tx);
+        if (n === 0) throw notFound('No open report on this message');
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'message.resolve',
+          targetType: 'message',
+          targetId: messageId,
+          after: { reportsClosed: n },
+        });
+        return n;
+      });
     },
   };
 }
