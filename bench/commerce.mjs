@@ -11,68 +11,26 @@
 //
 //   node bench/commerce.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freshDb as newDb, root, startServer as start } from './server-db.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const which = new Set((process.argv[2] ?? 'race,sigkill,throughput').split(','));
 const port = Number(process.env.BENCH_PORT ?? 3991);
 const base = `http://127.0.0.1:${port}`;
 const SECRET = 'sk_test_sparefinder_local_no_money_moves';
 
-async function freshDb() {
-  const name = `sf_commerce_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
-function startServer(dbUrl) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/commerce-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        PORT: String(port),
-        NODE_ENV: 'production',
-        DEMO_DATA: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      if (String(d).includes('ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
 const stop = (child, sig = 'SIGTERM') =>
   new Promise((r) => {
     if (child.exitCode !== null || child.signalCode) return r();
     child.once('exit', r);
     child.kill(sig);
   });
+
+const freshDb = () => newDb('sf_commerce');
+const startServer = (dbUrl) => start(dbUrl, port, { DEMO_DATA: 'true' });
 
 /** Store, parts and signed-in buyers with one line in their cart, straight into the database. */
 async function world(db, { buyers, parts, stock }) {

@@ -8,62 +8,19 @@
 //   node bench/import.mjs            ROWS (default 10000), BENCH_DATABASE_URL (default
 //                                    postgres://postgres@127.0.0.1:5432/postgres)
 // Figures in bench/results/import.json.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freshDb as newDb, root, startServer as start } from './server-db.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 3992);
 const base = `http://127.0.0.1:${port}`;
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const BUDGET_MS = 30_000;
 
-async function freshDb() {
-  const name = `sf_import_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
-function startServer(dbUrl) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/commerce-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        PORT: String(port),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      if (String(d).includes('ready')) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
+const freshDb = () => newDb('sf_import');
+const startServer = (dbUrl) => start(dbUrl, port, { LOG_LEVEL: 'warn' });
 
 /** A seller with a store and a session, on a plan with room for the file (straight into the database). */
 async function sellerWorld(db) {

@@ -19,8 +19,8 @@ export default [
   route('user/store/products/import', 'routes/user/store-import.tsx'),
   route('user/store/product/:id', 'routes/user/store-product.tsx'),
   route('user/store/orders', 'routes/user/store-orders.tsx'),
-  route('user/workshop', 'routes/user/workshop.tsx'),
-  route('user/garage', 'routes/user/garage.tsx'),
+  route('user/workshop', 'routes/user/listing.tsx'),
+  route('user/garage', 'routes/user/listing.tsx', { id: 'routes/user/garage' }),
   route('user/store/subscriptions', 'routes/user/subscriptions.tsx'),
   route('user/workshop/subscriptions', 'routes/user/subscriptions.tsx', {
     id: 'routes/user/workshop-subscriptions',

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { DAYS, type Option } from '@sf/shared';
-import { browserApi } from '../../lib/api.ts';
 import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
 import { KINDS } from '../../lib/providers.ts';
-import { Field, FormMessage, useFailureToast } from '../form-field.tsx';
+import { useStateCities } from '../../lib/use-state-cities.ts';
+import { Field, FormMessage, SelectField, useFailureToast } from '../form-field.tsx';
 import { LogoEditor } from '../logo-editor.tsx';
 import { useToast } from '../toasts.tsx';
 import { RequestsNearYou } from '../requests/requests-near-you.tsx';
@@ -51,52 +51,6 @@ function Checkboxes({
   );
 }
 
-function Select({
-  name,
-  label,
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  name: string;
-  label: string;
-  options: Option<number>[];
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  const id = `f-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={`input ${error ? 'border-red-600' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">Choose…</option>
-        {options.map((o) => (
-          <option key={o.value} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * State and city. Without JavaScript a changed state shows its cities after the first submit
  * (the city is then asked for); with it, choosing a state loads them.
@@ -114,29 +68,27 @@ function PlaceSelects({
   cityId: string;
   fields: Record<string, string>;
 }) {
-  const [stateId, setStateId] = useState(initialState);
-  const [cityId, setCityId] = useState(initialCity);
-  const [cities, setCities] = useState(initialCities);
-  const chooseState = async (v: string) => {
-    setStateId(v);
-    setCityId('');
-    setCities([]);
-    if (v) setCities(await browserApi.lookup(`/api/database/cities/${v}`));
-  };
+  const { stateId, cityId, setCityId, cities, chooseState } = useStateCities({
+    stateId: initialState,
+    cityId: initialCity,
+    cities: initialCities,
+  });
   return (
     <>
-      <Select
+      <SelectField
         name="stateId"
         label="State"
         options={states}
+        placeholder="Choose…"
         value={stateId}
         onChange={(v) => void chooseState(v)}
         error={fields.stateId}
       />
-      <Select
+      <SelectField
         name="cityId"
         label="City"
         options={cities}
+        placeholder="Choose…"
         value={cityId}
         onChange={setCityId}
         error={fields.cityId}

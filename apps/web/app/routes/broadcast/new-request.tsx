@@ -27,6 +27,7 @@ import {
   type RequestItem,
 } from '../../lib/requests.ts';
 import { carLabel } from '../../components/my-cars-picker.tsx';
+import { SelectField } from '../../components/form-field.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 
@@ -82,36 +83,6 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return data(
     { message: ans.message ?? 'We could not send your request. Please try again.' },
     { status: formStatus(ans) },
-  );
-}
-
-function Select({
-  name,
-  label,
-  options,
-  value,
-  placeholder,
-}: {
-  name: string;
-  label: string;
-  options: { label: string; value: number }[];
-  value?: number | null;
-  placeholder?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={`f-${name}`} className="label">
-        {label}
-      </label>
-      <select id={`f-${name}`} name={name} className="input" defaultValue={value ?? ''}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -254,7 +225,7 @@ export default function NewRequest() {
           </div>
         </fieldset>
         <div className={show('part') ? '' : 'hidden'}>
-          <Select
+          <SelectField
             name="catId"
             label="Part"
             options={form.categories}
@@ -262,7 +233,7 @@ export default function NewRequest() {
           />
         </div>
         <div className={show('mechanic') ? '' : 'hidden'}>
-          <Select
+          <SelectField
             name="specialityId"
             label="Mechanic job"
             options={form.specialities}
@@ -270,10 +241,10 @@ export default function NewRequest() {
           />
         </div>
         <div className={show('tow') ? '' : 'hidden'}>
-          <Select name="towCapacityId" label="Tow capacity" options={form.towCapacities} />
+          <SelectField name="towCapacityId" label="Tow capacity" options={form.towCapacities} />
         </div>
         <div className={show('part') ? 'hidden' : ''}>
-          <Select name="vehicleTypeId" label="Vehicle type" options={form.vehicleTypes} />
+          <SelectField name="vehicleTypeId" label="Vehicle type" options={form.vehicleTypes} />
         </div>
 
         <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
@@ -318,7 +289,7 @@ export default function NewRequest() {
 
         <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
           <legend className="label px-1">Where</legend>
-          <Select name="cityId" label="City or area" options={form.cities} />
+          <SelectField name="cityId" label="City or area" options={form.cities} />
           <div>
             <label htmlFor="f-street" className="label">
               Street or landmark (optional)

@@ -16,7 +16,6 @@ import {
 import { redirect } from '../../lib/redirect.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
-import { browserApi } from '../../lib/api.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { intField, type CartView, type Quote } from '../../lib/shop.ts';
@@ -26,6 +25,8 @@ import { MyFitBadge } from '../../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../../components/catalog/fit-car-form.tsx';
 import { fitsById, readFitChoice, type FitItem } from '../../lib/fit.ts';
 import { loadFit } from '../../lib/fit.server.ts';
+import { SelectField } from '../../components/form-field.tsx';
+import { useStateCities } from '../../lib/use-state-cities.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
 
@@ -228,57 +229,6 @@ async function unconfirmedMisfits(context: unknown, request: Request, form: Form
   return `${names.join(', ')} ${bad.length > 1 ? 'do' : 'does'} not fit your ${fit.car.label}: tick 'Buy it anyway' to confirm, or change your cart.`;
 }
 
-function Select({
-  name,
-  label,
-  options,
-  value,
-  onChange,
-  error,
-  placeholder,
-  disabled,
-}: {
-  name: string;
-  label: string;
-  options: Option[];
-  value: string;
-  onChange?: (v: string) => void;
-  error?: string;
-  placeholder: string;
-  disabled?: boolean;
-}) {
-  const id = `f-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className={`input ${error ? 'border-red-600' : ''}`}
-        value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={disabled}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Radio({
   name,
   value,
@@ -394,10 +344,12 @@ export default function Checkout() {
   const latest = quoter.data ?? answer;
   const v = answer?.values ?? loaded.values;
   const [fulfilment, setFulfilment] = useState(v.fulfilment);
-  const [stateId, setStateId] = useState(v.stateId);
-  const [cityId, setCityId] = useState(v.cityId);
+  const { stateId, cityId, setCityId, cities, setCities, chooseState } = useStateCities<number>({
+    stateId: v.stateId,
+    cityId: v.cityId,
+    cities: answer?.cities ?? [],
+  });
   const [payment, setPayment] = useState(v.paymentMethod);
-  const [cities, setCities] = useState<Option[]>(answer?.cities ?? []);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -423,12 +375,6 @@ export default function Checkout() {
     }
     requote();
   }, [fulfilment, stateId]);
-
-  const chooseState = async (id: string) => {
-    setStateId(id);
-    setCityId('');
-    setCities(id ? await browserApi.lookup<Option>(`/api/database/cities/${id}`) : []);
-  };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -533,7 +479,7 @@ export default function Checkout() {
             />
             {fulfilment === 'delivery' && (
               <div className="space-y-3 pt-1">
-                <Select
+                <SelectField
                   name="stateId"
                   label="State"
                   options={loaded.states}
@@ -542,7 +488,7 @@ export default function Checkout() {
                   placeholder="Choose the state"
                   error={fields.stateId}
                 />
-                <Select
+                <SelectField
                   name="cityId"
                   label="City or area"
                   options={cities}

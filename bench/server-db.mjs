@@ -1,0 +1,57 @@
+// What the server benchmarks share: a fresh database of their own on the PostgreSQL server
+// (dropped after, so leftovers never decide a run), and the API process on it
+// (bench/commerce-server.ts: migrations, reference data, the job runner).
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new database named `<prefix>_<random>`; `drop()` removes it, connections and all. */
+export async function freshDb(prefix) {
+  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** The API process on `dbUrl` at `port`, resolved once it says it is ready. */
+export function startServer(dbUrl, port, env = {}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/commerce-server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        PORT: String(port),
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      if (String(d).includes('ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
