@@ -27,6 +27,8 @@ export const hasChatCookie = (cookieHeader: string | null | undefined) =>
 
 export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect e-mail, phone number or password',
+  accountLocked:
+    'This account is locked by SpareFinder staff. Write to us through the contact page to open it again.',
   tooManyForAccount: (wait: string) =>
     `Too many failed logins for this account. Please wait ${wait} or reset your password.`,
   tooManyForAccountHere: (wait: string) =>

@@ -11,6 +11,10 @@ export const ERROR_CODES = [
   'RESET_INVALID',
   /** Not signed in. 401 */
   'UNAUTHORIZED',
+  /** A sensitive action needs the user's password typed again: missing 401, wrong 403. */
+  'PASSWORD_AGAIN',
+  /** Staff locked this account: it cannot sign in. 403 */
+  'ACCOUNT_LOCKED',
   /** Signed in but not allowed. 403 */
   'FORBIDDEN',
   /** A state-changing request from another site. 403 */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { schema as s, type Db } from '@sf/db';
 import { SESSION_COOKIE, type Role } from '@sf/shared';
@@ -90,7 +90,10 @@ async function findSessionUser(db: Db, token: string): Promise<SessionUser | nul
     })
     .from(s.sessions)
     .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
-    .where(and(eq(s.sessions.id, id), gt(s.sessions.expiresAt, new Date())));
+    .where(
+      // A locked account's sessions were ended; the check stays here should one be left.
+      and(eq(s.sessions.id, id), gt(s.sessions.expiresAt, new Date()), isNull(s.users.lockedAt)),
+    );
   return row ? { ...row, role: row.role as SessionUser['role'], sessionId: id } : null;
 }
 

@@ -3,6 +3,7 @@ import lookups from './lookups/routes.ts';
 import catalog from './catalog/routes.ts';
 import images from './images/routes.ts';
 import auth from './auth/routes.ts';
+import adminUsers from './auth/admin.ts';
 import providers from './providers/routes.ts';
 import search from './search/routes.ts';
 import content from './content/routes.ts';
@@ -11,6 +12,7 @@ import payments from './payments/routes.ts';
 import cart from './cart/routes.ts';
 import checkout from './checkout/routes.ts';
 import orders from './orders/routes.ts';
+import adminOrders from './orders/admin.ts';
 import coupons from './coupons/routes.ts';
 import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
@@ -29,6 +31,7 @@ export const modules: FastifyPluginAsync[] = [
   catalog,
   images,
   auth,
+  adminUsers,
   providers,
   search,
   content,
@@ -37,6 +40,7 @@ export const modules: FastifyPluginAsync[] = [
   cart,
   checkout,
   orders,
+  adminOrders,
   coupons,
   garage,
   seller,

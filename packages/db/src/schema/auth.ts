@@ -12,6 +12,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** The store (Seller), workshop (Mechanic) or garage (Tow Van) named at registration. */
   businessName: text('business_name'),
+  /** Set by staff: a locked account cannot sign in and its sessions were ended (null: open). */
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { normalisePhone } from '@sf/shared';
 import { schema as s, type Db } from '@sf/db';
 
 export type UserRow = typeof s.users.$inferSelect;
@@ -76,8 +77,20 @@ export function authRepository(db: Db) {
         .set({ usedAt: new Date() })
         .where(and(eq(s.passwordResetTokens.userId, userId), isNull(s.passwordResetTokens.usedAt)));
     },
-    async listUsers(opts: { role?: string; limit: number }) {
-      const where = opts.role ? eq(s.users.role, opts.role) : undefined;
+    /** `q`: part of an e-mail, a phone number (any usual spelling) or a name. */
+    async listUsers(opts: { role?: string; q?: string; limit: number }) {
+      const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const phone = opts.q ? normalisePhone(opts.q) : undefined;
+      const where = and(
+        opts.role ? eq(s.users.role, opts.role) : undefined,
+        like
+          ? or(
+              ilike(s.users.email, like),
+              ilike(s.users.name, like),
+              ilike(s.users.phone, phone ? `%${phone.slice(-10)}%` : like),
+            )
+          : undefined,
+      );
       const items = await db
         .select({
           id: s.users.id,
@@ -87,6 +100,7 @@ export function authRepository(db: Db) {
           role: s.users.role,
           businessName: s.users.businessName,
           createdAt: s.users.createdAt,
+          lockedAt: s.users.lockedAt,
         })
         .from(s.users)
         .where(where)

@@ -132,18 +132,23 @@ export default async function authRoutes(app: FastifyInstance) {
     updateProfile,
   );
 
-  app.get<{ Querystring: { role?: string; pagesize: number } }>(
+  app.get<{ Querystring: { role?: string; q?: string; pagesize: number } }>(
     '/api/admin/users',
     { schema: schemas.adminUsersSchema, preHandler: requireRole('Admin') },
     async (req, reply) => {
       const { items, counts } = await svc.listUsers({
         role: req.query.role,
+        q: req.query.q?.trim() || undefined,
         limit: req.query.pagesize,
       });
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
       return noStore(reply).send({
         status: true,
-        items: items.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+        items: items.map((u) => ({
+          ...u,
+          createdAt: u.createdAt.toISOString(),
+          lockedAt: u.lockedAt?.toISOString() ?? null,
+        })),
         counts,
         total,
       });

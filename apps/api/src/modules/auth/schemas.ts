@@ -32,9 +32,15 @@ export const profileSchema = Obj({
 });
 const profileAnswer = Obj({ status: okStatus, user: profileSchema });
 
+/** An account as staff see it: the profile and whether it is locked. */
+export const adminUserSchema = Obj({
+  ...profileSchema.properties,
+  lockedAt: nullable({ type: 'string' }),
+});
+
 export const adminUsersAnswer = Obj({
   status: okStatus,
-  items: { type: 'array', items: profileSchema },
+  items: { type: 'array', items: adminUserSchema },
   counts: {
     type: 'object',
     additionalProperties: { type: 'integer' },
@@ -152,12 +158,14 @@ export const profileUpdateSchema = {
 
 export const adminUsersSchema = {
   tags: ['admin'],
-  summary: 'Accounts, newest first, with counts per role (Admin only)',
+  summary:
+    'Accounts, newest first, with counts per role; q finds by e-mail, phone or name (Admin only)',
   querystring: {
     type: 'object',
     additionalProperties: false,
     properties: {
       role: { type: 'string', enum: [...ROLES, 'Admin'] },
+      q: Text({ maxLength: 100 }),
       pagesize: Int({ minimum: 1, maximum: 200, default: 50 }),
     },
   },

@@ -269,6 +269,8 @@ export function authService(
         throw unauthorized(M.badCredentials);
       }
       await clearAfterSuccess(email, info.ip);
+      // Only the right password learns of the lock: a guesser sees the usual refusal.
+      if (user.lockedAt) throw new HttpError(403, M.accountLocked, 'ACCOUNT_LOCKED');
       await repo.logAttempt({
         email,
         ip: info.ip,
@@ -407,7 +409,7 @@ export function authService(
       return { user: updated!, session };
     },
 
-    listUsers: (opts: { role?: string; limit: number }) => repo.listUsers(opts),
+    listUsers: (opts: { role?: string; q?: string; limit: number }) => repo.listUsers(opts),
     latestOutbox: (to: string) => repo.latestOutbox(normaliseEmail(to)),
   };
 }

@@ -1,6 +1,13 @@
 // The answers of the auth routes, derived from their response schemas (never written by hand).
 import type { FromSchema } from 'json-schema-to-ts';
-import type { adminUsersAnswer, authUserSchema, outboxAnswer, profileSchema } from './schemas.ts';
+import type {
+  adminUserSchema,
+  adminUsersAnswer,
+  authUserSchema,
+  outboxAnswer,
+  profileSchema,
+} from './schemas.ts';
+import type { adminUserAnswer } from './admin-schemas.ts';
 
 /** Who is calling, as the session check and sign-in answer it (a guest when not signed in). */
 export type AuthUser = FromSchema<typeof authUserSchema>;
@@ -8,3 +15,5 @@ export type AuthUser = FromSchema<typeof authUserSchema>;
 export type Profile = FromSchema<typeof profileSchema>;
 export type AdminUsersAnswer = FromSchema<typeof adminUsersAnswer>;
 export type OutboxAnswer = FromSchema<typeof outboxAnswer>;
+export type AdminUser = FromSchema<typeof adminUserSchema>;
+export type AdminUserAnswer = FromSchema<typeof adminUserAnswer>;

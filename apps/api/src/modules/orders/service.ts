@@ -5,7 +5,7 @@ import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { transaction } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { account, post, storeEntries, type Entry } from '../ledger/ledger.ts';
+import { account, balance, post, storeEntries, type Entry } from '../ledger/ledger.ts';
 import { paymentsService } from '../payments/service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
@@ -29,13 +29,14 @@ const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
 export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`;
 
 /** Records the refund a paid order is owed and queues the job that sends it to Paystack. */
-async function oweRefund(tx: Db, o: OrderRow) {
+async function oweRefund(tx: Db, o: OrderRow, amountKobo = Number(o.totalKobo)) {
+  if (amountKobo <= 0) return; // staff refunded all of it already (orders/admin.ts)
   await paymentsService.recordRefund(tx, {
     reference: refundReference(o.id),
     paymentReference: o.paymentReference!,
     purpose: 'order',
     purposeId: String(o.id),
-    amountKobo: Number(o.totalKobo),
+    amountKobo,
   });
   await enqueue(tx, 'orders.refund', { orderId: o.id }, { key: `orders.refund:${o.id}` });
 }
@@ -55,8 +56,9 @@ export async function queueAll(tx: Db, mails: MailMessage[]) {
  */
 export async function releaseEntries(tx: Db, o: OrderRow): Promise<Entry[]> {
   const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
-  const total = Number(o.totalKobo);
-  const commission = Number(o.commissionKobo);
+  // What escrow still holds: the total, less what staff refunded in part (orders/admin.ts).
+  const total = await balance(tx, account.escrow(o.id));
+  const commission = Math.min(Number(o.commissionKobo), total);
   return [
     { account: account.escrow(o.id), amountKobo: -total },
     { account: account.promotions, amountKobo: -platformDiscount },
@@ -123,16 +125,19 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
     await repo.releaseCouponIfDead(tx, o.checkoutId);
     await repo.returnStock(tx, o.id);
     if (o.paymentMethod === 'paystack' && o.paidAt) {
-      await post(tx, {
-        kind: 'refund',
-        ref: String(o.id),
-        memo: `Order ${orderNumber(o.id)} cancelled: back to the buyer`,
-        entries: [
-          { account: account.escrow(o.id), amountKobo: -Number(o.totalKobo) },
-          { account: account.buyerRefunds(o.buyerUserId), amountKobo: Number(o.totalKobo) },
-        ],
-      });
-      await oweRefund(tx, o);
+      // What escrow holds goes back: the total, less any part staff refunded before.
+      const held = await balance(tx, account.escrow(o.id));
+      if (held > 0)
+        await post(tx, {
+          kind: 'refund',
+          ref: String(o.id),
+          memo: `Order ${orderNumber(o.id)} cancelled: back to the buyer`,
+          entries: [
+            { account: account.escrow(o.id), amountKobo: -held },
+            { account: account.buyerRefunds(o.buyerUserId), amountKobo: held },
+          ],
+        });
+      await oweRefund(tx, o, held);
     }
   }
   if (m.action === 'deliver') {
@@ -202,12 +207,15 @@ export const ordersService = {
 
   /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
   async act(app: FastifyInstance, m: MoveInput): Promise<OrderRow> {
-    return transaction(app.db, async (tx) => {
-      const o = await moveIn(app, tx, m);
-      const note = m.action === 'refund' ? 'Your money is on its way back to you.' : '';
-      await queueAll(tx, await moveMails(app, tx, o, note));
-      return o;
-    });
+    return transaction(app.db, (tx) => this.actIn(app, tx, m));
+  },
+
+  /** The same inside the caller's transaction (staff actions write their audit entry with it). */
+  async actIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<OrderRow> {
+    const o = await moveIn(app, tx, m);
+    const note = m.action === 'refund' ? 'Your money is on its way back to you.' : '';
+    await queueAll(tx, await moveMails(app, tx, o, note));
+    return o;
   },
 
   /** The seller's 'cash received' on a pay-on-delivery order (a Paystack order is paid only by Paystack). */
@@ -341,7 +349,8 @@ export const ordersService = {
   /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */
   async autoRelease(app: FastifyInstance, orderId: number) {
     const o = await repo.find(app.db, orderId);
-    if (!o || o.status !== 'delivered' || o.disputedAt) return;
+    // A dispute or a staff hold keeps the money in escrow until it is lifted.
+    if (!o || o.status !== 'delivered' || o.disputedAt || o.escrowHeldAt) return;
     if (
       o.deliveredAt &&
       o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * 86_400_000 > Date.now() + 1000

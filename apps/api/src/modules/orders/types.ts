@@ -7,6 +7,7 @@ import type {
   orderView,
   paymentsModeSchema,
 } from './schemas.ts';
+import type { adminOrderActionAnswer, adminOrderAnswer, adminOrderRow } from './admin-schemas.ts';
 
 /** An order as its buyer or its store sees it. */
 export type OrderView = FromSchema<typeof orderView>;
@@ -14,3 +15,6 @@ export type OrdersAnswer = FromSchema<typeof ordersReply>;
 export type OrderAnswer = FromSchema<typeof orderReply>;
 export type PaymentsMode = FromSchema<typeof paymentsModeSchema>;
 export type StoreBalance = FromSchema<typeof balanceReply>;
+export type AdminOrderRow = FromSchema<typeof adminOrderRow>;
+export type AdminOrderAnswer = FromSchema<typeof adminOrderAnswer>;
+export type AdminOrderActionAnswer = FromSchema<typeof adminOrderActionAnswer>;

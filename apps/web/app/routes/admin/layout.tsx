@@ -16,6 +16,8 @@ const NAV = [
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/categories/parentcategories', label: 'Parent categories' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/orders', label: 'Orders and refunds' },
 ];
 
 export default function AdminLayout() {

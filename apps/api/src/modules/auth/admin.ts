@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { schema as s, type Db } from '@sf/db';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { destroyUserSessions, type SessionUser } from '../../lib/session.ts';
+import { transaction } from '../../lib/tx.ts';
+import { recordAudit } from '../audit/service.ts';
+import { profileView, RESET_JOB } from './service.ts';
+import { requirePasswordAgain } from './password-again.ts';
+import type { UserRow } from './repository.ts';
+import type { AdminUser } from './types.ts';
+import * as schemas from './admin-schemas.ts';
+
+/** The hash kept after a forced reset: no password matches it, only the mailed link gets in. */
+const FORCED_RESET_HASH = '!forced-reset';
+
+export const adminUserView = (u: UserRow): AdminUser => ({
+  ...profileView(u),
+  lockedAt: u.lockedAt?.toISOString() ?? null,
+});
+
+/** Locks the account row for the change (two admins at once act one after the other). */
+async function lockedUser(tx: Db, id: string): Promise<UserRow> {
+  const [u] = await tx.select().from(s.users).where(eq(s.users.id, id)).for('update');
+  if (!u) throw notFound('No such account');
+  return u;
+}
+
+async function setUser(tx: Db, id: string, v: Partial<UserRow>): Promise<UserRow> {
+  const [u] = await tx
+    .update(s.users)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(s.users.id, id))
+    .returning();
+  return u!;
+}
+
+const openSessions = (db: Db, userId: string) =>
+  db
+    .select({ id: s.sessions.id, createdAt: s.sessions.createdAt, expiresAt: s.sessions.expiresAt })
+    .from(s.sessions)
+    .where(and(eq(s.sessions.userId, userId), gt(s.sessions.expiresAt, new Date())))
+    .orderBy(desc(s.sessions.createdAt));
+
+/** Staff never lock themselves out: their own role and lock are another admin's job. */
+function notSelf(me: SessionUser, id: string, what: string) {
+  if (me.id === id) throw conflict(`You cannot ${what} your own account: ask another admin`);
+}
+
+export const adminUsersService = {
+  async get(db: Db, id: string) {
+    const [u] = await db.select().from(s.users).where(eq(s.users.id, id));
+    if (!u) throw notFound('No such account');
+    const sessions = await openSessions(db, id);
+    return {
+      item: adminUserView(u),
+      sessions: sessions.map((x) => ({
+        id: x.id,
+        createdAt: x.createdAt.toISOString(),
+        expiresAt: x.expiresAt.toISOString(),
+      })),
+    };
+  },
+
+  async changeRole(
+    db: Db,
+    me: SessionUser,
+    id: string,
+    input: { role: string; password?: string; note?: string },
+  ) {
+    await requirePasswordAgain(db, me, input.password);
+    notSelf(me, id, 'change the role of');
+    return transaction(db, async (tx) => {
+      const u = await lockedUser(tx, id);
+      if (u.role === input.role) throw conflict(`This account is already ${input.role}`);
+      const after = await setUser(tx, id, { role: input.role });
+      // A new role means new rights: the account signs in again to take them.
+      await destroyUserSessions(tx, id);
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: id,
+        before: { role: u.role },
+        after: { role: input.role },
+        note: input.note,
+      });
+      return {
+        message: `Role changed from ${u.role} to ${input.role}`,
+        item: adminUserView(after),
+      };
+    });
+  },
+
+  async lock(db: Db, me: SessionUser, id: string, note?: string) {
+    notSelf(me, id, 'lock');
+    return transaction(db, async (tx) => {
+      const u = await lockedUser(tx, id);
+      if (u.lockedAt) throw conflict('This account is already locked');
+      const after = await setUser(tx, id, { lockedAt: new Date() });
+      await destroyUserSessions(tx, id);
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'user.lock',
+        targetType: 'user',
+        targetId: id,
+        before: { lockedAt: null },
+        after: { lockedAt: after.lockedAt!.toISOString() },
+        note,
+      });
+      return {
+        message: 'Account locked: it cannot sign in and its sessions ended',
+        item: adminUserView(after),
+      };
+    });
+  },
+
+  async unlock(db: Db, me: SessionUser, id: string, note?: string) {
+    return transaction(db, async (tx) => {
+      const u = await lockedUser(tx, id);
+      if (!u.lockedAt) throw conflict('This account is not locked');
+      const after = await setUser(tx, id, { lockedAt: null });
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'user.unlock',
+        targetType: 'user',
+        targetId: id,
+        before: { lockedAt: u.lockedAt.toISOString() },
+        after: { lockedAt: null },
+        note,
+      });
+      return { message: 'Account unlocked: it can sign in again', item: adminUserView(after) };
+    });
+  },
+
+  /**
+   * The old password stops working and every session ends; the usual reset job mails the
+   * link (same token rules, same hourly limit), queued in this transaction.
+   */
+  async forceReset(db: Db, me: SessionUser, id: string, note?: string) {
+    return transaction(db, async (tx) => {
+      const u = await lockedUser(tx, id);
+      const after = await setUser(tx, id, { passwordHash: FORCED_RESET_HASH });
+      await destroyUserSessions(tx, id);
+      await enqueue(tx, RESET_JOB, { email: u.email });
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'user.password-reset',
+        targetType: 'user',
+        targetId: id,
+        after: { passwordResetMailedTo: u.email },
+        note,
+      });
+      return {
+        message: `Password reset: the old password no longer works and a link is mailed to ${u.email}`,
+        item: adminUserView(after),
+      };
+    });
+  },
+
+  async endSessions(db: Db, me: SessionUser, id: string, sessionId?: string, note?: string) {
+    return transaction(db, async (tx) => {
+      const u = await lockedUser(tx, id);
+      const where = sessionId
+        ? and(eq(s.sessions.userId, id), eq(s.sessions.id, sessionId))
+        : eq(s.sessions.userId, id);
+      const ended = await tx.delete(s.sessions).where(where).returning({ id: s.sessions.id });
+      if (sessionId && ended.length === 0) throw notFound('That session has already ended');
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'user.sessions-end',
+        targetType: 'user',
+        targetId: id,
+        before: { sessions: ended.map((x) => x.id.slice(0, 12)) },
+        after: { sessions: [] },
+        note,
+      });
+      const n = ended.length;
+      return {
+        message: n === 1 ? '1 session ended' : `${n} sessions ended`,
+        item: adminUserView(u),
+      };
+    });
+  },
+};
+
+type Params = { Params: { id: string } };
+type Note = { note?: string };
+
+export default async function adminUserRoutes(app: FastifyInstance) {
+  const svc = adminUsersService;
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.get<Params>('/api/admin/users/:id', { schema: schemas.getUserSchema }, async (req, reply) =>
+    noStore(reply).send({ status: true, ...(await svc.get(app.db, req.params.id)) }),
+  );
+  app.post<Params & { Body: { role: string; password?: string; note?: string } }>(
+    '/api/admin/users/:id/role',
+    { schema: schemas.roleSchema },
+    async (req, reply) =>
+      noStore(reply).send({
+        status: true,
+        ...(await svc.changeRole(app.db, req.user!, req.params.id, req.body)),
+      }),
+  );
+  app.post<Params & { Body: Note }>(
+    '/api/admin/users/:id/lock',
+    { schema: schemas.lockSchema },
+    async (req, reply) =>
+      noStore(reply).send({
+        status: true,
+        ...(await svc.lock(app.db, req.user!, req.params.id, req.body?.note)),
+      }),
+  );
+  app.post<Params & { Body: Note }>(
+    '/api/admin/users/:id/unlock',
+    { schema: schemas.unlockSchema },
+    async (req, reply) =>
+      noStore(reply).send({
+        status: true,
+        ...(await svc.unlock(app.db, req.user!, req.params.id, req.body?.note)),
+      }),
+  );
+  app.post<Params & { Body: Note }>(
+    '/api/admin/users/:id/password-reset',
+    { schema: schemas.forceResetSchema },
+    async (req, reply) =>
+      noStore(reply).send({
+        status: true,
+        ...(await svc.forceReset(app.db, req.user!, req.params.id, req.body?.note)),
+      }),
+  );
+  app.post<Params & { Body: Note & { sessionId?: string } }>(
+    '/api/admin/users/:id/sessions/end',
+    { schema: schemas.endSessionsSchema },
+    async (req, reply) =>
+      noStore(reply).send({
+        status: true,
+        ...(await svc.endSessions(
+          app.db,
+          req.user!,
+          req.params.id,
+          req.body?.sessionId,
+          req.body?.note,
+        )),
+      }),
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { loadAdminUser, userAction } from '../../lib/admin-users.server.ts';
+import { FormMessage } from '../../components/form-field.tsx';
+import { AuditTrail } from '../../components/AuditTrail.tsx';
+import { loadAuditTrail } from '../../lib/audit.server.ts';
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `Admin: ${d?.user.name ?? 'account'} | SpareFinder NG` },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const [u, trail] = await Promise.all([
+    loadAdminUser(context, params.id!),
+    loadAuditTrail(context, 'user', params.id!),
+  ]);
+  return { ...u, trail };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const r = await userAction(context, params.id!, await request.formData());
+  return data(r, { status: r.status });
+}
+
+const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van', 'Admin'];
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+/** A destructive step: it runs only with the box ticked, so a stray tap does nothing. */
+function Confirm({ id, text }: { id: string; text: string }) {
+  return (
+    <label htmlFor={id} className="flex items-start gap-2 text-sm">
+      <input id={id} type="checkbox" name="confirm" value="yes" required className="mt-1 size-5" />
+      <span>{text}</span>
+    </label>
+  );
+}
+
+function Note({ id }: { id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Note for the audit log (optional)
+      </label>
+      <input id={id} name="note" maxLength={500} className="input" />
+    </div>
+  );
+}
+
+export default function AdminUser() {
+  const { user, sessions, trail } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <main id="main">
+      <p className="text-sm">
+        <Link to="/admin/users" className="underline">
+          Users
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold break-words">{user.name}</h1>
+      <p className="mt-1 break-all text-gray-700">
+        {user.role} · {user.email} · {user.phone}
+        {user.businessName ? ` · ${user.businessName}` : ''}
+      </p>
+      <p className="mt-1 text-sm text-gray-700">
+        Joined {when(user.createdAt)}.{' '}
+        {user.lockedAt ? (
+          <strong className="text-red-800">Locked since {when(user.lockedAt)}.</strong>
+        ) : (
+          'Can sign in.'
+        )}
+      </p>
+      {done && !busy && (
+        <div className="mt-4">
+          <FormMessage type={done.ok ? 'success' : 'error'}>{done.message}</FormMessage>
+        </div>
+      )}
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="role-h" className="card p-4">
+          <h2 id="role-h" className="text-lg font-bold">
+            Role
+          </h2>
+          <Form method="post" className="mt-2 grid gap-3">
+            <input type="hidden" name="intent" value="role" />
+            <div>
+              <label htmlFor="role" className="label">
+                New role
+              </label>
+              <select id="role" name="role" defaultValue={user.role} className="input">
+                {ROLES.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="role-password" className="label">
+                Your password, to confirm
+              </label>
+              <input
+                id="role-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                className="input"
+              />
+            </div>
+            <Note id="role-note" />
+            <button className="btn-primary" disabled={busy}>
+              Change role
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="access-h" className="card p-4">
+          <h2 id="access-h" className="text-lg font-bold">
+            Access
+          </h2>
+          {user.lockedAt ? (
+            <Form method="post" className="mt-2 grid gap-3">
+              <input type="hidden" name="intent" value="unlock" />
+              <Note id="unlock-note" />
+              <button className="btn-primary" disabled={busy}>
+                Unlock account
+              </button>
+            </Form>
+          ) : (
+            <Form method="post" className="mt-2 grid gap-3">
+              <input type="hidden" name="intent" value="lock" />
+              <Note id="lock-note" />
+              <Confirm
+                id="lock-confirm"
+                text="Lock this account: it cannot sign in and every session of it ends now."
+              />
+              <button className="btn-ghost border-red-600 text-red-800" disabled={busy}>
+                Lock account
+              </button>
+            </Form>
+          )}
+          <Form method="post" className="mt-4 grid gap-3 border-t border-gray-200 pt-4">
+            <input type="hidden" name="intent" value="reset" />
+            <Confirm
+              id="reset-confirm"
+              text="Force a password reset: the old password stops working, sessions end and a reset link is e-mailed."
+            />
+            <button className="btn-ghost" disabled={busy}>
+              Force password reset
+            </button>
+          </Form>
+        </section>
+      </div>
+
+      <section aria-labelledby="sessions-h" className="card mt-4 p-4">
+        <h2 id="sessions-h" className="text-lg font-bold">
+          Sessions ({sessions.length})
+        </h2>
+        {sessions.length === 0 ? (
+          <p className="mt-1 text-sm text-gray-700">Not signed in anywhere.</p>
+        ) : (
+          <>
+            <ul className="mt-2 divide-y divide-gray-100">
+              {sessions.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span className="text-sm">
+                    Signed in {when(s.createdAt)}, valid until {when(s.expiresAt)}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="endSession" />
+                    <input type="hidden" name="sessionId" value={s.id} />
+                    <button className="btn-ghost min-h-9 text-sm" disabled={busy}>
+                      End this session
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+            <Form method="post" className="mt-3 grid gap-2 sm:flex sm:items-center sm:gap-4">
+              <input type="hidden" name="intent" value="endAll" />
+              <Confirm id="end-all-confirm" text="Sign this account out everywhere." />
+              <button className="btn-ghost" disabled={busy}>
+                End all sessions
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="audit-h" className="mt-4">
+        <h2 id="audit-h" className="mb-2 text-lg font-bold">
+          Staff actions
+        </h2>
+        <AuditTrail items={trail} />
+      </section>
+    </main>
+  );
+}
