@@ -23,3 +23,5 @@ export type * from './modules/notifications/types.ts';
 export type * from './modules/audit/types.ts';
 export type * from './modules/fit/types.ts';
 export type * from './modules/chat/types.ts';
+export type * from './modules/reviews/types.ts';
+export type * from './modules/disputes/types.ts';

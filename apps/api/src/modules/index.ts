@@ -24,6 +24,8 @@ import notifications from './notifications/routes.ts';
 import audit from './audit/routes.ts';
 import fit from './fit/routes.ts';
 import chat from './chat/routes.ts';
+import reviews from './reviews/routes.ts';
+import disputes from './disputes/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -52,4 +54,6 @@ export const modules: FastifyPluginAsync[] = [
   audit,
   fit,
   chat,
+  reviews,
+  disputes,
 ];

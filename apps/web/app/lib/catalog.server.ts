@@ -3,6 +3,7 @@ import { notFound } from './api.server.ts';
 import type { Option } from '@sf/shared';
 import { fitsById, readFitChoice } from './fit.ts';
 import { loadFit } from './fit.server.ts';
+import type { CardRating, RatingSummary } from './reviews.ts';
 import {
   listPath,
   readCursor,
@@ -40,7 +41,14 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
       )
     : (mine ?? (await loadFit(api, [], choice.carId)));
   const verdicts = fitsById(fit);
-  for (const p of page.items) p.myFit = verdicts[p.prod_id] ?? null;
+  const ratings = await loadRatings(
+    api,
+    page.items.map((p) => p.prod_id),
+  );
+  for (const p of page.items) {
+    p.myFit = verdicts[p.prod_id] ?? null;
+    p.rating = ratings[p.prod_id] ?? null;
+  }
   return {
     filters,
     page,
@@ -48,6 +56,19 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
     catId,
     fit: fit ? { car: fit.car, cars: fit.cars, fitsOnly: Boolean(car) } : null,
   };
+}
+
+/** Cards' ratings by product id (empty when the answer fails: the cards show none). */
+export async function loadRatings(api: Api, ids: number[]): Promise<Record<number, CardRating>> {
+  if (!ids.length) return {};
+  const ans = await api.get(`/api/reviews/summary?products=${ids.slice(0, 60).join(',')}`);
+  if (!ans.status) return {};
+  return Object.fromEntries(
+    (ans as unknown as RatingSummary).items.map((i) => [
+      i.prod_id,
+      { product: i.product, store: i.store },
+    ]),
+  );
 }
 
 /** A positive integer id from a route param, or the 404 page. */

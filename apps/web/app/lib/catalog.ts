@@ -3,6 +3,7 @@ import type { PartsList, PartsListItem, ProductDetail } from '@sf/api/types';
 import { CONDITION, CONDITION_LABELS, PAGE_SIZE, YEAR_FROM } from '@sf/shared';
 import { toQuery } from './api.ts';
 import type { FitItem } from './fit.ts';
+import type { CardRating } from './reviews.ts';
 
 // The catalogue's answers are typed from the API's response schemas (docs/contracts.md).
 export type { Category, ProductDetail, StoreDetail } from '@sf/api/types';
@@ -14,6 +15,8 @@ export type ProductItem = Pick<
   fit?: PartsListItem['fit'];
   /** Whether it fits the signed-in buyer's chosen car (GET /api/fit); absent for guests. */
   myFit?: FitItem | null;
+  /** Verified buyers' ratings of the part and its store (GET /api/reviews/summary). */
+  rating?: CardRating | null;
 };
 export type ProductImage = NonNullable<PartsListItem['image']>;
 export type Fitment = ProductDetail['fitment'][number];

@@ -12,18 +12,27 @@ import { MyFitBadge } from '../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../components/catalog/fit-car-form.tsx';
 import { readFitChoice } from '../lib/fit.ts';
 import { loadFit } from '../lib/fit.server.ts';
+import type { ReviewList } from '../lib/reviews.ts';
+import { Stars } from '../components/trust/stars.tsx';
+import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
 
 /** /product/:id and /item/:id (the same page). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Product');
   const api = serverApi(context);
   const url = new URL(request.url);
-  const [ans, fit] = await Promise.all([
+  const [ans, fit, reviews] = await Promise.all([
     api.get(`/api/products/${id}`),
     loadFit(api, [id], readFitChoice(url.searchParams).carId),
+    api.get(`/api/products/${id}/reviews`),
   ]);
   throwUnlessOk(ans, { what: 'Product', invalidIsMissing: true });
-  return { product: ans.item as ProductDetail, origin: url.origin, fit };
+  return {
+    product: ans.item as ProductDetail,
+    origin: url.origin,
+    fit,
+    reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -78,7 +87,7 @@ function Gallery({ p }: { p: ProductDetail }) {
 }
 
 export default function ProductPage() {
-  const { product: p, fit } = useLoaderData<typeof loader>();
+  const { product: p, fit, reviews } = useLoaderData<typeof loader>();
   const cat = p.category;
   const stock = typeof p.stock === 'number' ? p.stock : null;
   return (
@@ -115,6 +124,15 @@ export default function ProductPage() {
             <h1 className="text-xl font-bold leading-tight sm:text-2xl">{p.name}</h1>
             {p.title && p.title !== p.name && <p className="text-sm text-gray-700">{p.title}</p>}
             <Price price={p.price} size="page" />
+            {reviews && reviews.rating.count > 0 && (
+              <a href="#reviews-heading" className="block">
+                <Stars
+                  value={reviews.rating.average}
+                  count={reviews.rating.count}
+                  testId="product-rating"
+                />
+              </a>
+            )}
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <ConditionBadge condition={p.condition} />
               {stock !== null && (
@@ -161,6 +179,18 @@ export default function ProductPage() {
           </section>
         )}
       </div>
+      <section aria-labelledby="reviews-heading" className="card mt-4 p-4">
+        <h2 id="reviews-heading" className="text-lg font-bold">
+          Reviews from buyers
+        </h2>
+        {reviews && reviews.items.length > 0 ? (
+          <Reviews items={reviews.items} />
+        ) : (
+          <p className="mt-1 text-sm text-gray-700">
+            No reviews yet. Only buyers whose order of this part was delivered can review it.
+          </p>
+        )}
+      </section>
     </main>
   );
 }

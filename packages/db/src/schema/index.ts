@@ -15,3 +15,4 @@ export * from './imports.ts';
 export * from './requests.ts';
 export * from './audit.ts';
 export * from './chat.ts';
+export * from './trust.ts';

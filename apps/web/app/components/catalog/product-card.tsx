@@ -4,6 +4,7 @@ import { BadgeCheckIcon } from '../icons.tsx';
 import { ConditionBadge, FitBadge, Price } from './price.tsx';
 import { ProductImg } from './product-image.tsx';
 import { MyFitBadge } from './fit-badge.tsx';
+import { Stars } from '../trust/stars.tsx';
 
 /** A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the store's city and badge. */
 export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: boolean }) {
@@ -33,6 +34,18 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
             {p.name}
           </Link>
         </h3>
+        {p.rating && p.rating.product.count > 0 ? (
+          <Stars
+            value={p.rating.product.average}
+            count={p.rating.product.count}
+            small
+            testId="card-rating"
+          />
+        ) : p.rating && p.rating.store.count > 0 ? (
+          <span className="text-xs text-gray-700" data-testid="card-store-rating">
+            Store <Stars value={p.rating.store.average} count={p.rating.store.count} small />
+          </span>
+        ) : null}
         <MyFitBadge fit={p.myFit} />
         <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-1 text-xs text-gray-700">
           {!p.myFit && <FitBadge fit={p.fit} />}

@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import { idParam } from '../../lib/schemas.ts';
+import { requireAuth, requireRole } from '../../lib/session.ts';
+import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
+import { pictureSpec, productPicture } from '../images/uploaded.ts';
+import {
+  answerBody,
+  hideBody,
+  listReply,
+  oneReply,
+  pageQuery,
+  reviewBody,
+  summaryQuery,
+  summaryReply,
+} from './schemas.ts';
+import { reviewsService, type ReviewInput } from './service.ts';
+
+type Id = { Params: { id: number } };
+type Page = { Querystring: { lastId?: number } };
+const PUBLIC = 'public, max-age=30';
+const PRIVATE = 'private, no-store';
+
+/** Reviews from verified buyers (decision 0018). */
+export default async function reviewsRoutes(app: FastifyInstance) {
+  const svc = reviewsService(app);
+  const tags = ['reviews'];
+
+  app.post<{ Body: ReviewInput }>(
+    '/api/reviews',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Review a part I bought (a delivered order line; once per line)',
+        body: reviewBody,
+        response: { 201: oneReply },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: true,
+        message: 'Thank you: your review is published',
+        item: await svc.create(req.user!, req.body),
+      }),
+  );
+  app.post<Id>(
+    '/api/reviews/:id/photo',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Put a photo on my review (replaces the one there)',
+        ...pictureUploadDoc,
+        params: idParam(),
+        response: { 200: oneReply, ...backToPage },
+      },
+    },
+    async (req, reply) =>
+      answerUpload(req, reply, '/user/reviews', async () => ({
+        status: true,
+        message: 'Your photo is on the review',
+        item: await svc.setPhoto(req.user!, req.params.id, async () => {
+          const got = await receiveFiles(req, pictureSpec(1), (f) => productPicture(f.data));
+          return got.files[0];
+        }),
+      })),
+  );
+  app.post<Id & { Body: { answer: string } }>(
+    '/api/reviews/:id/answer',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: "The store's one public answer to a review of its part",
+        params: idParam(),
+        body: answerBody,
+        response: { 200: oneReply },
+      },
+    },
+    async (req) => ({
+      status: true,
+      message: 'Your answer is published',
+      item: await svc.answer(req.user!, req.params.id, req.body.answer),
+    }),
+  );
+  app.get<Id & Page>(
+    '/api/products/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A product's reviews, newest first, with its average",
+        params: idParam(),
+        querystring: pageQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC)
+        .send(await svc.forProduct(req.params.id, req.query.lastId)),
+  );
+  app.get<{ Params: { urlName: string } } & Page>(
+    '/api/stores/:urlName/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A store's reviews, newest first, with its average",
+        params: {
+          type: 'object',
+          required: ['urlName'],
+          properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
+        },
+        querystring: pageQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC)
+        .send(await svc.forStore(req.params.urlName, req.query.lastId)),
+  );
+  app.get<{ Querystring: { products: string } }>(
+    '/api/reviews/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Ratings for product cards: each product and its store (count and average)',
+        querystring: summaryQuery,
+        response: { 200: summaryReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC)
+        .send(await svc.summary(req.query.products.split(',').map(Number))),
+  );
+  app.get<Page>(
+    '/api/reviews/mine',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'My reviews, newest first',
+        querystring: pageQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', PRIVATE).send(await svc.mine(req.user!, req.query.lastId)),
+  );
+  app.get<Page>(
+    '/api/store/reviews',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: "Reviews of my store's parts, to answer them",
+        querystring: pageQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PRIVATE)
+        .send(await svc.ofMyStores(req.user!, req.query.lastId)),
+  );
+  app.get<Page>(
+    '/api/admin/reviews',
+    {
+      preHandler: requireRole('Admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Every review, hidden ones too, newest first',
+        querystring: pageQuery,
+        response: { 200: listReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', PRIVATE).send(await svc.all(req.query.lastId)),
+  );
+  app.post<Id & { Body: { note: string } }>(
+    '/api/admin/reviews/:id/hide',
+    {
+      preHandler: requireRole('Admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Hide a review that breaks the rules (recorded in the audit log)',
+        params: idParam(),
+        body: hideBody,
+        response: { 200: oneReply },
+      },
+    },
+    async (req) => ({
+      status: true,
+      message: 'The review is hidden',
+      item: await svc.hide(req.user!, req.params.id, req.body.note),
+    }),
+  );
+}

@@ -1,0 +1,94 @@
+import { Id, Int, Obj, Text, nullable, okStatus } from '../../lib/schemas.ts';
+
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const rating = Int({ minimum: 1, maximum: 5, description: '1 (poor) to 5 (excellent)' });
+
+export const reviewBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['orderId', 'productId', 'storeRating', 'productRating'],
+  properties: {
+    orderId: Id(),
+    productId: Id(),
+    storeRating: rating,
+    productRating: rating,
+    body: Text({ maxLength: 2000, multiline: true, description: 'What the buyer found' }),
+  },
+} as const;
+
+export const answerBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['answer'],
+  properties: { answer: Text({ maxLength: 1000, minLength: 1, multiline: true }) },
+} as const;
+
+export const hideBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['note'],
+  properties: { note: Text({ maxLength: 300, minLength: 3, description: 'Which rule it breaks' }) },
+} as const;
+
+export const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { lastId: Id() },
+} as const;
+
+export const summaryQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['products'],
+  properties: {
+    products: Text({
+      maxLength: 600,
+      pattern: '^\\d{1,9}(,\\d{1,9}){0,59}$',
+      description: 'Up to 60 product ids, comma-separated',
+    }),
+  },
+} as const;
+
+const ratingSchema = Obj({
+  count: int,
+  average: nullable({ type: 'number', description: 'One decimal; null without reviews' }),
+});
+
+export const reviewItem = Obj({
+  id: int,
+  order_id: int,
+  product_id: int,
+  product_name: str,
+  store_id: int,
+  store_name: str,
+  buyer_name: { ...str, description: "The buyer's first name" },
+  store_rating: int,
+  product_rating: int,
+  body: str,
+  photo: nullable(Obj({ src: str, srcset: str })),
+  verified: {
+    type: 'boolean',
+    enum: [true],
+    description: 'Always: only buyers of the order review',
+  },
+  created_at: str,
+  answer: nullable(str),
+  answered_at: nullable(str),
+  hidden: { type: 'boolean' },
+});
+
+export const oneReply = Obj({ status: okStatus, message: str, item: reviewItem });
+export const listReply = Obj({
+  status: okStatus,
+  rating: ratingSchema,
+  items: { type: 'array', items: reviewItem },
+  lastId: nullable(int),
+});
+export const summaryReply = Obj({
+  status: okStatus,
+  items: {
+    type: 'array',
+    items: Obj({ prod_id: int, product: ratingSchema, store: ratingSchema }),
+  },
+});

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../lib/session.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
+import { removeFiles, storeThenCommit } from '../../lib/uploads.ts';
+import { productPictureFiles, type ProductPicture } from '../images/uploaded.ts';
+import { imageUrl, srcset } from '../images/urls.ts';
+import { recordAudit } from '../audit/service.ts';
+import { reviewsRepository, type RatingRow, type ReviewRow } from './repository.ts';
+import type { RatingSummary, ReviewItem, ReviewList } from './types.ts';
+
+/** Orders whose buyer may review their lines: the parts reached them. */
+export const REVIEWABLE = ['delivered', 'completed'];
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+const clean = (s: string | undefined) =>
+  (s ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .trim();
+
+export const toReview = (r: ReviewRow): ReviewItem => ({
+  id: r.id,
+  order_id: r.order_id,
+  product_id: r.product_id,
+  product_name: r.product_name,
+  store_id: r.store_id,
+  store_name: r.store_name,
+  buyer_name: r.buyer_name,
+  store_rating: r.store_rating,
+  product_rating: r.product_rating,
+  body: r.body,
+  photo: r.photo_key ? { src: imageUrl(r.photo_key, 320), srcset: srcset(r.photo_key) } : null,
+  verified: true,
+  created_at: iso(r.created_at)!,
+  answer: r.answer,
+  answered_at: iso(r.answered_at),
+  hidden: r.hidden_at !== null,
+});
+
+const rating = (r: RatingRow | undefined) => ({
+  count: r?.count ?? 0,
+  average: r?.average ?? null,
+});
+
+export interface ReviewInput {
+  orderId: number;
+  productId: number;
+  storeRating: number;
+  productRating: number;
+  body?: string;
+}
+
+export function reviewsService(app: FastifyInstance) {
+  const db = app.db;
+  const repo = reviewsRepository(db);
+  const page = async (
+    where: ReturnType<typeof sql>,
+    lastId: number | undefined,
+    r: RatingRow | undefined,
+  ): Promise<ReviewList> => {
+    const list = await repo.list(where, 50, lastId);
+    return {
+      status: true,
+      rating: rating(r),
+      items: list.map(toReview),
+      lastId: list.length === 50 ? list[49].id : null,
+    };
+  };
+  return {
+    /** A verified buyer's review of one line of a delivered order; one per line. */
+    async create(user: SessionUser, input: ReviewInput) {
+      const line = await repo.line(input.orderId, input.productId);
+      // Another buyer's order is not told apart from a missing one.
+      if (!line || line.buyer_user_id !== user.id)
+        throw notFound('There is no such part in your orders: you can review only what you bought');
+      if (!REVIEWABLE.includes(line.status))
+        throw conflict('You can review this part once the order is delivered');
+      const row = await repo.insert({
+        ...input,
+        storeId: line.store_id,
+        buyerUserId: user.id,
+        body: clean(input.body),
+      });
+      if (!row) throw conflict('You already reviewed this part from this order');
+      return toReview((await repo.one(row.id))!);
+    },
+
+    /** Puts a photo on the buyer's own review (replacing one there). */
+    async setPhoto(user: SessionUser, id: number, receive: () => Promise<ProductPicture>) {
+      const own = await repo.owner(id);
+      if (!own || own.buyer_user_id !== user.id) throw notFound('There is no such review of yours');
+      const picture = await receive();
+      await storeThenCommit(app.storage, picture.files, () =>
+        repo.setPhoto(id, picture.key, picture.placeholder),
+      );
+      if (own.photo_key) await removeFiles(app.storage, productPictureFiles(own.photo_key));
+      return toReview((await repo.one(id))!);
+    },
+
+    /** The store's one public answer. */
+    async answer(user: SessionUser, id: number, text: string) {
+      const own = await repo.owner(id);
+      if (!own) throw notFound('There is no such review');
+      if (own.owner_user_id !== user.id)
+        throw forbidden('Only the store that sold the part answers its reviews');
+      const body = clean(text);
+      if (!body) throw conflict('Write your answer first');
+      if (!(await repo.answer(id, body)))
+        throw conflict('This review has its answer already: a store answers once');
+      return toReview((await repo.one(id))!);
+    },
+
+    /** Staff hide a review that breaks the rules; the audit entry lands with the change. */
+    async hide(admin: SessionUser, id: number, note: string) {
+      await transaction(db, async (tx) => {
+        if (!(await reviewsRepository(tx).hide(id))) {
+          if (!(await reviewsRepository(tx).owner(id))) throw notFound('There is no such review');
+          throw conflict('This review is hidden already');
+        }
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'review.hide',
+          targetType: 'review',
+          targetId: id,
+          before: { hidden: false },
+          after: { hidden: true },
+          note: clean(note),
+        });
+      });
+      return toReview((await repo.one(id))!);
+    },
+
+    async forProduct(productId: number, lastId?: number) {
+      const [r] = await repo.productRatings([productId]);
+      return page(sql`r.product_id = ${productId} and r.hidden_at is null`, lastId, r);
+    },
+    async forStore(urlName: string, lastId?: number) {
+      const st = await repo.storeByUrl(urlName);
+      if (!st) throw notFound(`No store called ${urlName}`);
+      const [r] = await repo.storeRatings([st.id]);
+      return page(sql`r.store_id = ${st.id} and r.hidden_at is null`, lastId, r);
+    },
+    /** The buyer's own reviews (hidden ones too: they see what happened to theirs). */
+    mine: (user: SessionUser, lastId?: number) =>
+      page(sql`r.buyer_user_id = ${user.id}`, lastId, undefined),
+    /** The reviews of the stores this seller owns, to answer them. */
+    async ofMyStores(user: SessionUser, lastId?: number) {
+      const stores = await repo.storesOwnedBy(user.id);
+      if (!stores.length) throw forbidden('Only a store owner has store reviews');
+      const [r] = await repo.storeRatings(stores);
+      return page(
+        sql`r.store_id in (${sql.join(
+          stores.map((s) => sql`${s}`),
+          sql`, `,
+        )}) and r.hidden_at is null`,
+        lastId,
+        r,
+      );
+    },
+    all: (lastId?: number) => page(sql`true`, lastId, undefined),
+
+    /** Ratings for product cards: each product's own and its store's. */
+    async summary(productIds: number[]): Promise<RatingSummary> {
+      const stores = await repo.storesOf(productIds);
+      const [products, storeRatings] = await Promise.all([
+        repo.productRatings(productIds),
+        repo.storeRatings([...new Set(stores.map((s) => s.store_id))]),
+      ]);
+      const byProduct = new Map(products.map((r) => [r.id, r]));
+      const byStore = new Map(storeRatings.map((r) => [r.id, r]));
+      return {
+        status: true,
+        items: stores.map((s) => ({
+          prod_id: s.prod_id,
+          product: rating(byProduct.get(s.prod_id)),
+          store: rating(byStore.get(s.store_id)),
+        })),
+      };
+    },
+  };
+}
