@@ -20,6 +20,7 @@ import { loginRedirect } from './lib/auth.server.ts';
 import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { BottomBar } from './components/bottom-bar.tsx';
+import { ChatButton } from './components/chat/chat-button.tsx';
 import { ToastProvider } from './components/toasts.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import {
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Footer newsletter={newsletterResult(search)} />
           </ServerHtml>
           <BottomBar user={data?.user ?? GUEST} />
+          <ChatButton user={data?.user ?? GUEST} />
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

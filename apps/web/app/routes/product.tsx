@@ -8,6 +8,7 @@ import { ProductImg } from '../components/catalog/product-image.tsx';
 import { FitmentTable } from '../components/catalog/fitment-table.tsx';
 import { StoreCard } from '../components/catalog/store-card.tsx';
 import { CartButton } from '../components/catalog/cart-button.tsx';
+import { ChatWith } from '../components/chat/chat-with.tsx';
 import { MyFitBadge } from '../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../components/catalog/fit-car-form.tsx';
 import { readFitChoice } from '../lib/fit.ts';
@@ -163,6 +164,7 @@ export default function ProductPage() {
             </div>
           )}
           <CartButton product={p} stock={stock} />
+          <ChatWith subject="product" subjectId={p.id} />
           {p.store && <StoreCard store={p.store} productName={p.name} />}
         </div>
       </div>

@@ -327,6 +327,13 @@ export const chatRepository = (db: Db) => ({
             from requests where id = ${requestId}`,
       )
     )[0],
+  offerUser: async (requestId: number, offerId: number) =>
+    (
+      await rows<{ user_id: string }>(
+        db,
+        sql`select user_id from request_offers where id = ${offerId} and request_id = ${requestId}`,
+      )
+    )[0]?.user_id,
   /** Did the request reach this provider (or did they offer on it)? */
   reachedProvider: async (requestId: number, userId: string) =>
     (

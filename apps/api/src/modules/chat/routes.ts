@@ -93,7 +93,13 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       status: true,
-      item: await svc.open(req.user!, req.body.subject, req.body.subjectId, req.body.withUserId),
+      item: await svc.open(
+        req.user!,
+        req.body.subject,
+        req.body.subjectId,
+        req.body.withUserId,
+        req.body.offerId,
+      ),
     }),
   );
   app.get<After>(

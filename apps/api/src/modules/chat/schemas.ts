@@ -82,8 +82,9 @@ export const openBody = {
   properties: {
     subject: { type: 'string', enum: ['product', 'order', 'request'] },
     subjectId: Id(),
-    /** About a request of mine: the provider to write to. */
+    /** About a request of mine: the provider to write to, by user id or by their offer's id. */
     withUserId: { type: 'string', format: 'uuid' },
+    offerId: Id(),
   },
 } as const;
 

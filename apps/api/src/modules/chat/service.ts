@@ -250,6 +250,7 @@ export function chatService(app: FastifyInstance) {
       subject: 'product' | 'order' | 'request',
       subjectId: number,
       withUserId?: string,
+      offerId?: number,
     ): Promise<ThreadItem> {
       let a: string, b: string | null, title: string;
       if (subject === 'product') {
@@ -265,6 +266,7 @@ export function chatService(app: FastifyInstance) {
         if (!r) throw notFound('No such request');
         title = `Request #${subjectId}: ${r.what}`;
         if (r.owner === user.id) {
+          if (offerId) withUserId = await repo.offerUser(subjectId, offerId);
           if (!withUserId)
             throw invalid('Choose the provider to write to', { withUserId: 'Required' });
           if (!(await repo.reachedProvider(subjectId, withUserId)))

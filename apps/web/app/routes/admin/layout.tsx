@@ -18,6 +18,7 @@ const NAV = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders and refunds' },
+  { to: '/admin/support', label: 'Support inbox' },
 ];
 
 export default function AdminLayout() {

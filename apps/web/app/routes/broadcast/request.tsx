@@ -10,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formatNaira } from '@sf/shared';
 import { formStatus, serverApi, throwUnlessOk, notFound } from '../../lib/api.server.ts';
 import { redirect } from '../../lib/redirect.ts';
@@ -96,7 +97,7 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   return { ok: true, message: (ans as { message?: string }).message ?? 'Done' };
 }
 
-function Offer({ o, canAccept }: { o: OfferItem; canAccept: boolean }) {
+function Offer({ o, canAccept, chat }: { o: OfferItem; canAccept: boolean; chat?: boolean }) {
   const nav = useNavigation();
   return (
     <li className="rounded-lg border border-gray-200 p-3" data-testid="offer">
@@ -116,6 +117,11 @@ function Offer({ o, canAccept }: { o: OfferItem; canAccept: boolean }) {
         </p>
       )}
       {o.status === 'declined' && <p className="mt-1 text-sm text-gray-600">Not chosen</p>}
+      {chat && (
+        <div className="mt-2 sm:w-60">
+          <ChatWith subject="request" subjectId={o.requestId} offerId={o.id} label="Chat" />
+        </div>
+      )}
       {canAccept && o.status === 'pending' && (
         <Form method="post" className="mt-2">
           <input type="hidden" name="intent" value="accept" />
@@ -221,7 +227,7 @@ export default function RequestPage() {
           </h2>
           <ul className="mt-2 space-y-2" data-testid="offers">
             {d.offers.map((o) => (
-              <Offer key={o.id} o={o} canAccept={open} />
+              <Offer key={o.id} o={o} canAccept={open} chat />
             ))}
           </ul>
           {open && (
@@ -239,6 +245,9 @@ export default function RequestPage() {
           <ul className="mt-2">
             <Offer o={d.myOffer} canAccept={false} />
           </ul>
+          <div className="mt-2 sm:w-60">
+            <ChatWith subject="request" subjectId={r.id} label="Chat with the customer" />
+          </div>
           {r.status === 'taken' && d.myOffer.status !== 'accepted' && (
             <p className="mt-2 text-gray-700">
               Thank you for your offer: the customer chose another one this time.

@@ -10,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
@@ -166,6 +167,9 @@ export default function Orders() {
             highlight={o.checkoutId === checkout}
             actions={
               <div className="flex flex-wrap gap-2">
+                <div className="w-full sm:w-auto">
+                  <ChatWith subject="order" subjectId={o.id} />
+                </div>
                 {o.actions.includes('receive') && (
                   <Form method="post" className="w-full sm:w-auto">
                     <input type="hidden" name="intent" value="receive" />

@@ -1,0 +1,132 @@
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { redirect } from '../lib/redirect.ts';
+import { CHAT_MESSAGE_MAX } from '@sf/shared';
+import { toQuery } from '../lib/api.ts';
+import { cookieHeaders, formStatus, serverApi } from '../lib/api.server.ts';
+import { chatPath, newClientKey, type MessageItem, type ThreadItem } from '../lib/chat.ts';
+import { MessageList } from '../components/chat/message-list.tsx';
+
+export const meta: MetaFunction = () => [
+  { title: 'Chat | SpareFinder NG' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * The chat without JavaScript (the floating button's link): the support conversation, anyone's,
+ * guests included, and a signed-in user's conversations with sellers and providers.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const api = serverApi(context);
+  const [support, threads] = await Promise.all([
+    api.get('/api/chat/support'),
+    api.get('/api/chat/threads'),
+  ]);
+  return {
+    thread: support.status ? (support.item as ThreadItem | null) : null,
+    messages: support.status ? (support.messages as MessageItem[]) : [],
+    threads: threads.status
+      ? (threads.items as ThreadItem[]).filter((t) => t.kind === 'direct')
+      : null,
+    clientKey: newClientKey(),
+  };
+}
+
+/** Sends to support, or opens the conversation about a subject ('Chat with seller' forms). */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const f = await request.formData();
+  const api = serverApi(context);
+  if (f.get('intent') === 'open') {
+    const ans = await api.post('/api/chat/threads', {
+      subject: String(f.get('subject')),
+      subjectId: Number(f.get('subjectId')),
+      ...(f.get('offerId') ? { offerId: Number(f.get('offerId')) } : {}),
+    });
+    if (ans.httpStatus === 401)
+      throw redirect(`/auth/login${toQuery({ redirectTo: String(f.get('back') ?? '/chat') })}`);
+    if (!ans.status) return { error: ans.message ?? 'Could not open the conversation' };
+    throw redirect(chatPath((ans.item as ThreadItem).id));
+  }
+  const ans = await api.post('/api/chat/support/messages', {
+    body: String(f.get('body') ?? ''),
+    clientKey: String(f.get('clientKey') ?? '') || undefined,
+  });
+  if (!ans.status)
+    return Response.json(
+      { error: ans.message ?? 'Not sent' },
+      { status: formStatus(ans), headers: cookieHeaders(api.cookies()) },
+    );
+  // After a post, a fresh page (a reload never sends it twice; the key would catch it anyway).
+  throw redirect('/chat', { headers: cookieHeaders(api.cookies()) });
+}
+
+export default function ChatPage() {
+  const { thread, messages, threads, clientKey } = useLoaderData<typeof loader>();
+  const result = useActionData<{ error?: string }>();
+  return (
+    <main id="main" className="container-page max-w-2xl py-6">
+      <h1 className="text-2xl font-bold">Chat with SpareFinder support</h1>
+      <p className="mt-1 text-sm text-gray-700">
+        Ask about parts, orders, payments or your account. We usually answer within minutes.
+      </p>
+      <div className="mt-4 rounded-lg border border-gray-200 p-3">
+        <MessageList messages={messages} thread={thread} empty="No messages yet." />
+      </div>
+      <Form method="post" className="mt-3 space-y-2">
+        <input type="hidden" name="clientKey" value={clientKey} />
+        <label htmlFor="body" className="block font-medium">
+          Your message
+        </label>
+        <textarea
+          id="body"
+          name="body"
+          required
+          rows={3}
+          maxLength={CHAT_MESSAGE_MAX}
+          className="w-full rounded border border-gray-300 p-2"
+        />
+        {result?.error && (
+          <p role="alert" className="text-sm text-red-800">
+            {result.error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary">
+          Send
+        </button>{' '}
+        <Link to="/chat" className="text-sm underline">
+          Refresh
+        </Link>
+      </Form>
+      {threads && (
+        <section className="mt-6">
+          <h2 className="text-lg font-bold">Your conversations with sellers and providers</h2>
+          {threads.length === 0 ? (
+            <p className="text-sm text-gray-700">
+              None yet: use 'Chat with seller' on a part, an order or a request.
+            </p>
+          ) : (
+            <ul className="mt-2 divide-y rounded-lg border border-gray-200">
+              {threads.map((t) => (
+                <li key={t.id} className="p-3">
+                  <Link to={chatPath(t.id)} className="font-medium text-brand-700 underline">
+                    {t.title}
+                  </Link>{' '}
+                  {t.unread > 0 && <span className="text-sm font-bold">({t.unread} new)</span>}
+                  <p className="truncate text-xs text-gray-700">{t.subjectTitle}</p>
+                  <p className="truncate text-sm text-gray-700">{t.lastMessage}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </main>
+  );
+}
