@@ -45,6 +45,8 @@ export default [
     route('admin/orders/:id', 'routes/admin/order.tsx'),
     route('admin/support', 'routes/admin/support-inbox.tsx'),
     route('admin/support/:id', 'routes/admin/support-thread.tsx'),
+    route('admin/coupons', 'routes/admin/coupons.tsx'),
+    route('admin/plans', 'routes/admin/plans.tsx'),
   ]),
   route('mechanic/:id', 'routes/mechanic.tsx'),
   route('towvan/:id', 'routes/towvan.tsx'),

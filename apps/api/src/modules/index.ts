@@ -18,6 +18,7 @@ import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
 import listing from './listing/routes.ts';
 import subscriptions from './subscriptions/routes.ts';
+import adminPlans from './subscriptions/admin.ts';
 import productImport from './product-import/routes.ts';
 import requests from './requests/routes.ts';
 import notifications from './notifications/routes.ts';
@@ -48,6 +49,7 @@ export const modules: FastifyPluginAsync[] = [
   seller,
   listing,
   subscriptions,
+  adminPlans,
   productImport,
   requests,
   notifications,

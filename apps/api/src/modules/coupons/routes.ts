@@ -4,6 +4,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { DateTime, Id, idParam, Int, Kobo, nullable, Text } from '../../lib/schemas.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { couponsService as svc, type CouponInput } from './service.ts';
+import { adminCouponsService as admins, type CouponPatch } from './admin.ts';
 import * as sc from './schemas.ts';
 
 const couponBody = (withStore: boolean) =>
@@ -18,16 +19,32 @@ const couponBody = (withStore: boolean) =>
       expiresAt: nullable(DateTime()),
       usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
       description: Text({ maxLength: 200 }),
-      ...(withStore ? { storeId: nullable(Id()) } : {}),
+      ...(withStore
+        ? { storeId: nullable(Id()), note: Text({ maxLength: 500, multiline: true }) }
+        : {}),
     },
   }) as const;
+/** Staff's changes to an issued coupon (the code and the discount stay as issued). */
+const adminPatchBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    active: { type: 'boolean' },
+    usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
+    expiresAt: nullable(DateTime()),
+    minOrderKobo: Kobo(),
+    description: Text({ maxLength: 200 }),
+    note: Text({ maxLength: 500, multiline: true }),
+  },
+} as const;
 const activeBody = {
   type: 'object',
   required: ['active'],
   properties: { active: { type: 'boolean' } },
 } as const;
 
-// Admin screens come later; the API is here: platform-wide coupons (or any store's) for staff,
+// Platform-wide coupons (or any store's) for staff, audited (admin.ts; page /admin/coupons),
 // a store's own coupons for its owner.
 export default async function couponsRoutes(app: FastifyInstance) {
   const admin = requireRole('Admin');
@@ -54,23 +71,25 @@ export default async function couponsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send({ status: true, coupon: await svc.create(app.db, req.body) }),
+      reply
+        .status(201)
+        .send({ status: true, coupon: await admins.create(app.db, req.user!, req.body) }),
   );
-  app.patch<{ Params: { id: number }; Body: { active: boolean } }>(
+  app.patch<{ Params: { id: number }; Body: CouponPatch }>(
     '/api/admin/coupons/:id',
     {
       preHandler: admin,
       schema: {
         tags: ['coupons'],
-        summary: 'Turns a coupon on or off',
+        summary: 'Turns a coupon on or off, or changes its limit, expiry, minimum or description',
         params: idParam(),
-        body: activeBody,
+        body: adminPatchBody,
         response: { 200: sc.couponReply },
       },
     },
     async (req) => ({
       status: true,
-      coupon: await svc.setActive(app.db, req.params.id, req.body.active),
+      coupon: await admins.update(app.db, req.user!, req.params.id, req.body),
     }),
   );
 

@@ -40,3 +40,15 @@ export const upgradeReply = Obj({
   authorizationUrl: { ...str, description: 'The Paystack page' },
   reference: str,
 });
+
+/** A plan as staff edit it (GET /api/admin/plans). */
+export const adminPlanItem = Obj({
+  id: int,
+  audience: { type: 'string', enum: ['store', 'provider'] },
+  code: str,
+  name: str,
+  priceKobo: int,
+  itemLimit: int,
+  rankBoost: int,
+  subscribers: { ...int, description: 'Users on this paid plan now' },
+});

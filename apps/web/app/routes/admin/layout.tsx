@@ -19,6 +19,8 @@ const NAV = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders and refunds' },
   { to: '/admin/support', label: 'Support inbox' },
+  { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/plans', label: 'Subscription plans' },
 ];
 
 export default function AdminLayout() {

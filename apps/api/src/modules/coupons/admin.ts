@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { schema as s, type Db } from '@sf/db';
+import { notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { transaction } from '../../lib/tx.ts';
+import { changedFields, recordAudit } from '../audit/service.ts';
+import { couponsService, toCouponView, type CouponInput } from './service.ts';
+
+/** What staff may change on a coupon after it exists (its code and discount stay as issued). */
+export interface CouponPatch {
+  active?: boolean;
+  usageLimit?: number | null;
+  expiresAt?: string | null;
+  minOrderKobo?: number;
+  description?: string;
+  note?: string;
+}
+
+/** Staff's coupon changes, each with its audit entry in the same transaction. */
+export const adminCouponsService = {
+  create: (db: Db, me: SessionUser, input: CouponInput & { note?: string }) =>
+    transaction(db, async (tx) => {
+      const { note, ...coupon } = input;
+      const view = await couponsService.create(tx, coupon);
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'coupon.create',
+        targetType: 'coupon',
+        targetId: view.id,
+        after: view,
+        note,
+      });
+      return view;
+    }),
+
+  update: (db: Db, me: SessionUser, id: number, patch: CouponPatch) =>
+    transaction(db, async (tx) => {
+      const [cur] = await tx.select().from(s.coupons).where(eq(s.coupons.id, id)).for('update');
+      if (!cur) throw notFound('No such coupon');
+      const { note, ...p } = patch;
+      const set = {
+        ...p,
+        expiresAt:
+          p.expiresAt === undefined ? undefined : p.expiresAt ? new Date(p.expiresAt) : null,
+      };
+      const [row] = await tx.update(s.coupons).set(set).where(eq(s.coupons.id, id)).returning();
+      const before = toCouponView(cur);
+      const after = toCouponView(row);
+      const diff = changedFields(before, after);
+      if (Object.keys(diff.after).length)
+        await recordAudit(tx, {
+          actorId: me.id,
+          action: 'coupon.update',
+          targetType: 'coupon',
+          targetId: id,
+          ...diff,
+          note,
+        });
+      return after;
+    }),
+};

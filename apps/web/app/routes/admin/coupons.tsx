@@ -1,0 +1,183 @@
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { formatNaira } from '@sf/shared';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { couponAction, loadCoupons } from '../../lib/admin-pricing.server.ts';
+import { koboToInput } from '../../lib/seller.ts';
+import { FormMessage } from '../../components/form-field.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Admin: coupons | SpareFinder NG' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { coupons: await loadCoupons(context) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const r = await couponAction(context, await request.formData());
+  return data(r, { status: r.status });
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+export default function AdminCoupons() {
+  const { coupons } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-bold">Coupons</h1>
+      <p className="mt-1 text-gray-700">
+        Platform-wide coupons: the platform pays their discount. Stores make their own.
+      </p>
+      {done && !busy && (
+        <div className="mt-4">
+          <FormMessage type={done.ok ? 'success' : 'error'}>{done.message}</FormMessage>
+        </div>
+      )}
+      <section aria-labelledby="new-h" className="card mt-4 p-4">
+        <h2 id="new-h" className="text-lg font-bold">
+          New coupon
+        </h2>
+        <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="create" />
+          <div>
+            <label htmlFor="code" className="label">
+              Code
+            </label>
+            <input id="code" name="code" required maxLength={30} className="input uppercase" />
+          </div>
+          <div>
+            <label htmlFor="kind" className="label">
+              Discount
+            </label>
+            <select id="kind" name="kind" className="input">
+              <option value="percent">Percentage</option>
+              <option value="fixed">Naira amount</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="value" className="label">
+              Value (percent or naira)
+            </label>
+            <input id="value" name="value" required inputMode="decimal" className="input" />
+          </div>
+          <div>
+            <label htmlFor="minOrder" className="label">
+              Minimum order (naira)
+            </label>
+            <input id="minOrder" name="minOrder" inputMode="decimal" className="input" />
+          </div>
+          <div>
+            <label htmlFor="usageLimit" className="label">
+              Usage limit (empty: none)
+            </label>
+            <input id="usageLimit" name="usageLimit" inputMode="numeric" className="input" />
+          </div>
+          <div>
+            <label htmlFor="expiresAt" className="label">
+              Expires (empty: never)
+            </label>
+            <input id="expiresAt" name="expiresAt" type="date" className="input" />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="description" className="label">
+              Description
+            </label>
+            <input id="description" name="description" maxLength={200} className="input" />
+          </div>
+          <button className="btn-primary self-end" disabled={busy}>
+            Create coupon
+          </button>
+        </Form>
+      </section>
+
+      <h2 className="mt-6 text-lg font-bold">All coupons ({coupons.length})</h2>
+      <ul className="mt-2 space-y-3">
+        {coupons.map((c) => (
+          <li key={c.id} className="card p-4">
+            <p className="flex flex-wrap items-center gap-x-3">
+              <span className="font-mono font-bold">{c.code}</span>
+              <span>{c.label}</span>
+              <span className="text-sm text-gray-700">
+                {c.storeId ? `store ${c.storeId}` : 'every store'}
+              </span>
+              <span className="text-sm">
+                used {c.usedCount}
+                {c.usageLimit !== null ? ` of ${c.usageLimit}` : ''}
+              </span>
+              {c.minOrderKobo > 0 && (
+                <span className="text-sm">from {formatNaira(c.minOrderKobo / 100)}</span>
+              )}
+              <span
+                className={`text-sm font-semibold ${c.active ? 'text-brand-800' : 'text-red-800'}`}
+              >
+                {c.active ? 'Active' : 'Off'}
+              </span>
+            </p>
+            <Form method="post" className="mt-2 grid items-end gap-2 sm:grid-cols-4">
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="id" value={c.id} />
+              <div>
+                <label htmlFor={`limit-${c.id}`} className="label">
+                  Usage limit
+                </label>
+                <input
+                  id={`limit-${c.id}`}
+                  name="usageLimit"
+                  inputMode="numeric"
+                  defaultValue={c.usageLimit ?? ''}
+                  className="input"
+                />
+              </div>
+              <div>
+                <label htmlFor={`exp-${c.id}`} className="label">
+                  Expires
+                </label>
+                <input
+                  id={`exp-${c.id}`}
+                  name="expiresAt"
+                  type="date"
+                  defaultValue={day(c.expiresAt)}
+                  className="input"
+                />
+              </div>
+              <div>
+                <label htmlFor={`min-${c.id}`} className="label">
+                  Minimum order (naira)
+                </label>
+                <input
+                  id={`min-${c.id}`}
+                  name="minOrder"
+                  inputMode="decimal"
+                  defaultValue={koboToInput(c.minOrderKobo)}
+                  className="input"
+                />
+              </div>
+              <button className="btn-ghost" disabled={busy}>
+                Save
+              </button>
+            </Form>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="toggle" />
+              <input type="hidden" name="id" value={c.id} />
+              <input type="hidden" name="active" value={c.active ? 'false' : 'true'} />
+              <button className="btn-ghost min-h-9 text-sm" disabled={busy}>
+                {c.active ? 'Turn off' : 'Turn on'}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { loadPlans, planAction } from '../../lib/admin-pricing.server.ts';
+import { koboToInput } from '../../lib/seller.ts';
+import { FormMessage } from '../../components/form-field.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Admin: subscription plans | SpareFinder NG' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { plans: await loadPlans(context) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const r = await planAction(context, await request.formData());
+  return data(r, { status: r.status });
+}
+
+const AUDIENCE = {
+  store: 'Stores (products per store)',
+  provider: 'Mechanics and tow vans (listings)',
+};
+
+export default function AdminPlans() {
+  const { plans } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-bold">Subscription plans</h1>
+      <p className="mt-1 text-gray-700">
+        A new price applies to the next payment; a new limit and a new boost apply at once.
+      </p>
+      {done && !busy && (
+        <div className="mt-4">
+          <FormMessage type={done.ok ? 'success' : 'error'}>{done.message}</FormMessage>
+        </div>
+      )}
+      {(['store', 'provider'] as const).map((aud) => (
+        <section key={aud} aria-labelledby={`${aud}-h`} className="mt-4">
+          <h2 id={`${aud}-h`} className="text-lg font-bold">
+            {AUDIENCE[aud]}
+          </h2>
+          <ul className="mt-2 space-y-3">
+            {plans
+              .filter((p) => p.audience === aud)
+              .map((p) => (
+                <li key={p.id} className="card p-4">
+                  <p className="text-sm text-gray-700">
+                    {p.code} · {p.subscribers} paying now
+                  </p>
+                  <Form method="post" className="mt-2 grid items-end gap-2 sm:grid-cols-5">
+                    <input type="hidden" name="id" value={p.id} />
+                    <div>
+                      <label htmlFor={`name-${p.id}`} className="label">
+                        Name
+                      </label>
+                      <input
+                        id={`name-${p.id}`}
+                        name="name"
+                        required
+                        maxLength={40}
+                        defaultValue={p.name}
+                        className="input"
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor={`price-${p.id}`} className="label">
+                        Price a month (naira)
+                      </label>
+                      <input
+                        id={`price-${p.id}`}
+                        name="price"
+                        inputMode="decimal"
+                        defaultValue={koboToInput(p.priceKobo)}
+                        className="input"
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor={`limit-${p.id}`} className="label">
+                        Limit
+                      </label>
+                      <input
+                        id={`limit-${p.id}`}
+                        name="itemLimit"
+                        inputMode="numeric"
+                        defaultValue={p.itemLimit}
+                        className="input"
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor={`boost-${p.id}`} className="label">
+                        Placement boost
+                      </label>
+                      <input
+                        id={`boost-${p.id}`}
+                        name="rankBoost"
+                        inputMode="numeric"
+                        defaultValue={p.rankBoost}
+                        className="input"
+                      />
+                    </div>
+                    <button className="btn-primary" disabled={busy}>
+                      Save
+                    </button>
+                  </Form>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
+}
