@@ -1,4 +1,4 @@
-import { useEffect, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useToast } from './toasts.tsx';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -38,66 +38,6 @@ export function Field({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * A labelled select with its error beside it. Controlled when `onChange` is given (`value`),
- * else it starts at `value` and the browser keeps it. `placeholder` is a first, empty choice.
- */
-export function SelectField({
-  name,
-  label,
-  options,
-  value,
-  onChange,
-  error,
-  placeholder,
-  disabled,
-}: {
-  name: string;
-  label: string;
-  options: { label: string; value: string | number }[];
-  value?: string | number | null;
-  onChange?: (v: string) => void;
-  error?: string;
-  placeholder?: string;
-  disabled?: boolean;
-}) {
-  const id = `f-${name}`;
-  const chosen = onChange
-    ? {
-        value: String(value ?? ''),
-        onChange: (e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value),
-      }
-    : { defaultValue: String(value ?? '') };
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className={`input ${error ? 'border-red-600' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={disabled}
-        {...chosen}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
           {error}

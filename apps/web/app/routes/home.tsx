@@ -6,6 +6,8 @@ import { CategoryGrid } from '../components/category-grid.tsx';
 import { TopProviders } from '../components/providers/top-providers.tsx';
 import { loadTopProviders } from '../lib/providers.server.ts';
 import { FindAnything } from '../components/catalog/find-anything.tsx';
+import { JoinUs, RecentParts } from '../components/home-sections.tsx';
+import { toProductPage } from '../lib/catalog.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
@@ -18,15 +20,17 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = serverApi(context);
-  const [categories, topProviders] = await Promise.all([
+  const [categories, topProviders, recent] = await Promise.all([
     api.lookup<Category>('/api/categories/getByParentId/0'),
     loadTopProviders(api),
+    api.get('/api/products/categories/0/?active=true&pagesize=8'),
   ]);
-  return { categories, topProviders };
+  // A failed list only leaves the section out: the home page still answers.
+  return { categories, topProviders, recent: toProductPage(recent).items.slice(0, 8) };
 }
 
 export default function Home() {
-  const { categories, topProviders } = useLoaderData<typeof loader>();
+  const { categories, topProviders, recent } = useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
@@ -46,7 +50,9 @@ export default function Home() {
           </div>
         </section>
         <CategoryGrid categories={categories} />
+        <RecentParts items={recent} />
         <TopProviders data={topProviders} />
+        <JoinUs />
       </main>
     </>
   );

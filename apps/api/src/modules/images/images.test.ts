@@ -54,6 +54,28 @@ afterAll(async () => {
 const files = () => fs.readdirSync(imagesDir).sort();
 
 describe(`generated images that exist (${dbLabel()})`, () => {
+  it('draws every top category with an icon of its own; a store keeps its initials', async () => {
+    const tops = await rows<{ image: string }>(
+      t.app.db,
+      sql`select distinct image from categories where parent_id = 0 order by image`,
+    );
+    expect(tops.length).toBeGreaterThan(30);
+    const drawn = new Map<string, string>();
+    for (const { image } of tops) {
+      const r = await t.get(`/images/categories/${image}.svg`);
+      expect(r.status, image).toBe(200);
+      expect(r.text, image).toMatch(
+        /<g transform="translate\(24 24\) scale\(2\)"[^>]*>.*<(path|circle|rect|line|polyline)/,
+      );
+      expect(r.text, image).not.toContain('<text');
+      const shapes = r.text.slice(r.text.indexOf('<g '));
+      expect(drawn.get(shapes), `${image} looks like ${drawn.get(shapes)}`).toBeUndefined();
+      drawn.set(shapes, image);
+    }
+    const store = await t.get(`/images/stores/${storeUrl}.svg`);
+    expect(store.text).toContain('<text');
+  });
+
   it('answers each with 200 and its content type', async () => {
     const svg = [
       '/images/categories/brakes.svg',

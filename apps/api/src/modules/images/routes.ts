@@ -7,7 +7,7 @@ import { categoriesService, storeHasTile } from '../catalog/service.ts';
 import { coverImage } from '../content/covers.ts';
 import { providerBadge, providerLogo } from '../providers/logo.ts';
 import { defaultFilesDir } from '../../lib/uploads.ts';
-import { categoryTile, parseGeneratedKey, productSvg, renderToFile } from './service.ts';
+import { tile, parseGeneratedKey, productSvg, renderToFile } from './service.ts';
 import { LOGO_FILE, LOGO_SIZES, WIDTHS } from './urls.ts';
 
 /*
@@ -48,7 +48,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', IMMUTABLE)
-        .send(categoryTile(req.params.slug));
+        .send(tile(req.params.slug, true));
     },
   );
 
@@ -70,7 +70,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', DAY)
-        .send(categoryTile(req.params.slug));
+        .send(tile(req.params.slug, false));
     },
   );
 

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE } from '@sf/shared';
 import { placeholderOf } from '../../lib/uploads.ts';
+import { categoryIcon } from './category-icons.ts';
 
 export const heightFor = (w: number) => Math.round((w * 3) / 4);
 
@@ -16,8 +17,11 @@ export function tileColour(name: string): string {
   return `hsl(${((h[0] * 360) / 256) | 0} 45% 35%)`;
 }
 
-/** A small SVG tile with the initials of a slug (categories, stores): generated here, nothing downloaded. */
-export function categoryTile(slug: string): string {
+/**
+ * A small SVG tile: a category's icon, else the initials of the slug (stores, new categories).
+ * Generated here, nothing downloaded.
+ */
+export function tile(slug: string, withIcon: boolean): string {
   const words = slug
     .replace(/[-_/]+/g, ' ')
     .trim()
@@ -26,7 +30,11 @@ export function categoryTile(slug: string): string {
   const initials = escapeXml(
     (words.length > 1 ? words[0][0] + words[1][0] : (words[0] ?? '?').slice(0, 2)).toUpperCase(),
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${tileColour(slug)}"/><text x="48" y="58" font-family="system-ui,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  const icon = withIcon ? categoryIcon(slug) : null;
+  const picture = icon
+    ? `<g transform="translate(24 24) scale(2)" fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round">${icon}</g>`
+    : `<text x="48" y="58" font-family="system-ui,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${tileColour(slug)}"/>${picture}</svg>`;
 }
 
 /** Splits a label into at most two lines of ~16 characters for the picture. */

@@ -10,7 +10,7 @@ import {
   type PartsFilters,
 } from '../../lib/catalog.ts';
 import { ResetIcon, SearchIcon } from '../icons.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../select-field.tsx';
 
 const EMPTY: Required<PartsFilters> = {
   regionId: '',

@@ -56,7 +56,7 @@ export default function AdminAudit() {
       <AuditTrail items={items} showTarget />
       {lastId && (
         <p className="mt-4">
-          <Link to={`?${next}`} className="btn-secondary">
+          <Link to={`?${next}`} className="btn-ghost">
             Older entries
           </Link>
         </p>

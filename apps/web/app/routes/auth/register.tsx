@@ -38,7 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await serverApi(context).get('/api/auth/dszauth');
   if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated)
     throw redirect(redirectTo);
-  return { redirectTo };
+  // 'Sell your parts' and 'List your workshop' links arrive with the role already chosen.
+  const asked = url.searchParams.get('role');
+  const initialRole = (ROLES as readonly string[]).includes(asked ?? '')
+    ? (asked as PublicRole)
+    : 'Buyer';
+  return { redirectTo, initialRole };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,13 +83,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, initialRole } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   useFailureToast(answer);
   const v = answer?.values;
   const f = answer?.fields ?? {};
-  const role = (v?.role as PublicRole) ?? 'Buyer';
+  const role = (v?.role as PublicRole) ?? initialRole;
   return (
     <AuthCard
       title="Create an account"

@@ -27,7 +27,7 @@ import {
   type RequestItem,
 } from '../../lib/requests.ts';
 import { carLabel } from '../../components/my-cars-picker.tsx';
-import { SelectField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 

@@ -25,7 +25,7 @@ import { MyFitBadge } from '../../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../../components/catalog/fit-car-form.tsx';
 import { fitsById, readFitChoice, type FitItem } from '../../lib/fit.ts';
 import { loadFit } from '../../lib/fit.server.ts';
-import { SelectField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useStateCities } from '../../lib/use-state-cities.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];

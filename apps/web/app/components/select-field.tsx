@@ -1,0 +1,84 @@
+import { useState, type ChangeEvent } from 'react';
+import { MESSAGES } from '@sf/shared';
+
+// Its own module, apart from form-field.tsx: the parts list uses it and should load nothing else.
+
+/**
+ * A labelled native select with its hint and its error beside it (linked for screen readers).
+ * Controlled when `onChange` is given, else it starts at `value` and the browser keeps it.
+ * `placeholder` is a first, empty choice; when `required`, leaving it empty says so.
+ */
+export function SelectField({
+  name,
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  placeholder,
+  disabled,
+  required,
+  hint,
+  id = `f-${name}`,
+}: {
+  name: string;
+  label: string;
+  options: { label: string; value: string | number }[];
+  value?: string | number | null;
+  onChange?: (v: string) => void;
+  error?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  required?: boolean;
+  hint?: string;
+  id?: string;
+}) {
+  const [touched, setTouched] = useState(false);
+  const shown = error ?? (required && touched && !value ? MESSAGES.fieldRequired : undefined);
+  const describedBy =
+    [hint ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const chosen = onChange
+    ? {
+        value: String(value ?? ''),
+        onChange: (e: ChangeEvent<HTMLSelectElement>) => {
+          setTouched(true);
+          onChange(e.target.value);
+        },
+      }
+    : { defaultValue: String(value ?? '') };
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className={`input disabled:bg-gray-100 disabled:text-gray-600 ${shown ? 'border-red-600' : ''}`}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy}
+        disabled={disabled}
+        required={required}
+        onBlur={() => setTouched(true)}
+        {...chosen}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      )}
+      {shown && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
