@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrated, uniquePhone } from './helpers.ts';
 
 // Trust (issue 15) at phone size: the fit check on the list, the product page and at checkout.
@@ -77,4 +78,94 @@ test('a buyer with a saved Corolla sees what fits, filters to it, and confirms a
   await page.getByTestId('fit-confirm').check();
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/user\/orders\?checkout=/);
+});
+
+/** A demo-store part with stock, from the end of the store's list (the commerce spec takes the first ones). */
+async function demoPart(page: Page) {
+  const list = await (
+    await page.request.get('/api/stores/ladipo-genuine-parts/products?pagesize=50')
+  ).json();
+  for (const p of (list.items as { prod_id: number }[]).reverse()) {
+    const d = (await (await page.request.get(`/api/products/${p.prod_id}`)).json()).item;
+    if (d.stock >= 3) return { id: d.id as number, name: d.name as string };
+  }
+  throw new Error('no demo part in stock');
+}
+
+async function signedInContext(browser: Browser, baseURL: string, email: string) {
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const r = await ctx.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
+  expect(r.status()).toBe(200);
+  return ctx;
+}
+
+test('after delivery the buyer reviews the part, then disputes it; staff refund; My orders shows the refund', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await buyerWithCorolla(page);
+  const part = await demoPart(page);
+  // Bought online (the local Paystack test page) and moved to delivered by the demo store.
+  expect(
+    (await page.request.post('/api/cart/items', { data: { productId: part.id } })).status(),
+  ).toBe(200);
+  const placed = await page.request.post('/api/checkout', {
+    data: { fulfilment: 'pickup', phone: '08031234567', paymentMethod: 'paystack' },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const body = await placed.json();
+  const orderId = body.orders[0].id as number;
+  const paid = await page.request.post(body.payment.authorizationUrl, {
+    form: { action: 'pay', channel: 'card' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const seller = await signedInContext(browser, baseURL!, 'seller@demo.ng');
+  for (const step of ['accept', 'ship', 'deliver'])
+    expect(
+      (await seller.request.post(`/api/store/orders/${orderId}/${step}`, { data: {} })).status(),
+    ).toBe(200);
+
+  // The review, from My orders.
+  await page.goto('/user/orders');
+  await hydrated(page);
+  await page.getByTestId('review-or-report').first().click();
+  await expect(page).toHaveURL(new RegExp(`/user/orders/${orderId}/item/${part.id}$`));
+  await page.getByLabel('The part').selectOption('5');
+  await page.getByLabel(/^The store/).selectOption('4');
+  await page.getByLabel(/What should other buyers know/).fill('Genuine, fitted first time.');
+  await page.getByRole('button', { name: 'Publish review' }).click();
+  await expect(page.getByTestId('review')).toContainText('Verified purchase');
+  await page.goto(`/product/${part.id}`);
+  const onProduct = page.getByTestId('review').filter({ hasText: 'Genuine, fitted first time.' });
+  await expect(onProduct).toContainText('Verified purchase');
+  await expect(page.getByTestId('product-rating')).toBeVisible();
+
+  // The dispute, from the same page.
+  await page.goto(`/user/orders/${orderId}/item/${part.id}`);
+  await hydrated(page);
+  await page.getByLabel('Damaged').check();
+  await page.getByLabel('Tell the store what happened').fill('The housing is cracked on one side.');
+  await page.getByRole('button', { name: 'Open a dispute' }).click();
+  await expect(page).toHaveURL(/\/user\/disputes\/\d+$/);
+  await expect(page.getByTestId('dispute-status')).toHaveText('Open: waiting for the store');
+  const disputeId = page.url().split('/').pop();
+  await page.screenshot({ path: '/tmp/shots/trust-03-dispute-phone.png', fullPage: true });
+
+  // Staff refund it.
+  const admin = await signedInContext(browser, baseURL!, 'admin@demo.ng');
+  const staff = await admin.newPage();
+  await staff.goto(`/admin/disputes/${disputeId}`);
+  await hydrated(staff);
+  await staff.getByLabel('Why (both sides read it)').fill('The photos show a cracked housing.');
+  await staff.getByRole('button', { name: 'Decide' }).click();
+  await expect(staff.getByTestId('dispute-status')).toContainText('Refunded');
+  await staff.screenshot({ path: '/tmp/shots/trust-04-admin-dispute-phone.png', fullPage: true });
+
+  await page.goto('/user/orders');
+  await expect(page.getByTestId('order-dispute').first()).toContainText('Refunded ₦');
+  await seller.close();
+  await admin.close();
 });

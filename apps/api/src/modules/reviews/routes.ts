@@ -56,7 +56,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      answerUpload(req, reply, '/user/reviews', async () => ({
+      answerUpload(req, reply, await svc.pageOf(req.params.id), async () => ({
         status: true,
         message: 'Your photo is on the review',
         item: await svc.setPhoto(req.user!, req.params.id, async () => {

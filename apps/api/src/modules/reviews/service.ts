@@ -87,6 +87,12 @@ export function reviewsService(app: FastifyInstance) {
       return toReview((await repo.one(row.id))!);
     },
 
+    /** The page of a review's order line (where a photo form comes back to). */
+    async pageOf(id: number) {
+      const r = await repo.one(id);
+      return r ? `/user/orders/${r.order_id}/item/${r.product_id}` : '/user/orders';
+    },
+
     /** Puts a photo on the buyer's own review (replacing one there). */
     async setPhoto(user: SessionUser, id: number, receive: () => Promise<ProductPicture>) {
       const own = await repo.owner(id);

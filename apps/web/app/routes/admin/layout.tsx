@@ -16,6 +16,8 @@ const NAV = [
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/categories/parentcategories', label: 'Parent categories' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/disputes', label: 'Disputes' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders and refunds' },
   { to: '/admin/support', label: 'Support inbox' },

@@ -16,6 +16,7 @@ import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
+import type { DisputeList } from '../../lib/disputes.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My orders | SpareFinder NG' }];
 
@@ -24,7 +25,10 @@ const PAGE = 20;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const lastId = intField(url.searchParams.get('lastId'));
-  const ans = await apiGet(request, context, `/api/orders${lastId ? `?lastId=${lastId}` : ''}`);
+  const [ans, disputes] = await Promise.all([
+    apiGet(request, context, `/api/orders${lastId ? `?lastId=${lastId}` : ''}`),
+    apiGet(request, context, '/api/disputes'),
+  ]);
   const checkout = url.searchParams.get('checkout');
   const payment = url.searchParams.get('payment');
   return {
@@ -35,6 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     payment: payment && /^[a-z_]{1,20}$/.test(payment) ? payment : null,
     placed: url.searchParams.get('placed') === '1',
     lastId: lastId ?? null,
+    // My disputes as a buyer, shown on their orders (a refund decided in one shows there).
+    disputes: disputes.status
+      ? (disputes as unknown as DisputeList).items.filter((d) => d.viewer === 'buyer')
+      : [],
   };
 }
 
@@ -122,7 +130,8 @@ function Result({
 }
 
 export default function Orders() {
-  const { orders, error, mode, checkout, payment, placed, lastId } = useLoaderData<typeof loader>();
+  const { orders, error, mode, checkout, payment, placed, lastId, disputes } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const mine = checkout ? orders.filter((o) => o.checkoutId === checkout) : [];
@@ -170,6 +179,34 @@ export default function Orders() {
                 <div className="w-full sm:w-auto">
                   <ChatWith subject="order" subjectId={o.id} />
                 </div>
+                {disputes
+                  .filter((d) => d.order_id === o.id)
+                  .map((d) => (
+                    <p key={d.id} className="w-full text-sm" data-testid="order-dispute">
+                      <Link
+                        to={`/user/disputes/${d.id}`}
+                        className="font-medium text-brand-800 underline"
+                      >
+                        Dispute on {d.product_name}
+                      </Link>
+                      : <strong>{d.status_label}</strong>
+                    </p>
+                  ))}
+                {(o.status === 'delivered' || o.status === 'completed') && (
+                  <ul className="w-full space-y-1 text-sm">
+                    {o.items.map((i) => (
+                      <li key={i.productId}>
+                        <Link
+                          to={`/user/orders/${o.id}/item/${i.productId}`}
+                          className="font-medium text-brand-800 underline"
+                          data-testid="review-or-report"
+                        >
+                          Review {i.name}, or report a problem
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {o.actions.includes('receive') && (
                   <Form method="post" className="w-full sm:w-auto">
                     <input type="hidden" name="intent" value="receive" />

@@ -1,0 +1,84 @@
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { formStatus, serverApi } from '../../lib/api.server.ts';
+import { field } from '../../lib/auth.server.ts';
+import type { ReviewList as Reviews } from '../../lib/reviews.ts';
+import { ReviewList } from '../../components/trust/review-list.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Admin: reviews | SpareFinder NG' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const ans = await serverApi(context).get('/api/admin/reviews');
+  return { items: ans.status ? (ans as unknown as Reviews).items : [] };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const id = Number(field(form, 'id'));
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return data({ message: 'Choose a review' }, { status: 400 });
+  const ans = await serverApi(context).post(`/api/admin/reviews/${id}/hide`, {
+    note: field(form, 'note'),
+  });
+  return ans.status
+    ? { message: null }
+    : data({ message: ans.message ?? 'Not hidden' }, { status: formStatus(ans) });
+}
+
+export default function AdminReviews() {
+  const { items } = useLoaderData<typeof loader>();
+  const said = useActionData<typeof action>();
+  return (
+    <main id="main" className="space-y-4">
+      <h1 className="text-2xl font-bold">Reviews</h1>
+      <p className="text-sm text-gray-700">
+        Hide a review that breaks the rules (insults, phone numbers, another shop’s adverts). It
+        leaves every page and average; the audit log keeps who and why.
+      </p>
+      {said?.message && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {said.message}
+        </p>
+      )}
+      <div className="card p-4">
+        <ReviewList
+          items={items}
+          show="store"
+          extra={(r) =>
+            !r.hidden && (
+              <Form method="post" className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="id" value={r.id} />
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={`note-${r.id}`} className="label">
+                    Rule broken
+                  </label>
+                  <input
+                    id={`note-${r.id}`}
+                    name="note"
+                    minLength={3}
+                    maxLength={300}
+                    required
+                    className="input"
+                  />
+                </div>
+                <button type="submit" className="btn-ghost">
+                  Hide
+                </button>
+              </Form>
+            )
+          }
+        />
+      </div>
+    </main>
+  );
+}
