@@ -25,3 +25,4 @@ export type * from './modules/fit/types.ts';
 export type * from './modules/chat/types.ts';
 export type * from './modules/reviews/types.ts';
 export type * from './modules/disputes/types.ts';
+export type * from './modules/admin/types.ts';

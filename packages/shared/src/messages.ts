@@ -12,3 +12,7 @@ export const MESSAGES = {
   fetchFailed: (message: string) => `fetch process failed: ${message}`,
   storeDashboard: 'My Store Dashboard',
 } as const;
+
+/** What the verified badge of a store, mechanic or tow van means (PRODUCT §4; set by staff). */
+export const VERIFIED_MEANS =
+  'Verified: SpareFinder NG staff checked that this business is real — its registration, address and phone number.';

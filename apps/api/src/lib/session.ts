@@ -7,6 +7,10 @@ import { forbidden, unauthorized } from './errors.ts';
 
 export { SESSION_COOKIE };
 export const SESSION_DAYS = 30;
+/** Staff sessions end after this long without a request (docs/decisions/0019). */
+export const ADMIN_IDLE_MS = 30 * 60_000;
+/** last_seen_at is written at most this often per session: a write per request would be waste. */
+const SEEN_EVERY_MS = 60_000;
 
 export interface SessionUser {
   id: string;
@@ -87,6 +91,7 @@ async function findSessionUser(db: Db, token: string): Promise<SessionUser | nul
       email: s.users.email,
       phone: s.users.phone,
       role: s.users.role,
+      lastSeenAt: s.sessions.lastSeenAt,
     })
     .from(s.sessions)
     .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
@@ -94,7 +99,19 @@ async function findSessionUser(db: Db, token: string): Promise<SessionUser | nul
       // A locked account's sessions were ended; the check stays here should one be left.
       and(eq(s.sessions.id, id), gt(s.sessions.expiresAt, new Date()), isNull(s.users.lockedAt)),
     );
-  return row ? { ...row, role: row.role as SessionUser['role'], sessionId: id } : null;
+  if (!row) return null;
+  const { lastSeenAt, ...user } = row;
+  // An Admin's session idle for 30 minutes is over: a staff laptop left open is not left signed in.
+  if (user.role === 'Admin') {
+    const idle = Date.now() - new Date(lastSeenAt).getTime();
+    if (idle > ADMIN_IDLE_MS) {
+      await destroySession(db, id);
+      return null;
+    }
+    if (idle > SEEN_EVERY_MS)
+      await db.update(s.sessions).set({ lastSeenAt: new Date() }).where(eq(s.sessions.id, id));
+  }
+  return { ...user, role: user.role as SessionUser['role'], sessionId: id };
 }
 
 /** An in-process call (app.inject): a visitor's request never has this. */

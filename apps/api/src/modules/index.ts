@@ -27,6 +27,7 @@ import fit from './fit/routes.ts';
 import chat from './chat/routes.ts';
 import reviews from './reviews/routes.ts';
 import disputes from './disputes/routes.ts';
+import admin from './admin/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -58,4 +59,5 @@ export const modules: FastifyPluginAsync[] = [
   chat,
   reviews,
   disputes,
+  admin,
 ];

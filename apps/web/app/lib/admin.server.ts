@@ -1,5 +1,6 @@
-import type { Category, Profile } from '@sf/api/types';
-import { serverApi, throwUnlessOk } from './api.server.ts';
+import type { AdminCategory, AdminProduct, Category, Profile } from '@sf/api/types';
+import { data } from 'react-router';
+import { formStatus, serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
 
 /** Every admin loader checks the role itself too: layout and page loaders run in parallel. */
@@ -22,4 +23,80 @@ export async function categories(context: unknown, parentId: number) {
   const ans = await serverApi(context).get<Category>(`/api/categories/getByParentId/${parentId}`);
   throwUnlessOk(ans, { what: 'Category', invalidIsMissing: true });
   return ans.items ?? [];
+}
+
+/** An admin API answer a page needs, or the page's error (404 for a record that is not there). */
+export async function adminGet<T = Record<string, unknown>>(
+  context: unknown,
+  path: string,
+  what: string,
+) {
+  const ans = await serverApi(context).get(path);
+  throwUnlessOk(ans, { what, invalidIsMissing: true });
+  return ans as unknown as T & { status: true };
+}
+
+export interface AdminFormResult {
+  ok: boolean;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * A staff form's change sent to the API: the answer's message either way, with the API's own
+ * status on a refusal (400 with field messages, 409 …) so the page says what to do.
+ */
+export async function adminSubmit(
+  context: unknown,
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+) {
+  const api = serverApi(context);
+  const ans = method === 'POST' ? await api.post(path, body) : await api.patch(path, body);
+  const result: AdminFormResult = {
+    ok: ans.status,
+    message: ans.message || (ans.status ? 'Saved' : 'That did not work: please try again'),
+    fields: (ans.fields as Record<string, string> | undefined) ?? undefined,
+  };
+  return ans.status ? result : data(result, { status: formStatus(ans) });
+}
+
+/** The text of a form field ('' when missing). */
+export const field = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
+
+/** The query string of a list page's filters, without empty ones, plus a cursor. */
+export function listQuery(url: URL, names: readonly string[]) {
+  const q = new URLSearchParams();
+  for (const n of [...names, 'lastId']) {
+    const v = url.searchParams.get(n)?.trim();
+    if (v) q.set(n, v);
+  }
+  return q;
+}
+
+export const PRODUCT_FILTERS = ['q', 'store', 'catId', 'condition', 'active'] as const;
+
+/** A page of every product for staff, filtered by the page's query (and `fixed`, e.g. a category). */
+export async function loadAdminProducts(
+  context: unknown,
+  url: URL,
+  fixed: Record<string, string> = {},
+) {
+  const query = listQuery(url, PRODUCT_FILTERS);
+  for (const [k, v] of Object.entries(fixed)) query.set(k, v);
+  const ans = await adminGet<{ items: AdminProduct[]; lastId: number | null }>(
+    context,
+    `/api/admin/products?${query}`,
+    'Product list',
+  );
+  query.delete('lastId');
+  return { items: ans.items, lastId: ans.lastId, query: query.toString() };
+}
+
+/** The whole category tree for staff (with product and sub-category counts). */
+export async function adminCategories(context: unknown) {
+  return (
+    await adminGet<{ items: AdminCategory[] }>(context, '/api/admin/categories', 'Categories')
+  ).items;
 }

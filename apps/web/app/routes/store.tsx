@@ -11,6 +11,7 @@ import { ProductList } from '../components/catalog/product-list.tsx';
 import { EmptyResults } from '../components/catalog/parts-results.tsx';
 import { ContactButtons } from '../components/catalog/contact-buttons.tsx';
 import { deliveryFees, storePhone, VerifiedBadge } from '../components/catalog/store-card.tsx';
+import { VerifiedNote } from '../components/verified-badge.tsx';
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const name = params.name ?? '';
@@ -55,6 +56,7 @@ export default function StorePage() {
             {s.name}
             {s.verified && <VerifiedBadge />}
           </h1>
+          {s.verified && <VerifiedNote />}
           {place && <p className="text-gray-700">{place}</p>}
           {s.address && <p className="text-sm text-gray-700">{s.address}</p>}
           {typeof s.product_count === 'number' && (

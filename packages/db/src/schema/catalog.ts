@@ -62,9 +62,17 @@ export const stores = pgTable(
       .notNull()
       .default(0),
     rankBoost: integer('rank_boost').notNull().default(0),
+    // Set by staff (docs/decisions/0019): while set, every product of the store is held hidden.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stores_owner_idx').on(t.ownerUserId), index('stores_state_idx').on(t.stateId)],
+  (t) => [
+    index('stores_unverified_idx')
+      .on(t.id)
+      .where(sql`not verified and suspended_at is null`),
+    index('stores_owner_idx').on(t.ownerUserId),
+    index('stores_state_idx').on(t.stateId),
+  ],
 );
 
 /**
@@ -109,6 +117,11 @@ export const products = pgTable(
       sql`coalesce(regexp_replace(substring(upper(name) from '\\d{3}/\\d{2}\\s?Z?R\\s?\\d{2}'), '[\\sZ]', '', 'g'), substring(upper(name) from '\\m(NS\\d{2}|\\d{2,3}D\\d{2}|DIN\\d{2,3})\\M'), 'R' || substring(name from '\\m(1[2-9]|2[0-4])\\s?(?:inch|")'))`,
     ),
     active: boolean('active').notNull().default(true),
+    // Why staff hold the product hidden (docs/decisions/0019): 'admin' (held_reason says why, the
+    // seller sees it) or 'suspension' (its store is suspended). A trigger keeps a held product
+    // inactive whatever writes it, so no list, search, page or checkout needs to know.
+    heldBy: text('held_by'),
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

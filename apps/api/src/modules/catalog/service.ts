@@ -17,6 +17,10 @@ import type { Category } from './types.ts';
 export const PAGE_MAX = 50;
 export const SEARCH_TOO_SHORT = 'Search text should be more than 3 characters';
 
+/** The category caches of every service on a database: staff edits of the tree clear them all. */
+const categoryCaches = cacheRegistry<Db>();
+export const invalidateCategories = (db: Db) => categoryCaches.clear(db);
+
 export function categoriesService(db: Db) {
   const repo = categoriesRepository(db);
   let all: Promise<Map<number, CategoryRow>> | undefined;
@@ -28,14 +32,21 @@ export function categoriesService(db: Db) {
         all = undefined;
         throw e;
       }));
+  // Categories change only through the admin area, which clears these (invalidateCategories).
+  const byParent = memo(async (parentId: number): Promise<Category[]> => {
+    if (parentId !== 0 && !(await repo.one(parentId)))
+      throw notFound(`No category with id ${parentId}`);
+    return (await repo.byParent(parentId)).map(toCategory);
+  }, 60_000);
+  categoryCaches.add(db, {
+    clear: () => {
+      all = undefined;
+      byParent.clear();
+    },
+  });
   return {
     /** Children of a category; 0 gives the top categories. */
-    // Categories change only through the admin area: a minute of staleness is fine.
-    byParent: memo(async (parentId: number): Promise<Category[]> => {
-      if (parentId !== 0 && !(await repo.one(parentId)))
-        throw notFound(`No category with id ${parentId}`);
-      return (await repo.byParent(parentId)).map(toCategory);
-    }, 60_000),
+    byParent,
     /** A category with its parent and children. */
     async withFamily(catId: number) {
       const c = (await byId()).get(catId);

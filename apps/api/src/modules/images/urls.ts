@@ -14,9 +14,14 @@ export const LOGO_FILE = '^l-[a-f0-9]{16}-(96|192)\\.webp$';
 export const logoUrl = (key: string, size: (typeof LOGO_SIZES)[number] = 192) =>
   `/images/logos/${key}-${size}.webp`;
 
-/** A category's tile; `image` is the category's image name (its top category's path). */
+/**
+ * A category's tile; `image` is the category's image name (its top category's path), or the URL
+ * of a picture staff uploaded for it (a logo-sized square).
+ */
 export const categoryImageUrl = (image: string) =>
-  `/images/categories/${encodeURIComponent(image)}.svg`;
+  image.startsWith('/images/logos/')
+    ? image
+    : `/images/categories/${encodeURIComponent(image)}.svg`;
 /** The initials tile of a store without a logo of its own. */
 export const storeLogoUrl = (urlName: string) => `/images/stores/${urlName}.svg`;
 /** The badge of a mechanic or tow van without a logo of its own. */

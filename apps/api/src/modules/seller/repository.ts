@@ -19,6 +19,8 @@ export interface SellerListRow {
   sales_kobo: number | null;
   stock: number;
   active: boolean;
+  held_by: string | null;
+  held_reason: string | null;
   condition: number;
   created_at: string | Date;
   image_key: string | null;
@@ -164,7 +166,7 @@ export const sellerRepository = {
     return rows<SellerListRow>(
       db,
       sql`select p.prod_id, p.name, p.part_number, p.cat_id, c.name as cat_name, p.price_kobo, p.sales_kobo,
-            p.stock, p.active, p.condition, p.created_at, i.key as image_key, ${o.sortValue} as sort_value
+            p.stock, p.active, p.held_by, p.held_reason, p.condition, p.created_at, i.key as image_key, ${o.sortValue} as sort_value
           from products p join categories c on c.cat_id = p.cat_id
             left join product_images i on i.product_id = p.prod_id and i.position = 0
           where p.store_id = ${o.storeId} ${where} ${after}
@@ -213,6 +215,15 @@ export const sellerRepository = {
       .from(s.products)
       .where(and(eq(s.products.prodId, prodId), inArray(s.products.storeId, storeIds)));
     return p;
+  },
+
+  /** The store a product belongs to (staff edits go through the owner's rules for that store). */
+  async storeOfProduct(db: Db, prodId: number): Promise<number | undefined> {
+    const [r] = await rows<{ store_id: number }>(
+      db,
+      sql`select store_id from products where prod_id = ${prodId}`,
+    );
+    return r?.store_id;
   },
 
   /** The same, locked until the transaction ends (two edits of one product take turns). */

@@ -26,6 +26,7 @@ import {
   type ProductFieldsInput,
 } from './product-rules.ts';
 import { SORT_NAMES } from './schemas.ts';
+import type { ProductRow } from './repository.ts';
 import type {
   CategoryTreeAnswer,
   DashboardAnswer,
@@ -158,6 +159,7 @@ function listItemOut(r: SellerListRow, views: number): ProductListItem {
     salesKobo: r.sales_kobo === null ? null : Number(r.sales_kobo),
     stock: r.stock,
     active: r.active,
+    heldReason: heldReasonOf(r.held_by, r.held_reason),
     condition: r.condition,
     image: r.image_key ? imageUrl(r.image_key, 160) : null,
     url: `/product/${r.prod_id}`,
@@ -165,6 +167,13 @@ function listItemOut(r: SellerListRow, views: number): ProductListItem {
     views30d: views,
     createdAt: new Date(r.created_at).toISOString(),
   };
+}
+
+/** What the seller is told about a product staff hold hidden (docs/decisions/0019); null: not held. */
+export function heldReasonOf(heldBy: string | null, reason: string | null): string | null {
+  if (heldBy === 'suspension') return 'Your store is suspended: contact support';
+  if (heldBy === 'admin') return `Hidden by SpareFinder staff: ${reason || 'contact support'}`;
+  return null;
 }
 
 /** Lagos day `n` days before `day` (YYYY-MM-DD). */
@@ -338,6 +347,7 @@ export function sellerService(db: Db) {
       salesKobo: p.salesKobo === null ? null : Number(p.salesKobo),
       stock: p.stock,
       active: p.active,
+      heldReason: heldReasonOf(p.heldBy, p.heldReason),
       url: `/product/${p.prodId}`,
       views30d: views.get(prodId) ?? 0,
       createdAt: p.createdAt.toISOString(),
@@ -618,58 +628,94 @@ export function sellerService(db: Db) {
     ): Promise<ProductSavedAnswer> {
       const stores = await repo.storesOwnedBy(db, userId);
       if (stores.length === 0) throw forbidden('Only a store owner can do this');
-      const current = await repo.ownedProduct(db, prodId, stores);
-      if (!current) throw notFound(`You have no product with id ${prodId}`);
-      const set = checkFields(input, {
-        priceKobo: Number(current.priceKobo),
-        salesKobo: current.salesKobo === null ? null : Number(current.salesKobo),
-      });
-      const newCat = input.catId !== undefined && input.catId !== current.catId;
-      const c = await checkCategory(input.catId ?? current.catId).catch((e) => {
-        // A product already in a category that later got children keeps it until moved.
-        if (!newCat && e instanceof HttpError) return repo.category(db, current.catId);
-        throw e;
-      });
-      if (!c) throw notFound('No such category');
-      const fits = input.fitments ? await checkFitments(input.fitments) : null;
-      if (newCat || fits) {
-        const rows = fits?.list ?? (await repo.fitments(db, prodId));
-        const makes = fits?.makes ?? new Map(rows.map((f) => [f.makeId, (f as FitmentRow).make]));
-        const models = fits
-          ? new Map([...fits.models].map(([k, v]) => [k, v.name]))
-          : new Map(
-              rows.filter((f) => f.modelId).map((f) => [f.modelId!, (f as FitmentRow).model ?? '']),
-            );
-        set.searchTerms = searchTerms(c, rows, {
-          make: (m) => makes.get(m) ?? '',
-          model: (m) => models.get(m) ?? '',
-        });
-        if (newCat) {
-          set.catId = c.catId;
-          set.topCatId = c.parentId || c.catId;
-        }
-      }
-      await skuTaken(() =>
-        transaction(db, async (tx) => {
-          const locked = await repo.lockOwnedProduct(tx, prodId, stores);
-          if (!locked) throw notFound(`You have no product with id ${prodId}`);
-          await repo.updateProduct(tx, prodId, set);
-          if (fits) await repo.replaceFitments(tx, prodId, fits.list);
-        }),
-      );
-      if (set.name !== undefined || set.title !== undefined)
-        await addSearchWords(db, wordsOf([String(set.name ?? ''), String(set.title ?? '')]));
-      invalidateCatalogLists(db);
-      const item = await detail(prodId, stores);
-      const message =
-        input.active === false && Object.keys(input).length === 1
-          ? `${item.name} is hidden from buyers`
-          : input.active === true && Object.keys(input).length === 1
-            ? `${item.name} is on sale again`
-            : `${item.name} is saved`;
-      return { status: true as const, message, item };
+      return edit(prodId, stores, input);
+    },
+
+    /** Any store's product as its seller sees it (staff). */
+    async adminGetProduct(prodId: number): Promise<SellerProduct> {
+      const storeId = await repo.storeOfProduct(db, prodId);
+      if (storeId === undefined) throw notFound(`No product with id ${prodId}`);
+      return detail(prodId, [storeId]);
+    },
+
+    /**
+     * Staff change any store's product with the seller's own rules; `inTx` runs in the same
+     * transaction as the write (the audit entry), with the row before and the columns set.
+     */
+    async adminUpdateProduct(
+      prodId: number,
+      input: ProductInput,
+      inTx: (tx: Db, before: ProductRow, set: Record<string, unknown>) => Promise<void>,
+    ): Promise<ProductSavedAnswer> {
+      const storeId = await repo.storeOfProduct(db, prodId);
+      if (storeId === undefined) throw notFound(`No product with id ${prodId}`);
+      return edit(prodId, [storeId], input, inTx);
     },
   };
+
+  async function edit(
+    prodId: number,
+    stores: number[],
+    input: ProductInput,
+    inTx?: (tx: Db, before: ProductRow, set: Record<string, unknown>) => Promise<void>,
+  ): Promise<ProductSavedAnswer> {
+    const current = await repo.ownedProduct(db, prodId, stores);
+    if (!current) throw notFound(`You have no product with id ${prodId}`);
+    // A product staff hold hidden comes back only when staff release it (docs/decisions/0019).
+    if (input.active === true && current.heldBy && !inTx)
+      throw conflict(
+        `${heldReasonOf(current.heldBy, current.heldReason)}. It can be put on sale again only by SpareFinder staff.`,
+      );
+    const set = checkFields(input, {
+      priceKobo: Number(current.priceKobo),
+      salesKobo: current.salesKobo === null ? null : Number(current.salesKobo),
+    });
+    const newCat = input.catId !== undefined && input.catId !== current.catId;
+    const c = await checkCategory(input.catId ?? current.catId).catch((e) => {
+      // A product already in a category that later got children keeps it until moved.
+      if (!newCat && e instanceof HttpError) return repo.category(db, current.catId);
+      throw e;
+    });
+    if (!c) throw notFound('No such category');
+    const fits = input.fitments ? await checkFitments(input.fitments) : null;
+    if (newCat || fits) {
+      const rows = fits?.list ?? (await repo.fitments(db, prodId));
+      const makes = fits?.makes ?? new Map(rows.map((f) => [f.makeId, (f as FitmentRow).make]));
+      const models = fits
+        ? new Map([...fits.models].map(([k, v]) => [k, v.name]))
+        : new Map(
+            rows.filter((f) => f.modelId).map((f) => [f.modelId!, (f as FitmentRow).model ?? '']),
+          );
+      set.searchTerms = searchTerms(c, rows, {
+        make: (m) => makes.get(m) ?? '',
+        model: (m) => models.get(m) ?? '',
+      });
+      if (newCat) {
+        set.catId = c.catId;
+        set.topCatId = c.parentId || c.catId;
+      }
+    }
+    await skuTaken(() =>
+      transaction(db, async (tx) => {
+        const locked = await repo.lockOwnedProduct(tx, prodId, stores);
+        if (!locked) throw notFound(`You have no product with id ${prodId}`);
+        await repo.updateProduct(tx, prodId, set);
+        if (fits) await repo.replaceFitments(tx, prodId, fits.list);
+        if (inTx) await inTx(tx, current, set);
+      }),
+    );
+    if (set.name !== undefined || set.title !== undefined)
+      await addSearchWords(db, wordsOf([String(set.name ?? ''), String(set.title ?? '')]));
+    invalidateCatalogLists(db);
+    const item = await detail(prodId, stores);
+    const message =
+      input.active === false && Object.keys(input).length === 1
+        ? `${item.name} is hidden from buyers`
+        : input.active === true && Object.keys(input).length === 1
+          ? `${item.name} is on sale again`
+          : `${item.name} is saved`;
+    return { status: true as const, message, item };
+  }
 }
 
 export type SellerService = ReturnType<typeof sellerService>;

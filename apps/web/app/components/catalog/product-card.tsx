@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { productHref, type ProductItem } from '../../lib/catalog.ts';
-import { BadgeCheckIcon } from '../icons.tsx';
+import { VerifiedMark } from '../verified-badge.tsx';
 import { ConditionBadge, FitBadge, Price } from './price.tsx';
 import { ProductImg } from './product-image.tsx';
 import { MyFitBadge } from './fit-badge.tsx';
@@ -51,15 +51,7 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
           {!p.myFit && <FitBadge fit={p.fit} />}
           <ConditionBadge condition={p.condition} />
           {place && <span className="truncate">{place}</span>}
-          {p.store?.verified && (
-            <span
-              className="inline-flex items-center gap-0.5 text-brand-700"
-              title="Verified store"
-            >
-              <BadgeCheckIcon size={14} />
-              <span className="sr-only">Verified store</span>
-            </span>
-          )}
+          {p.store?.verified && <VerifiedMark />}
         </div>
       </div>
     </article>

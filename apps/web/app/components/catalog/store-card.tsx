@@ -1,21 +1,14 @@
 import { Link } from 'react-router';
 import { formatNaira } from '@sf/shared';
 import type { StoreDetail } from '../../lib/catalog.ts';
-import { BadgeCheckIcon } from '../icons.tsx';
+import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 
 export function storePhone(s: StoreDetail): string | null {
   return s.phones.find(Boolean) ?? null;
 }
 
-export function VerifiedBadge() {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-      <BadgeCheckIcon size={14} />
-      Verified
-    </span>
-  );
-}
+export { VerifiedBadge };
 
 /** The seller of a product: name, place, badge, contact buttons and delivery fees. */
 export function StoreCard({ store, productName }: { store: StoreDetail; productName?: string }) {
@@ -36,6 +29,7 @@ export function StoreCard({ store, productName }: { store: StoreDetail; productN
           </Link>
           {store.verified && <VerifiedBadge />}
         </p>
+        {store.verified && <VerifiedNote className="text-xs" />}
         {place && <p className="text-sm text-gray-700">{place}</p>}
         {store.address && <p className="text-sm text-gray-700">{store.address}</p>}
       </div>

@@ -3,7 +3,7 @@ import { DAYS, normalisePhone } from '@sf/shared';
 import { formatDays, KINDS, type ProviderDetail } from '../../lib/providers.ts';
 import { CheckIcon, CloseIcon } from '../icons.tsx';
 import { ContactButtons, contactNumber } from './contact-buttons.tsx';
-import { VerifiedBadge } from './verified-badge.tsx';
+import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
 
 export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
   const k = KINDS[p.kind];
@@ -34,7 +34,12 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
             <p className="mt-1 text-gray-700">
               {p.city}, {p.state} · <span className="capitalize">{k.singular}</span>
             </p>
-            {p.verified && <VerifiedBadge className="mt-2" />}
+            {p.verified && (
+              <>
+                <VerifiedBadge className="mt-2" />
+                <VerifiedNote className="mt-1" />
+              </>
+            )}
           </div>
         </header>
 

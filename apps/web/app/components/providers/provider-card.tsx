@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatDays, KINDS, type ProviderItem } from '../../lib/providers.ts';
 import { ContactButtons } from './contact-buttons.tsx';
-import { VerifiedBadge } from './verified-badge.tsx';
+import { VerifiedBadge } from '../verified-badge.tsx';
 
 /** A mechanic or tow van in a list: logo, name, place, trust, days, what they do, and how to reach them. */
 export function ProviderCard({

@@ -1,24 +1,45 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { categories, requireAdmin } from '../../lib/admin.server.ts';
-import { CategoriesTable } from '../../components/admin-tables.tsx';
+import {
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { adminCategories, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
+import { AddCategory, CategoryTree } from '../../components/admin/category-tree.tsx';
+import { Flash } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: categories | SpareFinder NG' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { top: await categories(context, 0) };
+  return { items: await adminCategories(context) };
+}
+
+/** Adding a category (the forms of this page and of the parent-categories page). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  return adminSubmit(context, 'POST', '/api/admin/categories', {
+    name: field(form, 'name'),
+    parentId: Number(field(form, 'parentId')) || 0,
+  });
 }
 
 export default function AdminCategories() {
-  const { top } = useLoaderData<typeof loader>();
-  const children = top.reduce((n, c) => n + c.child_count, 0);
+  const { items } = useLoaderData<typeof loader>();
+  const tops = items.filter((c) => c.parentId === 0).length;
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Categories</h1>
       <p className="mb-4 mt-1 text-gray-700">
-        {top.length} top categories with {children} sub-categories.
+        {tops} top categories with {items.length - tops} sub-categories. Open one to rename, move,
+        order, picture, merge or delete it.
       </p>
-      <CategoriesTable items={top} caption="Top categories" />
+      <Flash />
+      <div className="mb-4">
+        <AddCategory parentId={0} title="New top category" />
+      </div>
+      <CategoryTree items={items} />
     </main>
   );
 }

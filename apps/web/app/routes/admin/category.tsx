@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { categories, requireAdmin } from '../../lib/admin.server.ts';
+import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
+import { ProductList } from '../../components/admin/product-list.tsx';
 import { notFound } from '../../lib/api.server.ts';
 import { CategoriesTable } from '../../components/admin-tables.tsx';
 
@@ -10,13 +11,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 0 || id > 2147483647)
     throw notFound(`No category ${params.id}`);
-  const [children, top] = await Promise.all([categories(context, id), categories(context, 0)]);
+  const [children, top, page] = await Promise.all([
+    categories(context, id),
+    categories(context, 0),
+    loadAdminProducts(context, new URL(request.url), id ? { catId: String(id) } : {}),
+  ]);
   const self = top.find((c) => c.cat_id === id);
-  return { id, name: id === 0 ? 'All categories' : (self?.name ?? `Category ${id}`), children };
+  return {
+    id,
+    name: id === 0 ? 'All categories' : (self?.name ?? `Category ${id}`),
+    children,
+    page,
+  };
 }
 
 export default function AdminCategoryProducts() {
-  const { name, children } = useLoaderData<typeof loader>();
+  const { name, children, page } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <p className="text-sm">
@@ -28,6 +38,8 @@ export default function AdminCategoryProducts() {
       <h1 className="text-2xl font-bold">{name}</h1>
       <h2 className="mb-2 mt-4 text-lg font-bold">Sub-categories</h2>
       <CategoriesTable items={children} caption={`Sub-categories of ${name}`} />
+      <h2 className="mb-2 mt-6 text-lg font-bold">Products in {name}</h2>
+      <ProductList {...page} categories={[]} fixedCategory />
     </main>
   );
 }

@@ -1,4 +1,12 @@
-import { Link, NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { requireUser } from '../../lib/auth.server.ts';
 import { loadAttention } from '../../lib/audit.server.ts';
 
@@ -27,6 +35,7 @@ const NAV = [
 
 export default function AdminLayout() {
   const { attention } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   return (
     <div className="container-page py-4 md:flex md:gap-6">
       <nav aria-label="Admin" className="mb-4 md:mb-0 md:w-56 md:shrink-0">
@@ -48,6 +57,23 @@ export default function AdminLayout() {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
+        <Form method="get" action="/admin/search" role="search" className="mb-4 flex gap-2">
+          <label htmlFor="admin-q" className="sr-only">
+            Search stores, products, users and orders
+          </label>
+          <input
+            id="admin-q"
+            name="q"
+            type="search"
+            required
+            defaultValue={params.get('q') ?? ''}
+            placeholder="Store, product, user, order number, phone…"
+            className="input"
+          />
+          <button type="submit" className="btn-primary shrink-0">
+            Search
+          </button>
+        </Form>
         {attention.length > 0 && (
           <section aria-label="Needs attention" className="mb-4 flex flex-wrap gap-2">
             {attention.map((a) => (

@@ -1,24 +1,30 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { categories, requireAdmin } from '../../lib/admin.server.ts';
-import { CategoriesTable } from '../../components/admin-tables.tsx';
+import { adminCategories, requireAdmin } from '../../lib/admin.server.ts';
+import { AddCategory, CategoryTree } from '../../components/admin/category-tree.tsx';
+import { Flash } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: parent categories | SpareFinder NG' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const top = await categories(context, 0);
-  return { parents: top.filter((c) => c.child_count > 0) };
+  return { items: await adminCategories(context) };
 }
 
+// Its add form posts to /admin/categories (one action adds every category).
 export default function AdminParentCategories() {
-  const { parents } = useLoaderData<typeof loader>();
+  const { items } = useLoaderData<typeof loader>();
+  const parents = items.filter((c) => c.parentId === 0);
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Parent categories</h1>
       <p className="mb-4 mt-1 text-gray-700">
-        Categories that hold sub-categories ({parents.length}).
+        The {parents.length} top categories, in the order buyers see them.
       </p>
-      <CategoriesTable items={parents} caption="Parent categories" />
+      <Flash />
+      <div className="mb-4">
+        <AddCategory parentId={0} title="New top category" action="/admin/categories" />
+      </div>
+      <CategoryTree items={items} onlyTop />
     </main>
   );
 }

@@ -1,20 +1,26 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { categories, requireAdmin } from '../../lib/admin.server.ts';
+import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
+import { ProductList } from '../../components/admin/product-list.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: view products | SpareFinder NG' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { top: await categories(context, 0) };
+  const [page, top] = await Promise.all([
+    loadAdminProducts(context, new URL(request.url)),
+    categories(context, 0),
+  ]);
+  return { top, page };
 }
 
 export default function ViewProducts() {
-  const { top } = useLoaderData<typeof loader>();
+  const { top, page } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">View products</h1>
       <p className="mt-1 text-gray-700">
-        Pick a category to see its sub-categories and the products listed in it.
+        Pick a category to see its sub-categories and the products listed in it, or filter every
+        product below.
       </p>
       <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {top.map((c) => (
@@ -29,6 +35,8 @@ export default function ViewProducts() {
           </li>
         ))}
       </ul>
+      <h2 className="mb-2 mt-6 text-lg font-bold">All products</h2>
+      <ProductList {...page} categories={top.map((c) => ({ id: c.cat_id, name: c.name }))} />
     </main>
   );
 }

@@ -1,29 +1,108 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { adminUsers, requireAdmin } from '../../lib/admin.server.ts';
-import { UsersTable } from '../../components/admin-tables.tsx';
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { AdminProvider } from '@sf/api/types';
+import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
+import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'Admin: mechanics and tow vans | SpareFinder NG' },
 ];
 
+const FILTERS = ['q', 'kind', 'verified', 'suspended'] as const;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [mechanics, towvans] = await Promise.all([
-    adminUsers(context, 'Mechanic'),
-    adminUsers(context, 'Tow Van'),
-  ]);
-  return { mechanics: mechanics.items, towvans: towvans.items };
+  const query = listQuery(new URL(request.url), FILTERS);
+  const ans = await adminGet<{ items: AdminProvider[]; lastId: number | null }>(
+    context,
+    `/api/admin/providers?${query}`,
+    'Mechanics and tow vans',
+  );
+  query.delete('lastId');
+  return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }
 
-export default function AdminMechanics() {
-  const { mechanics, towvans } = useLoaderData<typeof loader>();
+export default function AdminProviders() {
+  const { items, lastId, query } = useLoaderData<typeof loader>();
+  const q = new URLSearchParams(query);
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Mechanics and tow vans</h1>
-      <h2 className="mb-2 mt-4 text-lg font-bold">Mechanics ({mechanics.length})</h2>
-      <UsersTable users={mechanics} business="Workshop" caption="Mechanics" />
-      <h2 className="mb-2 mt-6 text-lg font-bold">Tow vans ({towvans.length})</h2>
-      <UsersTable users={towvans} business="Garage" caption="Tow vans" />
+      <p className="mb-4 mt-1 text-gray-700">
+        Newest first. Open one to verify, suspend or edit it.
+      </p>
+      <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-4">
+        <label className="text-sm">
+          <span className="label">Name, phone or owner</span>
+          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
+        </label>
+        <label className="text-sm">
+          <span className="label">Kind</span>
+          <select name="kind" defaultValue={q.get('kind') ?? ''} className="input">
+            <option value="">Both</option>
+            <option value="mechanic">Mechanics</option>
+            <option value="towvan">Tow vans</option>
+          </select>
+        </label>
+        <YesNo name="verified" label="Verified" value={q.get('verified') ?? ''} />
+        <YesNo name="suspended" label="Suspended" value={q.get('suspended') ?? ''} />
+        <button type="submit" className="btn-primary sm:col-span-4 sm:justify-self-start">
+          Filter
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <p className="card p-4 text-gray-700">Nothing matches.</p>
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Mechanics and tow vans</caption>
+            <thead className="bg-gray-100 text-gray-700">
+              <tr>
+                <th scope="col" className="p-3">
+                  Business
+                </th>
+                <th scope="col" className="p-3">
+                  Kind
+                </th>
+                <th scope="col" className="p-3">
+                  State
+                </th>
+                <th scope="col" className="p-3">
+                  Place
+                </th>
+                <th scope="col" className="p-3">
+                  Phone
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id} className="border-t border-gray-100">
+                  <td className="p-3 font-semibold">
+                    <Link to={`/admin/mechanics/${p.id}`} className="underline">
+                      {p.companyName}
+                    </Link>
+                  </td>
+                  <td className="p-3">{p.kind === 'towvan' ? 'Tow van' : 'Mechanic'}</td>
+                  <td className="p-3">
+                    <StoreState s={p} />
+                  </td>
+                  <td className="p-3">
+                    {p.city}, {p.state}
+                  </td>
+                  <td className="p-3 whitespace-nowrap">{p.mobileNumber}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NextPage lastId={lastId} query={q} />
     </main>
   );
 }

@@ -1,23 +1,98 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { adminUsers, requireAdmin } from '../../lib/admin.server.ts';
-import { UsersTable } from '../../components/admin-tables.tsx';
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { AdminStore } from '@sf/api/types';
+import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
+import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: stores | SpareFinder NG' }];
 
+const FILTERS = ['q', 'verified', 'suspended'] as const;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { sellers: (await adminUsers(context, 'Seller')).items };
+  const query = listQuery(new URL(request.url), FILTERS);
+  const ans = await adminGet<{ items: AdminStore[]; lastId: number | null }>(
+    context,
+    `/api/admin/stores?${query}`,
+    'Store list',
+  );
+  query.delete('lastId');
+  return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }
 
 export default function AdminStores() {
-  const { sellers } = useLoaderData<typeof loader>();
+  const { items, lastId, query } = useLoaderData<typeof loader>();
+  const q = new URLSearchParams(query);
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Stores</h1>
-      <p className="mb-4 mt-1 text-gray-700">
-        {sellers.length} seller account{sellers.length === 1 ? '' : 's'}, newest first.
-      </p>
-      <UsersTable users={sellers} business="Store" caption="Sellers" />
+      <p className="mb-4 mt-1 text-gray-700">Newest first. Open a store to verify or suspend it.</p>
+      <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-4">
+        <label className="text-sm sm:col-span-2">
+          <span className="label">Name, web name or owner</span>
+          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
+        </label>
+        <YesNo name="verified" label="Verified" value={q.get('verified') ?? ''} />
+        <YesNo name="suspended" label="Suspended" value={q.get('suspended') ?? ''} />
+        <button type="submit" className="btn-primary sm:col-span-4 sm:justify-self-start">
+          Filter
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <p className="card p-4 text-gray-700">No store matches.</p>
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Stores</caption>
+            <thead className="bg-gray-100 text-gray-700">
+              <tr>
+                <th scope="col" className="p-3">
+                  Store
+                </th>
+                <th scope="col" className="p-3">
+                  State
+                </th>
+                <th scope="col" className="p-3">
+                  Owner
+                </th>
+                <th scope="col" className="p-3">
+                  Place
+                </th>
+                <th scope="col" className="p-3">
+                  Parts on sale
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((s) => (
+                <tr key={s.id} className="border-t border-gray-100">
+                  <td className="p-3 font-semibold">
+                    <Link to={`/admin/cedstore/${s.id}`} className="underline">
+                      {s.name}
+                    </Link>
+                  </td>
+                  <td className="p-3">
+                    <StoreState s={s} />
+                  </td>
+                  <td className="p-3">{s.owner ? `${s.owner.name} (${s.owner.email})` : '—'}</td>
+                  <td className="p-3">
+                    {s.city}, {s.state}
+                  </td>
+                  <td className="p-3">
+                    {s.activeProducts} of {s.products}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NextPage lastId={lastId} query={q} />
     </main>
   );
 }

@@ -156,6 +156,11 @@ export default function StoreProduct() {
             </Link>
           </p>
         )}
+        {product?.heldReason && (
+          <p role="alert" className="rounded bg-red-50 p-3 text-sm font-semibold text-red-900">
+            {product.heldReason}
+          </p>
+        )}
       </div>
       {saved && !answer && (
         <FormMessage type="success">

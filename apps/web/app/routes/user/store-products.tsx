@@ -179,10 +179,16 @@ function Row({
           {p.category.name} · {CONDITION_LABELS[p.condition] ?? ''}
           {p.partNumber ? ` · ${p.partNumber}` : ''}
         </span>
-        {!p.active && (
-          <span className="mt-1 inline-block rounded bg-gray-200 px-2 text-xs font-semibold text-gray-800">
-            Hidden
+        {p.heldReason ? (
+          <span className="mt-1 block rounded bg-red-50 px-2 py-1 text-xs font-semibold text-red-900">
+            {p.heldReason}
           </span>
+        ) : (
+          !p.active && (
+            <span className="mt-1 inline-block rounded bg-gray-200 px-2 text-xs font-semibold text-gray-800">
+              Hidden
+            </span>
+          )
         )}
         {saved && (
           <span
@@ -247,15 +253,18 @@ function Row({
             Save<span className="sr-only"> price and stock of {p.name}</span>
           </button>
         </Form>
-        <Form method="post" className="inline md:ml-2">
-          <input type="hidden" name="intent" value="active" />
-          <input type="hidden" name="id" value={p.id} />
-          <input type="hidden" name="active" value={p.active ? 'false' : 'true'} />
-          <button type="submit" className="btn-ghost" disabled={busy}>
-            {p.active ? 'Hide' : 'Show'}
-            <span className="sr-only"> {p.name}</span>
-          </button>
-        </Form>
+        {/* Only staff put back a product they hid (its reason shows above). */}
+        {!p.heldReason && (
+          <Form method="post" className="inline md:ml-2">
+            <input type="hidden" name="intent" value="active" />
+            <input type="hidden" name="id" value={p.id} />
+            <input type="hidden" name="active" value={p.active ? 'false' : 'true'} />
+            <button type="submit" className="btn-ghost" disabled={busy}>
+              {p.active ? 'Hide' : 'Show'}
+              <span className="sr-only"> {p.name}</span>
+            </button>
+          </Form>
+        )}
         {answer && (
           <p role="alert" className="mt-1 w-full text-sm font-medium text-red-800">
             {answer.message}

@@ -1,0 +1,141 @@
+import { Form, Link } from 'react-router';
+import { formatNaira } from '@sf/shared';
+import type { AdminProduct } from '@sf/api/types';
+import { NextPage, Pill } from './ui.tsx';
+
+/** Every product for staff: filters (a GET form, works without JavaScript), a table, paging. */
+export function ProductList({
+  items,
+  lastId,
+  query,
+  categories,
+  fixedCategory,
+}: {
+  items: AdminProduct[];
+  lastId: number | null;
+  query: string;
+  categories: { id: number; name: string }[];
+  fixedCategory?: boolean;
+}) {
+  const q = new URLSearchParams(query);
+  return (
+    <>
+      <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-3">
+        <label className="text-sm">
+          <span className="label">Name, part number or id</span>
+          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
+        </label>
+        <label className="text-sm">
+          <span className="label">Store id</span>
+          <input
+            name="store"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            defaultValue={q.get('store') ?? ''}
+            className="input"
+          />
+        </label>
+        {!fixedCategory && (
+          <label className="text-sm">
+            <span className="label">Category</span>
+            <select name="catId" defaultValue={q.get('catId') ?? ''} className="input">
+              <option value="">Any</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="text-sm">
+          <span className="label">Condition</span>
+          <select name="condition" defaultValue={q.get('condition') ?? ''} className="input">
+            <option value="">Any</option>
+            <option value="1">New</option>
+            <option value="2">Used (Tokunbo)</option>
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="label">On sale</span>
+          <select name="active" defaultValue={q.get('active') ?? ''} className="input">
+            <option value="">Any</option>
+            <option value="yes">On sale</option>
+            <option value="no">Not on sale</option>
+            <option value="held">Hidden by staff</option>
+          </select>
+        </label>
+        <button type="submit" className="btn-primary self-end justify-self-start">
+          Filter
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <p className="card p-4 text-gray-700">No product matches.</p>
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Products</caption>
+            <thead className="bg-gray-100 text-gray-700">
+              <tr>
+                <th scope="col" className="p-3">
+                  Product
+                </th>
+                <th scope="col" className="p-3">
+                  Store
+                </th>
+                <th scope="col" className="p-3">
+                  Category
+                </th>
+                <th scope="col" className="p-3">
+                  Price
+                </th>
+                <th scope="col" className="p-3">
+                  Stock
+                </th>
+                <th scope="col" className="p-3">
+                  State
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id} className="border-t border-gray-100">
+                  <td className="p-3 font-semibold">
+                    <Link to={`/admin/products/${p.id}`} className="underline">
+                      {p.name}
+                    </Link>
+                    <span className="block text-xs font-normal text-gray-600">
+                      #{p.id} · {p.condition === 2 ? 'Used' : 'New'} · {p.state}
+                    </span>
+                  </td>
+                  <td className="p-3">
+                    <Link to={`/admin/cedstore/${p.store.id}`} className="underline">
+                      {p.store.name}
+                    </Link>
+                  </td>
+                  <td className="p-3">{p.category.name}</td>
+                  <td className="p-3 whitespace-nowrap">
+                    {formatNaira((p.salesKobo ?? p.priceKobo) / 100)}
+                  </td>
+                  <td className="p-3">{p.stock}</td>
+                  <td className="p-3">
+                    {p.heldBy === 'admin' ? (
+                      <Pill tone="red">Hidden by staff</Pill>
+                    ) : p.heldBy === 'suspension' ? (
+                      <Pill tone="red">Store suspended</Pill>
+                    ) : p.active ? (
+                      <Pill tone="green">On sale</Pill>
+                    ) : (
+                      <Pill tone="gray">Off sale</Pill>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NextPage lastId={lastId} query={q} />
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+
+// Small pieces every admin page uses: the result of the last form, the 'I am sure' box of a
+// destructive action (works without JavaScript: the browser refuses the form until it is
+// ticked, and the API refuses it too), filters and the next-page link of a list.
+
+export interface FormResult {
+  ok: boolean;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** What the last form did, read out to screen readers. */
+export function Flash() {
+  const done = useActionData() as FormResult | undefined;
+  const nav = useNavigation();
+  if (!done || nav.state !== 'idle') return null;
+  return (
+    <p
+      role={done.ok ? 'status' : 'alert'}
+      className={`mb-4 rounded-lg p-3 text-sm font-medium ${done.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+    >
+      {done.message}
+    </p>
+  );
+}
+
+/** The required 'I am sure' checkbox of a destructive action. */
+export function ConfirmBox({ children }: { children: ReactNode }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" name="confirm" required className="mt-1 size-5 shrink-0" />
+      <span>
+        <strong>I am sure.</strong> {children}
+      </span>
+    </label>
+  );
+}
+
+/** One action as a small form: an intent, its fields and a button. */
+export function ActionForm({
+  intent,
+  title,
+  button,
+  danger,
+  children,
+}: {
+  intent: string;
+  title: string;
+  button: string;
+  danger?: boolean;
+  children?: ReactNode;
+}) {
+  const nav = useNavigation();
+  const busy = nav.state !== 'idle' && nav.formData?.get('intent') === intent;
+  return (
+    <Form method="post" className="card grid content-start gap-3 p-4">
+      <h2 className="text-lg font-bold">{title}</h2>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button
+        type="submit"
+        disabled={busy}
+        className={`${danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'} justify-self-start`}
+      >
+        {button}
+      </button>
+    </Form>
+  );
+}
+
+/** A note for the audit log (and, for a suspension, for the owner). */
+export function NoteField({
+  label = 'Note (why)',
+  name = 'note',
+}: {
+  label?: string;
+  name?: string;
+}) {
+  const id = `f-${name}-${label.length}`;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        required
+        minLength={3}
+        maxLength={500}
+        rows={2}
+        className="input py-2"
+      />
+    </div>
+  );
+}
+
+/** A yes / no / any select of a filter form. */
+export function YesNo({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    <label className="text-sm">
+      <span className="label">{label}</span>
+      <select name={name} defaultValue={value} className="input">
+        <option value="">Any</option>
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </select>
+    </label>
+  );
+}
+
+/** The link to the next page of a cursor-paged list, keeping the filters. */
+export function NextPage({ lastId, query }: { lastId: number | null; query: URLSearchParams }) {
+  if (!lastId) return null;
+  const next = new URLSearchParams(query);
+  next.set('lastId', String(lastId));
+  return (
+    <p className="mt-4">
+      <Link to={`?${next}`} className="btn-ghost">
+        Next page
+      </Link>
+    </p>
+  );
+}
+
+/** A small coloured label: Verified, Suspended, Hidden … */
+export function Pill({
+  tone,
+  children,
+}: {
+  tone: 'green' | 'red' | 'gray' | 'amber';
+  children: ReactNode;
+}) {
+  const c = {
+    green: 'bg-green-100 text-green-900',
+    red: 'bg-red-100 text-red-900',
+    gray: 'bg-gray-100 text-gray-800',
+    amber: 'bg-amber-100 text-amber-900',
+  }[tone];
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${c}`}>
+      {children}
+    </span>
+  );
+}
+
+/** A store's or listing's standing. */
+export function StoreState({ s }: { s: { verified: boolean; suspended: boolean } }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {s.suspended ? <Pill tone="red">Suspended</Pill> : null}
+      {s.verified ? <Pill tone="green">Verified</Pill> : <Pill tone="gray">Not verified</Pill>}
+    </span>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { AdminProductAnswer, CategoryTreeAnswer } from '@sf/api/types';
+import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
+import { loadAuditTrail } from '../../lib/audit.server.ts';
+import { notFound } from '../../lib/api.server.ts';
+import { AuditTrail } from '../../components/AuditTrail.tsx';
+import { ActionForm, ConfirmBox, Flash, Pill } from '../../components/admin/ui.tsx';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Admin: ${data?.p.item.name ?? 'product'} | SpareFinder NG` },
+];
+
+const idOf = (raw: string | undefined) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound(`No product ${raw}`);
+  return id;
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = idOf(params.id);
+  const [p, tree, trail] = await Promise.all([
+    adminGet<AdminProductAnswer>(context, `/api/admin/products/${id}`, 'Product'),
+    adminGet<CategoryTreeAnswer>(context, '/api/store/categories', 'Categories'),
+    loadAuditTrail(context, 'product', id),
+  ]);
+  return { p, tree: tree.items, trail };
+}
+
+/** Naira as typed ('12,500.50') to kobo; NaN when it is not an amount. */
+const kobo = (v: string) => {
+  const n = Number(v.replace(/[,\s₦]/g, ''));
+  return v === '' || !Number.isFinite(n) ? NaN : Math.round(n * 100);
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = idOf(params.id);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  if (intent === 'hide' || intent === 'unhide')
+    return adminSubmit(context, 'POST', `/api/admin/products/${id}/hold`, {
+      held: intent === 'hide',
+      ...(intent === 'hide' ? { reason: field(form, 'reason') } : {}),
+      ...(form.get('confirm') ? { confirm: 'on' } : {}),
+    });
+  const price = kobo(field(form, 'price'));
+  const sales = field(form, 'sales');
+  if (Number.isNaN(price)) return { ok: false, message: 'Enter the price in naira, like 18500' };
+  if (sales !== '' && Number.isNaN(kobo(sales)))
+    return { ok: false, message: 'Enter the sale price in naira, or leave it empty' };
+  return adminSubmit(context, 'PATCH', `/api/admin/products/${id}`, {
+    name: field(form, 'name'),
+    title: field(form, 'title'),
+    description: String(form.get('description') ?? ''),
+    partNumber: field(form, 'partNumber') || null,
+    catId: Number(field(form, 'catId')),
+    condition: Number(field(form, 'condition')),
+    stock: Number(field(form, 'stock')),
+    priceKobo: price,
+    salesKobo: sales === '' ? null : kobo(sales),
+  });
+}
+
+export default function AdminProductPage() {
+  const { p, tree, trail } = useLoaderData<typeof loader>();
+  const it = p.item;
+  return (
+    <main id="main">
+      <p className="text-sm">
+        <Link to="/admin/products" className="underline">
+          Products
+        </Link>{' '}
+        ›
+      </p>
+      <h1 className="text-2xl font-bold">{it.name}</h1>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+        #{it.id} in{' '}
+        <Link to={`/admin/cedstore/${p.store.id}`} className="underline">
+          {p.store.name}
+        </Link>
+        {p.heldBy === 'admin' ? (
+          <Pill tone="red">Hidden by staff: {p.heldReason}</Pill>
+        ) : p.heldBy === 'suspension' ? (
+          <Pill tone="red">Store suspended</Pill>
+        ) : it.active ? (
+          <Pill tone="green">On sale</Pill>
+        ) : (
+          <Pill tone="gray">Taken off sale by the seller</Pill>
+        )}
+        {it.active && (
+          <a href={it.url} className="underline">
+            Public page
+          </a>
+        )}
+      </p>
+      <div className="mt-4">
+        <Flash />
+      </div>
+      <Form method="post" className="card grid gap-3 p-4 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">Edit</h2>
+        <input type="hidden" name="intent" value="edit" />
+        <label className="sm:col-span-2">
+          <span className="label">Name</span>
+          <input
+            name="name"
+            required
+            minLength={3}
+            maxLength={120}
+            defaultValue={it.name}
+            className="input"
+          />
+        </label>
+        <label className="sm:col-span-2">
+          <span className="label">Title</span>
+          <input name="title" maxLength={200} defaultValue={it.title} className="input" />
+        </label>
+        <label className="sm:col-span-2">
+          <span className="label">Description</span>
+          <textarea
+            name="description"
+            rows={4}
+            defaultValue={it.description}
+            className="input py-2"
+          />
+        </label>
+        <label>
+          <span className="label">Price (₦)</span>
+          <input
+            name="price"
+            required
+            inputMode="decimal"
+            defaultValue={it.priceKobo / 100}
+            className="input"
+          />
+        </label>
+        <label>
+          <span className="label">Sale price (₦, empty: no sale)</span>
+          <input
+            name="sales"
+            inputMode="decimal"
+            defaultValue={it.salesKobo === null ? '' : it.salesKobo / 100}
+            className="input"
+          />
+        </label>
+        <label>
+          <span className="label">Stock</span>
+          <input
+            name="stock"
+            type="number"
+            min={0}
+            required
+            defaultValue={it.stock}
+            className="input"
+          />
+        </label>
+        <label>
+          <span className="label">Condition</span>
+          <select name="condition" defaultValue={it.condition} className="input">
+            <option value={1}>New</option>
+            <option value={2}>Used (Tokunbo)</option>
+          </select>
+        </label>
+        <label>
+          <span className="label">Part number</span>
+          <input name="partNumber" defaultValue={it.partNumber ?? ''} className="input" />
+        </label>
+        <label>
+          <span className="label">Category</span>
+          <select name="catId" defaultValue={it.catId} className="input">
+            {tree.map((t) => (
+              <optgroup key={t.id} label={t.name}>
+                {(t.children.length ? t.children : [t]).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-primary justify-self-start sm:col-span-2">
+          Save changes
+        </button>
+      </Form>
+      <div className="mt-4">
+        {p.heldBy === 'admin' ? (
+          <ActionForm intent="unhide" title="Put back on sale" button="Put back on sale">
+            <p className="text-sm text-gray-700">Hidden because: {p.heldReason}</p>
+          </ActionForm>
+        ) : (
+          <ActionForm intent="hide" title="Hide this product" button="Hide product" danger>
+            <p className="text-sm text-gray-700">
+              Takes it off every list, search and page. The seller sees your reason on their
+              dashboard and cannot put it back on sale themselves.
+            </p>
+            <label>
+              <span className="label">Reason (the seller reads it)</span>
+              <textarea
+                name="reason"
+                required
+                minLength={3}
+                maxLength={500}
+                rows={2}
+                className="input py-2"
+              />
+            </label>
+            <ConfirmBox>Hide this product from buyers.</ConfirmBox>
+          </ActionForm>
+        )}
+      </div>
+      <h2 className="mb-2 mt-6 text-lg font-bold">Staff actions</h2>
+      <AuditTrail items={trail} />
+    </main>
+  );
+}

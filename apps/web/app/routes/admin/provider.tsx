@@ -1,0 +1,167 @@
+import {
+  Form,
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import type { AdminProvider } from '@sf/api/types';
+import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
+import { loadAuditTrail } from '../../lib/audit.server.ts';
+import { notFound } from '../../lib/api.server.ts';
+import { AuditTrail } from '../../components/AuditTrail.tsx';
+import {
+  ActionForm,
+  ConfirmBox,
+  Flash,
+  NoteField,
+  StoreState,
+} from '../../components/admin/ui.tsx';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Admin: ${data?.sp.companyName ?? 'listing'} | SpareFinder NG` },
+];
+
+const idOf = (raw: string | undefined) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound(`No listing ${raw}`);
+  return id;
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = idOf(params.id);
+  const [ans, trail] = await Promise.all([
+    adminGet<{ item: AdminProvider }>(context, `/api/admin/providers/${id}`, 'Listing'),
+    loadAuditTrail(context, 'provider', id),
+  ]);
+  return { sp: ans.item, trail };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const id = idOf(params.id);
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const note = field(form, 'note');
+  if (intent === 'verify' || intent === 'unverify')
+    return adminSubmit(context, 'POST', `/api/admin/providers/${id}/verify`, {
+      verified: intent === 'verify',
+      note,
+    });
+  if (intent === 'suspend' || intent === 'unsuspend')
+    return adminSubmit(context, 'POST', `/api/admin/providers/${id}/suspend`, {
+      suspended: intent === 'suspend',
+      note,
+      ...(form.get('confirm') ? { confirm: 'on' } : {}),
+    });
+  return adminSubmit(context, 'PATCH', `/api/admin/providers/${id}`, {
+    companyName: field(form, 'companyName'),
+    mobileNumber: field(form, 'mobileNumber'),
+    phoneNumber: field(form, 'phoneNumber') || null,
+    address: field(form, 'address'),
+    description: String(form.get('description') ?? '').trim(),
+  });
+}
+
+export default function AdminProviderPage() {
+  const { sp, trail } = useLoaderData<typeof loader>();
+  const noun = sp.kind === 'towvan' ? 'tow van' : 'workshop';
+  return (
+    <main id="main">
+      <p className="text-sm">
+        <Link to="/admin/mechanics" className="underline">
+          Mechanics and tow vans
+        </Link>{' '}
+        ›
+      </p>
+      <h1 className="text-2xl font-bold">{sp.companyName}</h1>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+        {sp.kind === 'towvan' ? 'Tow van' : 'Mechanic'} in {sp.city}, {sp.state} ·{' '}
+        {sp.owner ? `${sp.owner.name}, ${sp.owner.email}` : 'not claimed'} <StoreState s={sp} />
+        {!sp.suspended && (
+          <a href={sp.url} className="underline">
+            Public page
+          </a>
+        )}
+      </p>
+      <div className="mt-4">
+        <Flash />
+      </div>
+      <Form method="post" className="card grid gap-3 p-4 sm:grid-cols-2">
+        <h2 className="text-lg font-bold sm:col-span-2">Edit</h2>
+        <input type="hidden" name="intent" value="edit" />
+        <label className="sm:col-span-2">
+          <span className="label">Business name</span>
+          <input name="companyName" required defaultValue={sp.companyName} className="input" />
+        </label>
+        <label>
+          <span className="label">Mobile number</span>
+          <input
+            name="mobileNumber"
+            type="tel"
+            required
+            defaultValue={sp.mobileNumber}
+            className="input"
+          />
+        </label>
+        <label>
+          <span className="label">Other phone (optional)</span>
+          <input
+            name="phoneNumber"
+            type="tel"
+            defaultValue={sp.phoneNumber ?? ''}
+            className="input"
+          />
+        </label>
+        <label className="sm:col-span-2">
+          <span className="label">Address</span>
+          <input name="address" defaultValue={sp.address} className="input" />
+        </label>
+        <label className="sm:col-span-2">
+          <span className="label">Description</span>
+          <textarea
+            name="description"
+            rows={3}
+            defaultValue={sp.description}
+            className="input py-2"
+          />
+        </label>
+        <button type="submit" className="btn-primary justify-self-start">
+          Save changes
+        </button>
+      </Form>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        {sp.verified ? (
+          <ActionForm intent="unverify" title="Remove the verified badge" button="Un-verify">
+            <NoteField />
+          </ActionForm>
+        ) : (
+          <ActionForm intent="verify" title={`Verify this ${noun}`} button="Verify">
+            <p className="text-sm text-gray-700">
+              Verified means staff checked the business is real: its registration, its address and
+              its phone number.
+            </p>
+            <NoteField label="Note (what you checked)" />
+          </ActionForm>
+        )}
+        {sp.suspended ? (
+          <ActionForm intent="unsuspend" title="Lift the suspension" button="Unsuspend">
+            <NoteField />
+          </ActionForm>
+        ) : (
+          <ActionForm intent="suspend" title={`Suspend this ${noun}`} button="Suspend" danger>
+            <p className="text-sm text-gray-700">
+              Takes it off every list and its page until lifted; the owner is told why.
+            </p>
+            <NoteField label="Reason (the owner reads it)" />
+            <ConfirmBox>Suspend {sp.companyName}.</ConfirmBox>
+          </ActionForm>
+        )}
+      </div>
+      <h2 className="mb-2 mt-6 text-lg font-bold">Staff actions</h2>
+      <AuditTrail items={trail} />
+    </main>
+  );
+}
