@@ -192,6 +192,14 @@ async function main() {
       stdio: 'inherit',
       env: process.env,
     });
+  // 2,000 open WebSockets on one process, chat messages per second and delivery p99, PostgreSQL
+  // server only: bench/sockets.mjs, figures in bench/results/sockets.json.
+  if (!only || /socket|chat/i.test(only))
+    spawnSync(process.execPath, [path.join(root, 'bench/sockets.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
   if (!only || /checkout|cart|race/i.test(only))
     spawnSync(process.execPath, [path.join(root, 'bench/commerce.mjs'), 'race,throughput'], {
       cwd: root,

@@ -37,7 +37,7 @@ export default function ChatPanel({
   onClose: () => void;
 }) {
   const signedIn = user.isauthenticated;
-  const [thread, setThread] = useState<ThreadItem | null>(null);
+  const [thread, setThreadState] = useState<ThreadItem | null>(null);
   const [messages, setMessages] = useState<MessageItem[]>([]);
   const [waiting, setWaiting] = useState<Pending[]>([]);
   const [threads, setThreads] = useState<ThreadItem[] | null>(null);
@@ -46,8 +46,12 @@ export default function ChatPanel({
   const [loaded, setLoaded] = useState(false);
   const [text, setText] = useState('');
   const endRef = useRef<HTMLLIElement>(null);
+  // The thread in a ref too, for the callbacks of the socket and the outbox; set only together.
   const threadRef = useRef<ThreadItem | null>(null);
-  threadRef.current = thread;
+  const setThread = useCallback((t: ThreadItem | null) => {
+    threadRef.current = t;
+    setThreadState(t);
+  }, []);
   const lastId = messages.length ? messages[messages.length - 1].id : 0;
   const lastRef = useRef(0);
   lastRef.current = lastId;
@@ -85,7 +89,6 @@ export default function ChatPanel({
       return;
     }
     if (target.kind === 'support') {
-      threadRef.current = null;
       setThread(null);
       void load();
     } else if (target.kind === 'thread') {
@@ -105,11 +108,11 @@ export default function ChatPanel({
             setLoaded(true);
             return setError(a.message ?? 'Could not open the conversation');
           }
-          threadRef.current = a.item as ThreadItem;
+          setThread(a.item as ThreadItem);
           void load();
         });
     }
-  }, [target, signedIn, load]);
+  }, [target, signedIn, load, setThread]);
 
   /** Sends what waits for this conversation, oldest first; stops at the first network failure. */
   const flushing = useRef(false);
@@ -175,7 +178,12 @@ export default function ChatPanel({
     e.preventDefault();
     const body = text.trim();
     if (!body) return;
-    const p: Pending = { clientKey: newClientKey(), to, body, at: Date.now() };
+    const p: Pending = {
+      clientKey: newClientKey(),
+      to: threadRef.current?.id ?? 'support',
+      body,
+      at: Date.now(),
+    };
     queue(p);
     setWaiting((w) => [...w, p]);
     setText('');
