@@ -293,6 +293,18 @@ describe('direct threads', () => {
     const byRequester = await open(requester.cookie, provider.user.id);
     expect(byRequester.body.item.id).toBe(byProvider.body.item.id);
     expect((await open(requester.cookie)).status).toBe(400);
+    // Or by the provider's offer, as the request page's 'Chat' button does.
+    const [offer] = await rows<{ id: number }>(
+      db,
+      sql`insert into request_offers (request_id, user_id, provider_name, price_kobo)
+          values (${r.id}, ${provider.user.id}, 'Musa Auto', 500000) returning id`,
+    );
+    const byOffer = await t.post(
+      '/api/chat/threads',
+      { subject: 'request', subjectId: r.id, offerId: offer.id },
+      { cookie: requester.cookie },
+    );
+    expect(byOffer.body.item.id).toBe(byProvider.body.item.id);
     expect((await open(requester.cookie, outsider.user.id)).status).toBe(404);
     expect((await open(outsider.cookie)).status).toBe(404);
   });
