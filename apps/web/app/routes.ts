@@ -59,6 +59,8 @@ export default [
     route('admin/disputes', 'routes/admin/disputes.tsx'),
     route('admin/disputes/:id', 'routes/admin/dispute.tsx'),
     route('admin/reviews', 'routes/admin/reviews.tsx'),
+    route('admin/pages', 'routes/admin/pages.tsx'),
+    route('admin/pages/:slug', 'routes/admin/page.tsx'),
   ]),
   route('mechanic/:id', 'routes/mechanic.tsx'),
   route('towvan/:id', 'routes/towvan.tsx'),

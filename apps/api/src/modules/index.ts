@@ -7,6 +7,7 @@ import adminUsers from './auth/admin.ts';
 import providers from './providers/routes.ts';
 import search from './search/routes.ts';
 import content from './content/routes.ts';
+import adminPages from './content/admin.ts';
 import vin from './vin/routes.ts';
 import payments from './payments/routes.ts';
 import cart from './cart/routes.ts';
@@ -39,6 +40,7 @@ export const modules: FastifyPluginAsync[] = [
   providers,
   search,
   content,
+  adminPages,
   vin,
   payments,
   cart,

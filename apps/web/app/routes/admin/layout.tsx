@@ -31,6 +31,7 @@ const NAV = [
   { to: '/admin/support', label: 'Support inbox' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/plans', label: 'Subscription plans' },
+  { to: '/admin/pages', label: 'Help pages' },
 ];
 
 export default function AdminLayout() {

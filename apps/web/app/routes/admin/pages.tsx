@@ -1,0 +1,40 @@
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { loadPages } from '../../lib/admin-pages.server.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Admin: help pages | SpareFinder NG' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { pages: await loadPages(context) };
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+export default function AdminPages() {
+  const { pages } = useLoaderData<typeof loader>();
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-bold">Help pages</h1>
+      <p className="mt-1 text-gray-700">
+        The 15 pages under /static: edit their text and sections; the public page changes at once.
+      </p>
+      <ul className="mt-4 space-y-2">
+        {pages.map((p) => (
+          <li key={p.slug} className="card flex flex-wrap items-center gap-x-4 gap-y-1 p-3">
+            <Link to={`/admin/pages/${p.slug}`} className="font-semibold text-brand-700 underline">
+              {p.title}
+            </Link>
+            <span className="text-sm text-gray-700">/static/{p.slug}</span>
+            <span className="text-sm text-gray-600">changed {when(p.updated_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
