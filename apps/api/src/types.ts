@@ -26,3 +26,4 @@ export type * from './modules/chat/types.ts';
 export type * from './modules/reviews/types.ts';
 export type * from './modules/disputes/types.ts';
 export type * from './modules/admin/types.ts';
+export type * from './modules/track-record/types.ts';

@@ -29,6 +29,7 @@ import chat from './chat/routes.ts';
 import reviews from './reviews/routes.ts';
 import disputes from './disputes/routes.ts';
 import admin from './admin/routes.ts';
+import trackRecord from './track-record/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -62,4 +63,5 @@ export const modules: FastifyPluginAsync[] = [
   reviews,
   disputes,
   admin,
+  trackRecord,
 ];

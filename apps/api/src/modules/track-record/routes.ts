@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { trackRecordReply } from './schemas.ts';
+import { trackRecord } from './service.ts';
+
+/** A store's track record: figures from its real orders, never stored. */
+export default async function trackRecordRoutes(app: FastifyInstance) {
+  app.get<{ Params: { urlName: string } }>(
+    '/api/stores/:urlName/track-record',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A store's track record: orders, completed, time to ship, disputed and refunded",
+        params: {
+          type: 'object',
+          required: ['urlName'],
+          properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
+        },
+        response: { 200: trackRecordReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=60')
+        .send(await trackRecord(app.db, req.params.urlName)),
+  );
+}

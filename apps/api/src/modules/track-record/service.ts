@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '@sf/db';
+import { notFound } from '../../lib/errors.ts';
+import type { TrackRecord } from './types.ts';
+
+/**
+ * A store's track record from its orders as they are now (decision 0018), one query, nothing
+ * stored: orders counted are those placed and not left unpaid (pending_payment, or cancelled
+ * before payment); completed = status completed; time to ship = from payment (or placing, for pay
+ * on delivery) to the 'shipped' move, median over shipped orders; disputed = orders with a
+ * dispute; refunded = orders refunded on cancellation or by a dispute.
+ */
+export async function trackRecord(db: Db, urlName: string): Promise<TrackRecord> {
+  const [r] = await rows<{
+    verified: boolean;
+    created_at: Date;
+    orders: number;
+    completed: number;
+    disputed: number;
+    refunded: number;
+    median_ship_hours: number | null;
+  }>(
+    db,
+    sql`with st as (select id, verified, created_at from stores where url_name = ${urlName}),
+    o as (select o.* from orders o join st on o.store_id = st.id
+      where o.status <> 'pending_payment' and not (o.status = 'cancelled' and o.paid_at is null and o.payment_method = 'paystack'))
+    select st.verified, st.created_at,
+      (select count(*)::int from o) as orders,
+      (select count(*)::int from o where o.status = 'completed') as completed,
+      (select count(*)::int from o where exists (select 1 from disputes d where d.order_id = o.id)) as disputed,
+      (select count(*)::int from o where o.status = 'refunded'
+        or exists (select 1 from disputes d where d.order_id = o.id and d.outcome = 'refund')) as refunded,
+      (select (percentile_cont(0.5) within group (order by extract(epoch from e.created_at - coalesce(o.paid_at, o.created_at)) / 3600))::float
+        from o join order_events e on e.order_id = o.id and e.to_status = 'shipped') as median_ship_hours
+    from st`,
+  );
+  if (!r) throw notFound(`No store called ${urlName}`);
+  const share = (n: number) => (r.orders ? Math.round((n * 1000) / r.orders) / 10 : null);
+  return {
+    status: true,
+    item: {
+      orders: r.orders,
+      completed: r.completed,
+      median_ship_hours:
+        r.median_ship_hours === null ? null : Math.round(r.median_ship_hours * 10) / 10,
+      disputed_percent: share(r.disputed),
+      refunded_percent: share(r.refunded),
+      member_since: new Date(r.created_at).toISOString(),
+      verified: r.verified,
+    },
+  };
+}
