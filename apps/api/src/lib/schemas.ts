@@ -89,6 +89,13 @@ export const DateTime = <const O extends { description?: string }>(o: O = {} as 
 export const nullable = <const S extends { type: string }>(s: S) =>
   ({ ...s, type: [s.type, 'null'] }) as Omit<S, 'type'> & { type: [S['type'], 'null'] };
 
+/** A path naming a store by its URL name (`/store/ladipo-genuine-parts`). */
+export const storeUrlParam = {
+  type: 'object',
+  properties: { urlName: Text({ maxLength: 80, pattern: '^[a-z0-9-]{1,80}$' }) },
+  required: ['urlName'],
+} as const;
+
 /** A path with one integer id; 0 is allowed where it means "all" or "the top". */
 export const idParam = <N extends string = 'id'>(name: N = 'id' as N) =>
   ({

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Text, idParam } from '../../lib/schemas.ts';
+import { Text, idParam, storeUrlParam } from '../../lib/schemas.ts';
 import {
   categoriesReply,
   categoryReply,
@@ -17,11 +17,6 @@ async function dropEmpty(req: FastifyRequest) {
   if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
 }
 
-const storeParam = {
-  type: 'object',
-  properties: { urlName: Text({ maxLength: 80, pattern: '^[a-z0-9-]{1,80}$' }) },
-  required: ['urlName'],
-} as const;
 const pageQuery = {
   type: 'object',
   additionalProperties: false,
@@ -134,7 +129,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'A store and the first page of its products',
-        params: storeParam,
+        params: storeUrlParam,
         querystring: pageQuery,
         response: { 200: storeReply },
       },
@@ -155,7 +150,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A page of a store's products",
-        params: storeParam,
+        params: storeUrlParam,
         querystring: pageQuery,
         response: { 200: listReply },
       },

@@ -56,6 +56,9 @@ describe(`admin: coupons (${dbLabel()})`, () => {
     expect(log[1].after).toEqual({ usageLimit: 5, expiresAt: null });
     expect(log[2]).toMatchObject({ before: { active: true }, after: { active: false } });
     expect((await call('PATCH', `/api/admin/coupons/${c.id}`, {})).status).toBe(400);
+    const noteOnly = await call('PATCH', `/api/admin/coupons/${c.id}`, { note: 'just a note' });
+    expect(noteOnly.status).toBe(400);
+    expect(noteOnly.body.message).toMatch(/Nothing to change/);
     expect((await call('PATCH', '/api/admin/coupons/999999', { active: true })).status).toBe(404);
     const dup = await call('POST', '/api/admin/coupons', {
       code: 'DETTY-DECEMBER',

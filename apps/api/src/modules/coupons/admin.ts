@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
@@ -38,6 +38,10 @@ export const adminCouponsService = {
       const [cur] = await tx.select().from(s.coupons).where(eq(s.coupons.id, id)).for('update');
       if (!cur) throw notFound('No such coupon');
       const { note, ...p } = patch;
+      if (Object.values(p).every((v) => v === undefined))
+        throw badRequest(
+          'Nothing to change: send at least one of active, usageLimit, expiresAt, minOrderKobo or description',
+        );
       const set = {
         ...p,
         expiresAt:

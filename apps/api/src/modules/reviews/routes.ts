@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '../../lib/schemas.ts';
+import { idParam, storeUrlParam } from '../../lib/schemas.ts';
 import { requireAuth, requireRole } from '../../lib/session.ts';
 import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
 import { pictureSpec, productPicture } from '../images/uploaded.ts';
@@ -105,11 +105,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A store's reviews, newest first, with its average",
-        params: {
-          type: 'object',
-          required: ['urlName'],
-          properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
-        },
+        params: storeUrlParam,
         querystring: pageQuery,
         response: { 200: listReply },
       },

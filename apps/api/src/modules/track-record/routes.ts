@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { storeUrlParam } from '../../lib/schemas.ts';
 import { trackRecordReply } from './schemas.ts';
 import { trackRecord } from './service.ts';
 
@@ -10,11 +11,7 @@ export default async function trackRecordRoutes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: "A store's track record: orders, completed, time to ship, disputed and refunded",
-        params: {
-          type: 'object',
-          required: ['urlName'],
-          properties: { urlName: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' } },
-        },
+        params: storeUrlParam,
         response: { 200: trackRecordReply },
       },
     },
