@@ -79,14 +79,17 @@ interface Claimed {
 /** A lease long enough for any handler; a process that dies frees its jobs when it ends. */
 const LEASE_MS = 5 * 60_000;
 
-async function claim(db: Db, limit: number, until: Date): Promise<Claimed[]> {
+async function claim(db: Db, limit: number, until?: Date): Promise<Claimed[]> {
+  // Without a time of its own, "due" is decided by the database clock that stamped run_at: a
+  // JavaScript Date has only milliseconds and could fall just before a job queued this instant.
+  const due = until ? sql`${until.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   return rows<Claimed>(
     db,
     sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_MS / 1000}),
                attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${until.toISOString()}::timestamptz
+          WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${due}
             AND (locked_until IS NULL OR locked_until < now())
           ORDER BY run_at
           LIMIT ${limit}
@@ -131,7 +134,7 @@ export async function runDueJobs(
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const batch = await claim(app.db, opts.batch ?? 10, opts.until ?? new Date());
+    const batch = await claim(app.db, opts.batch ?? 10, opts.until);
     if (batch.length === 0) return total;
     for (const job of batch) await runOne(app, job);
     total += batch.length;
