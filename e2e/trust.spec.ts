@@ -32,23 +32,54 @@ async function buyerWithCorolla(page: Page) {
   return { email, toyota, corolla };
 }
 
+/** A Corolla part in stock that the buyer's 2010 Corolla does not take, found through the API. */
+async function corollaMisfit(page: Page, toyota: number, corolla: number) {
+  let cursor = '';
+  for (let n = 0; n < 20; n++) {
+    const list = await (
+      await page.request.get(
+        `/api/products/categories/0/?carmake=${toyota}&carmodel=${corolla}&pagesize=50${cursor}`,
+      )
+    ).json();
+    const items = list.items as { prod_id: number; name: string }[];
+    if (items.length === 0) break;
+    const fit = await (
+      await page.request.get(`/api/fit?ids=${items.map((i) => i.prod_id).join(',')}`)
+    ).json();
+    for (const f of fit.items as { prod_id: number; verdict: string }[]) {
+      if (f.verdict !== 'no') continue;
+      const d = (await (await page.request.get(`/api/products/${f.prod_id}`)).json()).item;
+      if (d.stock > 0) return items.find((i) => i.prod_id === f.prod_id)!;
+    }
+    if (!list.lastId) break;
+    cursor = `&lastId=${encodeURIComponent(list.lastId)}`;
+  }
+  throw new Error('no Corolla part that misses a 2010 Corolla');
+}
+
 test('a buyer with a saved Corolla sees what fits, filters to it, and confirms a misfit at checkout', async ({
   page,
 }) => {
   const { toyota, corolla } = await buyerWithCorolla(page);
 
   // Corolla parts of every year: some fit the 2010 car, some do not.
-  await page.goto(`/spares-parts?carmake=${toyota}&carmodel=${corolla}`);
+  const corollaParts = `/spares-parts?carmake=${toyota}&carmodel=${corolla}`;
+  await page.goto(corollaParts);
   await hydrated(page);
   const fits = page.locator('[data-testid="my-fit"][data-verdict="fits"]');
   const misfits = page.locator('[data-testid="my-fit"][data-verdict="no"]');
   await expect(fits.first()).toHaveText('Fits your 2010 Toyota Corolla');
+  // Other specs add parts, so the first page need not hold a misfit: find one, then search for it.
+  const misfit = await corollaMisfit(page, toyota, corolla);
+  await page.goto(`${corollaParts}&prodName=${encodeURIComponent(misfit.name)}`);
   await expect(misfits.first()).toContainText(/^Does not fit your Corolla \(fits /);
   const misfitCard = misfits.first().locator('xpath=ancestor::article');
   const misfitId = Number(await misfitCard.getAttribute('data-prod-id'));
   await page.getByTestId('product-list').screenshot({ path: '/tmp/shots/trust-01-list-phone.png' });
 
   // Only parts that fit: a GET form.
+  await page.goto(corollaParts);
+  await hydrated(page);
   await page.getByLabel('Only parts that fit').check();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/fits=1/);
