@@ -13,6 +13,6 @@ export const MESSAGES = {
   storeDashboard: 'My Store Dashboard',
 } as const;
 
-/** What the verified badge of a store, mechanic or tow van means (PRODUCT §4; set by staff). */
+/** What the verified badge of a store, mechanic or tow van means (set by staff only, after checking the business: decision 0019). */
 export const VERIFIED_MEANS =
   'Verified: SpareFinder NG staff checked that this business is real — its registration, address and phone number.';

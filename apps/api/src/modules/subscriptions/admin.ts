@@ -9,7 +9,7 @@ import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import type { PlanRow } from './repository.ts';
 
-// Staff edit the plans (PRODUCT §4: 'admin edits plans'): name, price, limit and placement.
+// Staff edit the plans (decision 0014 describes them): name, price, limit and placement.
 const plansReply = Obj({ status: okStatus, items: { type: 'array', items: adminPlanItem } });
 const planReply = Obj({ status: okStatus, item: adminPlanItem, message: { type: 'string' } });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

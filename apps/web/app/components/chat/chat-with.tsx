@@ -5,7 +5,8 @@ import { ChatIcon } from '../icons.tsx';
 /**
  * 'Chat with seller' (or provider, or buyer): a plain form to /chat that opens the conversation
  * about this subject; with JavaScript it opens the floating panel instead. WhatsApp links stay
- * where they are (PRODUCT §4): this is an addition.
+ * where they are, because many buyers and sellers already deal on WhatsApp: chat here is an addition,
+ * not a replacement.
  */
 export function ChatWith({
   subject,
