@@ -1,7 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { salePrice } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
-import { idParam } from '../lib/catalog.server.ts';
+import { idParam, loadRatings } from '../lib/catalog.server.ts';
+import type { TrackRecordItem } from '../lib/track-record.ts';
 import type { ProductDetail } from '../lib/catalog.ts';
 import { ConditionBadge, Price } from '../components/catalog/price.tsx';
 import { ProductImg } from '../components/catalog/product-image.tsx';
@@ -22,14 +23,21 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Product');
   const api = serverApi(context);
   const url = new URL(request.url);
-  const [ans, fit, reviews] = await Promise.all([
+  const [ans, fit, reviews, summary] = await Promise.all([
     api.get(`/api/products/${id}`),
     loadFit(api, [id], readFitChoice(url.searchParams).carId),
     api.get(`/api/products/${id}/reviews`),
+    loadRatings(api, [id]),
   ]);
   throwUnlessOk(ans, { what: 'Product', invalidIsMissing: true });
+  const product = ans.item as ProductDetail;
+  const record = product.store
+    ? await api.get(`/api/stores/${encodeURIComponent(product.store.url_name)}/track-record`)
+    : null;
   return {
-    product: ans.item as ProductDetail,
+    product,
+    storeRecord: record?.status ? ((record as { item?: TrackRecordItem }).item ?? null) : null,
+    storeRating: summary[id]?.store ?? null,
     origin: url.origin,
     fit,
     reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
@@ -88,7 +96,7 @@ function Gallery({ p }: { p: ProductDetail }) {
 }
 
 export default function ProductPage() {
-  const { product: p, fit, reviews } = useLoaderData<typeof loader>();
+  const { product: p, fit, reviews, storeRecord, storeRating } = useLoaderData<typeof loader>();
   const cat = p.category;
   const stock = typeof p.stock === 'number' ? p.stock : null;
   return (
@@ -165,7 +173,14 @@ export default function ProductPage() {
           )}
           <CartButton product={p} stock={stock} />
           <ChatWith subject="product" subjectId={p.id} />
-          {p.store && <StoreCard store={p.store} productName={p.name} />}
+          {p.store && (
+            <StoreCard
+              store={p.store}
+              productName={p.name}
+              rating={storeRating}
+              record={storeRecord}
+            />
+          )}
         </div>
       </div>
       <div className="mt-4 grid gap-4 md:grid-cols-2 md:gap-6">

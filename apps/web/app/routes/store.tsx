@@ -12,19 +12,35 @@ import { EmptyResults } from '../components/catalog/parts-results.tsx';
 import { ContactButtons } from '../components/catalog/contact-buttons.tsx';
 import { deliveryFees, storePhone, VerifiedBadge } from '../components/catalog/store-card.tsx';
 import { VerifiedNote } from '../components/verified-badge.tsx';
+import { Stars } from '../components/trust/stars.tsx';
+import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
+import { TrackRecordFigures } from '../components/trust/track-record.tsx';
+import type { ReviewList } from '../lib/reviews.ts';
+import type { TrackRecordItem } from '../lib/track-record.ts';
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const name = params.name ?? '';
   if (!/^[a-z0-9-]{1,80}$/i.test(name)) throw notFound('Store not found');
   const api = serverApi(context);
   const cursor = readCursor(new URL(request.url).searchParams);
-  const ans = await api.get(`/api/stores/${encodeURIComponent(name)}`);
+  const at = encodeURIComponent(name);
+  const [ans, record, reviews] = await Promise.all([
+    api.get(`/api/stores/${at}`),
+    api.get(`/api/stores/${at}/track-record`),
+    api.get(`/api/stores/${at}/reviews`),
+  ]);
   throwUnlessOk(ans, { what: 'Store', invalidIsMissing: true });
   // The store call answers its first page; a later page (no JavaScript) comes from the list call.
   const page = cursor
     ? toProductPage(await api.get(listPath(0, { store: name }, cursor)))
     : toProductPage(ans);
-  return { store: ans.store as StorePage['store'], page };
+  return {
+    store: ans.store as StorePage['store'],
+    page,
+    // The trust figures are extras: a failed answer leaves them out, never the page.
+    record: record.status ? ((record as { item?: TrackRecordItem }).item ?? null) : null,
+    reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
@@ -41,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
 };
 
 export default function StorePage() {
-  const { store: s, page } = useLoaderData<typeof loader>();
+  const { store: s, page, record, reviews } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const place = [s.city, s.state].filter(Boolean).join(', ');
   const fees = deliveryFees(s);
@@ -57,6 +73,15 @@ export default function StorePage() {
             {s.verified && <VerifiedBadge />}
           </h1>
           {s.verified && <VerifiedNote />}
+          {reviews && reviews.rating.count > 0 && (
+            <a href="#store-reviews-heading" className="block">
+              <Stars
+                value={reviews.rating.average}
+                count={reviews.rating.count}
+                testId="store-rating"
+              />
+            </a>
+          )}
           {place && <p className="text-gray-700">{place}</p>}
           {s.address && <p className="text-sm text-gray-700">{s.address}</p>}
           {typeof s.product_count === 'number' && (
@@ -76,6 +101,14 @@ export default function StorePage() {
           <ContactButtons phone={storePhone(s)} storeName={s.name} />
         </div>
       </section>
+      {record && (
+        <section aria-labelledby="track-heading" className="card space-y-2 p-4">
+          <h2 id="track-heading" className="text-lg font-bold">
+            Track record
+          </h2>
+          <TrackRecordFigures record={record} />
+        </section>
+      )}
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="mb-1 text-lg font-bold">
           Parts from {s.name}
@@ -87,6 +120,14 @@ export default function StorePage() {
           empty={<EmptyResults action="/spares-parts" filtered={false} />}
         />
       </section>
+      {reviews && reviews.items.length > 0 && (
+        <section aria-labelledby="store-reviews-heading" className="card p-4">
+          <h2 id="store-reviews-heading" className="text-lg font-bold">
+            What buyers say about {s.name}
+          </h2>
+          <Reviews items={reviews.items.slice(0, 10)} show="store" />
+        </section>
+      )}
     </main>
   );
 }

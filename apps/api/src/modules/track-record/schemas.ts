@@ -11,5 +11,10 @@ export const trackRecordReply = Obj({
     refunded_percent: nullable({ type: 'number', description: 'Share of orders refunded' }),
     member_since: { type: 'string' },
     verified: { type: 'boolean', description: 'Verified by SpareFinder staff' },
+    median_reply_minutes: nullable({
+      type: 'integer',
+      description: "Median minutes to the owner's first answer in chat (answered threads)",
+    }),
+    replied_threads: { ...int, description: 'Chat threads the median is taken over' },
   }),
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
 import { dbLabel } from '../../test/helper.ts';
-import { as, createCommerceWorld, sellerWithStore, type World } from '../checkout/testing.ts';
+import { createUser } from '../../test/factories.ts';
+import {
+  as,
+  createCommerceWorld,
+  product,
+  sellerWithStore,
+  type World,
+} from '../checkout/testing.ts';
 import { orderUpTo } from '../reviews/testing.ts';
 
 let w: World;
@@ -117,5 +124,70 @@ describe(`store track record (${dbLabel()})`, () => {
     expect((await w.app.inject({ url: '/api/stores/no-such-store/track-record' })).statusCode).toBe(
       404,
     );
+  });
+
+  it("answers the owner's median first reply in chat, worked out from the raw messages", async () => {
+    const rnd = random(7);
+    const seller = await sellerWithStore(w.db);
+    const url = `/api/stores/${seller.store.urlName}/track-record`;
+    // No conversation yet: no figure.
+    expect((await w.app.inject({ url })).json().item).toMatchObject({
+      median_reply_minutes: null,
+      replied_threads: 0,
+    });
+    const part = await product(w.db, seller.store, 5000, 5);
+    for (let i = 0; i < 9; i++) {
+      const buyer = await createUser(w.db);
+      const t = await as(w.app, buyer.cookie).post('/api/chat/threads', {
+        subject: 'product',
+        subjectId: part.prodId,
+      });
+      const id = t.body.item.id as number;
+      await as(w.app, buyer.cookie).post(`/api/chat/threads/${id}/messages`, {
+        body: 'Still there?',
+      });
+      await as(w.app, buyer.cookie).post(`/api/chat/threads/${id}/messages`, { body: 'Hello?' });
+      // Two threads in three stay unanswered; the others get one or two answers.
+      if (i % 3 === 2) continue;
+      await as(w.app, seller.cookie).post(`/api/chat/threads/${id}/messages`, { body: 'Yes' });
+      if (rnd() < 0.5)
+        await as(w.app, seller.cookie).post(`/api/chat/threads/${id}/messages`, { body: 'Come' });
+      // Spread the times: every message of the thread moves later, the answers more.
+      await w.db.execute(
+        sql`update chat_messages set created_at = created_at + make_interval(mins => ${Math.floor(rnd() * 600)})
+          where thread_id = ${id} and side = 'b'`,
+      );
+    }
+    // The same seller writing as a buyer to another store is not their reply time.
+    const other = await sellerWithStore(w.db);
+    const theirs = await product(w.db, other.store, 5000, 5);
+    const mine = await as(w.app, seller.cookie).post('/api/chat/threads', {
+      subject: 'product',
+      subjectId: theirs.prodId,
+    });
+    await as(w.app, seller.cookie).post(`/api/chat/threads/${mine.body.item.id}/messages`, {
+      body: 'Do you have it?',
+    });
+
+    const msgs = await rows<{ thread_id: number; side: string; created_at: Date; hidden: boolean }>(
+      w.db,
+      sql`select m.thread_id, m.side, m.created_at, m.hidden from chat_messages m
+        join chat_threads t on t.id = m.thread_id where t.kind = 'direct' and t.user_b = ${seller.user.id}`,
+    );
+    const minutes = [...new Set(msgs.map((m) => m.thread_id))].flatMap((id) => {
+      const of = msgs.filter((m) => m.thread_id === id);
+      const ask = Math.min(
+        ...of.filter((m) => m.side === 'a' && !m.hidden).map((m) => +new Date(m.created_at)),
+      );
+      const replies = of
+        .filter((m) => m.side === 'b' && +new Date(m.created_at) >= ask)
+        .map((m) => +new Date(m.created_at));
+      return replies.length ? [(Math.min(...replies) - ask) / 60_000] : [];
+    });
+    const med = median(minutes)!;
+    const ans = (await w.app.inject({ url })).json().item;
+    expect(minutes.length).toBe(6);
+    expect(ans.replied_threads).toBe(6);
+    expect(ans.median_reply_minutes).toBe(Math.round(med));
   });
 });

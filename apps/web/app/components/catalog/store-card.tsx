@@ -3,6 +3,9 @@ import { formatNaira } from '@sf/shared';
 import type { StoreDetail } from '../../lib/catalog.ts';
 import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
+import { Stars } from '../trust/stars.tsx';
+import { TrackRecordFigures } from '../trust/track-record.tsx';
+import type { TrackRecordItem } from '../../lib/track-record.ts';
 
 export function storePhone(s: StoreDetail): string | null {
   return s.phones.find(Boolean) ?? null;
@@ -11,7 +14,18 @@ export function storePhone(s: StoreDetail): string | null {
 export { VerifiedBadge };
 
 /** The seller of a product: name, place, badge, contact buttons and delivery fees. */
-export function StoreCard({ store, productName }: { store: StoreDetail; productName?: string }) {
+export function StoreCard({
+  store,
+  productName,
+  rating,
+  record,
+}: {
+  store: StoreDetail;
+  productName?: string;
+  /** Verified buyers' rating of the store. */
+  rating?: { count: number; average: number | null } | null;
+  record?: TrackRecordItem | null;
+}) {
   const place = [store.city, store.state].filter(Boolean).join(', ');
   const fees = deliveryFees(store);
   return (
@@ -30,9 +44,13 @@ export function StoreCard({ store, productName }: { store: StoreDetail; productN
           {store.verified && <VerifiedBadge />}
         </p>
         {store.verified && <VerifiedNote className="text-xs" />}
+        {rating && rating.count > 0 && (
+          <Stars value={rating.average} count={rating.count} small testId="store-card-rating" />
+        )}
         {place && <p className="text-sm text-gray-700">{place}</p>}
         {store.address && <p className="text-sm text-gray-700">{store.address}</p>}
       </div>
+      {record && <TrackRecordFigures record={record} compact />}
       <ContactButtons phone={storePhone(store)} storeName={store.name} productName={productName} />
       {fees.length > 0 && (
         <div>

@@ -1,0 +1,34 @@
+import type { TrackRecord } from '@sf/api/types';
+
+export type TrackRecordItem = TrackRecord['item'];
+
+/** '40 min', 'about 5 hours', 'about 2 days': a median as a buyer reads it. */
+export function roughDuration(minutes: number): string {
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 90) return `${Math.round(minutes)} min`;
+  const hours = minutes / 60;
+  if (hours < 36) return `about ${Math.round(hours)} hours`;
+  return `about ${Math.round(hours / 24)} days`;
+}
+
+/** 'Nov 2026' as people in Lagos read it. */
+export const monthYear = (iso: string) =>
+  new Intl.DateTimeFormat('en-NG', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Lagos',
+  }).format(new Date(iso));
+
+/** The figures of a track record, as [label, value] lines; a figure without data is left out. */
+export function trackRecordLines(t: TrackRecordItem): [string, string][] {
+  const lines: [string, string][] = [];
+  lines.push(['Orders completed', t.orders ? `${t.completed} of ${t.orders}` : 'No orders yet']);
+  if (t.median_ship_hours !== null)
+    lines.push(['Ships in', roughDuration(t.median_ship_hours * 60)]);
+  if (t.disputed_percent !== null) lines.push(['Orders disputed', `${t.disputed_percent}%`]);
+  if (t.refunded_percent !== null) lines.push(['Orders refunded', `${t.refunded_percent}%`]);
+  if (t.median_reply_minutes !== null)
+    lines.push(['Replies in chat', `usually in ${roughDuration(t.median_reply_minutes)}`]);
+  lines.push(['Member since', monthYear(t.member_since)]);
+  return lines;
+}
