@@ -39,6 +39,7 @@ export type AppConfig = Pick<
   | 'production'
   | 'smtpUrl'
   | 'redisUrl'
+  | 's3Url'
   | 'publicUrl'
   | 'paystackSecretKey'
   | 'paystackBaseUrl'

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isEmail } from '@sf/shared';
+import { parseS3Url } from './lib/storage.ts';
 
 /**
  * Which proxies may tell the client's address (X-Forwarded-For) and the scheme: none (false),
@@ -22,6 +23,10 @@ export interface Config {
   smtpUrl?: string;
   /** Redis for the live bus across machines (lib/bus.ts); unset, it stays on this machine. */
   redisUrl?: string;
+  /** An S3-compatible bucket for uploaded files (lib/storage.ts); unset, DATA_DIR/images. */
+  s3Url?: string;
+  /** A read replica for public reads (catalogue, search, providers); unset, the primary. */
+  databaseReadUrl?: string;
   publicUrl?: string;
   logLevel: string;
   production: boolean;
@@ -177,6 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = set('REDIS_URL');
   if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  const s3Url = set('S3_URL');
+  if (s3Url) check(() => parseS3Url(s3Url), undefined);
+  const databaseReadUrl = set('DATABASE_READ_URL');
+  if (databaseReadUrl && !/^postgres(ql)?:\/\//.test(databaseReadUrl))
+    problems.push('DATABASE_READ_URL must start with postgres:// or postgresql://');
+  if (databaseReadUrl && !databaseUrl)
+    problems.push('DATABASE_READ_URL needs DATABASE_URL (a replica of a PostgreSQL server)');
   const logLevel = set('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -239,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl,
     redisUrl,
+    s3Url,
+    databaseReadUrl,
     publicUrl,
     logLevel,
     production,

@@ -26,6 +26,7 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
       production: config.production,
       smtpUrl: config.smtpUrl,
       redisUrl: config.redisUrl,
+      s3Url: config.s3Url,
       publicUrl: config.publicUrl,
       paystackSecretKey: config.paystackSecretKey,
       paystackBaseUrl: config.paystackBaseUrl,

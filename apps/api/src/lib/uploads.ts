@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { IMAGE } from '@sf/shared';
 import { HttpError, invalid } from './errors.ts';
 import { redirectSafely } from './redirect.ts';
-import { diskStorage, type Storage } from './storage.ts';
+import { storageFor, type Storage } from './storage.ts';
 
 /*
  * The one upload pipeline (decisions 0008 and 0013). A route that takes files calls
@@ -21,7 +21,7 @@ import { diskStorage, type Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded files (lib/storage.ts): disk under DATA_DIR/images today. */
+    /** Uploaded files (lib/storage.ts): the S3_URL bucket, else disk under DATA_DIR/images. */
     storage: Storage;
   }
 }
@@ -41,7 +41,10 @@ export const defaultFilesDir = () => path.join(os.tmpdir(), 'sf-images');
 
 /** Registers multipart parsing once, for every module, and the app's storage. */
 export async function installUploads(app: FastifyInstance) {
-  app.decorate('storage', diskStorage(app.config.imagesDir ?? defaultFilesDir()));
+  app.decorate(
+    'storage',
+    storageFor({ s3Url: app.config.s3Url, dir: app.config.imagesDir ?? defaultFilesDir() }),
+  );
   await app.register(multipart, { limits: MULTIPART_CEILING, throwFileSizeLimit: false });
 }
 

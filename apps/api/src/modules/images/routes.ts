@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { notFound } from '../../lib/errors.ts';
+import { redirectToPublicFile } from '../../lib/redirect.ts';
 import { Text, idParam } from '../../lib/schemas.ts';
 import { categoriesService, storeHasTile } from '../catalog/service.ts';
 import { coverImage } from '../content/covers.ts';
@@ -140,7 +141,10 @@ export default async function imageRoutes(app: FastifyInstance) {
       const key = m[1];
       const width = Number(m[2]);
       // Uploaded pictures (and generated ones already drawn) come from storage.
-      let body = await app.storage.open(`${key}-${width}.webp`);
+      const name = `${key}-${width}.webp`;
+      if (app.storage.publicUrl && (await app.storage.has(name)))
+        return redirectToPublicFile(reply, app.storage.publicUrl(name));
+      let body = await app.storage.open(name);
       if (!body) {
         const g = parseGeneratedKey(key);
         const cat =
@@ -179,7 +183,10 @@ export default async function imageRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const body = await app.storage.open(`logos/${req.params.file}`);
+      const name = `logos/${req.params.file}`;
+      if (app.storage.publicUrl && (await app.storage.has(name)))
+        return redirectToPublicFile(reply, app.storage.publicUrl(name));
+      const body = await app.storage.open(name);
       if (!body) throw notFound('No such image');
       return reply
         .header('content-type', 'image/webp')
