@@ -1,11 +1,5 @@
 import type { AuditItem } from '@sf/api/types';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+import { when } from '../lib/shop.ts';
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 

@@ -1,6 +1,6 @@
 import type { AdminCategory, AdminProduct, Category, Profile } from '@sf/api/types';
 import { data } from 'react-router';
-import { formStatus, serverApi, throwUnlessOk } from './api.server.ts';
+import { formStatus, notFound, serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
 
 /** Every admin loader checks the role itself too: layout and page loaders run in parallel. */
@@ -60,6 +60,31 @@ export async function adminSubmit(
     fields: (ans.fields as Record<string, string> | undefined) ?? undefined,
   };
   return ans.status ? result : data(result, { status: formStatus(ans) });
+}
+
+/** A record id from the URL; anything else is that record's 404. */
+export function adminIdParam(raw: string | undefined, noun: string) {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound(`No ${noun} ${raw}`);
+  return id;
+}
+
+/**
+ * The verify and suspend forms of a store or a mechanic/tow-van listing, sent to the API at
+ * `base` (`/api/admin/stores/7`); undefined when the form asked for something else.
+ */
+export function standingAction(context: unknown, form: FormData, base: string) {
+  const intent = field(form, 'intent');
+  const note = field(form, 'note');
+  if (intent === 'verify' || intent === 'unverify')
+    return adminSubmit(context, 'POST', `${base}/verify`, { verified: intent === 'verify', note });
+  if (intent === 'suspend' || intent === 'unsuspend')
+    return adminSubmit(context, 'POST', `${base}/suspend`, {
+      suspended: intent === 'suspend',
+      note,
+      ...(form.get('confirm') ? { confirm: 'on' } : {}),
+    });
+  return undefined;
 }
 
 /** The text of a form field ('' when missing). */

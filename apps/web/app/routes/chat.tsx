@@ -1,5 +1,4 @@
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -8,11 +7,11 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { redirect } from '../lib/redirect.ts';
-import { CHAT_MESSAGE_MAX } from '@sf/shared';
 import { toQuery } from '../lib/api.ts';
 import { cookieHeaders, formStatus, serverApi } from '../lib/api.server.ts';
 import { chatPath, newClientKey, type MessageItem, type ThreadItem } from '../lib/chat.ts';
 import { MessageList } from '../components/chat/message-list.tsx';
+import { ComposeForm } from '../components/chat/compose-form.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'Chat | SpareFinder NG' },
@@ -79,31 +78,7 @@ export default function ChatPage() {
       <div className="mt-4 rounded-lg border border-gray-200 p-3">
         <MessageList messages={messages} thread={thread} empty="No messages yet." />
       </div>
-      <Form method="post" className="mt-3 space-y-2">
-        <input type="hidden" name="clientKey" value={clientKey} />
-        <label htmlFor="body" className="block font-medium">
-          Your message
-        </label>
-        <textarea
-          id="body"
-          name="body"
-          required
-          rows={3}
-          maxLength={CHAT_MESSAGE_MAX}
-          className="w-full rounded border border-gray-300 p-2"
-        />
-        {result?.error && (
-          <p role="alert" className="text-sm text-red-800">
-            {result.error}
-          </p>
-        )}
-        <button type="submit" className="btn-primary">
-          Send
-        </button>{' '}
-        <Link to="/chat" className="text-sm underline">
-          Refresh
-        </Link>
-      </Form>
+      <ComposeForm clientKey={clientKey} error={result?.error} refreshTo="/chat" />
       {threads && (
         <section className="mt-6">
           <h2 className="text-lg font-bold">Your conversations with sellers and providers</h2>

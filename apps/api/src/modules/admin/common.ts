@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@sf/db';
 import { badRequest } from '../../lib/errors.ts';
+import { idParam } from '../../lib/schemas.ts';
+import { suspendBody, verifyBody } from './schemas.ts';
 import { invalidateCatalogLists, invalidateCategories } from '../catalog/service.ts';
 import { invalidateProviderLists } from '../providers/service.ts';
 
@@ -40,3 +42,58 @@ export function page<T extends { id: number }>(list: T[], size: number) {
 export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+interface Standing {
+  verify(actorId: string, id: number, verified: boolean, note: string): Promise<unknown>;
+  suspend(
+    actorId: string,
+    id: number,
+    suspended: boolean,
+    note: string,
+    confirm: unknown,
+  ): Promise<unknown>;
+}
+
+/**
+ * `POST {base}/:id/verify` and `POST {base}/:id/suspend`: the two standing changes staff make
+ * to a store and to a mechanic or tow-van listing alike; `what` names the record in the docs.
+ */
+export function standingRoutes(
+  app: FastifyInstance,
+  base: string,
+  what: string,
+  reply: object,
+  svc: Standing,
+) {
+  const tags = ['admin'];
+  app.post<{ Params: { id: number }; Body: { verified: boolean; note: string } }>(
+    `${base}/:id/verify`,
+    {
+      schema: {
+        tags,
+        summary: `Verifies or un-verifies ${what}, with a note for the audit log`,
+        params: idParam(),
+        body: verifyBody,
+        response: { 200: reply },
+      },
+    },
+    async (req) => svc.verify(actor(req), req.params.id, req.body.verified, req.body.note),
+  );
+  app.post<{
+    Params: { id: number };
+    Body: { suspended: boolean; note: string; confirm?: unknown };
+  }>(
+    `${base}/:id/suspend`,
+    {
+      schema: {
+        tags,
+        summary: `Suspends ${what} (hidden everywhere, the owner is told; needs confirm) or lifts it`,
+        params: idParam(),
+        body: suspendBody,
+        response: { 200: reply },
+      },
+    },
+    async (req) =>
+      svc.suspend(actor(req), req.params.id, req.body.suspended, req.body.note, req.body.confirm),
+  );
+}

@@ -9,7 +9,15 @@ import { changedFields, recordAudit } from '../audit/service.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { PROVIDER_LISTS_CLEAR, providerPath } from '../providers/service.ts';
 import type { ProviderKind } from '../providers/repository.ts';
-import { actor, catalogChanged, iso, like, page, requireConfirm } from './common.ts';
+import {
+  actor,
+  catalogChanged,
+  iso,
+  like,
+  page,
+  requireConfirm,
+  standingRoutes,
+} from './common.ts';
 import * as sc from './schemas.ts';
 import type { AdminProvider } from './types.ts';
 
@@ -289,35 +297,5 @@ export default async function adminProvidersRoutes(app: FastifyInstance) {
     },
     async (req) => svc.edit(actor(req), req.params.id, req.body),
   );
-  app.post<{ Params: { id: number }; Body: { verified: boolean; note: string } }>(
-    '/api/admin/providers/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Verifies or un-verifies a mechanic or tow van, with a note',
-        params: idParam(),
-        body: sc.verifyBody,
-        response: { 200: sc.providerReply },
-      },
-    },
-    async (req) => svc.verify(actor(req), req.params.id, req.body.verified, req.body.note),
-  );
-  app.post<{
-    Params: { id: number };
-    Body: { suspended: boolean; note: string; confirm?: unknown };
-  }>(
-    '/api/admin/providers/:id/suspend',
-    {
-      schema: {
-        tags,
-        summary:
-          'Suspends a mechanic or tow van (hidden everywhere, owner told; needs confirm) or lifts it',
-        params: idParam(),
-        body: sc.suspendBody,
-        response: { 200: sc.providerReply },
-      },
-    },
-    async (req) =>
-      svc.suspend(actor(req), req.params.id, req.body.suspended, req.body.note, req.body.confirm),
-  );
+  standingRoutes(app, '/api/admin/providers', 'a mechanic or tow van', sc.providerReply, svc);
 }

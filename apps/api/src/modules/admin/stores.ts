@@ -7,7 +7,7 @@ import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defineAttention } from '../audit/attention.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
-import { actor, catalogChanged, iso, like, page, requireConfirm } from './common.ts';
+import { catalogChanged, iso, like, page, requireConfirm, standingRoutes } from './common.ts';
 import * as sc from './schemas.ts';
 import type { AdminStore } from './types.ts';
 
@@ -250,35 +250,5 @@ export default async function adminStoresRoutes(app: FastifyInstance) {
     },
     async (req) => ({ status: true as const, message: '', item: await svc.one(req.params.id) }),
   );
-  app.post<{ Params: { id: number }; Body: { verified: boolean; note: string } }>(
-    '/api/admin/stores/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Verifies or un-verifies a store, with a note for the audit log',
-        params: idParam(),
-        body: sc.verifyBody,
-        response: { 200: sc.storeReply },
-      },
-    },
-    async (req) => svc.verify(actor(req), req.params.id, req.body.verified, req.body.note),
-  );
-  app.post<{
-    Params: { id: number };
-    Body: { suspended: boolean; note: string; confirm?: unknown };
-  }>(
-    '/api/admin/stores/:id/suspend',
-    {
-      schema: {
-        tags,
-        summary:
-          'Suspends a store (hides all its parts, tells the owner; needs confirm) or lifts the suspension',
-        params: idParam(),
-        body: sc.suspendBody,
-        response: { 200: sc.storeReply },
-      },
-    },
-    async (req) =>
-      svc.suspend(actor(req), req.params.id, req.body.suspended, req.body.note, req.body.confirm),
-  );
+  standingRoutes(app, '/api/admin/stores', 'a store', sc.storeReply, svc);
 }

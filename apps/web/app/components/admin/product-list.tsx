@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { formatNaira } from '@sf/shared';
 import type { AdminProduct } from '@sf/api/types';
 import { NextPage, Pill } from './ui.tsx';
+import { AdminTable } from './table.tsx';
 
 /** Every product for staff: filters (a GET form, works without JavaScript), a table, paging. */
 export function ProductList({
@@ -69,73 +70,50 @@ export function ProductList({
           Filter
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p className="card p-4 text-gray-700">No product matches.</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Products</caption>
-            <thead className="bg-gray-100 text-gray-700">
-              <tr>
-                <th scope="col" className="p-3">
-                  Product
-                </th>
-                <th scope="col" className="p-3">
-                  Store
-                </th>
-                <th scope="col" className="p-3">
-                  Category
-                </th>
-                <th scope="col" className="p-3">
-                  Price
-                </th>
-                <th scope="col" className="p-3">
-                  Stock
-                </th>
-                <th scope="col" className="p-3">
-                  State
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id} className="border-t border-gray-100">
-                  <td className="p-3 font-semibold">
-                    <Link to={`/admin/products/${p.id}`} className="underline">
-                      {p.name}
-                    </Link>
-                    <span className="block text-xs font-normal text-gray-600">
-                      #{p.id} · {p.condition === 2 ? 'Used' : 'New'} · {p.state}
-                    </span>
-                  </td>
-                  <td className="p-3">
-                    <Link to={`/admin/cedstore/${p.store.id}`} className="underline">
-                      {p.store.name}
-                    </Link>
-                  </td>
-                  <td className="p-3">{p.category.name}</td>
-                  <td className="p-3 whitespace-nowrap">
-                    {formatNaira((p.salesKobo ?? p.priceKobo) / 100)}
-                  </td>
-                  <td className="p-3">{p.stock}</td>
-                  <td className="p-3">
-                    {p.heldBy === 'admin' ? (
-                      <Pill tone="red">Hidden by staff</Pill>
-                    ) : p.heldBy === 'suspension' ? (
-                      <Pill tone="red">Store suspended</Pill>
-                    ) : p.active ? (
-                      <Pill tone="green">On sale</Pill>
-                    ) : (
-                      <Pill tone="gray">Off sale</Pill>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption="Products"
+        empty="No product matches."
+        rows={items}
+        columns={[
+          {
+            label: 'Product',
+            className: 'font-semibold',
+            cell: (p) => (
+              <>
+                <Link to={`/admin/products/${p.id}`} className="underline">
+                  {p.name}
+                </Link>
+                <span className="block text-xs font-normal text-gray-600">
+                  #{p.id} · {p.condition === 2 ? 'Used' : 'New'} · {p.state}
+                </span>
+              </>
+            ),
+          },
+          {
+            label: 'Store',
+            cell: (p) => (
+              <Link to={`/admin/cedstore/${p.store.id}`} className="underline">
+                {p.store.name}
+              </Link>
+            ),
+          },
+          { label: 'Category', cell: (p) => p.category.name },
+          {
+            label: 'Price',
+            className: 'whitespace-nowrap',
+            cell: (p) => formatNaira((p.salesKobo ?? p.priceKobo) / 100),
+          },
+          { label: 'Stock', cell: (p) => p.stock },
+          { label: 'State', cell: (p) => <ProductState p={p} /> },
+        ]}
+      />
       <NextPage lastId={lastId} query={q} />
     </>
   );
+}
+
+function ProductState({ p }: { p: AdminProduct }) {
+  if (p.heldBy === 'admin') return <Pill tone="red">Hidden by staff</Pill>;
+  if (p.heldBy === 'suspension') return <Pill tone="red">Store suspended</Pill>;
+  return p.active ? <Pill tone="green">On sale</Pill> : <Pill tone="gray">Off sale</Pill>;
 }

@@ -38,6 +38,47 @@ export function ConfirmBox({ children }: { children: ReactNode }) {
   );
 }
 
+/** The 'I am sure' box with its own words, for forms that say what exactly cannot be undone. */
+export function ConfirmCheck({ id, text }: { id: string; text: string }) {
+  return (
+    <label htmlFor={id} className="flex items-start gap-2 text-sm">
+      <input id={id} type="checkbox" name="confirm" value="yes" required className="mt-1 size-5" />
+      <span>{text}</span>
+    </label>
+  );
+}
+
+/** An optional note for the audit log. */
+export function AuditNote({ id }: { id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Note for the audit log (optional)
+      </label>
+      <input id={id} name="note" maxLength={500} className="input" />
+    </div>
+  );
+}
+
+/** The admin's own password again, which role changes and refunds require. */
+export function PasswordAgain({ id }: { id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Your password, to confirm
+      </label>
+      <input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        className="input"
+      />
+    </div>
+  );
+}
+
 /** One action as a small form: an intent, its fields and a button. */
 export function ActionForm({
   intent,
@@ -143,6 +184,59 @@ export function Pill({
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${c}`}>
       {children}
     </span>
+  );
+}
+
+/**
+ * Verify / un-verify and suspend / lift forms of a store or a mechanic/tow-van listing; what
+ * verifying checks and what suspending hides are said by the page.
+ */
+export function StandingForms({
+  s,
+  noun,
+  name,
+  hides,
+  lifts,
+}: {
+  s: { verified: boolean; suspended: boolean };
+  noun: string;
+  name: string;
+  hides: string;
+  lifts?: string;
+}) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {s.verified ? (
+        <ActionForm intent="unverify" title="Remove the verified badge" button="Un-verify">
+          <NoteField />
+        </ActionForm>
+      ) : (
+        <ActionForm intent="verify" title={`Verify this ${noun}`} button="Verify">
+          <p className="text-sm text-gray-700">
+            Verified means staff checked the business is real: its registration (CAC), its address
+            and its phone number.
+          </p>
+          <NoteField label="Note (what you checked)" />
+        </ActionForm>
+      )}
+      {s.suspended ? (
+        <ActionForm intent="unsuspend" title="Lift the suspension" button="Unsuspend">
+          {lifts ? <p className="text-sm text-gray-700">{lifts}</p> : null}
+          <NoteField />
+        </ActionForm>
+      ) : (
+        <ActionForm
+          intent="suspend"
+          title={`Suspend this ${noun}`}
+          button={`Suspend ${noun}`}
+          danger
+        >
+          <p className="text-sm text-gray-700">{hides}</p>
+          <NoteField label="Reason (the owner reads it)" />
+          <ConfirmBox>Suspend {name}.</ConfirmBox>
+        </ActionForm>
+      )}
+    </div>
   );
 }
 

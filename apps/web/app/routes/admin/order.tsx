@@ -14,8 +14,10 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminOrder, orderAction } from '../../lib/admin-orders.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
+import { when } from '../../lib/shop.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
+import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `Admin: order ${d?.order.number ?? ''} | SpareFinder NG` },
@@ -37,34 +39,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 const naira = (kobo: number) => formatNaira(kobo / 100);
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('en-NG', {
-        timeZone: 'Africa/Lagos',
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })
-    : '—';
-
-function Confirm({ id, text }: { id: string; text: string }) {
-  return (
-    <label htmlFor={id} className="flex items-start gap-2 text-sm">
-      <input id={id} type="checkbox" name="confirm" value="yes" required className="mt-1 size-5" />
-      <span>{text}</span>
-    </label>
-  );
-}
-
-function Note({ id }: { id: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        Note for the audit log (optional)
-      </label>
-      <input id={id} name="note" maxLength={500} className="input" />
-    </div>
-  );
-}
 
 export default function AdminOrder() {
   const d = useLoaderData<typeof loader>();
@@ -148,21 +122,12 @@ export default function AdminOrder() {
                   className="input"
                 />
               </div>
-              <div>
-                <label htmlFor="refund-password" className="label">
-                  Your password, to confirm
-                </label>
-                <input
-                  id="refund-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  className="input"
-                />
-              </div>
-              <Note id="refund-note" />
-              <Confirm id="refund-confirm" text="Send this refund now: it cannot be taken back." />
+              <PasswordAgain id="refund-password" />
+              <AuditNote id="refund-note" />
+              <ConfirmCheck
+                id="refund-confirm"
+                text="Send this refund now: it cannot be taken back."
+              />
               <button className="btn-primary" disabled={busy}>
                 Refund
               </button>
@@ -178,7 +143,7 @@ export default function AdminOrder() {
             </p>
             <Form method="post" className="mt-2 grid gap-3">
               <input type="hidden" name="intent" value={d.escrowHeldAt ? 'unhold' : 'hold'} />
-              <Note id="hold-note" />
+              <AuditNote id="hold-note" />
               <button className="btn-ghost" disabled={busy}>
                 {d.escrowHeldAt ? 'Lift the hold' : 'Hold escrow'}
               </button>
@@ -186,8 +151,8 @@ export default function AdminOrder() {
             {o.status === 'delivered' && (
               <Form method="post" className="mt-4 grid gap-3 border-t border-gray-200 pt-4">
                 <input type="hidden" name="intent" value="release" />
-                <Note id="release-note" />
-                <Confirm
+                <AuditNote id="release-note" />
+                <ConfirmCheck
                   id="release-confirm"
                   text={`Release ${naira(d.escrowKobo)} to the store now (less commission).`}
                 />

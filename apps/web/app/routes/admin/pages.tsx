@@ -1,6 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPages } from '../../lib/admin-pages.server.ts';
+import { when } from '../../lib/shop.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: help pages | SpareFinder NG' }];
 
@@ -8,13 +9,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   return { pages: await loadPages(context) };
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
 export default function AdminPages() {
   const { pages } = useLoaderData<typeof loader>();

@@ -7,31 +7,25 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { AdminProvider } from '@sf/api/types';
-import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
-import { loadAuditTrail } from '../../lib/audit.server.ts';
-import { notFound } from '../../lib/api.server.ts';
-import { AuditTrail } from '../../components/AuditTrail.tsx';
 import {
-  ActionForm,
-  ConfirmBox,
-  Flash,
-  NoteField,
-  StoreState,
-} from '../../components/admin/ui.tsx';
+  adminGet,
+  adminIdParam,
+  adminSubmit,
+  field,
+  requireAdmin,
+  standingAction,
+} from '../../lib/admin.server.ts';
+import { loadAuditTrail } from '../../lib/audit.server.ts';
+import { AuditTrail } from '../../components/AuditTrail.tsx';
+import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Admin: ${data?.sp.companyName ?? 'listing'} | SpareFinder NG` },
 ];
 
-const idOf = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound(`No listing ${raw}`);
-  return id;
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const id = idOf(params.id);
+  const id = adminIdParam(params.id, 'listing');
   const [ans, trail] = await Promise.all([
     adminGet<{ item: AdminProvider }>(context, `/api/admin/providers/${id}`, 'Listing'),
     loadAuditTrail(context, 'provider', id),
@@ -41,21 +35,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const id = idOf(params.id);
+  const id = adminIdParam(params.id, 'listing');
   const form = await request.formData();
-  const intent = field(form, 'intent');
-  const note = field(form, 'note');
-  if (intent === 'verify' || intent === 'unverify')
-    return adminSubmit(context, 'POST', `/api/admin/providers/${id}/verify`, {
-      verified: intent === 'verify',
-      note,
-    });
-  if (intent === 'suspend' || intent === 'unsuspend')
-    return adminSubmit(context, 'POST', `/api/admin/providers/${id}/suspend`, {
-      suspended: intent === 'suspend',
-      note,
-      ...(form.get('confirm') ? { confirm: 'on' } : {}),
-    });
+  const standing = standingAction(context, form, `/api/admin/providers/${id}`);
+  if (standing) return standing;
   return adminSubmit(context, 'PATCH', `/api/admin/providers/${id}`, {
     companyName: field(form, 'companyName'),
     mobileNumber: field(form, 'mobileNumber'),
@@ -132,33 +115,13 @@ export default function AdminProviderPage() {
           Save changes
         </button>
       </Form>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        {sp.verified ? (
-          <ActionForm intent="unverify" title="Remove the verified badge" button="Un-verify">
-            <NoteField />
-          </ActionForm>
-        ) : (
-          <ActionForm intent="verify" title={`Verify this ${noun}`} button="Verify">
-            <p className="text-sm text-gray-700">
-              Verified means staff checked the business is real: its registration, its address and
-              its phone number.
-            </p>
-            <NoteField label="Note (what you checked)" />
-          </ActionForm>
-        )}
-        {sp.suspended ? (
-          <ActionForm intent="unsuspend" title="Lift the suspension" button="Unsuspend">
-            <NoteField />
-          </ActionForm>
-        ) : (
-          <ActionForm intent="suspend" title={`Suspend this ${noun}`} button="Suspend" danger>
-            <p className="text-sm text-gray-700">
-              Takes it off every list and its page until lifted; the owner is told why.
-            </p>
-            <NoteField label="Reason (the owner reads it)" />
-            <ConfirmBox>Suspend {sp.companyName}.</ConfirmBox>
-          </ActionForm>
-        )}
+      <div className="mt-4">
+        <StandingForms
+          s={sp}
+          noun={noun}
+          name={sp.companyName}
+          hides="Takes it off every list and its page until lifted; the owner is told why."
+        />
       </div>
       <h2 className="mb-2 mt-6 text-lg font-bold">Staff actions</h2>
       <AuditTrail items={trail} />

@@ -8,6 +8,7 @@ import {
 import type { AdminProvider } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
+import { AdminTable } from '../../components/admin/table.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'Admin: mechanics and tow vans | SpareFinder NG' },
@@ -55,53 +56,26 @@ export default function AdminProviders() {
           Filter
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p className="card p-4 text-gray-700">Nothing matches.</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Mechanics and tow vans</caption>
-            <thead className="bg-gray-100 text-gray-700">
-              <tr>
-                <th scope="col" className="p-3">
-                  Business
-                </th>
-                <th scope="col" className="p-3">
-                  Kind
-                </th>
-                <th scope="col" className="p-3">
-                  State
-                </th>
-                <th scope="col" className="p-3">
-                  Place
-                </th>
-                <th scope="col" className="p-3">
-                  Phone
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id} className="border-t border-gray-100">
-                  <td className="p-3 font-semibold">
-                    <Link to={`/admin/mechanics/${p.id}`} className="underline">
-                      {p.companyName}
-                    </Link>
-                  </td>
-                  <td className="p-3">{p.kind === 'towvan' ? 'Tow van' : 'Mechanic'}</td>
-                  <td className="p-3">
-                    <StoreState s={p} />
-                  </td>
-                  <td className="p-3">
-                    {p.city}, {p.state}
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{p.mobileNumber}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption="Mechanics and tow vans"
+        empty="Nothing matches."
+        rows={items}
+        columns={[
+          {
+            label: 'Business',
+            className: 'font-semibold',
+            cell: (p) => (
+              <Link to={`/admin/mechanics/${p.id}`} className="underline">
+                {p.companyName}
+              </Link>
+            ),
+          },
+          { label: 'Kind', cell: (p) => (p.kind === 'towvan' ? 'Tow van' : 'Mechanic') },
+          { label: 'State', cell: (p) => <StoreState s={p} /> },
+          { label: 'Place', cell: (p) => `${p.city}, ${p.state}` },
+          { label: 'Phone', className: 'whitespace-nowrap', cell: (p) => p.mobileNumber },
+        ]}
+      />
       <NextPage lastId={lastId} query={q} />
     </main>
   );

@@ -6,31 +6,18 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { AdminStore } from '@sf/api/types';
-import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
+import { adminGet, adminIdParam, requireAdmin, standingAction } from '../../lib/admin.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
-import { notFound } from '../../lib/api.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
-import {
-  ActionForm,
-  ConfirmBox,
-  Flash,
-  NoteField,
-  StoreState,
-} from '../../components/admin/ui.tsx';
+import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Admin: ${data?.store.name ?? 'store'} | SpareFinder NG` },
 ];
 
-const idOf = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound(`No store ${raw}`);
-  return id;
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const id = idOf(params.id);
+  const id = adminIdParam(params.id, 'store');
   const [ans, trail] = await Promise.all([
     adminGet<{ item: AdminStore }>(context, `/api/admin/stores/${id}`, 'Store'),
     loadAuditTrail(context, 'store', id),
@@ -40,25 +27,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const id = idOf(params.id);
+  const id = adminIdParam(params.id, 'store');
   const form = await request.formData();
-  const note = field(form, 'note');
-  switch (field(form, 'intent')) {
-    case 'verify':
-    case 'unverify':
-      return adminSubmit(context, 'POST', `/api/admin/stores/${id}/verify`, {
-        verified: field(form, 'intent') === 'verify',
-        note,
-      });
-    case 'suspend':
-    case 'unsuspend':
-      return adminSubmit(context, 'POST', `/api/admin/stores/${id}/suspend`, {
-        suspended: field(form, 'intent') === 'suspend',
-        note,
-        ...(form.get('confirm') ? { confirm: 'on' } : {}),
-      });
-  }
-  return { ok: false, message: 'Choose an action' };
+  return (
+    standingAction(context, form, `/api/admin/stores/${id}`) ?? {
+      ok: false,
+      message: 'Choose an action',
+    }
+  );
 }
 
 export default function AdminStorePage() {
@@ -101,38 +77,13 @@ export default function AdminStorePage() {
       <div className="mt-4">
         <Flash />
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        {s.verified ? (
-          <ActionForm intent="unverify" title="Remove the verified badge" button="Un-verify">
-            <NoteField />
-          </ActionForm>
-        ) : (
-          <ActionForm intent="verify" title="Verify this store" button="Verify">
-            <p className="text-sm text-gray-700">
-              Verified means staff checked the business is real: its registration (CAC), its address
-              and its phone number.
-            </p>
-            <NoteField label="Note (what you checked)" />
-          </ActionForm>
-        )}
-        {s.suspended ? (
-          <ActionForm intent="unsuspend" title="Lift the suspension" button="Unsuspend">
-            <p className="text-sm text-gray-700">
-              The parts the suspension hid go back on sale; the owner is told.
-            </p>
-            <NoteField />
-          </ActionForm>
-        ) : (
-          <ActionForm intent="suspend" title="Suspend this store" button="Suspend store" danger>
-            <p className="text-sm text-gray-700">
-              Hides all {s.activeProducts} parts on sale from lists, search, product pages and carts
-              until lifted. The owner gets a notification and an e-mail with your reason.
-            </p>
-            <NoteField label="Reason (the owner reads it)" />
-            <ConfirmBox>Suspend {s.name} and hide its parts.</ConfirmBox>
-          </ActionForm>
-        )}
-      </div>
+      <StandingForms
+        s={s}
+        noun="store"
+        name={`${s.name} and hide its parts`}
+        hides={`Hides all ${s.activeProducts} parts on sale from lists, search, product pages and carts until lifted. The owner gets a notification and an e-mail with your reason.`}
+        lifts="The parts the suspension hid go back on sale; the owner is told."
+      />
       <h2 className="mb-2 mt-6 text-lg font-bold">Staff actions</h2>
       <AuditTrail items={trail} />
     </main>

@@ -8,6 +8,7 @@ import {
 import type { AdminStore } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
+import { AdminTable } from '../../components/admin/table.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: stores | SpareFinder NG' }];
 
@@ -43,55 +44,26 @@ export default function AdminStores() {
           Filter
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p className="card p-4 text-gray-700">No store matches.</p>
-      ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Stores</caption>
-            <thead className="bg-gray-100 text-gray-700">
-              <tr>
-                <th scope="col" className="p-3">
-                  Store
-                </th>
-                <th scope="col" className="p-3">
-                  State
-                </th>
-                <th scope="col" className="p-3">
-                  Owner
-                </th>
-                <th scope="col" className="p-3">
-                  Place
-                </th>
-                <th scope="col" className="p-3">
-                  Parts on sale
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((s) => (
-                <tr key={s.id} className="border-t border-gray-100">
-                  <td className="p-3 font-semibold">
-                    <Link to={`/admin/cedstore/${s.id}`} className="underline">
-                      {s.name}
-                    </Link>
-                  </td>
-                  <td className="p-3">
-                    <StoreState s={s} />
-                  </td>
-                  <td className="p-3">{s.owner ? `${s.owner.name} (${s.owner.email})` : '—'}</td>
-                  <td className="p-3">
-                    {s.city}, {s.state}
-                  </td>
-                  <td className="p-3">
-                    {s.activeProducts} of {s.products}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption="Stores"
+        empty="No store matches."
+        rows={items}
+        columns={[
+          {
+            label: 'Store',
+            className: 'font-semibold',
+            cell: (s) => (
+              <Link to={`/admin/cedstore/${s.id}`} className="underline">
+                {s.name}
+              </Link>
+            ),
+          },
+          { label: 'State', cell: (s) => <StoreState s={s} /> },
+          { label: 'Owner', cell: (s) => (s.owner ? `${s.owner.name} (${s.owner.email})` : '—') },
+          { label: 'Place', cell: (s) => `${s.city}, ${s.state}` },
+          { label: 'Parts on sale', cell: (s) => `${s.activeProducts} of ${s.products}` },
+        ]}
+      />
       <NextPage lastId={lastId} query={q} />
     </main>
   );

@@ -12,8 +12,10 @@ import {
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminUser, userAction } from '../../lib/admin-users.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
+import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
+import { when } from '../../lib/shop.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `Admin: ${d?.user.name ?? 'account'} | SpareFinder NG` },
@@ -35,33 +37,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van', 'Admin'];
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-
-/** A destructive step: it runs only with the box ticked, so a stray tap does nothing. */
-function Confirm({ id, text }: { id: string; text: string }) {
-  return (
-    <label htmlFor={id} className="flex items-start gap-2 text-sm">
-      <input id={id} type="checkbox" name="confirm" value="yes" required className="mt-1 size-5" />
-      <span>{text}</span>
-    </label>
-  );
-}
-
-function Note({ id }: { id: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        Note for the audit log (optional)
-      </label>
-      <input id={id} name="note" maxLength={500} className="input" />
-    </div>
-  );
-}
 
 export default function AdminUser() {
   const { user, sessions, trail } = useLoaderData<typeof loader>();
@@ -110,20 +85,8 @@ export default function AdminUser() {
                 ))}
               </select>
             </div>
-            <div>
-              <label htmlFor="role-password" className="label">
-                Your password, to confirm
-              </label>
-              <input
-                id="role-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                className="input"
-              />
-            </div>
-            <Note id="role-note" />
+            <PasswordAgain id="role-password" />
+            <AuditNote id="role-note" />
             <button className="btn-primary" disabled={busy}>
               Change role
             </button>
@@ -137,7 +100,7 @@ export default function AdminUser() {
           {user.lockedAt ? (
             <Form method="post" className="mt-2 grid gap-3">
               <input type="hidden" name="intent" value="unlock" />
-              <Note id="unlock-note" />
+              <AuditNote id="unlock-note" />
               <button className="btn-primary" disabled={busy}>
                 Unlock account
               </button>
@@ -145,8 +108,8 @@ export default function AdminUser() {
           ) : (
             <Form method="post" className="mt-2 grid gap-3">
               <input type="hidden" name="intent" value="lock" />
-              <Note id="lock-note" />
-              <Confirm
+              <AuditNote id="lock-note" />
+              <ConfirmCheck
                 id="lock-confirm"
                 text="Lock this account: it cannot sign in and every session of it ends now."
               />
@@ -157,7 +120,7 @@ export default function AdminUser() {
           )}
           <Form method="post" className="mt-4 grid gap-3 border-t border-gray-200 pt-4">
             <input type="hidden" name="intent" value="reset" />
-            <Confirm
+            <ConfirmCheck
               id="reset-confirm"
               text="Force a password reset: the old password stops working, sessions end and a reset link is e-mailed."
             />
@@ -194,7 +157,7 @@ export default function AdminUser() {
             </ul>
             <Form method="post" className="mt-3 grid gap-2 sm:flex sm:items-center sm:gap-4">
               <input type="hidden" name="intent" value="endAll" />
-              <Confirm id="end-all-confirm" text="Sign this account out everywhere." />
+              <ConfirmCheck id="end-all-confirm" text="Sign this account out everywhere." />
               <button className="btn-ghost" disabled={busy}>
                 End all sessions
               </button>

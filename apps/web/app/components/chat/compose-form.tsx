@@ -1,0 +1,44 @@
+import { Form, Link } from 'react-router';
+import { CHAT_MESSAGE_MAX } from '@sf/shared';
+
+/**
+ * The message box of a chat page, a plain form so it works without JavaScript; `refreshTo`
+ * reloads the thread for a reader whose browser does not receive live messages.
+ */
+export function ComposeForm({
+  clientKey,
+  error,
+  refreshTo,
+}: {
+  clientKey: string;
+  error?: string;
+  refreshTo: string;
+}) {
+  return (
+    <Form method="post" className="mt-3 space-y-2">
+      <input type="hidden" name="clientKey" value={clientKey} />
+      <label htmlFor="body" className="block font-medium">
+        Your message
+      </label>
+      <textarea
+        id="body"
+        name="body"
+        required
+        rows={3}
+        maxLength={CHAT_MESSAGE_MAX}
+        className="w-full rounded border border-gray-300 p-2"
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary">
+        Send
+      </button>{' '}
+      <Link to={refreshTo} className="text-sm underline">
+        Refresh
+      </Link>
+    </Form>
+  );
+}
