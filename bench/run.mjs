@@ -18,38 +18,13 @@ import Fastify from 'fastify';
 import { scenarios } from './scenarios.mjs';
 import { catalogScenarios } from './catalog.mjs';
 import { constantRate } from './load.mjs';
+import { ensureDatabase, topUpProducts, waitFor } from './server-db.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3990);
 const base = `http://127.0.0.1:${port}`;
 const dbUrl = process.env.BENCH_DATABASE_URL;
-
-function ensureDatabase(url) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const r = spawnSync(
-    'psql',
-    [u.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname='${name}'`],
-    { encoding: 'utf8' },
-  );
-  if (!r.stdout.includes('1'))
-    spawnSync('psql', [u.toString(), '-c', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
-}
-
-async function waitFor(url, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
@@ -84,20 +59,8 @@ async function main() {
     env.DATABASE_URL = dbUrl;
     // As it would run in production: one server process per core (WEB_CONCURRENCY=1 measures one).
     env.WEB_CONCURRENCY ??= 'auto';
-    const products = process.env.BENCH_PRODUCTS;
     // Tops the catalogue up to BENCH_PRODUCTS, so a second run measures the same size.
-    const have = Number(
-      spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products'], {
-        encoding: 'utf8',
-      }).stdout.trim() || 0,
-    );
-    if (products && Number(products) > have) {
-      spawnSync('npm', ['run', 'seed', '--', '--products', String(Number(products) - have)], {
-        cwd: root,
-        stdio: 'inherit',
-        env,
-      });
-    }
+    topUpProducts(dbUrl, process.env.BENCH_PRODUCTS, env);
     // BENCH_PROVIDERS=10000: mechanics and tow vans for the provider list calls
     const benchProviders = Number(
       spawnSync(
@@ -184,6 +147,14 @@ async function main() {
   // cart API's latency under it, on the PostgreSQL server only: bench/commerce.mjs, figures in
   // bench/results/commerce.json.
   const only = process.env.BENCH_ONLY;
+  // Search speed on 5,000 distinct searches with caches off, on its own kept catalogue
+  // (BENCH_PRODUCTS, BENCH_RATE): bench/search-speed.mjs, figures in bench/results/search-speed.json.
+  if (only && /search-speed/i.test(only))
+    spawnSync(process.execPath, [path.join(root, 'bench/search-speed.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
   // The bulk CSV import of 10,000 rows (new, then the same SKUs updated), PostgreSQL server only:
   // bench/import.mjs, figures in bench/results/import.json.
   if (!only || /import|csv/i.test(only))

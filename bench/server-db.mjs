@@ -1,7 +1,7 @@
 // What the server benchmarks share: a fresh database of their own on the PostgreSQL server
 // (dropped after, so leftovers never decide a run), and the API process on it
 // (bench/commerce-server.ts: migrations, reference data, the job runner).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,4 +54,47 @@ export function startServer(dbUrl, port, env = {}) {
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
+}
+
+/** Creates the database of `url` on its server when it is not there yet (a kept bench catalogue). */
+export function ensureDatabase(url) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const r = spawnSync(
+    'psql',
+    [u.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname='${name}'`],
+    { encoding: 'utf8' },
+  );
+  if (!r.stdout.includes('1'))
+    spawnSync('psql', [u.toString(), '-c', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
+}
+
+/** Waits until `url` answers 2xx. */
+export async function waitFor(url, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+/** Adds generated products until the catalogue at `dbUrl` holds `products` (npm run seed). */
+export function topUpProducts(dbUrl, products, env = process.env) {
+  const have = Number(
+    spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products'], {
+      encoding: 'utf8',
+    }).stdout.trim() || 0,
+  );
+  if (products && Number(products) > have)
+    spawnSync('npm', ['run', 'seed', '--', '--products', String(Number(products) - have)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, DATABASE_URL: dbUrl },
+    });
 }

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Search speed on a broad mix (bench/search-set.mjs: 5,000 distinct searches) with every cache
+// off (CATALOG_LIST_CACHE_MS=0, PAGE_CACHE_MS=0), so each request is a real search on the
+// PostgreSQL server, at a fixed rate (bench/load.mjs: evenly spaced, latency from the due time).
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/sf_search   kept between runs
+//   BENCH_PRODUCTS=100000 BENCH_RATE=200    the budget: p99 under 20 ms
+//   BENCH_PRODUCTS=1000000 BENCH_RATE=50    the budget: p95 under 30 ms
+//   BENCH_DURATION=30                       seconds measured (200 req/s x 25 s covers the set)
+//   WEB_CONCURRENCY=auto                    server processes (one per core)
+// Figures: bench/results/search-speed.json, one entry per catalogue size.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { constantRate } from './load.mjs';
+import { searchSet } from './search-set.mjs';
+import { ensureDatabase, root, topUpProducts, waitFor } from './server-db.mjs';
+
+const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_search';
+const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const rate = Number(process.env.BENCH_RATE ?? (products >= 1_000_000 ? 50 : 200));
+const duration = Number(process.env.BENCH_DURATION ?? 30);
+const port = Number(process.env.BENCH_PORT ?? 3995);
+const base = `http://127.0.0.1:${port}`;
+const processes = process.env.WEB_CONCURRENCY ?? 'auto';
+
+ensureDatabase(dbUrl);
+topUpProducts(dbUrl, products);
+const count = Number(
+  spawnSync('psql', [dbUrl, '-tAc', 'select count(*) from products where active'], {
+    encoding: 'utf8',
+  }).stdout.trim(),
+);
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: processes,
+    CATALOG_LIST_CACHE_MS: '0',
+    PAGE_CACHE_MS: '0',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  await waitFor(`${base}/api/health`);
+  const searches = searchSet();
+  const paths = searches.map(
+    (q) => `/api/products/categories/0/?active=true&prodName=${encodeURIComponent(q)}`,
+  );
+  // Warm the connections and the database's cache with the back of the list, then measure
+  // from the front, so the measured searches are not answered from anything warm per query.
+  await constantRate({ base, paths: paths.slice(-1000), rate: 50, duration: 5 });
+  const r = await constantRate({ base, paths, rate, duration });
+  const load = os.loadavg()[0];
+  const result = {
+    when: new Date().toISOString(),
+    products: count,
+    distinctSearches: searches.length,
+    processes,
+    cpus: os.cpus().length,
+    loadAverageAfter: Math.round(load * 100) / 100,
+    rate,
+    durationSec: duration,
+    ...r,
+  };
+  console.log(
+    `search speed, ${count} products, ${searches.length} distinct searches, caches off, ${processes} processes: ` +
+      `${r.reqPerSec} req/s (asked ${rate})  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  max ${r.max} ms  errors ${r.errors}`,
+  );
+  const file = path.join(root, 'bench/results/search-speed.json');
+  const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  all[products >= 1_000_000 ? '1M' : `${Math.round(products / 1000)}k`] = result;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+} finally {
+  server.kill('SIGTERM');
+}
