@@ -8,6 +8,7 @@ import {
   primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './auth.ts';
 
 /** Blog categories: ids come from the committed content file, so they are stable. */
@@ -27,7 +28,8 @@ export const blogPosts = pgTable(
       .notNull()
       .references(() => blogCategories.id),
     author: text('author').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Null while the post is a draft: only published posts are public. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     excerpt: text('excerpt').notNull(),
     /** Background colour of the generated cover (#rrggbb). */
     coverColor: text('cover_color').notNull(),
@@ -36,6 +38,7 @@ export const blogPosts = pgTable(
     /** Restricted Markdown: paragraphs, '## ' subheadings, '- ' bullets and **bold**; never HTML. */
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('blog_posts_published_idx').on(t.publishedAt, t.id),
@@ -56,6 +59,10 @@ export const blogComments = pgTable(
     /** Plain text, shown as text: never rendered as HTML. */
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff hide the comment: it leaves the public post. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Set when staff have read the comment and keep it (approve). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (t) => [
     index('blog_comments_post_idx').on(t.postId, t.id),
@@ -109,6 +116,15 @@ export const contactMessages = pgTable(
     ip: text('ip').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff mark the message answered (they reply by e-mail). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('contact_messages_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('contact_messages_ip_idx').on(t.ip, t.createdAt),
+    // The unanswered messages staff work through (and their count in the admin layout).
+    index('contact_messages_unanswered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.answeredAt} is null`),
+  ],
 );

@@ -6,6 +6,8 @@ import { Obj, Text, envelope, errorSchema, okStatus } from '../../lib/schemas.ts
 import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
+import adminBlogRoutes from './admin-blog.ts';
+import adminInboxRoutes from './admin-inbox.ts';
 import { pageItem, sectionItem, slugParam } from './schemas.ts';
 
 // Staff edit the 15 help pages (/static/{slug}): title, summary, body and the ordered sections,
@@ -129,7 +131,10 @@ export const adminPagesService = {
     }),
 };
 
+/** Staff content: help pages, the blog, newsletter subscribers and contact messages. */
 export default async function adminPageRoutes(app: FastifyInstance) {
+  await adminBlogRoutes(app);
+  await adminInboxRoutes(app);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   const tags = ['admin'];
   app.get(

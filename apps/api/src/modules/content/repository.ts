@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
 
 const postColumns = {
@@ -14,7 +14,12 @@ const postColumns = {
   categoryName: s.blogCategories.name,
   categorySlug: s.blogCategories.slug,
 };
-export type PostRow = { [K in keyof typeof postColumns]: (typeof postColumns)[K]['_']['data'] };
+export type PostRow = {
+  [K in Exclude<keyof typeof postColumns, 'publishedAt'>]: (typeof postColumns)[K]['_']['data'];
+} & { publishedAt: Date | null };
+
+/** Drafts (no publication date yet) are for staff only. */
+const published = isNotNull(s.blogPosts.publishedAt);
 
 export const contentRepository = (db: Db) => ({
   categories: () => db.select().from(s.blogCategories).orderBy(asc(s.blogCategories.id)),
@@ -31,19 +36,19 @@ export const contentRepository = (db: Db) => ({
 
   /** Newest first; after `lastId` when given (cursor on published_at, id). */
   async posts(opts: { categoryId?: number; lastId?: number; limit: number }) {
-    const where = [];
+    const where = [published];
     if (opts.categoryId) where.push(eq(s.blogPosts.categoryId, opts.categoryId));
     if (opts.lastId) {
       const [cur] = await db
         .select({ at: s.blogPosts.publishedAt, id: s.blogPosts.id })
         .from(s.blogPosts)
-        .where(eq(s.blogPosts.id, opts.lastId));
-      if (!cur) return null;
+        .where(and(eq(s.blogPosts.id, opts.lastId), published));
+      if (!cur?.at) return null;
       where.push(
         or(
           lt(s.blogPosts.publishedAt, cur.at),
           and(eq(s.blogPosts.publishedAt, cur.at), lt(s.blogPosts.id, cur.id)),
-        ),
+        )!,
       );
     }
     return db
@@ -58,7 +63,7 @@ export const contentRepository = (db: Db) => ({
     db
       .select({ n: count() })
       .from(s.blogPosts)
-      .where(categoryId ? eq(s.blogPosts.categoryId, categoryId) : undefined)
+      .where(and(published, categoryId ? eq(s.blogPosts.categoryId, categoryId) : undefined))
       .then((r) => Number(r[0].n)),
 
   post: (idOrSlug: number | string) =>
@@ -67,9 +72,12 @@ export const contentRepository = (db: Db) => ({
       .from(s.blogPosts)
       .innerJoin(s.blogCategories, eq(s.blogCategories.id, s.blogPosts.categoryId))
       .where(
-        typeof idOrSlug === 'number'
-          ? eq(s.blogPosts.id, idOrSlug)
-          : eq(s.blogPosts.slug, idOrSlug),
+        and(
+          published,
+          typeof idOrSlug === 'number'
+            ? eq(s.blogPosts.id, idOrSlug)
+            : eq(s.blogPosts.slug, idOrSlug),
+        ),
       )
       .then((r) => r[0]),
   postByCoverKey: (key: string) =>
@@ -95,7 +103,8 @@ export const contentRepository = (db: Db) => ({
       })
       .from(s.blogComments)
       .innerJoin(s.users, eq(s.users.id, s.blogComments.userId))
-      .where(eq(s.blogComments.postId, postId))
+      // A comment staff hid has left the post.
+      .where(and(eq(s.blogComments.postId, postId), isNull(s.blogComments.hiddenAt)))
       .orderBy(asc(s.blogComments.id))
       .limit(500),
   addComment: (postId: number, userId: string, body: string) =>

@@ -36,7 +36,8 @@ const postItem = (r: PostRow): BlogPostItem => ({
   title: r.title,
   excerpt: r.excerpt,
   author: r.author,
-  published_at: r.publishedAt.toISOString(),
+  // Public readers select published posts only.
+  published_at: r.publishedAt!.toISOString(),
   category_id: r.categoryId,
   category_name: r.categoryName,
   category_slug: r.categorySlug,

@@ -1,10 +1,7 @@
+import { csvValue } from '../../lib/csv.ts';
 import { COLUMNS } from './csv.ts';
 
-/** A CSV value, quoted when it must be (a comma, a quote, a line break). */
-export const csvValue = (v: string | number) => {
-  const t = String(v);
-  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-};
+export { csvValue };
 
 const EXAMPLES: Record<(typeof COLUMNS)[number]['name'], string>[] = [
   {
