@@ -13,7 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { stores } from './catalog.ts';
+import { products, stores } from './catalog.ts';
+import { serviceProviders } from './providers.ts';
+import { requests } from './requests.ts';
 import { orderItems, orders } from './commerce.ts';
 
 /**
@@ -135,4 +137,69 @@ export const disputeMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dispute_messages_dispute_idx').on(t.disputeId, t.id)],
+);
+
+/**
+ * A requester's review of the mechanic or tow van whose offer they accepted (decision 0022): one
+ * per broadcast job (the unique request_id holds it under any concurrency), a rating 1–5 and
+ * words; the provider answers once; staff hide one that breaks the rules. Averages and counts are
+ * aggregates of the visible rows, never stored.
+ */
+export const providerReviews = pgTable(
+  'provider_reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    spId: integer('sp_id')
+      .notNull()
+      .references(() => serviceProviders.spId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull().default(''),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_reviews_request_uq').on(t.requestId),
+    index('provider_reviews_sp_idx')
+      .on(t.spId, t.id)
+      .where(sql`hidden_at is null`),
+    check('provider_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Genuine-part signals (decision 0022): a listing whose claim or price deserves a look by staff.
+ * kind 'make_mismatch': its name, title or description says 'Genuine <Make>' (or '<Make> OEM')
+ * while its fitment names other makes only; 'low_price': far below its category's median. The
+ * listing stays on sale. `basis` is what was judged (the claimed make, the price): staff clear a
+ * signal, and it comes back only when the basis changes.
+ */
+export const productSignals = pgTable(
+  'product_signals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.prodId, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    basis: text('basis').notNull(),
+    detail: text('detail').notNull(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    clearedBy: uuid('cleared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_signals_product_kind_uq').on(t.productId, t.kind),
+    index('product_signals_open_idx')
+      .on(t.id)
+      .where(sql`cleared_at is null`),
+    check('product_signals_kind', sql`${t.kind} in ('make_mismatch', 'low_price')`),
+  ],
 );

@@ -6,14 +6,21 @@ import { pictureSpec, productPicture } from '../images/uploaded.ts';
 import {
   answerBody,
   hideBody,
+  jobReviewReply,
   listReply,
   oneReply,
   pageQuery,
+  providerListReply,
+  providerOneReply,
+  providerReviewBody,
+  providerSummaryQuery,
+  providerSummaryReply,
   reviewBody,
   summaryQuery,
   summaryReply,
 } from './schemas.ts';
 import { reviewsService, type ReviewInput } from './service.ts';
+import { providerReviewsService } from './provider-service.ts';
 
 type Id = { Params: { id: number } };
 type Page = { Querystring: { lastId?: number } };
@@ -184,6 +191,143 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         params: idParam(),
         body: hideBody,
         response: { 200: oneReply },
+      },
+    },
+    async (req) => ({
+      status: true,
+      message: 'The review is hidden',
+      item: await svc.hide(req.user!, req.params.id, req.body.note),
+    }),
+  );
+
+  providerReviewRoutes(app);
+}
+
+/** Reviews of mechanics and tow vans after an accepted broadcast job (decision 0022). */
+function providerReviewRoutes(app: FastifyInstance) {
+  const svc = providerReviewsService(app);
+  const tags = ['reviews'];
+  app.get<Id>(
+    '/api/requests/:id/review',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'My broadcast job: the provider I accepted, and my review of them (null before one)',
+        params: idParam(),
+        response: { 200: jobReviewReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', PRIVATE).send(await svc.ofJob(req.user!, req.params.id)),
+  );
+  app.post<Id & { Body: { rating: number; body?: string } }>(
+    '/api/requests/:id/review',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Review the mechanic or tow van whose offer I accepted (once per job)',
+        params: idParam(),
+        body: providerReviewBody,
+        response: { 201: providerOneReply },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        status: true,
+        message: 'Thank you: your review is published',
+        item: await svc.create(req.user!, req.params.id, req.body),
+      }),
+  );
+  app.post<Id & { Body: { answer: string } }>(
+    '/api/provider-reviews/:id/answer',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: "The provider's one public answer to a review of their job",
+        params: idParam(),
+        body: answerBody,
+        response: { 200: providerOneReply },
+      },
+    },
+    async (req) => ({
+      status: true,
+      message: 'Your answer is published',
+      item: await svc.answer(req.user!, req.params.id, req.body.answer),
+    }),
+  );
+  app.get<Id & Page>(
+    '/api/providers/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A mechanic's or tow van's reviews, newest first, with its average",
+        params: idParam(),
+        querystring: pageQuery,
+        response: { 200: providerListReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC)
+        .send(await svc.forProvider(req.params.id, req.query.lastId)),
+  );
+  app.get<{ Querystring: { ids: string } }>(
+    '/api/providers/ratings',
+    {
+      schema: {
+        tags,
+        summary: 'Ratings of mechanics and tow vans for lists (count and average)',
+        querystring: providerSummaryQuery,
+        response: { 200: providerSummaryReply },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('cache-control', PUBLIC)
+        .send(await svc.summary([...new Set(req.query.ids.split(',').map(Number))])),
+  );
+  app.get<Page>(
+    '/api/provider-reviews/mine',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Reviews of the mechanic or tow van listings I run, to answer them',
+        querystring: pageQuery,
+        response: { 200: providerListReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', PRIVATE).send(await svc.ofMine(req.user!, req.query.lastId)),
+  );
+  app.get<Page>(
+    '/api/admin/provider-reviews',
+    {
+      preHandler: requireRole('Admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Every review of a mechanic or tow van, hidden ones too, newest first',
+        querystring: pageQuery,
+        response: { 200: providerListReply },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', PRIVATE).send(await svc.all(req.query.lastId)),
+  );
+  app.post<Id & { Body: { note: string } }>(
+    '/api/admin/provider-reviews/:id/hide',
+    {
+      preHandler: requireRole('Admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Hide a review of a mechanic or tow van (recorded in the audit log)',
+        params: idParam(),
+        body: hideBody,
+        response: { 200: providerOneReply },
       },
     },
     async (req) => ({

@@ -92,3 +92,68 @@ export const summaryReply = Obj({
     items: Obj({ prod_id: int, product: ratingSchema, store: ratingSchema }),
   },
 });
+
+// Reviews of mechanics and tow vans after an accepted broadcast job.
+
+export const providerReviewBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['rating'],
+  properties: {
+    rating,
+    body: Text({ maxLength: 2000, multiline: true, description: 'How the job went' }),
+  },
+} as const;
+
+export const providerSummaryQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: {
+    ids: Text({
+      maxLength: 600,
+      pattern: '^\\d{1,9}(,\\d{1,9}){0,59}$',
+      description: 'Up to 60 provider ids (sp_id), comma-separated',
+    }),
+  },
+} as const;
+
+export const providerReviewItem = Obj({
+  id: int,
+  request_id: int,
+  sp_id: int,
+  provider_name: str,
+  kind: { type: 'string', enum: ['mechanic', 'towvan'] },
+  user_name: { ...str, description: "The requester's first name" },
+  rating: int,
+  body: str,
+  verified: {
+    type: 'boolean',
+    enum: [true],
+    description: 'Always: only a requester who accepted the provider’s offer reviews',
+  },
+  created_at: str,
+  answer: nullable(str),
+  answered_at: nullable(str),
+  hidden: { type: 'boolean' },
+});
+
+export const providerOneReply = Obj({ status: okStatus, message: str, item: providerReviewItem });
+export const providerListReply = Obj({
+  status: okStatus,
+  rating: ratingSchema,
+  items: { type: 'array', items: providerReviewItem },
+  lastId: nullable(int),
+});
+/** A requester's job and its review: who can be reviewed, and the review once written. */
+export const jobReviewReply = Obj({
+  status: okStatus,
+  provider: nullable(
+    Obj({ sp_id: int, name: str, kind: { type: 'string', enum: ['mechanic', 'towvan'] } }),
+  ),
+  item: nullable(providerReviewItem),
+});
+export const providerSummaryReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: Obj({ sp_id: int, rating: ratingSchema }) },
+});

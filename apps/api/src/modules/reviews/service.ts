@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { Db } from '@sf/db';
 import type { SessionUser } from '../../lib/session.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
@@ -13,8 +14,8 @@ import type { RatingSummary, ReviewItem, ReviewList } from './types.ts';
 /** Orders whose buyer may review their lines: the parts reached them. */
 export const REVIEWABLE = ['delivered', 'completed'];
 
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-const clean = (s: string | undefined) =>
+export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+export const clean = (s: string | undefined) =>
   (s ?? '')
     .replace(/\r\n?/g, '\n')
     .replace(/[^\S\n]+/g, ' ')
@@ -39,7 +40,7 @@ export const toReview = (r: ReviewRow): ReviewItem => ({
   hidden: r.hidden_at !== null,
 });
 
-const rating = (r: RatingRow | undefined) => ({
+export const rating = (r: RatingRow | undefined) => ({
   count: r?.count ?? 0,
   average: r?.average ?? null,
 });
@@ -120,21 +121,10 @@ export function reviewsService(app: FastifyInstance) {
 
     /** Staff hide a review that breaks the rules; the audit entry lands with the change. */
     async hide(admin: SessionUser, id: number, note: string) {
-      await transaction(db, async (tx) => {
-        if (!(await reviewsRepository(tx).hide(id))) {
-          if (!(await reviewsRepository(tx).owner(id))) throw notFound('There is no such review');
-          throw conflict('This review is hidden already');
-        }
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: 'review.hide',
-          targetType: 'review',
-          targetId: id,
-          before: { hidden: false },
-          after: { hidden: true },
-          note: clean(note),
-        });
-      });
+      await hideAudited(db, admin, id, note, 'review', (tx) => ({
+        hide: () => reviewsRepository(tx).hide(id),
+        exists: async () => Boolean(await reviewsRepository(tx).owner(id)),
+      }));
       return toReview((await repo.one(id))!);
     },
 
@@ -186,4 +176,34 @@ export function reviewsService(app: FastifyInstance) {
       };
     },
   };
+}
+
+/**
+ * The one way staff hide a review of any kind (a store's and product's, or a provider's): the
+ * conditional update and its audit entry (`review.hide`) in one transaction.
+ */
+export async function hideAudited(
+  db: Db,
+  admin: SessionUser,
+  id: number,
+  note: string,
+  targetType: 'review' | 'provider_review',
+  on: (tx: Db) => { hide: () => Promise<boolean>; exists: () => Promise<boolean> },
+) {
+  await transaction(db, async (tx) => {
+    const t = on(tx);
+    if (!(await t.hide())) {
+      if (!(await t.exists())) throw notFound('There is no such review');
+      throw conflict('This review is hidden already');
+    }
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'review.hide',
+      targetType,
+      targetId: id,
+      before: { hidden: false },
+      after: { hidden: true },
+      note: clean(note),
+    });
+  });
 }

@@ -8,3 +8,18 @@ export type ReviewItem = FromSchema<typeof reviewItem>;
 export type ReviewList = FromSchema<typeof listReply>;
 /** Ratings of products and their stores, for cards. */
 export type RatingSummary = FromSchema<typeof summaryReply>;
+import type {
+  jobReviewReply,
+  providerListReply,
+  providerReviewItem,
+  providerSummaryReply,
+} from './schemas.ts';
+
+/** A requester's review of the mechanic or tow van whose offer they accepted. */
+export type ProviderReviewItem = FromSchema<typeof providerReviewItem>;
+/** A page of a provider's reviews with the rating they average to. */
+export type ProviderReviewList = FromSchema<typeof providerListReply>;
+/** A broadcast job's provider and its review (null before one). */
+export type JobReview = FromSchema<typeof jobReviewReply>;
+/** Ratings of providers, for lists. */
+export type ProviderRatingSummary = FromSchema<typeof providerSummaryReply>;
