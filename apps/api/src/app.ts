@@ -24,6 +24,7 @@ import { versionReply } from './lib/system.ts';
 import { installUploads } from './lib/uploads.ts';
 import { processBus, type Bus } from './lib/bus.ts';
 import { installLive } from './lib/live.ts';
+import { attachRedis } from './lib/redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,6 +124,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('bus', opts.bus ?? processBus());
   if (config.redisUrl) {
+    // Rate limits and the session cache (decision 0020); the database stands in while it is down.
+    app.addHook('onClose', attachRedis(opts.db, config.redisUrl, app.log));
     const leave = await app.bus.useRedis(config.redisUrl, app.log);
     app.addHook('onClose', leave);
   }

@@ -1,12 +1,19 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
+import { redisOf } from './redis.ts';
 
 /**
  * Limits that hold under concurrency. Checking a count and then inserting lets every request
  * that checks before the others insert pass (200 at once put 72 cars in a garage of 10): each
  * limit here is decided by one statement that PostgreSQL serialises on a row lock.
  * The limits themselves and why: docs/decisions/0010-trust-model.md.
+ *
+ * With REDIS_URL (decision 0020) the counters live in Redis, shared by every machine, each
+ * decided by one Lua script (Redis runs scripts one at a time: the same guarantee as the row
+ * lock). When Redis is down or slow a limit is decided by the database as without Redis: the
+ * counts start afresh there for the outage, which errs towards letting a few more attempts
+ * through, never towards refusing everyone.
  */
 
 export interface Rule {
@@ -32,11 +39,78 @@ async function retryAfter(db: Db, key: string, until: ReturnType<typeof sql>): P
   return Math.max(1, Number(r?.s ?? 1));
 }
 
+/** Redis keys of the counters; they expire on their own once idle. */
+export const REDIS_PREFIX = 'sf:rl:';
+
+// Both scripts use Redis's clock, so machines whose clocks differ still agree on windows.
+const NOW_MS = `local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)`;
+
+/** ARGV: max, windowMs. Returns {hits, 0} when taken, {-1, retryAfterMs} when refused. */
+const TAKE_LUA = `${NOW_MS}
+local max, win = tonumber(ARGV[1]), tonumber(ARGV[2])
+local h = redis.call('HMGET', KEYS[1], 'hits', 'start')
+local hits, start = tonumber(h[1]), tonumber(h[2])
+if not hits or now - start >= win then
+  redis.call('HSET', KEYS[1], 'hits', 1, 'start', now)
+  redis.call('PEXPIRE', KEYS[1], win)
+  return {1, 0}
+end
+if hits < max then
+  return {redis.call('HINCRBY', KEYS[1], 'hits', 1), 0}
+end
+return {-1, start + win - now}`;
+
+/** ARGV: free, baseMs, maxMs, idleMs. The same rule as takeWithBackoff's statement. */
+const BACKOFF_LUA = `${NOW_MS}
+local free, base, maxd, idle = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local h = redis.call('HMGET', KEYS[1], 'hits', 'last')
+local hits, last = tonumber(h[1]), tonumber(h[2])
+local keep = idle + maxd
+if not hits or now - last >= idle then
+  redis.call('HSET', KEYS[1], 'hits', 1, 'last', now)
+  redis.call('PEXPIRE', KEYS[1], keep)
+  return {1, 0}
+end
+local delay = math.min(base * 2 ^ math.max(hits - free, 0), maxd)
+if hits < free or last + delay <= now then
+  redis.call('HSET', KEYS[1], 'hits', hits + 1, 'last', now)
+  redis.call('PEXPIRE', KEYS[1], keep)
+  return {hits + 1, 0}
+end
+return {-1, last + delay - now}`;
+
+const REFUND_LUA = `local hits = tonumber(redis.call('HGET', KEYS[1], 'hits'))
+if hits and hits > 0 then redis.call('HSET', KEYS[1], 'hits', hits - 1) end
+return 0`;
+
+/** Runs a counter script on the database's Redis; undefined means "ask the database". */
+async function inRedis(db: Db, script: string, key: string, args: number[]) {
+  const redis = redisOf(db);
+  if (!redis) return undefined;
+  const got = await redis.run(
+    (c) =>
+      c.sendCommand([
+        'EVAL',
+        script,
+        '1',
+        REDIS_PREFIX + key,
+        ...args.map((n) => String(Math.round(n))),
+      ]) as Promise<[number, number]>,
+  );
+  if (!got) return undefined;
+  const [hits, waitMs] = got.value.map(Number);
+  return hits > 0
+    ? ({ ok: true, hits } as const)
+    : ({ ok: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) } as const);
+}
+
 /**
  * Takes one of `max` slots of `key` in a fixed window: the upsert counts and adds in one
  * statement, so concurrent callers queue on the row and at most `max` get through.
  */
 export async function take(db: Db, key: string, rule: Rule): Promise<Taken> {
+  const fast = await inRedis(db, TAKE_LUA, key, [rule.max, rule.windowMs]);
+  if (fast) return fast;
   await prune(db);
   const expired = sql`r.window_start <= now() - ${ms(rule.windowMs)}`;
   const [r] = await rows<{ hits: number }>(
@@ -76,6 +150,8 @@ const backoffDelay = (b: Backoff) =>
  * simultaneous attempts cannot slip through together.
  */
 export async function takeWithBackoff(db: Db, key: string, b: Backoff): Promise<Taken> {
+  const fast = await inRedis(db, BACKOFF_LUA, key, [b.free, b.baseMs, b.maxMs, b.idleMs]);
+  if (fast) return fast;
   await prune(db);
   const idle = sql`r.last_at <= now() - ${ms(b.idleMs)}`;
   const [r] = await rows<{ hits: number }>(
@@ -93,13 +169,29 @@ export async function takeWithBackoff(db: Db, key: string, b: Backoff): Promise<
   return { ok: false, retryAfterS: await retryAfter(db, key, sql`r.last_at + ${backoffDelay(b)}`) };
 }
 
-/** Gives a slot back (an attempt that turned out not to count, e.g. a successful login). */
+/**
+ * Gives a slot back (an attempt that turned out not to count, e.g. a successful login). Both
+ * stores: the slot may have been taken in either, and a refund where none was taken is a no-op.
+ */
 export async function refund(db: Db, key: string) {
+  await redisOf(db)?.run((c) => c.sendCommand(['EVAL', REFUND_LUA, '1', REDIS_PREFIX + key]));
   await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
 }
 
-/** Clears counters: the given keys, and every key starting with one of `prefixes`. */
+/** A Redis SCAN pattern matching keys that start with `p` literally. */
+const globPrefix = (p: string) => `${REDIS_PREFIX}${p.replace(/[*?[\]\\]/g, '\\$&')}*`;
+
+/** Clears counters, in both stores: the given keys, and every key starting with one of `prefixes`. */
 export async function forget(db: Db, keys: string[], prefixes: string[] = []) {
+  await redisOf(db)?.run(async (c) => {
+    if (keys.length) await c.del(keys.map((k) => REDIS_PREFIX + k));
+    for (const p of prefixes) {
+      const found: string[] = [];
+      for await (const batch of c.scanIterator({ MATCH: globPrefix(p), COUNT: 500 }))
+        found.push(...batch);
+      if (found.length) await c.del(found);
+    }
+  });
   for (const k of keys) await db.execute(sql`delete from rate_limits where key = ${k}`);
   for (const p of prefixes)
     await db.execute(sql`delete from rate_limits where starts_with(key, ${p})`);

@@ -6,22 +6,12 @@ import { buildApp } from '../app.ts';
 import { createBus, userChannel, type LiveEvent } from '../lib/bus.ts';
 import { LIVE_PATH } from '../lib/live.ts';
 import { createTestApp, type TestApp } from './helper.ts';
+import { redisAnswers } from './redis-proxy.ts';
 
 // The live socket over a real connection, and two app instances (standing for two machines)
 // that share only a Redis server.
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(u.port || 6379), u.hostname);
-    s.setTimeout(500);
-    s.once('connect', () => (s.end(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-  });
-}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

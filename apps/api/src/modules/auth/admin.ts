@@ -3,7 +3,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { destroyUserSessions, type SessionUser } from '../../lib/session.ts';
+import { destroyUserSessions, forgetUserSessions, type SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { profileView, RESET_JOB } from './service.ts';
@@ -28,6 +28,7 @@ async function lockedUser(tx: Db, id: string): Promise<UserRow> {
 }
 
 async function setUser(tx: Db, id: string, v: Partial<UserRow>): Promise<UserRow> {
+  await forgetUserSessions(tx, id);
   const [u] = await tx
     .update(s.users)
     .set({ ...v, updatedAt: new Date() })

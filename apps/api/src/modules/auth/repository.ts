@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import { normalisePhone } from '@sf/shared';
 import { schema as s, type Db } from '@sf/db';
+import { forgetUserSessions } from '../../lib/session.ts';
 
 export type UserRow = typeof s.users.$inferSelect;
 
@@ -27,6 +28,8 @@ export function authRepository(db: Db) {
       id: string,
       v: Partial<typeof s.users.$inferInsert>,
     ): Promise<UserRow | undefined> {
+      // Name, phone or e-mail may change: cached sessions must not show the old ones.
+      await forgetUserSessions(db, id);
       const [u] = await db
         .update(s.users)
         .set({ ...v, updatedAt: new Date() })

@@ -1,0 +1,129 @@
+import { createClient } from 'redis';
+import type { Db } from '@sf/db';
+
+/**
+ * The Redis connection of the rate limits and the session read cache (decision 0020); the live
+ * bus keeps its own pair (lib/bus.ts). Redis here is an accelerator, never a dependency:
+ *
+ * - Commands are not queued while the connection is down (`disableOfflineQueue`), and each
+ *   call gives up after COMMAND_TIMEOUT_MS: a caller then gets `undefined` and uses PostgreSQL
+ *   (limits) or skips the cache (sessions). A Redis outage costs speed, not the site.
+ * - The client reconnects by itself with a growing delay (up to 5 s); the app is never
+ *   restarted for it, and start-up does not wait for Redis.
+ * - It is attached to a database handle (like the list caches), because the callers (limits,
+ *   sessions) are handed a `db`; a transaction opened through lib/tx.ts shares its parent's.
+ */
+
+/** How long a command may take before the caller goes on without Redis. */
+export const COMMAND_TIMEOUT_MS = 300;
+/** An error is logged once, then at most this often while the outage lasts. */
+const LOG_EVERY_MS = 30_000;
+
+const connect = (url: string) =>
+  createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2000,
+      reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 5000),
+    },
+  });
+export type RedisClient = ReturnType<typeof connect>;
+
+export interface SharedRedis {
+  url: string;
+  client: RedisClient;
+  /** Runs `fn` on Redis; undefined when Redis is down, slow or failed (use the fallback). */
+  run<T>(fn: (c: RedisClient) => Promise<T>): Promise<{ value: T } | undefined>;
+  /** How many calls found Redis down or failing since start (tests, logs). */
+  readonly misses: number;
+}
+
+const byDb = new WeakMap<object, { redis: SharedRedis; users: number }>();
+
+/** The Redis attached to this database handle, if any. */
+export function redisOf(db: Db): SharedRedis | undefined {
+  return byDb.get(db)?.redis;
+}
+
+/** A transaction's handle uses the Redis of the handle it was opened on. */
+export function shareRedis(from: Db, to: Db) {
+  const held = byDb.get(from);
+  if (held) byDb.set(to, held);
+}
+
+/**
+ * Attaches a Redis connection to `db` for limits and the session cache (idempotent per handle;
+ * the returned function detaches, closing the connection with its last user). Does not wait for
+ * Redis: the site starts and serves while it is down.
+ */
+export function attachRedis(
+  db: Db,
+  url: string,
+  log?: { error(msg: string): void; info?(msg: string): void },
+): () => Promise<void> {
+  let held = byDb.get(db);
+  if (held && held.redis.url !== url) throw new Error('This database already uses another Redis');
+  if (!held) {
+    const client = connect(url);
+    let lastLog = 0;
+    let down = false;
+    client.on('error', (e: Error) => {
+      down = true;
+      if (Date.now() - lastLog < LOG_EVERY_MS) return;
+      lastLog = Date.now();
+      log?.error(`redis (limits, sessions): ${e.message}; using the database meanwhile`);
+    });
+    client.on('ready', () => {
+      if (down) log?.info?.('redis (limits, sessions): connected again');
+      down = false;
+    });
+    client.connect().catch(() => undefined);
+    let misses = 0;
+    const redis: SharedRedis = {
+      url,
+      client,
+      get misses() {
+        return misses;
+      },
+      async run(fn) {
+        if (!client.isReady) {
+          misses++;
+          return undefined;
+        }
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          const value = await Promise.race([
+            fn(client),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error('redis: too slow')), COMMAND_TIMEOUT_MS);
+            }),
+          ]);
+          return { value };
+        } catch {
+          misses++;
+          return undefined;
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+    };
+    held = { redis, users: 0 };
+    byDb.set(db, held);
+  }
+  const mine = held;
+  mine.users++;
+  let left = false;
+  return async () => {
+    if (left) return;
+    left = true;
+    if (--mine.users > 0) return;
+    if (byDb.get(db) === mine) byDb.delete(db);
+    // destroy, not quit: quit waits for a Redis that may be gone.
+    try {
+      mine.redis.client.destroy();
+    } catch {
+      // Never connected: nothing to close.
+    }
+  };
+}
