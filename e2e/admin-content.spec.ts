@@ -93,3 +93,92 @@ test('refund part of a paid order: the ledger shows it', async ({ page }, info) 
   await expect(page.getByRole('alert')).toContainText('not your password');
   await expect(page.getByTestId('escrow')).toHaveText(escrowBefore!);
 });
+
+test('write a blog post: preview, save as a draft (not public), publish: the blog shows it', async ({
+  page,
+}, info) => {
+  const title = `Harmattan tyre checks ${info.project.name} ${Date.now()}`;
+  await signInAdmin(page);
+  await page.goto('/admin/blog');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Write a post' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/new$/);
+  await hydrated(page);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByLabel('Summary (shown in lists and when shared)').fill('Dust and cold mornings.');
+  await page
+    .getByLabel('Text', { exact: true })
+    .fill(
+      'Check the pressure **every Monday**.\n\n## Before a long trip\n\n- Spare wheel\n- Jack\n\n<script>window.hacked=1</script>',
+    );
+  // The preview is rendered by the server from what was typed; nothing is saved yet.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview (not saved)' });
+  await expect(preview.getByText('every Monday', { exact: true })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Before a long trip' })).toBeVisible();
+  await expect(preview.getByText('<script>window.hacked=1</script>')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await shot(page, info, 'blog-preview');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/\d+\?saved=1$/);
+  await expect(page.getByRole('status')).toContainText('Draft saved');
+  await expect(page.getByText('Draft: not public')).toBeVisible();
+  await hydrated(page);
+  await expectAccessible(page);
+  const id = Number(/\/admin\/blog\/(\d+)/.exec(page.url())![1]);
+  expect((await page.request.get(`/api/blogs/blog/${id}`)).status()).toBe(404);
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('status')).toContainText('Published: it shows on the blog now');
+  await expect(page.getByText('post.publish')).toBeVisible();
+  await shot(page, info, 'blog-published');
+  await page.goto('/blogs');
+  await page.getByRole('link', { name: title }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('every Monday', { exact: true })).toBeVisible();
+  // Typed tags are text on the public post too: shown, never run.
+  await expect(page.getByText('<script>window.hacked=1</script>')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { hacked?: number }).hacked),
+  ).toBeUndefined();
+});
+
+test('newsletter export and a contact message marked answered', async ({ page }, info) => {
+  const who = `Visitor ${info.project.name} ${Date.now()}`;
+  // A visitor writes through the public API (the contact page is covered by content.spec.ts).
+  const sent = await page.request.post('/api/contact', {
+    data: {
+      name: who,
+      email: 'visitor@example.ng',
+      subject: `Where is my order ${info.project.name}`,
+      message: 'I paid last week and have heard nothing since. Please check.',
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await signInAdmin(page);
+  await page.goto('/admin/contact?answered=no');
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: /Contact messages to answer/ })).toBeVisible();
+  await page
+    .getByRole('link', { name: `Where is my order ${info.project.name}` })
+    .first()
+    .click();
+  await expect(page.getByText('I paid last week and have heard nothing since.')).toBeVisible();
+  await hydrated(page);
+  await expectAccessible(page);
+  await page.getByLabel('Note for the audit log (optional)').fill('replied by e-mail');
+  await page.getByRole('button', { name: 'Mark answered' }).click();
+  await expect(page.getByRole('status')).toContainText('Marked answered');
+  await expect(page.getByText('contact.answer')).toBeVisible();
+  await shot(page, info, 'contact-answered');
+
+  await page.goto('/admin/newsletter');
+  await hydrated(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^sparefinder-newsletter-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync((await file.path())!, 'utf8');
+  expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('email,source,subscribed_at');
+  await shot(page, info, 'newsletter');
+});

@@ -11,6 +11,7 @@ import { Confirm, Note } from '../admin/schemas.ts';
 import { iso, like, page, requireConfirm } from '../admin/common.ts';
 import { blogCoverUrl } from '../images/urls.ts';
 import { coverKey } from './covers.ts';
+import { adminCategory, adminComment, adminPost, adminPostFull } from './admin-schemas.ts';
 
 // Staff write the blog (issue 14): posts are drafts until published, in the restricted Markdown
 // the public post renders as text (components/rich-text.tsx), so no post can carry HTML or
@@ -18,7 +19,6 @@ import { coverKey } from './covers.ts';
 // approve (keep, or show again) or delete them. Every change is audited in its transaction.
 
 const str = { type: 'string' } as const;
-const nStr = nullable(str);
 const int = { type: 'integer' } as const;
 const bool = { type: 'boolean' } as const;
 
@@ -40,37 +40,6 @@ export function slugOf(text: string) {
 }
 
 // ---- Schemas ----
-
-const adminPost = Obj({
-  id: int,
-  slug: str,
-  title: str,
-  categoryId: int,
-  categoryName: str,
-  author: str,
-  excerpt: str,
-  coverColor: str,
-  coverUrl: str,
-  published: bool,
-  publishedAt: nStr,
-  updatedAt: str,
-  comments: int,
-  url: str,
-});
-const adminPostFull = Obj({ ...adminPost.properties, body: str });
-const adminCategory = Obj({ id: int, name: str, slug: str, posts: int });
-const adminComment = Obj({
-  id: int,
-  postId: int,
-  postTitle: str,
-  postSlug: str,
-  body: str,
-  authorName: str,
-  authorEmail: str,
-  createdAt: str,
-  hidden: bool,
-  approved: bool,
-});
 
 const listOf = <const T extends object>(item: T) =>
   Obj({ status: ok, items: { type: 'array', items: item }, lastId: nullable(int) });

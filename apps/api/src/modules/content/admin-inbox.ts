@@ -9,6 +9,7 @@ import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defineAttention } from '../audit/attention.ts';
 import { iso, like, page } from '../admin/common.ts';
+import { contactItem, contactListItem, subscriber } from './admin-schemas.ts';
 
 // What visitors send us (issue 14): newsletter addresses (listed, exported as CSV for the
 // mailing tool) and contact-us messages (read, marked answered once staff replied by e-mail).
@@ -28,29 +29,8 @@ defineAttention({
 });
 
 const str = { type: 'string' } as const;
-const nStr = nullable(str);
 const int = { type: 'integer' } as const;
 const bool = { type: 'boolean' } as const;
-
-const subscriber = Obj({ id: int, email: str, source: str, createdAt: str });
-const contactSummary = {
-  id: int,
-  name: str,
-  email: str,
-  subject: str,
-  createdAt: str,
-  answered: bool,
-  answeredAt: nStr,
-  answeredBy: nStr,
-} as const;
-const contactListItem = Obj({ ...contactSummary, preview: str });
-const contactItem = Obj({
-  ...contactSummary,
-  phone: nStr,
-  message: str,
-  ip: str,
-  userId: nStr,
-});
 
 interface SubscriberQuery {
   q?: string;

@@ -11,6 +11,15 @@ import type {
   sectionItem,
   statusMessage,
 } from './schemas.ts';
+import type {
+  adminCategory,
+  adminComment,
+  adminPost,
+  adminPostFull,
+  contactItem,
+  contactListItem,
+  subscriber,
+} from './admin-schemas.ts';
 
 export type BlogCategory = FromSchema<typeof categoryItem>;
 /** A post in a list (no body). */
@@ -24,3 +33,12 @@ export type StaticPage = FromSchema<typeof pageItem>;
 export type StaticSection = FromSchema<typeof sectionItem>;
 /** The newsletter's and the contact form's answer. */
 export type StatusMessage = FromSchema<typeof statusMessage>;
+
+// Staff's view of the blog, the newsletter and the contact messages (admin-blog.ts, admin-inbox.ts).
+export type AdminBlogPost = FromSchema<typeof adminPost>;
+export type AdminBlogPostFull = FromSchema<typeof adminPostFull>;
+export type AdminBlogCategory = FromSchema<typeof adminCategory>;
+export type AdminBlogComment = FromSchema<typeof adminComment>;
+export type AdminSubscriber = FromSchema<typeof subscriber>;
+export type AdminContactListItem = FromSchema<typeof contactListItem>;
+export type AdminContactMessage = FromSchema<typeof contactItem>;

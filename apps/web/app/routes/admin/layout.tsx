@@ -32,6 +32,10 @@ const NAV = [
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/plans', label: 'Subscription plans' },
   { to: '/admin/pages', label: 'Help pages' },
+  { to: '/admin/blog', label: 'Blog posts' },
+  { to: '/admin/blog/comments', label: 'Blog comments' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/contact', label: 'Contact messages' },
 ];
 
 export default function AdminLayout() {
