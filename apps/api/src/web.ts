@@ -9,7 +9,13 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { hasChatCookie, hasSessionCookie } from '@sf/shared';
+import {
+  hasChatCookie,
+  hasSessionCookie,
+  PLACE_COOKIE,
+  placeCookieValue,
+  readPlaceCookie,
+} from '@sf/shared';
 import type { AuthUser } from './modules/auth/types.ts';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
@@ -218,10 +224,16 @@ export async function registerWeb(
   const handler = createRequestHandler(build as ServerBuild, mode);
 
   /** Renders the guest version of this page (no cookies, no compression, placeholder nonce). */
-  async function renderShared(req: FastifyRequest, url: string): Promise<RenderedPage> {
+  async function renderShared(
+    req: FastifyRequest,
+    url: string,
+    place: string | null,
+  ): Promise<RenderedPage> {
     const headers = new Headers();
     for (const h of SHARED_HEADERS)
       if (typeof req.headers[h] === 'string') headers.set(h, req.headers[h]);
+    // The visitor's place is the one cookie a shared page may depend on (it is in the cache key).
+    if (place) headers.set('cookie', `${PLACE_COOKIE}=${place}`);
     if (typeof req.headers['x-forwarded-proto'] === 'string')
       headers.set('x-forwarded-proto', req.headers['x-forwarded-proto']);
     const res = await handler(new Request(url, { headers }), {
@@ -240,7 +252,11 @@ export async function registerWeb(
     // A guest's support chat is theirs (decision 0017): pages for them are rendered for them.
     if (!cacheOn || req.method !== 'GET' || hasSessionCookie(cookie) || hasChatCookie(cookie))
       return false;
-    const got = await cache.get(url, () => renderShared(req, url));
+    const ids = readPlaceCookie(cookie);
+    const place = ids ? placeCookieValue(ids) : null;
+    const got = await cache.get(place ? `${url}\n${place}` : url, () =>
+      renderShared(req, url, place),
+    );
     if (!got) return false;
     const page = materialize(got.page, crypto.randomBytes(16).toString('base64'));
     const headers = page.headers.filter(

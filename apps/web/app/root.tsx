@@ -16,6 +16,7 @@ import { guardReason, guestUser, hasSessionCookie } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
 import './app.css';
 import { serverApi } from './lib/api.server.ts';
+import { loadPlace } from './lib/place.server.ts';
 import { loginRedirect } from './lib/auth.server.ts';
 import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
@@ -68,7 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The header's cart count: a signed-in user's cart is on the server.
   const cart = user.isauthenticated ? await serverApi(context).get('/api/cart/count') : undefined;
   const cartCount = cart?.status ? Number(cart.count) || 0 : null;
-  return { user, nonce: context.nonce, cartCount };
+  const place = await loadPlace(serverApi(context), request, user.isauthenticated);
+  return {
+    user,
+    nonce: context.nonce,
+    cartCount,
+    place: place && { state: place.state, city: place.city },
+  };
 }
 export const shouldRevalidate = () => true;
 
@@ -92,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <ToastProvider>
-          <Header user={data?.user ?? GUEST} />
+          <Header user={data?.user ?? GUEST} place={data?.place ?? null} />
           <div className="flex-1">{children}</div>
           <ServerHtml id={footerId(search)}>
             <Footer newsletter={newsletterResult(search)} />

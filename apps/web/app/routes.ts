@@ -78,6 +78,7 @@ export default [
   route('static/:slug', 'routes/static-page.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('vindecoder', 'routes/vin-decoder.tsx'),
+  route('place', 'routes/place.tsx'),
   route('user/cars', 'routes/user/cars.tsx'),
   route('user/notifications', 'routes/user/notifications.tsx'),
   route('chat', 'routes/chat.tsx'),

@@ -14,3 +14,4 @@ export * from './vin.ts';
 export * from './uploads.ts';
 export * from './product-import.ts';
 export * from './fit.ts';
+export * from './place.ts';

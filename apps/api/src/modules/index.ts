@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import lookups from './lookups/routes.ts';
+import place from './lookups/place.ts';
 import catalog from './catalog/routes.ts';
 import images from './images/routes.ts';
 import auth from './auth/routes.ts';
@@ -34,6 +35,7 @@ import trackRecord from './track-record/routes.ts';
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
   lookups,
+  place,
   catalog,
   images,
   auth,

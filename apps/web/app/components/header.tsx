@@ -6,6 +6,7 @@ import { HeaderSearch } from './header-search.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { CartLink } from './cart-link.tsx';
 import { NotificationBell } from './notification-bell.tsx';
+import { PlaceLink } from './place-link.tsx';
 
 export function Wordmark() {
   return (
@@ -24,13 +25,22 @@ export function Wordmark() {
   );
 }
 
-export function Header({ user }: { user: AuthUser }) {
+export function Header({
+  user,
+  place,
+}: {
+  user: AuthUser;
+  place: { state: string; city: string | null } | null;
+}) {
   return (
     <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
       <div className="container-page flex items-center gap-3 py-2">
         <Wordmark />
         <div className="hidden flex-1 md:block">
           <HeaderSearch id="header-search-desktop" />
+        </div>
+        <div className="hidden md:block">
+          <PlaceLink place={place} />
         </div>
         <div className="ml-auto flex items-center gap-1">
           {user.isauthenticated && <NotificationBell />}
@@ -41,8 +51,11 @@ export function Header({ user }: { user: AuthUser }) {
           <MobileMenu user={user} />
         </div>
       </div>
-      <div className="container-page pb-2 md:hidden">
-        <HeaderSearch />
+      <div className="container-page flex items-center gap-1 pb-2 md:hidden">
+        <div className="min-w-0 flex-1">
+          <HeaderSearch />
+        </div>
+        <PlaceLink place={place} />
       </div>
       <nav aria-label="Main" className="hidden bg-brand-800 md:block">
         <ul className="container-page flex gap-1">

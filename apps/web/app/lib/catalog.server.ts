@@ -1,6 +1,6 @@
 import type { Api } from './api.ts';
 import { notFound } from './api.server.ts';
-import type { Option } from '@sf/shared';
+import { hasSessionCookie, type Option } from '@sf/shared';
 import { fitsById, readFitChoice } from './fit.ts';
 import { loadFit } from './fit.server.ts';
 import type { CardRating, RatingSummary } from './reviews.ts';
@@ -12,12 +12,19 @@ import {
   type FilterOptions,
   type PartsFilters,
 } from './catalog.ts';
+import { applyPlace, loadPlace } from './place.server.ts';
 
 /** Everything a parts list page needs from its URL: filters, options, one page of products. */
 export async function loadPartsList(api: Api, request: Request, catId: number) {
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const cursor = readCursor(url.searchParams);
+  const placeNote = applyPlace(
+    url.searchParams,
+    filters,
+    await loadPlace(api, request, hasSessionCookie(request.headers.get('cookie'))),
+  );
+  const near = placeNote.near;
   const choice = readFitChoice(url.searchParams);
   // 'Only parts that fit' is the list's own car filter, set from the chosen car of My cars.
   const mine = choice.fitsOnly ? await loadFit(api, [], choice.carId) : null;
@@ -30,7 +37,7 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
     else delete filters.caryear;
   }
   const [page, options] = await Promise.all([
-    api.get(listPath(catId, filters, cursor)).then(toProductPage),
+    api.get(listPath(catId, { ...filters, near }, cursor)).then(toProductPage),
     loadFilterOptions(api.lookup, filters),
   ]);
   const fit = page.items.length
@@ -55,6 +62,7 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
     options,
     catId,
     fit: fit ? { car: fit.car, cars: fit.cars, fitsOnly: Boolean(car) } : null,
+    placeNote,
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Option } from '@sf/shared';
+import { hasSessionCookie, type Option } from '@sf/shared';
+import { applyPlace, loadPlace } from './place.server.ts';
 import type { Api } from './api.ts';
 import { notFound, throwUnlessOk } from './api.server.ts';
 import {
@@ -16,6 +17,11 @@ const int = (v: string | null | undefined) => (v && /^\d{1,9}$/.test(v) ? v : un
 export async function loadProviderList(kind: ProviderKind, api: Api, request: Request) {
   const url = new URL(request.url);
   const filters = readFilters(kind, url);
+  const placeNote = applyPlace(
+    url.searchParams,
+    filters,
+    await loadPlace(api, request, hasSessionCookie(request.headers.get('cookie'))),
+  );
   const pagesize = int(url.searchParams.get('pagesize'));
   const after = int(url.searchParams.get('lastId'));
   const k = KINDS[kind];
@@ -26,7 +32,7 @@ export async function loadProviderList(kind: ProviderKind, api: Api, request: Re
     int(filters.regionId)
       ? api.lookup<Option<number>>(`/api/database/cities/${filters.regionId}`)
       : Promise.resolve([]),
-    fetchPage(api, kind, { ...filters, pagesize, lastId: after }),
+    fetchPage(api, kind, { ...filters, near: placeNote.near, pagesize, lastId: after }),
   ]);
   return {
     kind,
@@ -35,6 +41,7 @@ export async function loadProviderList(kind: ProviderKind, api: Api, request: Re
     after,
     lookups: { states, tags, vehicleTypes, cities },
     page,
+    placeNote,
     error: page.ok ? undefined : (page.message ?? 'Please try again.'),
   };
 }

@@ -26,7 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductsByCategory() {
-  const { filters, page, options, fit, category, catId } = useLoaderData<typeof loader>();
+  const { filters, page, options, fit, category, catId, placeNote } =
+    useLoaderData<typeof loader>();
   const q = filters.prodName;
   return (
     <main id="main">
@@ -40,6 +41,7 @@ export default function ProductsByCategory() {
         options={options}
         page={page}
         fit={fit}
+        placeNote={placeNote}
         hideCategory={catId > 0}
         heading={q ? 'Best matches first' : 'Parts'}
       />

@@ -28,7 +28,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export default function SparesParts() {
-  const { filters, page, options, fit, categories, cars } = useLoaderData<typeof loader>();
+  const { filters, page, options, fit, categories, cars, placeNote } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <HomeTabs />
@@ -46,6 +47,7 @@ export default function SparesParts() {
           options={options}
           page={page}
           fit={fit}
+          placeNote={placeNote}
           heading="Parts for your car"
         />
         <CategoryGrid categories={categories} heading="Browse parts by category" />

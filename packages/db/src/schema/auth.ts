@@ -1,4 +1,5 @@
-import { pgTable, uuid, text, timestamp, boolean, index } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, boolean, index, integer } from 'drizzle-orm/pg-core';
+import { cities, states } from './lookups.ts';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -14,6 +15,9 @@ export const users = pgTable('users', {
   businessName: text('business_name'),
   /** Set by staff: a locked account cannot sign in and its sessions were ended (null: open). */
   lockedAt: timestamp('locked_at', { withTimezone: true }),
+  /** Where the user shops from (the header's place): lists default to it on every device. */
+  stateId: integer('state_id').references(() => states.id),
+  cityId: integer('city_id').references(() => cities.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

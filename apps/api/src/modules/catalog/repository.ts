@@ -1,3 +1,4 @@
+import type { Near } from '../lookups/neighbours.ts';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema as s, rows, type Db } from '@sf/db';
 
@@ -133,6 +134,8 @@ export interface ProductFilter {
   car?: { byFitment: number[]; universal: number[]; bySpec: number[]; specs: string[] };
   /** Parts of this size (products.fit_spec: a tyre size typed in the search). */
   spec?: string;
+  /** The visitor's state: a list without a car or search shows its parts first, then its neighbours'. */
+  near?: Near;
 }
 
 const ids = (xs: number[]) =>
@@ -396,6 +399,26 @@ export const productsRepository = (db: Db) => ({
           ? sql`select u.prod_id, u.score from (${sql.join(parts, sql` union all `)}) u
             order by u.score desc, u.prod_id desc limit ${q.limit}`
           : sql`select null::int as prod_id, null::bigint as score where false`;
+      } else if (q.filter.near) {
+        // Three parts of constant key (2: the visitor's state, 1: its neighbours, 0: farther), each
+        // walking prod_id down to a page, as the parts for most cars above: newest first in each.
+        const { stateId, neighbours } = q.filter.near;
+        const others = sql.raw([stateId, ...neighbours].map(Math.trunc).join(','));
+        const groups: [number, SQL][] = [
+          [2, sql`p.state_id = ${stateId}`],
+          [1, neighbours.length ? sql`p.state_id in (${ids(neighbours)})` : sql`false`],
+          [0, sql`p.state_id not in (${others})`],
+        ];
+        const parts: SQL[] = [];
+        for (const [key, cond] of groups) {
+          if (q.cursor && key > (q.cursor.score ?? 0)) continue;
+          const after =
+            q.cursor && key === q.cursor.score ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
+          parts.push(sql`(select p.prod_id, ${sql.raw(String(key))}::bigint as score from products p
+            where ${where} and ${cond} ${after} order by p.prod_id desc limit ${q.limit})`);
+        }
+        page = sql`select u.prod_id, u.score from (${sql.join(parts, sql` union all `)}) u
+          order by u.score desc, u.prod_id desc limit ${q.limit}`;
       } else {
         const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
         page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;

@@ -25,6 +25,11 @@ export const listQuery = {
   additionalProperties: false,
   properties: {
     regionId: { ...id, description: 'State id' },
+    near: {
+      ...id,
+      description:
+        "The visitor's state id: a list not limited to a state shows that state's parts first, then its neighbours'",
+    },
     city: { ...id, description: 'City id' },
     partcategory: { ...id, description: 'Category id (a top category includes its children)' },
     carmake: { ...id, description: 'Car make id' },

@@ -1,3 +1,4 @@
+import { nearOf } from '../lookups/neighbours.ts';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { cacheRegistry, memo } from '../../lib/cache.ts';
@@ -72,6 +73,7 @@ export const storeHasTile = (db: Db, name: string) =>
 export interface ListFilters {
   catId?: number;
   regionId?: number;
+  near?: number;
   city?: number;
   partcategory?: number;
   carmake?: number;
@@ -132,6 +134,8 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
   /** The API's filters as the repository's: names resolved to ids, unknown ones refused. */
   async function resolve(f: ListFilters): Promise<ProductFilter> {
     const out: ProductFilter = { stateId: f.regionId, cityId: f.city };
+    // Nearer first only when the list is not limited to one state already.
+    if (f.near && !f.regionId) out.near = await nearOf(db, f.near);
     const catId = f.partcategory || f.catId || 0;
     if (catId) {
       const c = await cats.get(catId);
@@ -168,7 +172,9 @@ export function productsService(db: Db, opts: { listCacheMs: number }) {
     filter.condition = f.condition ?? search.condition;
     filter.spec = search.tyreSize;
     // A tyre size alone is a filter: newest first (or by fit, with a car).
-    const ranked = Boolean(search.tsq || search.partNumber || filter.car);
+    // A list by nearness is paged by its (nearness, prod_id) key like a ranked one.
+    const near = !search.tsq && !search.partNumber && !filter.car && filter.near;
+    const ranked = Boolean(search.tsq || search.partNumber || filter.car || near);
     const size = Math.min(f.pagesize || PAGE_MAX, PAGE_MAX);
     const cursor = parseCursor(f.lastId, ranked);
     const rowsOut = await repo.page({

@@ -1,3 +1,4 @@
+import { nearRank, type Near } from '../lookups/neighbours.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
 
@@ -12,6 +13,8 @@ export interface ProviderFilter {
   vehicleTypeId?: number;
   /** 0 Sunday … 6 Saturday. */
   day?: number;
+  /** The visitor's state: its providers first, then its neighbours', then the rest. */
+  near?: Near;
   lastId?: number;
   limit: number;
 }
@@ -84,9 +87,16 @@ export const providersRepository = (db: Db) => ({
         sql`exists (select 1 from provider_vehicle_types x where x.sp_id = p.sp_id and x.vehicle_type_id = ${f.vehicleTypeId})`,
       );
     if (f.day !== undefined) where.push(sql`(p.available_days & ${1 << f.day}::smallint) <> 0`);
+    // Nearness leads the order when asked for (then the rows are sorted; without it the index
+    // gives the order).
+    const near = f.near ? nearRank(sql`p.state_id`, f.near) : undefined;
+    const nearFirst = near ? sql`${near} desc,` : sql``;
     if (f.lastId) {
       // A cursor row that has gone (deleted) falls back to the lowest rank: the tail after lastId.
-      where.push(sql`(p.rank_boost, p.verified, p.sp_id) < (
+      const cursorNear = f.near
+        ? sql`coalesce((select ${nearRank(sql`c.state_id`, f.near)} from service_providers c where c.sp_id = ${f.lastId}), 0),`
+        : sql``;
+      where.push(sql`(${near ? sql`${near},` : sql``} p.rank_boost, p.verified, p.sp_id) < (${cursorNear}
         coalesce((select rank_boost from service_providers where sp_id = ${f.lastId}), 0),
         coalesce((select verified from service_providers where sp_id = ${f.lastId}), false),
         ${f.lastId}::int)`);
@@ -97,12 +107,12 @@ export const providersRepository = (db: Db) => ({
       with page as (
         select p.* from service_providers p
         where ${sql.join(where, sql` and `)}
-        order by p.kind, p.rank_boost desc nulls last, p.verified desc nulls last, p.sp_id desc nulls last
+        order by p.kind, ${nearFirst} p.rank_boost desc nulls last, p.verified desc nulls last, p.sp_id desc nulls last
         limit ${f.limit}
       )
       select ${columns}, ${tags(false, f.kind)}
       from page p join states st on st.id = p.state_id join cities c on c.id = p.city_id
-      order by p.rank_boost desc, p.verified desc, p.sp_id desc`,
+      order by ${nearFirst} p.rank_boost desc, p.verified desc, p.sp_id desc`,
     );
   },
 

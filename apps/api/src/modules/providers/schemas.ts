@@ -10,6 +10,11 @@ const day = Text({
 const common = {
   regionId: { ...id, description: 'State id (GET /api/database/states/NG)' },
   city: { ...id, description: 'City id (GET /api/database/cities/{stateId})' },
+  near: {
+    ...id,
+    description:
+      "The visitor's state id: without regionId, that state's providers come first, then its neighbours'",
+  },
   vehicleType: { ...id, description: 'Vehicle type id (GET /api/database/vehicleType)' },
   avaliability: { ...day, description: `${day.description}; the historical spelling` },
   availability: day,

@@ -1,3 +1,4 @@
+import { nearOf } from '../lookups/neighbours.ts';
 import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -26,6 +27,7 @@ export const PROVIDER_LISTS_CLEAR = 'sys:providers-lists-clear';
 export interface ListQuery {
   regionId?: number;
   city?: number;
+  near?: number;
   speciality?: number;
   capacity?: number;
   vehicleType?: number;
@@ -114,6 +116,8 @@ export function providersService(db: Db, opts: { listCacheMs: number }) {
         capacityId: kind === 'towvan' ? q.capacity : undefined,
         vehicleTypeId: q.vehicleType,
         day,
+        // Nearer first only when the list is not limited to one state already.
+        near: q.near && !q.regionId ? await nearOf(db, q.near) : undefined,
         lastId: q.lastId,
         limit: pagesize + 1,
       });

@@ -12,7 +12,7 @@ import { addOfferLine } from '../cart/repository.ts';
 import { productPictureFiles, type ProductPicture } from '../images/uploaded.ts';
 import { imageUrl, srcset } from '../images/urls.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
-import { neighboursOf } from './neighbours.ts';
+import { neighboursOf } from '../lookups/neighbours.ts';
 import {
   requestsRepository,
   type OfferRow,

@@ -82,8 +82,11 @@ export function FilterPanel({
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!picked) return;
-    navigate(`${action}${toQuery({ active: 'true', ...v, prodName: v.prodName.trim() })}`);
+    // A state cleared is 'all Nigeria' (regionId=), where no state at all is the visitor's own.
+    const widened = !v.regionId && Boolean(applied.regionId);
+    if (!picked && !widened) return;
+    const q = toQuery({ active: 'true', ...v, prodName: v.prodName.trim() });
+    navigate(`${action}${q}${v.regionId ? '' : `${q ? '&' : '?'}regionId=`}`);
   };
   const reset = () => {
     setV(EMPTY);

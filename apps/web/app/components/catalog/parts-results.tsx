@@ -12,6 +12,8 @@ import { FilterPanel } from './filter-panel.tsx';
 import { ProductList } from './product-list.tsx';
 import { FitCarForm } from './fit-car-form.tsx';
 import type { FitAnswer } from '../../lib/fit.ts';
+import { PlaceBar } from '../place-bar.tsx';
+import type { PlaceNote } from '../../lib/place.server.ts';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
 export function PartsResults({
@@ -23,7 +25,9 @@ export function PartsResults({
   hideCategory,
   heading = 'Parts',
   fit,
+  placeNote,
 }: {
+  placeNote?: PlaceNote;
   fit?: { car: FitAnswer['car']; cars: FitAnswer['cars']; fitsOnly: boolean } | null;
   action: string;
   catId: number;
@@ -43,6 +47,7 @@ export function PartsResults({
         options={options}
         hideCategory={hideCategory}
       />
+      {placeNote && <PlaceBar note={placeNote} noun="parts" />}
       {fit && <FitCarForm key={`fit${search}`} fit={fit} action={action} />}
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="mb-1 text-lg font-bold">
@@ -51,7 +56,7 @@ export function PartsResults({
         <ProductList
           key={search}
           page={page}
-          apiPath={(lastId) => listPath(catId, filters, lastId)}
+          apiPath={(lastId) => listPath(catId, { ...filters, near: placeNote?.near }, lastId)}
           fitCarId={fit?.car?.id}
           empty={<EmptyResults action={action} filtered={hasFilters(filters)} />}
         />

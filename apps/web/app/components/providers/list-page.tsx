@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { KINDS } from '../../lib/providers.ts';
 import type { ProviderListData } from '../../lib/providers.server.ts';
 import { HomeTabs } from '../home-tabs.tsx';
+import { PlaceBar } from '../place-bar.tsx';
 import { ProviderFilters } from './provider-filters.tsx';
 import { ProviderList } from './provider-list.tsx';
 
@@ -22,6 +23,9 @@ export function ProviderListPage({ data, intro }: { data: ProviderListData; intr
             lookups={data.lookups}
           />
         </div>
+        <div className="mt-3">
+          <PlaceBar note={data.placeNote} noun={k.title.toLowerCase()} />
+        </div>
         <section aria-labelledby="results" className="mt-5">
           <h2 id="results" className="sr-only">
             Results
@@ -29,7 +33,10 @@ export function ProviderListPage({ data, intro }: { data: ProviderListData; intr
           <ProviderList
             key={location.search}
             kind={data.kind}
-            filters={data.filters}
+            filters={{
+              ...data.filters,
+              ...(data.placeNote.near ? { near: data.placeNote.near } : {}),
+            }}
             page={data.page}
             pagesize={data.pagesize}
             after={data.after}

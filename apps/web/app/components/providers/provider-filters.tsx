@@ -89,7 +89,9 @@ export function ProviderFilters({
   // Empty fields stay out of the URL (the API is called with empty filters omitted).
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     for (const el of Array.from(e.currentTarget.elements)) {
-      if (el instanceof HTMLSelectElement && !el.value) el.disabled = true;
+      // An empty state stays: it means all Nigeria, where no state at all means the visitor's own.
+      if (el instanceof HTMLSelectElement && !el.value && el.name !== 'regionId')
+        el.disabled = true;
     }
     queueMicrotask(() => {
       for (const el of Array.from((e.target as HTMLFormElement).elements))

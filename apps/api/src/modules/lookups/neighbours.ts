@@ -1,3 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '@sf/db';
+
 /**
  * Which states share a border (by the names in packages/db/reference/ng-states.json). A part
  * request reaches the stores of its own state first and of these states in the second round.
@@ -49,3 +52,39 @@ for (const [a, list] of Object.entries(BORDERS))
 
 /** The names of the states bordering `state` (none for an unknown name). */
 export const neighboursOf = (state: string): string[] => [...(graph.get(state) ?? [])].sort();
+
+/** A list's visitor state and the ids of the states bordering it: nearer results come first. */
+export interface Near {
+  stateId: number;
+  neighbours: number[];
+}
+
+// State names and ids are reference data: read once per database.
+const stateIds = new WeakMap<Db, Promise<Map<string, number>>>();
+
+/** The `Near` of a state id, or undefined for an id that is not a state. */
+export async function nearOf(db: Db, stateId: number): Promise<Near | undefined> {
+  let ids = stateIds.get(db);
+  if (!ids) {
+    ids = rows<{ id: number; name: string }>(db, sql`select id, name from states`).then(
+      (rs) => new Map(rs.map((r) => [r.name, r.id])),
+    );
+    stateIds.set(db, ids);
+    ids.catch(() => stateIds.delete(db));
+  }
+  const byName = await ids;
+  const name = [...byName].find(([, id]) => id === stateId)?.[0];
+  if (!name) return undefined;
+  return {
+    stateId,
+    neighbours: neighboursOf(name)
+      .map((n) => byName.get(n))
+      .filter((id): id is number => id !== undefined),
+  };
+}
+
+/** 2 for a row in the visitor's state, 1 in a bordering state, 0 farther: `col` is its state id. */
+export function nearRank(col: SQL, near: Near): SQL {
+  const n = near.neighbours.length ? near.neighbours.map(Math.trunc).join(',') : 'null';
+  return sql`(case when ${col} = ${near.stateId} then 2 when ${col} in (${sql.raw(n)}) then 1 else 0 end)`;
+}

@@ -1,0 +1,53 @@
+import { readPlaceCookie, type Option, type PlaceIds } from '@sf/shared';
+import type { Api } from './api.ts';
+
+/** The visitor's place with its names, as the header and the lists show it. */
+export interface Place extends PlaceIds {
+  state: string;
+  city: string | null;
+}
+
+/**
+ * The visitor's place: the browser's cookie, else (signed in) the account's. Null when neither
+ * names a state that exists.
+ */
+export async function loadPlace(
+  api: Api,
+  request: Request,
+  signedIn: boolean,
+): Promise<Place | null> {
+  let ids = readPlaceCookie(request.headers.get('cookie'));
+  if (!ids && signedIn) {
+    const ans = await api.get<never>('/api/user/place');
+    const p = ans.status ? (ans as unknown as { place: PlaceIds | null }).place : null;
+    ids = p ? { stateId: p.stateId, cityId: p.cityId } : null;
+  }
+  if (!ids) return null;
+  const [states, cities] = await Promise.all([
+    api.lookup<Option<number>>('/api/database/states/NG'),
+    ids.cityId ? api.lookup<Option<number>>(`/api/database/cities/${ids.stateId}`) : [],
+  ]);
+  const state = states.find((s) => s.value === ids.stateId)?.label;
+  if (!state) return null;
+  const city = cities.find((c) => c.value === ids.cityId)?.label ?? null;
+  return { stateId: ids.stateId, state, cityId: city ? ids.cityId : null, city };
+}
+
+/**
+ * A list's state filter with the visitor's place applied. No `regionId` in the address: the
+ * list defaults to the place's state. `regionId=` (empty, "all Nigeria"): not limited, and the
+ * place's state and its neighbours come first (`near`). Returns what the list bar says.
+ */
+export function applyPlace(
+  params: URLSearchParams,
+  filters: { regionId?: string; city?: string },
+  place: Place | null,
+) {
+  if (!place) return { place: null, defaulted: false, near: undefined };
+  if (!params.has('regionId') && !filters.regionId) {
+    filters.regionId = String(place.stateId);
+    return { place, defaulted: true, near: undefined };
+  }
+  return { place, defaulted: false, near: filters.regionId ? undefined : String(place.stateId) };
+}
+export type PlaceNote = ReturnType<typeof applyPlace>;

@@ -1,0 +1,104 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { hydrated, isPhone, uniquePhone } from './helpers.ts';
+
+// Location first: the visitor picks their state once from the header; parts, mechanics and tow
+// vans lists start there (said on the list, one tap widens to all Nigeria, nearest first); the
+// browser remembers it, and a signed-in user's account does too.
+
+const uniqueEmail = (info: TestInfo, tag: string) =>
+  `${tag}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`;
+
+const placeLink = (page: Page) => page.locator('[data-testid=place-link]:visible');
+
+async function choose(page: Page, state: string) {
+  await placeLink(page).click();
+  await expect(page).toHaveURL(/\/place\?next=/);
+  await hydrated(page);
+  await page.getByLabel('State', { exact: true }).selectOption({ label: state });
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
+test('a guest picks Lagos: parts and mechanics start there; one tap widens to all Nigeria', async ({
+  page,
+}) => {
+  await page.goto('/spares-parts');
+  await hydrated(page);
+  await expect(placeLink(page)).toHaveText(/Your state/);
+  await choose(page, 'Lagos');
+  await expect(page).toHaveURL(/\/spares-parts$/);
+  await expect(placeLink(page)).toHaveText(/Lagos/);
+  const bar = page.getByTestId('place-bar');
+  await expect(bar).toContainText('Showing parts in Lagos');
+  await expect(page.getByLabel('State', { exact: true })).toHaveValue(/\d+/);
+  const inLagos = await page
+    .locator('main')
+    .getByText(/, Lagos$/)
+    .count();
+  expect(inLagos).toBeGreaterThan(0);
+  await expect(page.locator('main').getByText(/, (Kano|Rivers|Abuja|Oyo)$/)).toHaveCount(0);
+
+  await bar.getByRole('link', { name: 'Show all Nigeria' }).click();
+  await expect(bar).toContainText('Showing all Nigeria, Lagos and nearby states first');
+  await expect(page).toHaveURL(/regionId=$/);
+  // The first card is from Lagos (its own state first).
+  await expect(
+    page
+      .locator('main')
+      .getByText(/, Lagos$/)
+      .first(),
+  ).toBeVisible();
+
+  // Remembered by the browser: another list, and a new visit, start in Lagos.
+  await page.goto('/mechanics');
+  await expect(page.getByTestId('place-bar')).toContainText('Showing mechanics in Lagos');
+  await page.goto('/towvans');
+  await expect(page.getByTestId('place-bar')).toContainText('Showing tow vans in Lagos');
+  await page.getByTestId('place-bar').getByRole('link', { name: 'Show all Nigeria' }).click();
+  await expect(page.getByTestId('place-bar')).toContainText('Lagos and nearby states first');
+});
+
+test('a signed-in buyer’s place is kept on the account and follows them to another browser', async ({
+  page,
+  browser,
+}, info) => {
+  const email = uniqueEmail(info, 'place');
+  const password = 'Keke-napep-2026';
+  const reg = await page.request.post('/api/auth/register', {
+    data: { name: 'Ada Obi', email, phone: uniquePhone(), password, role: 'Buyer' },
+  });
+  expect(reg.status()).toBe(201);
+  await page.goto('/mechanics');
+  await hydrated(page);
+  await choose(page, 'Rivers');
+  await expect(page).toHaveURL(/\/mechanics$/);
+  await expect(page.getByTestId('place-bar')).toContainText('Showing mechanics in Rivers');
+
+  // A new browser (no place cookie): signing in brings the account's place.
+  const other = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    baseURL: info.project.use.baseURL,
+  });
+  const p2 = await other.newPage();
+  expect((await p2.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(
+    200,
+  );
+  await p2.goto('/spares-parts');
+  await expect(p2.locator('[data-testid=place-link]:visible')).toHaveText(/Rivers/);
+  await expect(p2.getByTestId('place-bar')).toContainText('Showing parts in Rivers');
+  await other.close();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the place form works as a plain form', async ({ page }) => {
+    test.skip(!isPhone(page), 'one size is enough for the plain form; the phone is the case');
+    await page.goto('/towvans');
+    await placeLink(page).click();
+    await page.getByLabel('State', { exact: true }).selectOption({ label: 'Kano' });
+    await page.getByRole('button', { name: 'Show cities' }).click();
+    await expect(page.getByLabel('City or area (optional)')).toBeEnabled();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/towvans$/);
+    await expect(page.getByTestId('place-bar')).toContainText('Showing tow vans in Kano');
+  });
+});
