@@ -59,6 +59,7 @@ export default [
     route('admin/disputes', 'routes/admin/disputes.tsx'),
     route('admin/disputes/:id', 'routes/admin/dispute.tsx'),
     route('admin/reviews', 'routes/admin/reviews.tsx'),
+    route('admin/signals', 'routes/admin/signals.tsx'),
     route('admin/pages', 'routes/admin/pages.tsx'),
     route('admin/pages/:slug', 'routes/admin/page.tsx'),
     route('admin/blog', 'routes/admin/blog-posts.tsx'),

@@ -31,6 +31,7 @@ import reviews from './reviews/routes.ts';
 import disputes from './disputes/routes.ts';
 import admin from './admin/routes.ts';
 import trackRecord from './track-record/routes.ts';
+import signals from './signals/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -66,4 +67,5 @@ export const modules: FastifyPluginAsync[] = [
   disputes,
   admin,
   trackRecord,
+  signals,
 ];

@@ -2,6 +2,7 @@ import { hasSessionCookie, type Option } from '@sf/shared';
 import { applyPlace, loadPlace } from './place.server.ts';
 import type { Api } from './api.ts';
 import { notFound, throwUnlessOk } from './api.server.ts';
+import type { ProviderReviewList } from './reviews.ts';
 import {
   fetchPage,
   KINDS,
@@ -53,13 +54,20 @@ export async function loadProvider(kind: ProviderKind, api: Api, id: string | un
   const k = KINDS[kind];
   if (!id || !/^\d{1,9}$/.test(id))
     throw notFound(`No ${k.singular} with id ${String(id).slice(0, 20)}`);
-  const ans = await api.get(`${k.api}/${id}`);
+  const [ans, reviews] = await Promise.all([
+    api.get(`${k.api}/${id}`),
+    api.get(`/api/providers/${id}/reviews`),
+  ]);
   throwUnlessOk(ans, {
     what: k.singular,
     missing: `No ${k.singular} with id ${id}`,
     invalidIsMissing: true,
   });
-  return { provider: ans.item as ProviderDetail };
+  return {
+    provider: ans.item as ProviderDetail,
+    // A failed reviews answer leaves them out, never the page.
+    reviews: reviews.status ? (reviews as unknown as ProviderReviewList) : null,
+  };
 }
 
 export type TopProvidersData = Record<ProviderKind, ProviderItem[]>;

@@ -6,7 +6,14 @@ export type { ProviderDetail, ProviderItem } from '@sf/api/types';
 
 export type ProviderKind = ProviderItem['kind'];
 /** A page of a provider list, as the list shows it. */
-export type ProviderPage = Pick<ProviderListAnswer, 'items' | 'lastId' | 'hasMore'>;
+/** A provider with its requesters' rating (count 0: none yet; absent when the ratings failed). */
+export type RatedProvider = ProviderItem & {
+  rating?: { count: number; average: number | null } | null;
+};
+export type ProviderPage = Omit<
+  Pick<ProviderListAnswer, 'items' | 'lastId' | 'hasMore'>,
+  'items'
+> & { items: RatedProvider[] };
 
 /** What differs between the mechanics and the tow-van pages. */
 export const KINDS = {
@@ -84,9 +91,21 @@ export async function fetchPage(
   const ans = await api.get<ProviderItem>(`${KINDS[kind].api}/indexquery${toQuery(params)}`);
   if (!ans.status)
     return { ok: false, message: ans.message, items: [], lastId: null, hasMore: false };
+  const items: RatedProvider[] = ans.items ?? [];
+  // Their ratings come in one small call beside the list (the list's cached query stays as it is).
+  if (items.length) {
+    const r = await api.get<{ sp_id: number; rating: { count: number; average: number | null } }>(
+      `/api/providers/ratings?ids=${items
+        .slice(0, 60)
+        .map((p) => p.sp_id)
+        .join(',')}`,
+    );
+    const by = new Map((r.status ? (r.items ?? []) : []).map((x) => [x.sp_id, x.rating]));
+    for (const p of items) p.rating = by.get(p.sp_id) ?? null;
+  }
   return {
     ok: true,
-    items: ans.items ?? [],
+    items,
     lastId: (ans.lastId as number | null) ?? null,
     hasMore: Boolean(ans.hasMore),
   };

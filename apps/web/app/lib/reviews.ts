@@ -23,3 +23,10 @@ export const RATING_WORDS: Record<number, string> = {
   2: '2: poor',
   1: '1: bad',
 };
+
+export type {
+  JobReview,
+  ProviderRatingSummary,
+  ProviderReviewItem,
+  ProviderReviewList,
+} from '@sf/api/types';

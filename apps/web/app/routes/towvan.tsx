@@ -16,6 +16,6 @@ export const loader = ({ context, params }: LoaderFunctionArgs) =>
   loadProvider('towvan', serverApi(context), params.id);
 
 export default function TowvanPage() {
-  const { provider } = useLoaderData<typeof loader>();
-  return <ProviderDetailPage p={provider} />;
+  const { provider, reviews } = useLoaderData<typeof loader>();
+  return <ProviderDetailPage p={provider} reviews={reviews} />;
 }

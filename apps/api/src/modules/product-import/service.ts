@@ -231,6 +231,13 @@ export function importService(db: Db, files: FileStore) {
         await flush();
         await addSearchWords(db, words);
         invalidateCatalogLists(db);
+        // The imported listings' genuine-part signals, in the background (one job per import).
+        await enqueue(
+          db,
+          'signals.scan',
+          { storeId: imp.storeId },
+          { key: `signals.import:${importId}` },
+        );
         await repo.update(db, importId, { status: 'done', finishedAt: new Date() });
       } catch (e) {
         if (!(e instanceof CsvFileError)) throw e;

@@ -7,6 +7,7 @@ import { transaction } from '../../lib/tx.ts';
 import { assertProductRoom } from '../subscriptions/limits.ts';
 import { imageUrl, storeLogoUrl } from '../images/urls.ts';
 import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
+import { checkSignals } from '../signals/service.ts';
 import { invalidateCatalogLists } from '../catalog/service.ts';
 import {
   sellerRepository as repo,
@@ -610,6 +611,7 @@ export function sellerService(db: Db) {
       );
       await addSearchWords(db, wordsOf([p.name, p.title]));
       invalidateCatalogLists(db);
+      await checkSignals(db, [p.prodId]);
       return {
         status: true as const,
         message: `${p.name} is added`,
@@ -707,6 +709,7 @@ export function sellerService(db: Db) {
     if (set.name !== undefined || set.title !== undefined)
       await addSearchWords(db, wordsOf([String(set.name ?? ''), String(set.title ?? '')]));
     invalidateCatalogLists(db);
+    await checkSignals(db, [prodId]);
     const item = await detail(prodId, stores);
     const message =
       input.active === false && Object.keys(input).length === 1

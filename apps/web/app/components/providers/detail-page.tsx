@@ -4,8 +4,11 @@ import { formatDays, KINDS, type ProviderDetail } from '../../lib/providers.ts';
 import { CheckIcon, CloseIcon } from '../icons.tsx';
 import { ContactButtons, contactNumber } from './contact-buttons.tsx';
 import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
+import { Stars } from '../trust/stars.tsx';
+import { ProviderReviewList } from '../trust/provider-reviews.tsx';
+import type { ProviderReviewList as Reviews } from '../../lib/reviews.ts';
 
-export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
+export function ProviderDetailPage({ p, reviews }: { p: ProviderDetail; reviews: Reviews | null }) {
   const k = KINDS[p.kind];
   const tags = (p.kind === 'mechanic' ? p.specialities : p.capacities) ?? [];
   const number = contactNumber(p.mobile_number, p.phone_number);
@@ -34,6 +37,15 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
             <p className="mt-1 text-gray-700">
               {p.city}, {p.state} · <span className="capitalize">{k.singular}</span>
             </p>
+            {reviews && reviews.rating.count > 0 && (
+              <a href="#provider-reviews-heading" className="mt-1 block">
+                <Stars
+                  value={reviews.rating.average}
+                  count={reviews.rating.count}
+                  testId="provider-rating"
+                />
+              </a>
+            )}
             {p.verified && (
               <>
                 <VerifiedBadge className="mt-2" />
@@ -133,6 +145,19 @@ export function ProviderDetailPage({ p }: { p: ProviderDetail }) {
           </section>
         )}
       </article>
+      <section aria-labelledby="provider-reviews-heading" className="card mt-4 p-4">
+        <h2 id="provider-reviews-heading" className="text-lg font-bold">
+          Reviews from customers
+        </h2>
+        {reviews && reviews.items.length > 0 ? (
+          <ProviderReviewList items={reviews.items.slice(0, 20)} />
+        ) : (
+          <p className="mt-1 text-sm text-gray-700">
+            No reviews yet. Customers review a {k.singular} after a job they booked through a
+            request.
+          </p>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatDays, KINDS, type ProviderItem } from '../../lib/providers.ts';
+import { formatDays, KINDS, type RatedProvider } from '../../lib/providers.ts';
+import { Stars } from '../trust/stars.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 import { VerifiedBadge } from '../verified-badge.tsx';
 
@@ -9,7 +10,7 @@ export function ProviderCard({
   eager = false,
   headingLevel = 3,
 }: {
-  p: ProviderItem;
+  p: RatedProvider;
   eager?: boolean;
   headingLevel?: 2 | 3;
 }) {
@@ -39,6 +40,14 @@ export function ProviderCard({
           </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-700">
             {p.verified && <VerifiedBadge />}
+            {p.rating && p.rating.count > 0 && (
+              <Stars
+                value={p.rating.average}
+                count={p.rating.count}
+                small
+                testId="provider-card-rating"
+              />
+            )}
             <span>
               <span className="sr-only">Open: </span>
               {formatDays(p.days)}

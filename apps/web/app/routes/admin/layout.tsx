@@ -26,6 +26,7 @@ const NAV = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/disputes', label: 'Disputes' },
   { to: '/admin/reviews', label: 'Reviews' },
+  { to: '/admin/signals', label: 'Listings to check' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders and refunds' },
   { to: '/admin/support', label: 'Support inbox' },

@@ -10,15 +10,27 @@ import {
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
-import type { ReviewList as Reviews } from '../../lib/reviews.ts';
+import type {
+  ProviderReviewList as ProviderReviews,
+  ReviewItem,
+  ReviewList as Reviews,
+} from '../../lib/reviews.ts';
 import { ReviewList } from '../../components/trust/review-list.tsx';
+import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: reviews | SpareFinder NG' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const ans = await serverApi(context).get('/api/admin/reviews');
-  return { items: ans.status ? (ans as unknown as Reviews).items : [] };
+  const api = serverApi(context);
+  const [ans, providers] = await Promise.all([
+    api.get('/api/admin/reviews'),
+    api.get('/api/admin/provider-reviews'),
+  ]);
+  return {
+    items: ans.status ? (ans as unknown as Reviews).items : [],
+    providerItems: providers.status ? (providers as unknown as ProviderReviews).items : [],
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,7 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number(field(form, 'id'));
   if (!Number.isSafeInteger(id) || id <= 0)
     return data({ message: 'Choose a review' }, { status: 400 });
-  const ans = await serverApi(context).post(`/api/admin/reviews/${id}/hide`, {
+  // Reviews of mechanics and tow vans go through the same audited hide, at their own address.
+  const of = field(form, 'of') === 'provider' ? 'provider-reviews' : 'reviews';
+  const ans = await serverApi(context).post(`/api/admin/${of}/${id}/hide`, {
     note: field(form, 'note'),
   });
   return ans.status
@@ -36,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminReviews() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, providerItems } = useLoaderData<typeof loader>();
   const said = useActionData<typeof action>();
   return (
     <main id="main" className="space-y-4">
@@ -54,31 +68,46 @@ export default function AdminReviews() {
         <ReviewList
           items={items}
           show="store"
-          extra={(r) =>
-            !r.hidden && (
-              <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="id" value={r.id} />
-                <div className="min-w-0 flex-1">
-                  <label htmlFor={`note-${r.id}`} className="label">
-                    Rule broken
-                  </label>
-                  <input
-                    id={`note-${r.id}`}
-                    name="note"
-                    minLength={3}
-                    maxLength={300}
-                    required
-                    className="input"
-                  />
-                </div>
-                <button type="submit" className="btn-ghost">
-                  Hide
-                </button>
-              </Form>
-            )
-          }
+          extra={(r: ReviewItem) => !r.hidden && <HideForm id={r.id} />}
         />
       </div>
+      <h2 className="text-xl font-bold">Mechanics and tow vans</h2>
+      <div className="card p-4">
+        {providerItems.length ? (
+          <ProviderReviewList
+            items={providerItems}
+            extra={(r) => !r.hidden && <HideForm id={r.id} of="provider" />}
+          />
+        ) : (
+          <p className="text-sm text-gray-700">No reviews of mechanics or tow vans yet.</p>
+        )}
+      </div>
     </main>
+  );
+}
+
+function HideForm({ id, of }: { id: number; of?: 'provider' }) {
+  const key = `${of ?? 'r'}-${id}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="id" value={id} />
+      {of && <input type="hidden" name="of" value={of} />}
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`note-${key}`} className="label">
+          Rule broken
+        </label>
+        <input
+          id={`note-${key}`}
+          name="note"
+          minLength={3}
+          maxLength={300}
+          required
+          className="input"
+        />
+      </div>
+      <button type="submit" className="btn-ghost">
+        Hide
+      </button>
+    </Form>
   );
 }

@@ -17,6 +17,9 @@ import { redirect } from '../../lib/redirect.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { useLive } from '../../lib/live.ts';
 import { UploadForm } from '../../components/upload-form.tsx';
+import { RatingSelect } from '../../components/trust/rating-select.tsx';
+import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
+import type { JobReview } from '../../lib/reviews.ts';
 import {
   STATUS_LABEL,
   URGENCY_LABEL,
@@ -58,7 +61,12 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
       ? (p.items ?? []).map(({ id, name, priceKobo }) => ({ id, name, priceKobo }))
       : [];
   }
-  return { ...d, products };
+  // The requester of a job a mechanic or tow van took rates them once (their review, once written).
+  const job =
+    d.mine && d.item.status === 'taken' && d.item.kind !== 'part'
+      ? await api.get<never>(`/api/requests/${id}/review`)
+      : null;
+  return { ...d, products, job: job?.status ? (job as unknown as JobReview) : null };
 }
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
@@ -71,6 +79,13 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     ans = await api.post<never>(`/api/requests/${id}/offers/${Number(f.get('offerId'))}/accept`);
     loginUnless(ans, requestPath(id));
     if (ans.status && (ans as { inCart?: boolean }).inCart) throw redirect('/shopping/cart', 303);
+  } else if (intent === 'review') {
+    ans = await api.post<never>(`/api/requests/${id}/review`, {
+      rating: Number(f.get('rating') ?? '') || 0,
+      body: String(f.get('body') ?? '').trim(),
+    });
+    if (!ans.status && ans.httpStatus === 400)
+      return data({ ok: false, message: 'Give a rating from 1 to 5.' }, { status: 400 });
   } else if (intent === 'close') {
     ans = await api.post<never>(`/api/requests/${id}/close`);
   } else {
@@ -216,6 +231,50 @@ export default function RequestPage() {
             {d.contact.phone}
           </a>
         </p>
+      )}
+      {d.job?.provider && (
+        <section
+          aria-labelledby="job-review-heading"
+          className="card mt-3 space-y-3 p-4"
+          data-testid="job-review"
+        >
+          <h2 id="job-review-heading" className="text-lg font-bold">
+            {d.job.item ? 'Your review' : `How did ${d.job.provider.name} do?`}
+          </h2>
+          {d.job.item ? (
+            <>
+              <ProviderReviewList items={[d.job.item]} />
+              <p className="text-sm">
+                <Link
+                  to={`/${d.job.provider.kind}/${d.job.provider.sp_id}`}
+                  className="text-brand-700 underline"
+                >
+                  See it on {d.job.provider.name}’s page
+                </Link>
+              </p>
+            </>
+          ) : (
+            <Form method="post" className="space-y-3" data-testid="provider-review-form">
+              <input type="hidden" name="intent" value="review" />
+              <RatingSelect name="rating" label={`Your rating of ${d.job.provider.name}`} />
+              <div>
+                <label htmlFor="f-review-body" className="label">
+                  What should others know? (optional)
+                </label>
+                <textarea
+                  id="f-review-body"
+                  name="body"
+                  rows={3}
+                  maxLength={2000}
+                  className="input min-h-20"
+                />
+              </div>
+              <button type="submit" className="btn-primary" disabled={nav.state === 'submitting'}>
+                Publish review
+              </button>
+            </Form>
+          )}
+        </section>
       )}
 
       {d.mine ? (

@@ -15,7 +15,8 @@ import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import type { OrderView } from '../../lib/shop.ts';
-import { RATING_WORDS, REVIEW_RATINGS, type ReviewList as Reviews } from '../../lib/reviews.ts';
+import { type ReviewList as Reviews } from '../../lib/reviews.ts';
+import { RatingSelect } from '../../components/trust/rating-select.tsx';
 import {
   DISPUTE_REASON_OPTIONS,
   DISPUTE_WINDOW_DAYS,
@@ -104,26 +105,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           : (ans.message ?? 'The review could not be published'),
     },
     { status: formStatus(ans) },
-  );
-}
-
-function RatingSelect({ name, label }: { name: string; label: string }) {
-  return (
-    <div>
-      <label htmlFor={`f-${name}`} className="label">
-        {label}
-      </label>
-      <select id={`f-${name}`} name={name} className="input" defaultValue="" required>
-        <option value="" disabled>
-          Choose 1 to 5
-        </option>
-        {REVIEW_RATINGS.map((n) => (
-          <option key={n} value={n}>
-            {RATING_WORDS[n]}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -1,0 +1,48 @@
+import { Id, Obj, Text, nullable, okStatus } from '../../lib/schemas.ts';
+
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+
+export const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: ['open', 'cleared'], description: 'open (default) or cleared' },
+    lastId: Id(),
+  },
+} as const;
+
+export const clearBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['note'],
+  properties: {
+    note: Text({ maxLength: 300, minLength: 3, description: 'What staff checked and found' }),
+  },
+} as const;
+
+export const signalItem = Obj({
+  id: int,
+  productId: int,
+  productName: str,
+  storeName: str,
+  storeUrl: str,
+  kind: {
+    type: 'string',
+    enum: ['make_mismatch', 'low_price'],
+    description:
+      "make_mismatch: a genuine-part claim of another make than its fitment's; low_price: far below its category",
+  },
+  detail: str,
+  active: { type: 'boolean', description: 'On sale (signals never hide a listing)' },
+  createdAt: str,
+  clearedAt: nullable(str),
+});
+
+export const listReply = Obj({
+  status: okStatus,
+  items: { type: 'array', items: signalItem },
+  lastId: nullable(int),
+});
+export const oneReply = Obj({ status: okStatus, message: str, item: signalItem });
+export const scanReply = Obj({ status: okStatus, message: str });
