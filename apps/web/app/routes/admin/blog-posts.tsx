@@ -92,7 +92,7 @@ export default function AdminBlogPosts() {
             cell: (p) => (p.publishedAt ? day(p.publishedAt) : '—'),
           },
           { label: 'Comments', cell: (p) => p.comments },
-          { label: 'Author', className: 'whitespace-nowrap', cell: (p) => p.author },
+          { label: 'Author', cell: (p) => p.author },
         ]}
       />
       <NextPage lastId={lastId} query={q} />
