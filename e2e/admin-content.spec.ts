@@ -105,7 +105,8 @@ test('write a blog post: preview, save as a draft (not public), publish: the blo
   await expect(page).toHaveURL(/\/admin\/blog\/new$/);
   await hydrated(page);
   await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Category').selectOption({ index: 1 });
+  // Not a category other specs page through.
+  await page.getByLabel('Category').selectOption({ label: 'Marketplace News' });
   await page.getByLabel('Summary (shown in lists and when shared)').fill('Dust and cold mornings.');
   await page
     .getByLabel('Text', { exact: true })
@@ -181,4 +182,54 @@ test('newsletter export and a contact message marked answered', async ({ page },
   const text = fs.readFileSync((await file.path())!, 'utf8');
   expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('email,source,subscribed_at');
   await shot(page, info, 'newsletter');
+});
+
+test('moderate a blog comment: hidden, it leaves the post; shown again; deleted after "I am sure"', async ({
+  page,
+}, info) => {
+  const text = `Call 0803 for cheap pads ${info.project.name} ${Date.now()}`;
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'buyer@demo.ng', password: 'demo1234' },
+  });
+  expect(login.status()).toBe(200);
+  const slug = 'how-to-spot-fake-brake-pads';
+  const wrote = await page.request.post(`/api/blogs/comments/${slug}`, { data: { body: text } });
+  expect(wrote.status()).toBe(201);
+  await signInAdmin(page);
+  await page.goto('/admin/blog/comments');
+  await hydrated(page);
+  const card = page.getByRole('listitem').filter({ hasText: text });
+  await card.getByLabel('Why hide it').fill('phone number advert');
+  await card.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByRole('status')).toContainText('Comment hidden');
+  await page.goto(`/blogs/blog/${slug}`);
+  await expect(page.getByText('Also check the backing plate', { exact: false })).toBeVisible();
+  await expect(page.getByText(text)).toHaveCount(0);
+
+  await page.goto('/admin/blog/comments?state=hidden');
+  await hydrated(page);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .getByRole('button', { name: 'Show again' })
+    .click();
+  await expect(page.getByRole('status')).toContainText('Comment approved');
+  await page.goto(`/blogs/blog/${slug}`);
+  await expect(page.getByText(text)).toBeVisible();
+
+  await page.goto('/admin/blog/comments?state=approved');
+  await hydrated(page);
+  const again = page.getByRole('listitem').filter({ hasText: text });
+  await again.getByText('Delete for good…').click();
+  await again.getByLabel('Why delete it').fill('spam');
+  // The browser refuses the form until "I am sure" is ticked.
+  await again.getByRole('button', { name: 'Delete comment' }).click();
+  await expect(page.getByText(text)).toBeVisible();
+  await again.getByRole('checkbox').check();
+  await again.getByRole('button', { name: 'Delete comment' }).click();
+  await expect(page.getByRole('status')).toContainText('Comment deleted');
+  await expect(page.getByText(text)).toHaveCount(0);
+  await shot(page, info, 'comments');
+  await page.goto(`/blogs/blog/${slug}`);
+  await expect(page.getByText(text)).toHaveCount(0);
 });
