@@ -29,6 +29,12 @@ import { attachRedis } from './lib/redis.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /**
+     * Public reads that may lag a moment behind writes (catalogue, search, provider lists):
+     * the read replica with DATABASE_READ_URL, else `db`. Anything a user just changed, and
+     * every write, uses `db`.
+     */
+    dbRead: Db;
     config: AppConfig;
     /** The live bus (lib/bus.ts): publish events to users' sockets and to every process. */
     bus: Bus;
@@ -84,6 +90,8 @@ function defaults(): AppConfig {
 
 export interface BuildOptions {
   db: Db;
+  /** The read replica (DbHandle.read); `db` when unset. */
+  dbRead?: Db;
   config?: Partial<AppConfig>;
   logger?: FastifyServerOptions['logger'];
   /** Another bus than this process's (a test standing for a second machine). */
@@ -121,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('db', opts.db);
+  app.decorate('dbRead', opts.dbRead ?? opts.db);
   app.decorate('config', config);
   app.decorate('bus', opts.bus ?? processBus());
   if (config.redisUrl) {

@@ -11,7 +11,9 @@ import { startJobRunner } from './lib/jobs.ts';
 /** Migrations, reference data and demo data: once per start, before any process serves. */
 async function prepareDatabase(config: Config) {
   const handle = await openDb(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { url: config.databaseUrl, readUrl: config.databaseReadUrl }
+      : { dataDir: config.dataDir },
   );
   await migrate(handle);
   await loadReferenceData(handle.db);
@@ -22,6 +24,7 @@ async function prepareDatabase(config: Config) {
 async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>) {
   const app = await buildApp({
     db: handle.db,
+    dbRead: handle.read,
     config: {
       production: config.production,
       smtpUrl: config.smtpUrl,
@@ -75,7 +78,10 @@ async function main() {
   const config = loadConfig();
   if (cluster.isWorker) {
     // The primary has prepared the database.
-    await serve(config, await openDb({ url: config.databaseUrl! }));
+    await serve(
+      config,
+      await openDb({ url: config.databaseUrl!, readUrl: config.databaseReadUrl }),
+    );
     return;
   }
   for (const w of config.warnings) console.warn(w);

@@ -11,6 +11,11 @@ export type Db = PgDatabase<any, Schema>;
 
 export interface DbHandle {
   db: Db;
+  /**
+   * Where public reads go (catalogue, search, provider lists): a read replica when `readUrl`
+   * was given, else `db` itself. Writes and reads that must see their own writes use `db`.
+   */
+  read: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -18,35 +23,50 @@ export interface DbHandle {
 export interface DbOptions {
   /** A PostgreSQL connection string; without it an embedded PGlite database is used. */
   url?: string;
+  /** A read replica of `url` (DATABASE_READ_URL): `handle.read` queries it. */
+  readUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
   poolSize?: number;
 }
 
+/** A pool of PostgreSQL connections and the Drizzle database on it. */
+async function pgPool(url: string, max: number) {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  // bigint (int8) counts come back as strings by default: they fit in a JS number here.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Planner settings for an API of short queries over a catalogue that sits in memory:
+    // - random_page_cost 1.1 (default 4, which assumes spinning disks): index probes are nearly as cheap as
+    //   sequential reads here, and at 4 the planner hashes every fitment of a car make (tens of thousands of rows)
+    //   instead of probing the few hundred products a category and state leave.
+    // - no parallel workers and no JIT: starting workers or compiling costs milliseconds, more than these queries
+    //   take, and a 2-core server is better served running other requests at the same time.
+    options: '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0 -c jit=off',
+  });
+  // An idle connection the server closes (a restart, a failover, an admin) is dropped by the pool
+  // and replaced on the next query; without a listener its 'error' would stop the whole process.
+  pool.on('error', (err) =>
+    console.warn(`database: idle connection lost (${err.message}); the pool opens another`),
+  );
+  return { db: drizzle({ client: pool, schema }) as unknown as Db, end: () => pool.end() };
+}
+
 export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   if (opts.url) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    // bigint (int8) counts come back as strings by default: they fit in a JS number here.
-    pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolSize ?? 10,
-      // Planner settings for an API of short queries over a catalogue that sits in memory:
-      // - random_page_cost 1.1 (default 4, which assumes spinning disks): index probes are nearly as cheap as
-      //   sequential reads here, and at 4 the planner hashes every fitment of a car make (tens of thousands of rows)
-      //   instead of probing the few hundred products a category and state leave.
-      // - no parallel workers and no JIT: starting workers or compiling costs milliseconds, more than these queries
-      //   take, and a 2-core server is better served running other requests at the same time.
-      options: '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0 -c jit=off',
-    });
-    // An idle connection the server closes (a restart, a failover, an admin) is dropped by the pool
-    // and replaced on the next query; without a listener its 'error' would stop the whole process.
-    pool.on('error', (err) =>
-      console.warn(`database: idle connection lost (${err.message}); the pool opens another`),
-    );
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const primary = await pgPool(opts.url, opts.poolSize ?? 10);
+    const replica = opts.readUrl ? await pgPool(opts.readUrl, opts.poolSize ?? 10) : undefined;
+    return {
+      db: primary.db,
+      read: replica?.db ?? primary.db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([primary.end(), replica?.end()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -57,7 +77,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     parsers: { 20: (v: string) => Number(v) },
   });
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, read: db, kind: 'pglite', close: () => client.close() };
 }
 
 export function migrationsFolder(): string {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { openDb, migrate, type DbHandle } from './client.ts';
 import { loadReferenceData } from './reference.ts';
 
@@ -6,11 +7,19 @@ import { loadReferenceData } from './reference.ts';
  * A fresh, migrated database with reference data for one test file.
  * With TEST_DATABASE_URL it creates its own database on that server and drops it on close,
  * so leftovers never decide a run; otherwise an in-memory PGlite.
+ *
+ * `readOnlyReplica` (PostgreSQL only) stands a replica in for `handle.read`: a login role of its
+ * own that may only SELECT and whose transactions are read-only, so any write sent where public
+ * reads go fails ("cannot execute … in a read-only transaction" or "permission denied").
+ * The role is dropped with the database.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(
+  opts: { readOnlyReplica?: boolean } = {},
+): Promise<DbHandle & { readUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
   let drop: (() => Promise<void>) | undefined;
+  let readOnly: { role: string; url: string } | undefined;
   if (serverUrl) {
     const name = `sf_test_${crypto.randomBytes(6).toString('hex')}`;
     const { default: pg } = await import('pg');
@@ -21,20 +30,45 @@ export async function createTestDb(): Promise<DbHandle> {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     handle = await openDb({ url: url.toString(), poolSize: 5 });
+    const role = opts.readOnlyReplica ? `${name}_ro` : undefined;
     drop = async () => {
       const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (role) await a.query(`DROP ROLE IF EXISTS ${role}`);
       await a.end();
     };
+    if (role) {
+      readOnly = { role, url: url.toString() };
+    }
   } else {
     handle = await openDb();
   }
   await migrate(handle);
   await loadReferenceData(handle.db);
-  const close = handle.close;
+  let close = handle.close;
+  let readUrl: string | undefined;
+  if (readOnly) {
+    // After the migrations, so the grant covers every table.
+    const { role } = readOnly;
+    await handle.db.execute(sql.raw(`CREATE ROLE ${role} LOGIN`));
+    await handle.db.execute(sql.raw(`ALTER ROLE ${role} SET default_transaction_read_only = on`));
+    await handle.db.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${role}`));
+    await handle.db.execute(sql.raw(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`));
+    const u = new URL(readOnly.url);
+    u.username = role;
+    readUrl = u.toString();
+    const primary = handle;
+    const replica = await openDb({ url: readUrl, poolSize: 5 });
+    handle = { ...primary, read: replica.db };
+    close = async () => {
+      await replica.close();
+      await primary.close();
+    };
+  }
   return {
     ...handle,
+    readUrl,
     close: async () => {
       await close();
       await drop?.();

@@ -23,16 +23,30 @@ export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 100
 /**
  * The caches of one kind of list, per database: every service instance built on that database
  * registers its cache, and a writer's clear reaches all of them (the list routes and the home
- * search each hold one).
+ * search each hold one). `relay` adds what else a clear does: the routes publish it on the bus,
+ * so the processes of every machine drop their copies too, and they clear with `clearHere`.
  */
 export function cacheRegistry<K extends object>() {
   const byKey = new WeakMap<K, Set<{ clear(): void }>>();
+  const relays = new WeakMap<K, Set<() => void>>();
+  const clearHere = (key: K) => byKey.get(key)?.forEach((c) => c.clear());
   return {
     add(key: K, cache: { clear(): void }) {
       let set = byKey.get(key);
       if (!set) byKey.set(key, (set = new Set()));
       set.add(cache);
     },
-    clear: (key: K) => byKey.get(key)?.forEach((c) => c.clear()),
+    /** Runs `fn` on every clear of `key`; returns the function that stops it. */
+    relay(key: K, fn: () => void) {
+      let set = relays.get(key);
+      if (!set) relays.set(key, (set = new Set()));
+      set.add(fn);
+      return () => void set.delete(fn);
+    },
+    clear: (key: K) => {
+      clearHere(key);
+      relays.get(key)?.forEach((fn) => fn());
+    },
+    clearHere,
   };
 }

@@ -90,6 +90,9 @@ describe('every variable is checked at start-up', () => {
       PUBLIC_URL: 'https://sparefinder.ng/',
       DEMO_DATA: '1',
       E2E: '1',
+      DATABASE_URL: 'postgres://db/sf',
+      DATABASE_READ_URL: 'postgres://replica/sf',
+      S3_URL: 'https://AK:SK@s3.example:9000/sf-files?region=eu-west-1',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -105,6 +108,8 @@ describe('every variable is checked at start-up', () => {
       publicUrl: 'https://sparefinder.ng',
       demoData: true,
       e2eRoutes: true,
+      databaseReadUrl: 'postgres://replica/sf',
+      s3Url: 'https://AK:SK@s3.example:9000/sf-files?region=eu-west-1',
     });
   });
   it('stops on a malformed value with a line naming the variable', () => {
@@ -127,6 +132,9 @@ describe('every variable is checked at start-up', () => {
       [{ E2E: 'on' }, /E2E must be true or false/],
       [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
       [{ APP_VERSION: 'two words' }, /APP_VERSION must be/],
+      [{ S3_URL: 'http://s3.example/bucket' }, /S3_URL must look like/],
+      [{ DATABASE_READ_URL: 'postgres://replica/sf' }, /DATABASE_READ_URL needs DATABASE_URL/],
+      [{ ...pg, DATABASE_READ_URL: 'mysql://replica' }, /DATABASE_READ_URL must start with/],
     ];
     for (const [env, msg] of bad) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(msg);
     // Every problem at once, one line each.

@@ -113,9 +113,16 @@ export interface TestApp extends Client {
 }
 
 /** A fresh database (PGlite, or its own database on TEST_DATABASE_URL) and the API on it. */
-export async function createTestApp(config: BuildOptions['config'] = {}): Promise<TestApp> {
-  const handle = await createTestDb();
-  const app = await buildApp({ db: handle.db, config });
+export async function createTestApp(
+  config: BuildOptions['config'] = {},
+  opts: { readOnlyReplica?: boolean } = {},
+): Promise<TestApp> {
+  // TEST_READ_REPLICA=1 (with TEST_DATABASE_URL) runs a file's public reads through a
+  // read-only role, so any write sent where replica reads go fails the test.
+  const handle = await createTestDb({
+    readOnlyReplica: opts.readOnlyReplica ?? process.env.TEST_READ_REPLICA === '1',
+  });
+  const app = await buildApp({ db: handle.db, dbRead: handle.read, config });
   const answers = watchAnswers(app);
   await app.ready();
   return {

@@ -9,7 +9,14 @@ import {
   storeReply,
   suggestReply,
 } from './schemas.ts';
-import { categoriesService, productsService, type ListFilters } from './service.ts';
+import {
+  CATALOG_LISTS_CLEAR,
+  categoriesService,
+  clearCatalogListsHere,
+  productsService,
+  relayCatalogListClears,
+  type ListFilters,
+} from './service.ts';
 
 /** GET forms send empty fields (`?carmake=`): an empty value means "no filter", so drop it before validation. */
 async function dropEmpty(req: FastifyRequest) {
@@ -29,9 +36,23 @@ const pageQuery = {
 const LIST_CACHE = 'public, max-age=30';
 
 export default async function catalogRoutes(app: FastifyInstance) {
-  const categories = categoriesService(app.db);
-  const products = productsService(app.db, { listCacheMs: app.config.catalogListCacheMs });
+  // Public reads: the replica when there is one (DATABASE_READ_URL).
+  const categories = categoriesService(app.db, app.dbRead);
+  const products = productsService(app.db, {
+    listCacheMs: app.config.catalogListCacheMs,
+    read: app.dbRead,
+  });
   const tags = ['catalog'];
+  // A seller's change clears the lists of this process at once and, through the bus, of every
+  // other process and machine (with REDIS_URL), instead of leaving them to their TTL.
+  const offRelay = relayCatalogListClears(app.db, () => {
+    app.bus.publish(CATALOG_LISTS_CLEAR, { type: 'cache.clear' }).catch(() => undefined);
+  });
+  const offClear = app.bus.subscribe(CATALOG_LISTS_CLEAR, () => clearCatalogListsHere(app.db));
+  app.addHook('onClose', async () => {
+    offRelay();
+    offClear();
+  });
 
   app.get<{ Params: { id: number } }>(
     '/api/categories/getByParentId/:id',

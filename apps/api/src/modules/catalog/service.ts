@@ -22,8 +22,9 @@ export const SEARCH_TOO_SHORT = 'Search text should be more than 3 characters';
 const categoryCaches = cacheRegistry<Db>();
 export const invalidateCategories = (db: Db) => categoryCaches.clear(db);
 
-export function categoriesService(db: Db) {
-  const repo = categoriesRepository(db);
+/** `read` answers the queries (a replica); `db` names the caches that writers clear. */
+export function categoriesService(db: Db, read: Db = db) {
+  const repo = categoriesRepository(read);
   let all: Promise<Map<number, CategoryRow>> | undefined;
   const byId = () =>
     (all ??= repo
@@ -109,6 +110,10 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
  */
 const listCaches = cacheRegistry<Db>();
 export const invalidateCatalogLists = (db: Db) => listCaches.clear(db);
+/** Every process of every machine (through the bus) hears a clear: see catalog routes. */
+export const CATALOG_LISTS_CLEAR = 'sys:catalog-lists-clear';
+export const relayCatalogListClears = (db: Db, fn: () => void) => listCaches.relay(db, fn);
+export const clearCatalogListsHere = (db: Db) => listCaches.clearHere(db);
 /** The same filters in any order give the same key. */
 const filterKey = (f: ListFilters) =>
   JSON.stringify(
@@ -117,9 +122,9 @@ const filterKey = (f: ListFilters) =>
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 
-export function productsService(db: Db, opts: { listCacheMs: number }) {
-  const repo = productsRepository(db);
-  const cats = categoriesService(db);
+export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }) {
+  const repo = productsRepository(opts.read ?? db);
+  const cats = categoriesService(db, opts.read);
   const planner = searchPlanner(repo);
   // Car names change only with reference data: an hour.
   const carNames = memo(

@@ -15,7 +15,10 @@ import type { ProviderKind } from './repository.ts';
 const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=60';
 
 export default async function providersRoutes(app: FastifyInstance) {
-  const svc = providersService(app.db, { listCacheMs: app.config.providersListCacheMs });
+  const svc = providersService(app.db, {
+    listCacheMs: app.config.providersListCacheMs,
+    read: app.dbRead,
+  });
   const tags = ['providers'];
   // A provider's edit in any process clears this process's list pages too.
   const off = app.bus.subscribe(PROVIDER_LISTS_CLEAR, svc.clearLists);

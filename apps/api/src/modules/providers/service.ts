@@ -93,8 +93,9 @@ export function toDetail(r: ProviderDetailRow): ProviderDetail {
   };
 }
 
-export function providersService(db: Db, opts: { listCacheMs: number }) {
-  const repo = providersRepository(db);
+/** `read` answers the queries (a replica); `db` names the caches that writers clear. */
+export function providersService(db: Db, opts: { listCacheMs: number; read?: Db }) {
+  const repo = providersRepository(opts.read ?? db);
   const cached = memo(
     (key: string) => repo.list(JSON.parse(key) as ProviderFilter),
     opts.listCacheMs,

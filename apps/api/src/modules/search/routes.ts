@@ -7,6 +7,7 @@ export default async function searchRoutes(app: FastifyInstance) {
   const svc = searchService(app.db, {
     catalogCacheMs: app.config.catalogListCacheMs,
     providersCacheMs: app.config.providersListCacheMs,
+    read: app.dbRead,
   });
   app.get<{ Querystring: { q: string } }>(
     '/api/search',

@@ -30,10 +30,13 @@ const query = (params: Record<string, string | number | undefined>) => {
  * a speciality, everything near a place named alone. A provider group narrowed to a city that
  * has none widens to the city's state and says so.
  */
-export function searchService(db: Db, opts: { catalogCacheMs: number; providersCacheMs: number }) {
-  const lookups = lookupsRepository(db);
-  const products = productsService(db, { listCacheMs: opts.catalogCacheMs });
-  const providers = providersService(db, { listCacheMs: opts.providersCacheMs });
+export function searchService(
+  db: Db,
+  opts: { catalogCacheMs: number; providersCacheMs: number; read?: Db },
+) {
+  const lookups = lookupsRepository(opts.read ?? db);
+  const products = productsService(db, { listCacheMs: opts.catalogCacheMs, read: opts.read });
+  const providers = providersService(db, { listCacheMs: opts.providersCacheMs, read: opts.read });
   // Reference data changes only with a deploy.
   const vocab = memo(async (_: void) => {
     const [states, cities, specialities, vehicleTypes] = await Promise.all([
