@@ -10,6 +10,12 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 
 const filterForm = (page: Page) => page.getByRole('form', { name: 'Filter parts' });
+/** The filter form, opened first on a phone (there it is a sheet behind the Filters button). */
+async function openFilters(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) < 768 && !(await filterForm(page).isVisible()))
+    await page.getByTestId('open-filters').click();
+  return filterForm(page);
+}
 const cards = (page: Page) => page.getByTestId('product-card');
 const headerSearch = (page: Page) =>
   page.getByRole('searchbox', { name: 'Search spare parts' }).filter({ visible: true }).first();
@@ -59,12 +65,40 @@ async function firstProductPath(page: Page, query = ''): Promise<string> {
 }
 
 test.describe('parts list and filters', () => {
+  test('on a phone the results start on the first screen; filters open as a sheet, chips remove them', async ({
+    page,
+  }) => {
+    test.skip(
+      (page.viewportSize()?.width ?? 1280) >= 768,
+      'the sheet and chips are the phone layout',
+    );
+    const toyota = (await (await page.request.get('/api/database/cars/make')).json()).items.find(
+      (m: { label: string }) => m.label === 'Toyota',
+    ).value;
+    await page.goto(`/spares-parts?active=true&carmake=${toyota}&condition=2`);
+    await hydrated(page);
+    const first = await cards(page).first().boundingBox();
+    expect(first!.y).toBeLessThan(740);
+    await expect(filterForm(page)).toBeHidden();
+    const chips = page.getByRole('list', { name: 'Filters in use' }).filter({ visible: true });
+    await expect(chips.getByRole('link')).toHaveText(['Toyota', 'Used (Tokunbo)']);
+    await page.getByTestId('open-filters').click();
+    await expect(filterForm(page).getByLabel('Make')).toBeVisible();
+    await page.getByRole('link', { name: 'Close filters' }).click();
+    await expect(filterForm(page)).toBeHidden();
+    await chips.getByRole('link', { name: 'Remove filter Toyota' }).click();
+    await expect(page).not.toHaveURL(/carmake=/);
+    await expect(page).toHaveURL(/condition=2/);
+    await expect(chips.getByRole('link')).toHaveText(['Used (Tokunbo)']);
+    await noSideScroll(page);
+  });
+
   test('filters by make, model and year; reset returns to the unfiltered list', async ({
     page,
   }) => {
     await page.goto('/spares-parts');
     await hydrated(page);
-    const form = filterForm(page);
+    const form = await openFilters(page);
     const search = form.getByRole('button', { name: 'Search' });
     await expect(search).toBeDisabled(); // inactive until a value is picked
     await expect(form.getByRole('button', { name: 'Reset filters' })).toHaveCount(0);
@@ -85,11 +119,13 @@ test.describe('parts list and filters', () => {
     // Parts for this car come first, labelled; parts for most cars follow.
     await expect(cards(page).first().getByTestId('fit-badge')).toHaveText('Fits your car');
     // The filtered list fits the car: open a result and see Toyota Corolla (or all Toyota models) in its fitment.
+    await openFilters(page);
     await expect(form.getByLabel('Model')).toHaveValue(/\d+/);
     const reset = form.getByRole('button', { name: 'Reset filters' });
     await expect(reset).toBeVisible();
     await reset.click();
     await expect(page).toHaveURL(/\/spares-parts$/);
+    await openFilters(page);
     await expect(filterForm(page).getByLabel('Make')).toHaveValue('');
     await expect(filterForm(page).getByRole('button', { name: 'Search' })).toBeDisabled();
     await expect(cards(page)).toHaveCount(50);
@@ -98,7 +134,7 @@ test.describe('parts list and filters', () => {
   test('a filtered result fits the chosen car', async ({ page }) => {
     await page.goto('/spares-parts');
     await hydrated(page);
-    const form = filterForm(page);
+    const form = await openFilters(page);
     await form.getByLabel('Make').selectOption({ label: 'Toyota' });
     await optionsLoaded(form.getByLabel('Model'));
     await form.getByLabel('Model').selectOption({ label: 'Corolla' });
@@ -113,7 +149,7 @@ test.describe('parts list and filters', () => {
   test('filters by state and city', async ({ page }) => {
     await page.goto('/spares-parts');
     await hydrated(page);
-    const form = filterForm(page);
+    const form = await openFilters(page);
     const city = form.getByLabel('City');
     await expect(city).toBeDisabled();
     await form.getByLabel('State').selectOption({ label: 'Lagos' });
@@ -349,18 +385,19 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     await page.goto('/spares-parts');
-    const form = filterForm(page);
+    const form = await openFilters(page);
     await expect(form.getByLabel('Model')).toBeDisabled();
     await form.getByLabel('Make').selectOption({ label: 'Toyota' });
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/carmake=\d+/);
     // The server filled the models of the chosen make.
-    const model = filterForm(page).getByLabel('Model');
+    const model = (await openFilters(page)).getByLabel('Model');
     await expect(model).toBeEnabled();
     await model.selectOption({ label: 'Corolla' });
     await filterForm(page).getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/carmodel=\d+/);
     await expect(cards(page).first()).toBeVisible();
+    await openFilters(page);
     await expect(filterForm(page).getByRole('link', { name: 'Reset filters' })).toHaveAttribute(
       'href',
       '/spares-parts',
@@ -379,10 +416,11 @@ test.describe('without JavaScript', () => {
 
   test('state and city without JavaScript', async ({ page }) => {
     await page.goto('/spares-parts');
-    const form = filterForm(page);
+    const form = await openFilters(page);
     await form.getByLabel('State').selectOption({ label: 'Lagos' });
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/regionId=\d+/);
+    await openFilters(page);
     await expect
       .poll(() => filterForm(page).getByLabel('City').locator('option').count())
       .toBeGreaterThan(1);

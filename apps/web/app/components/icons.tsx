@@ -141,3 +141,8 @@ export const YoutubeIcon = (p: P) => (
     <path d="m10 9 5 3-5 3Z" />
   </svg>
 );
+export const FilterIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M3 5h18M6 12h12M10 19h4" />
+  </svg>
+);

@@ -30,6 +30,15 @@ const DEFAULT_YEARS = yearOptions();
  * choosing a make loads its models, a model its years, a state its cities; the set is inactive
  * until a value is picked, the search button runs it, and the reset button clears it all.
  */
+/**
+ * On a phone the filters are a sheet shown while the address ends in #filters (CSS :target).
+ * A client navigation does not update :target, so the sheet is closed first, by going to the
+ * results' own fragment as the Close link does.
+ */
+function closeSheet() {
+  if (window.location.hash === '#filters') window.location.hash = 'results-heading';
+}
+
 export function FilterPanel({
   action,
   applied,
@@ -82,6 +91,7 @@ export function FilterPanel({
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    closeSheet();
     // A state cleared is 'all Nigeria' (regionId=), where no state at all is the visitor's own.
     const widened = !v.regionId && Boolean(applied.regionId);
     if (!picked && !widened) return;
@@ -93,6 +103,7 @@ export function FilterPanel({
     setCities([]);
     setModels([]);
     setYears(DEFAULT_YEARS);
+    closeSheet();
     if (isApplied) navigate(action);
   };
 

@@ -7,7 +7,8 @@ import {
   type PartsFilters,
   type ProductPage,
 } from '../../lib/catalog.ts';
-import { SearchIcon } from '../icons.tsx';
+import { CloseIcon, FilterIcon, SearchIcon } from '../icons.tsx';
+import { FilterChips } from './filter-chips.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ProductList } from './product-list.tsx';
 import { FitCarForm } from './fit-car-form.tsx';
@@ -38,15 +39,36 @@ export function PartsResults({
   heading?: string;
 }) {
   const { search } = useLocation();
+  const count = Object.values(filters).filter(Boolean).length;
   return (
     <div className="container-page space-y-4 py-4">
-      <FilterPanel
-        key={search}
-        action={action}
-        applied={filters}
-        options={options}
-        hideCategory={hideCategory}
-      />
+      {/* Phones: a Filters button and the filters in use as chips, so the results start on the
+          first screen; the filters open as a sheet (CSS :target, no JavaScript needed). */}
+      <div className="flex flex-wrap items-center gap-2 md:hidden">
+        <a href="#filters" className="btn-ghost min-h-11" data-testid="open-filters">
+          <FilterIcon size={18} />
+          Filters{count ? ` (${count})` : ''}
+        </a>
+        <FilterChips filters={filters} options={options} />
+      </div>
+      <div id="filters" className="filter-sheet">
+        <p className="mb-2 flex items-center justify-between md:hidden">
+          <strong className="text-lg">Filters</strong>
+          <a href="#results-heading" className="btn-ghost min-h-11" aria-label="Close filters">
+            <CloseIcon size={20} />
+          </a>
+        </p>
+        <FilterPanel
+          key={search}
+          action={action}
+          applied={filters}
+          options={options}
+          hideCategory={hideCategory}
+        />
+      </div>
+      <div className="hidden md:block">
+        <FilterChips filters={filters} options={options} />
+      </div>
       {placeNote && <PlaceBar note={placeNote} noun="parts" />}
       {fit && <FitCarForm key={`fit${search}`} fit={fit} action={action} />}
       <section aria-labelledby="results-heading">
