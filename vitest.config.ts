@@ -21,10 +21,21 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/lib/**'],
+          exclude: ['apps/api/src/lib/**', 'apps/api/src/machines/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000, // a fresh database per file: slow when the shared machine is busy
+        },
+      },
+      {
+        test: {
+          // Real server processes behind nginx (apps/api/src/machines): once per `npm test`,
+          // on the PostgreSQL server, never in the per-database API runs.
+          name: 'machines',
+          include: ['apps/api/src/machines/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
         },
       },
     ],

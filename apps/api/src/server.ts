@@ -8,6 +8,9 @@ import { seedDemoData } from './seed.ts';
 import { superviseWorkers } from './lib/processes.ts';
 import { startJobRunner } from './lib/jobs.ts';
 
+/** How long a stopping process waits for in-flight requests before it cuts them. */
+const DRAIN_MS = 8000;
+
 /** Migrations, reference data and demo data: once per start, before any process serves. */
 async function prepareDatabase(config: Config) {
   const handle = await openDb(
@@ -63,13 +66,29 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
   // Every process polls; the claim makes sure each due job runs in one of them only.
   startJobRunner(app);
 
+  // SIGTERM (a rollout, systemd, the cluster primary): stop accepting, let in-flight requests
+  // finish, close live sockets (browsers reconnect to another server), then the database pool.
+  // Whatever is still open after DRAIN_MS is cut, so a stop never takes longer than ~10 s.
+  // Every later signal is ignored (systemd and the primary may both send one).
+  let closing = false;
   const close = async () => {
-    await app.close();
-    await handle.close();
-    process.exit(0);
+    if (closing) return;
+    closing = true;
+    const cut = setTimeout(() => {
+      app.log.warn('drain took too long; closing the remaining connections');
+      app.server.closeAllConnections();
+      setTimeout(() => process.exit(1), 1000).unref();
+    }, DRAIN_MS);
+    cut.unref();
+    try {
+      await app.close();
+      await handle.close();
+    } finally {
+      process.exit(0);
+    }
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

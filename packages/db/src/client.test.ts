@@ -3,7 +3,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type DbHandle } from './client.ts';
+import { isDatabaseUnavailable, openDb, type DbHandle } from './client.ts';
 
 // The PostgreSQL server of `npm test` (or TEST_DATABASE_URL); a fresh database, dropped after.
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -48,5 +48,52 @@ describe.runIf(reachable)('PostgreSQL pool', () => {
       rows: { one: number }[];
     };
     expect(res.rows[0].one).toBe(1);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('tells an unreachable or restarting server from a wrong query, through wrapping causes', () => {
+    const wrapped = (cause: unknown) =>
+      Object.assign(new Error('Failed query: select 1'), { cause });
+    for (const e of [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      wrapped(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+      wrapped(new Error('Connection terminated unexpectedly')),
+      wrapped(new Error('Connection terminated due to connection timeout')),
+      wrapped(
+        Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        }),
+      ),
+      wrapped(Object.assign(new Error('the database system is starting up'), { code: '57P03' })),
+      wrapped(Object.assign(new Error('sorry, too many clients already'), { code: '53300' })),
+    ])
+      expect(isDatabaseUnavailable(e), e.message).toBe(true);
+    for (const e of [
+      wrapped(Object.assign(new Error('duplicate key value'), { code: '23505' })),
+      wrapped(Object.assign(new Error('syntax error'), { code: '42601' })),
+      wrapped(Object.assign(new Error('could not serialize access'), { code: '40001' })),
+      new Error('No such product'),
+      null,
+    ])
+      expect(isDatabaseUnavailable(e)).toBe(false);
+  });
+});
+
+describe.runIf(reachable)('a server that is down', () => {
+  it('fails a query within the connection timeout with an error isDatabaseUnavailable knows', async () => {
+    // A port nothing listens on: a closed listener's port.
+    const port = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const down = await openDb({ url: `postgres://postgres@127.0.0.1:${port}/none`, poolSize: 1 });
+    const started = Date.now();
+    const err = await down.db.execute(sql`select 1`).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await down.close();
   });
 });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { ClientConfig } from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
@@ -36,7 +37,17 @@ async function pgPool(url: string, max: number) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint (int8) counts come back as strings by default: they fit in a JS number here.
   pg.types.setTypeParser(20, (v: string) => Number(v));
+  // A new connection that the server does not complete within CONNECT_TIMEOUT_MS fails, so a
+  // database that is down or unreachable turns into quick 503s (isDatabaseUnavailable), not
+  // requests hanging on a half-open socket. Set on the connection only: waiting for a free
+  // pooled connection under load stays unbounded, as a busy moment is not an outage.
+  class Client extends pg.Client {
+    constructor(config?: ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
   const pool = new pg.Pool({
+    Client,
     connectionString: url,
     max,
     // Planner settings for an API of short queries over a catalogue that sits in memory:
@@ -78,6 +89,45 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   });
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, read: db, kind: 'pglite', close: () => client.close() };
+}
+
+/** How long opening one PostgreSQL connection may take before it counts as the server being down. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** Socket errors that mean the server could not be reached or went away mid-query. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * PostgreSQL's own: connection exceptions (08…), the server shutting down or starting up
+ * (57P01-57P03), too many connections (53300), a standby refusing writes while promoted (25006
+ * is not here: that is a wrong route, not an outage).
+ */
+const SERVER_CODES = /^(08...|57P0[123]|53300)$/;
+/** node-postgres says these in words only, with no code. */
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/**
+ * Whether `err` (or its cause: drizzle wraps driver errors) means the database is unreachable
+ * for the moment, rather than that the query was wrong. The API answers those with 503.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    const x = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof x.code === 'string' && (NETWORK_CODES.has(x.code) || SERVER_CODES.test(x.code)))
+      return true;
+    if (typeof x.message === 'string' && DRIVER_MESSAGES.test(x.message)) return true;
+    e = x.cause;
+  }
+  return false;
 }
 
 export function migrationsFolder(): string {

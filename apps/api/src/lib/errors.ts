@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { codeForStatus, type ErrorCode, type FieldErrors } from '@sf/shared';
+import { isDatabaseUnavailable } from '@sf/db';
 import type { ApiError } from './schemas.ts';
 
 /** An error the user can act on: its message is shown, its status is the HTTP status. */
@@ -89,6 +90,17 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply
         .status(400)
         .send(errorBody('VALIDATION', message, field ? { [field]: message } : undefined));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is down or restarting: a quick, honest 503 that clients and the proxy
+      // retry, not a 500 (nothing is wrong with the request). The pool reconnects by itself.
+      req.log.warn({ err: err.message }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send(
+          errorBody('UNAVAILABLE', 'The service is briefly unavailable. Please try again shortly.'),
+        );
     }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

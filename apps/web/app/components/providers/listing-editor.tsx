@@ -149,13 +149,7 @@ export function ListingEditor({
             <Link to={item.url} className="font-semibold text-brand-700 underline">
               your public page
             </Link>
-            . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.{' '}
-            <Link
-              to={`/user/${noun === 'workshop' ? 'workshop' : 'garage'}/reviews`}
-              className="font-semibold text-brand-700 underline"
-            >
-              Your customers’ reviews
-            </Link>
+            . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.
           </p>
           <section aria-labelledby="listing-h" className="card mt-5 p-5">
             <h2 id="listing-h" className="text-lg font-bold">

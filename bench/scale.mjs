@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Scale-out and soak benches (`BENCH_ONLY=scale npm run bench`, `BENCH_ONLY=soak npm run bench`,
+// or `node --import tsx bench/scale.mjs scale|soak`): app servers as separate processes (one
+// each, WEB_CONCURRENCY=1, as two machines would run them) behind Debian's nginx running
+// deploy/nginx.conf (apps/api/src/machines/harness.ts), on one PostgreSQL database and Redis.
+//
+//   scale: the list and search scenarios through nginx with one app server in the upstream, then
+//          with two: flat-out req/s (autocannon, 50 connections) and p99 at the same fixed rate.
+//          Budget: two give at least 1.6x the throughput of one at the same p99.
+//   soak:  the usual page and API mix at BENCH_SOAK_RATE (100) req/s for BENCH_SOAK_MIN (10)
+//          minutes through nginx to two servers; p99 per minute and each server's RSS every
+//          10 s. Budget: RSS < 300 MB per process, no growth trend, last minute's p99 within
+//          10% of the first's.
+//
+//   BENCH_DATABASE_URL  catalogue database (default postgres://postgres@127.0.0.1:5432/sf_scale;
+//                       `npm run seed -- --products 100000` with DATABASE_URL set fills it)
+//   BENCH_DURATION      seconds per scale measurement (10)
+// Figures: bench/results/scale.json, bench/results/soak.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { constantRate } from './load.mjs';
+import { catalogScenarios } from './catalog.mjs';
+import { reachable, root, startAppServer, startNginx } from '../apps/api/src/machines/harness.ts';
+
+const mode = process.argv[2] ?? 'scale';
+const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_scale';
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const redisUp = await reachable('127.0.0.1', 6379);
+// The bench's nginx has a self-signed certificate.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
+const cannon = (opts) =>
+  new Promise((resolve, reject) =>
+    autocannon({ duration, connections: 50, ...opts }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    ),
+  );
+const target = (base, paths) => ({
+  url: base,
+  requests: paths.map((p) => ({ method: 'GET', path: p })),
+});
+
+/** Resident memory of a process in MB (Linux). */
+const rssMb = (pid) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+};
+const loadAvg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+const dataDirs = [];
+const env = (name) => ({
+  DATABASE_URL: dbUrl,
+  ...(redisUp ? { REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
+  DATA_DIR:
+    dataDirs[dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `sf-bench-${name}-`))) - 1],
+  TRUST_PROXY: 'loopback',
+  DEMO_DATA: 'true',
+  APP_VERSION: `bench-${name}`,
+});
+
+const a = await startAppServer('A', env('a'));
+const b = await startAppServer('B', env('b'));
+const stops = [];
+const results = {
+  when: new Date().toISOString(),
+  mode,
+  database: dbUrl.replace(/\/\/[^@]*@/, '//'),
+  redis: redisUp,
+};
+try {
+  if (mode === 'scale') {
+    const one = await startNginx([a.port]);
+    stops.push(one.stop);
+    const two = await startNginx([a.port, b.port]);
+    stops.push(two.stop);
+    const all = await catalogScenarios(one.httpsUrl);
+    const picked = all.filter((s) =>
+      ['list: three filters', 'search: ranked list', 'search: suggestions'].some((n) =>
+        s.name.startsWith(n),
+      ),
+    );
+    results.loadBefore = loadAvg();
+    results.scenarios = {};
+    for (const s of picked) {
+      const row = {};
+      for (const [label, n] of [
+        ['one server', one],
+        ['two servers', two],
+      ]) {
+        await cannon({ ...target(n.httpsUrl, s.paths), duration: 2, connections: 10 });
+        const max = await cannon(target(n.httpsUrl, s.paths));
+        row[label] = {
+          maxReqPerSec: Math.round(max.requests.average),
+          maxP99: max.latency.p99,
+          errors: max.errors + max.non2xx,
+        };
+      }
+      // The same fixed rate on both: 70% of what one server sustained flat out.
+      const rate = Math.max(50, Math.round(row['one server'].maxReqPerSec * 0.7));
+      for (const [label, n] of [
+        ['one server', one],
+        ['two servers', two],
+      ]) {
+        const r = await constantRate({ base: n.httpsUrl, paths: s.paths, rate, duration });
+        row[label].atRate = { rate, p50: r.p50, p95: r.p95, p99: r.p99, errors: r.errors };
+      }
+      row.throughputRatio =
+        Math.round((row['two servers'].maxReqPerSec / row['one server'].maxReqPerSec) * 100) / 100;
+      results.scenarios[s.name] = row;
+      console.log(s.name, JSON.stringify(row));
+    }
+    results.loadAfter = loadAvg();
+  } else if (mode === 'soak') {
+    const n = await startNginx([a.port, b.port]);
+    stops.push(n.stop);
+    const minutes = Number(process.env.BENCH_SOAK_MIN ?? 10);
+    const rate = Number(process.env.BENCH_SOAK_RATE ?? 100);
+    const cat = await catalogScenarios(n.httpsUrl);
+    // The usual mix: pages (cached for guests) and the API calls behind them.
+    const mix = [
+      '/',
+      '/spares-parts',
+      '/product/1',
+      '/product/500',
+      `/product/${1 + Math.floor(Math.random() * 90_000)}`,
+      '/api/categories/getByParentId/0',
+      '/api/database/cars/make',
+      ...cat.flatMap((s) => (s.rateOnly ? [] : s.paths.slice(0, 4))),
+    ];
+    results.rate = rate;
+    results.paths = mix.length;
+    results.minutes = [];
+    for (let m = 0; m < minutes; m++) {
+      const rss = { A: [], B: [] };
+      const sample = setInterval(() => {
+        rss.A.push(rssMb(a.child.pid));
+        rss.B.push(rssMb(b.child.pid));
+      }, 10_000);
+      const r = await constantRate({ base: n.httpsUrl, paths: mix, rate, duration: 60 });
+      clearInterval(sample);
+      rss.A.push(rssMb(a.child.pid));
+      rss.B.push(rssMb(b.child.pid));
+      const row = {
+        minute: m + 1,
+        reqPerSec: r.reqPerSec,
+        p50: r.p50,
+        p99: r.p99,
+        errors: r.errors,
+        rssMbA: Math.max(...rss.A),
+        rssMbB: Math.max(...rss.B),
+        load: loadAvg(),
+      };
+      results.minutes.push(row);
+      console.log(JSON.stringify(row));
+    }
+    const first = results.minutes[0];
+    const last = results.minutes[results.minutes.length - 1];
+    results.maxRssMb = Math.max(...results.minutes.flatMap((x) => [x.rssMbA, x.rssMbB]));
+    results.p99LastOverFirst = Math.round((last.p99 / first.p99) * 100) / 100;
+  } else throw new Error(`unknown mode ${mode}: scale or soak`);
+} finally {
+  for (const stop of stops) await stop();
+  for (const s of [a, b]) {
+    s.child.kill('SIGTERM');
+    await s.exited;
+  }
+  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+}
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, `bench/results/${mode}.json`), JSON.stringify(results, null, 2));
+console.log(JSON.stringify(results, null, 2));
