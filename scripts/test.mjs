@@ -118,8 +118,8 @@ if (!process.argv.includes('--no-node24')) {
         [
           'node_modules/@playwright/test/cli.js',
           'test',
-          '--project',
-          'desktop',
+          // `--project desktop` would take the spec files as project names too.
+          '--project=desktop',
           'e2e/home.spec.ts',
           'e2e/hydration.spec.ts',
           'e2e/chat.spec.ts',
