@@ -88,7 +88,7 @@ export default function AdminContactMessages() {
               </>
             ),
           },
-          { label: 'Message', className: 'min-w-[16rem] text-gray-700', cell: (m) => m.preview },
+          { label: 'Message', className: 'min-w-[13rem] text-gray-700', cell: (m) => m.preview },
           {
             label: 'Received',
             className: 'whitespace-nowrap',
