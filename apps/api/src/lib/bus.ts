@@ -31,6 +31,8 @@ export const TAG = 'sf:bus';
 export const ACK = 'sf:ack';
 /** A process that does not answer in this time (busy, dying) is not waited for. */
 export const ACK_TIMEOUT_MS = 1000;
+/** How long an app's start waits for Redis before serving without it. */
+export const START_WAIT_MS = 2000;
 /** The Redis channel every process listens on. */
 export const REDIS_CHANNEL = 'sf:bus';
 
@@ -166,8 +168,11 @@ export function createBus(): Bus {
         const sub = redisClient(url);
         for (const c of [pub, sub])
           c.on('error', (e: Error) => log?.error(`redis (live bus): ${e.message}`));
-        await Promise.all([pub.connect(), sub.connect()]);
-        await sub.subscribe(REDIS_CHANNEL, (raw) => {
+        // Redis down at start-up must not keep the site from starting (decision 0020): wait for
+        // the connection and the subscription at most START_WAIT_MS, then serve; the client keeps
+        // connecting by itself and the queued SUBSCRIBE runs once it is through.
+        const ready = Promise.all([pub.connect(), sub.connect()]);
+        const subscribed = sub.subscribe(REDIS_CHANNEL, (raw) => {
           try {
             const env = JSON.parse(raw) as Envelope;
             if (typeof env?.id === 'string' && typeof env.channel === 'string') self.deliver(env);
@@ -175,6 +180,14 @@ export function createBus(): Bus {
             // Not ours: ignore.
           }
         });
+        ready.catch(() => undefined);
+        subscribed.catch(() => undefined);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all([ready, subscribed]).catch(() => undefined),
+          new Promise((r) => (timer = setTimeout(r, START_WAIT_MS))),
+        ]);
+        clearTimeout(timer);
         redis = { url, users: 0, pub, sub };
       }
       const joined = redis;

@@ -204,3 +204,31 @@ describe.skipIf(!up)(`Redis: limits and sessions (${dbLabel()})`, () => {
 });
 
 const me = (cookie: string) => t.get('/api/auth/dszauth', { cookie });
+
+describe.skipIf(!up)(`Redis down at start-up (${dbLabel()})`, () => {
+  it('the app starts, serves and closes without it, and joins it once it is back', async () => {
+    const gap = await tcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    await gap.down();
+    const started = Date.now();
+    const s = await createTestApp({ redisUrl: `redis://127.0.0.1:${gap.port}` });
+    try {
+      // The database's own start takes most of this; Redis costs at most START_WAIT_MS.
+      expect((await s.get('/api/health')).status).toBe(200);
+      const who = await s.signIn('Buyer');
+      expect((await s.get('/api/auth/dszauth', { cookie: who.cookie })).body.user.role).toBe(
+        'Buyer',
+      );
+      expect((await take(s.handle.db, `test:cold:${run}`, { max: 1, windowMs: 60_000 })).ok).toBe(
+        true,
+      );
+      expect(Date.now() - started).toBeLessThan(60_000);
+      await gap.up();
+      await until(() => Boolean(redisOf(s.handle.db)?.client.isReady), 15_000);
+    } finally {
+      const closing = Date.now();
+      await s.close();
+      expect(Date.now() - closing).toBeLessThan(5000);
+      await gap.down();
+    }
+  });
+});
