@@ -1,5 +1,5 @@
 import type { Db } from '@sf/db';
-import { authSeeder } from './modules/auth/seed.ts';
+import { authSeeder, seedDemoOwners } from './modules/auth/seed.ts';
 import { seedCatalog } from './modules/catalog/seed.ts';
 import { seedProviders } from './modules/providers/seed.ts';
 import { seedContent } from './modules/content/seed.ts';
@@ -12,6 +12,7 @@ const seeders: { name: string; run: (db: Db) => Promise<void> }[] = [
   authSeeder, // first: other seeders link their demo data to these accounts by e-mail
   { name: 'catalog', run: (db) => seedCatalog(db) },
   { name: 'providers', run: seedProviders },
+  { name: 'owners', run: seedDemoOwners }, // after stores and providers: an account for each
   { name: 'content', run: seedContent },
   { name: 'commerce', run: seedCommerce }, // after the catalogue: orders name its parts
   { name: 'seller', run: seedSeller }, // the demo store's product views

@@ -12,7 +12,7 @@ export function PlaceLink({ place }: { place: { state: string; city: string | nu
     <Link
       to={`/place?next=${next}`}
       className="flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium text-white hover:bg-brand-800"
-      aria-label={place ? `Your place: ${name}. Change it` : 'Choose your state'}
+      aria-label={place ? `Where you are: ${name}. Change it` : 'Choose where you are'}
       data-testid="place-link"
     >
       <svg

@@ -22,7 +22,13 @@ export async function loadListing(kind: ProviderKind, request: Request, context:
     api.lookup<Option<number>>('/api/database/vehicleType'),
     item ? api.lookup<Option<number>>(`/api/database/cities/${item.state_id}`) : [],
   ]);
-  return { kind, item, lookups: { states, tags, vehicleTypes, cities } };
+  // Not listed yet: the form starts from the business name and number given at registration.
+  const profile = item ? undefined : await api.get('/api/user/profile');
+  const u = profile?.status
+    ? (profile.user as { businessName?: string | null; phone?: string })
+    : undefined;
+  const owner = u ? { businessName: u.businessName ?? '', phone: u.phone ?? '' } : undefined;
+  return { kind, item, owner, lookups: { states, tags, vehicleTypes, cities } };
 }
 
 export type ListingData = Awaited<ReturnType<typeof loadListing>>;

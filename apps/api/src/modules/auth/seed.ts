@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { schema as s, type Db } from '@sf/db';
+import { eq, sql } from 'drizzle-orm';
+import { rows, schema as s, type Db } from '@sf/db';
+import { transaction } from '../../lib/tx.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
@@ -63,3 +64,47 @@ export async function seedDemoAccounts(db: Db) {
 }
 
 export const authSeeder = { name: 'auth', run: seedDemoAccounts };
+
+/**
+ * Every demo store, workshop and garage gets an owner account, as a real business on the site
+ * has (demo data only): admin lists and public lists then name the same people. Owners sign in
+ * with their e-mail (owner-<kind>-<id>@demo.ng) and demo1234. Idempotent: only unowned ones.
+ */
+export async function seedDemoOwners(db: Db) {
+  const orphans = await rows<{ kind: string; id: number; name: string; phone: string }>(
+    db,
+    sql`select 'store' as kind, id, name, '' as phone from stores where owner_user_id is null
+        union all
+        select kind, sp_id as id, company_name as name, mobile_number as phone
+          from service_providers where owner_user_id is null
+        order by kind, id`,
+  );
+  if (!orphans.length) return;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const ROLE: Record<string, string> = { store: 'Seller', mechanic: 'Mechanic', towvan: 'Tow Van' };
+  // Numbers of their own (+234 81x for stores, +234 90x for providers), never a real customer's.
+  const phoneOf = (kind: string, id: number) =>
+    `+234${kind === 'store' ? '81' : kind === 'mechanic' ? '90' : '91'}${String(10_000_000 + id).slice(-8)}`;
+  await transaction(db, async (tx) => {
+    for (const o of orphans) {
+      const email = `owner-${o.kind}-${o.id}@demo.ng`;
+      const [u] = await tx
+        .insert(s.users)
+        .values({
+          email,
+          name: `${o.name} (owner)`.slice(0, 100),
+          phone: phoneOf(o.kind, o.id),
+          role: ROLE[o.kind],
+          businessName: o.name,
+          passwordHash: hash,
+        })
+        .onConflictDoUpdate({ target: s.users.email, set: { businessName: o.name } })
+        .returning({ id: s.users.id });
+      await tx.execute(
+        o.kind === 'store'
+          ? sql`update stores set owner_user_id = ${u.id} where id = ${o.id} and owner_user_id is null`
+          : sql`update service_providers set owner_user_id = ${u.id} where sp_id = ${o.id} and owner_user_id is null`,
+      );
+    }
+  });
+}

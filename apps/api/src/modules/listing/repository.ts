@@ -68,6 +68,34 @@ export const listingRepository = {
     return r?.company_logo ?? null;
   },
 
+  /**
+   * A user's first listing of this kind, or the one they already have (even a suspended one:
+   * a new listing must not escape a suspension). The user's row is locked, so two first saves
+   * at once make one listing.
+   */
+  async create(
+    tx: Db,
+    userId: string,
+    kind: ProviderKind,
+    set: Required<Omit<ListingSet, 'phoneNumber'>> & { phoneNumber: string | null },
+  ) {
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    const [had] = await rows<{ sp_id: number }>(
+      tx,
+      sql`select sp_id from service_providers where owner_user_id = ${userId} and kind = ${kind} limit 1`,
+    );
+    if (had) return { existing: had.sp_id };
+    const [r] = await rows<{ sp_id: number }>(
+      tx,
+      sql`insert into service_providers (kind, owner_user_id, company_name, mobile_number, phone_number,
+            state_id, city_id, address, description, available_days)
+          values (${kind}, ${userId}, ${set.companyName}, ${set.mobileNumber}, ${set.phoneNumber},
+            ${set.stateId}, ${set.cityId}, ${set.address}, ${set.description}, ${set.availableDays})
+          returning sp_id`,
+    );
+    return { created: r.sp_id };
+  },
+
   async update(tx: Db, spId: number, set: ListingSet) {
     const parts = (Object.keys(set) as (keyof ListingSet)[])
       .filter((k) => set[k] !== undefined)

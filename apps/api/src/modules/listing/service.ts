@@ -1,6 +1,6 @@
 import { DAYS, normalisePhone } from '@sf/shared';
 import type { Db } from '@sf/db';
-import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { transaction } from '../../lib/tx.ts';
 import { replaceLogo, type logoPicture } from '../images/uploaded.ts';
@@ -125,6 +125,81 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
     return { set, tags };
   }
 
+  /** A change to the listing the user runs. */
+  async function update(
+    user: ListingUser,
+    kind: ProviderKind,
+    listing: { sp_id: number; company_logo: string | null },
+    input: ListingInput,
+  ): Promise<ListingSavedAnswer> {
+    const current = await providers.one(listing.sp_id);
+    if (!current) throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
+    const { set, tags } = await check(kind, input, current);
+    await transaction(db, async (tx) => {
+      // Ownership is checked again under a lock: a listing handed over meanwhile is not changed.
+      if (!(await repo.lockOwned(tx, listing.sp_id, user.id)))
+        throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
+      await repo.update(tx, listing.sp_id, set);
+      for (const [tag, ids] of tags) await repo.replaceTags(tx, listing.sp_id, tag, ids);
+    });
+    // Every server process (this one too) drops its list pages before this answers.
+    await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
+    return {
+      status: true as const,
+      message: `Your ${NOUN[kind]} is saved`,
+      item: await view(listing.sp_id, listing.company_logo),
+    };
+  }
+
+  /**
+   * A registered mechanic's or tow operator's first save lists their business: it shows in the
+   * public lists and the search at once, like any listing (owner-run, not yet verified).
+   */
+  async function create(
+    user: ListingUser,
+    kind: ProviderKind,
+    input: ListingInput,
+  ): Promise<ListingSavedAnswer> {
+    const missing: Record<string, string> = {};
+    if (!input.companyName?.trim()) missing.companyName = 'Enter the name of your business';
+    if (!input.mobileNumber?.trim())
+      missing.mobileNumber = 'Enter a Nigerian mobile number, like 08031234567';
+    if (!input.stateId) missing.stateId = 'Choose your state';
+    if (!input.cityId) missing.cityId = 'Choose a city of your state';
+    if (Object.keys(missing).length) throw invalid(Object.values(missing)[0], missing);
+    const { set, tags } = await check(kind, input, { state_id: input.stateId! });
+    const made = await transaction(db, async (tx) => {
+      const got = await repo.create(tx, user.id, kind, {
+        companyName: set.companyName!,
+        mobileNumber: set.mobileNumber!,
+        phoneNumber: set.phoneNumber ?? null,
+        stateId: set.stateId!,
+        cityId: set.cityId!,
+        address: set.address ?? '',
+        description: set.description ?? '',
+        availableDays: set.availableDays ?? 0,
+      });
+      if (got.created !== undefined)
+        for (const [tag, ids] of tags) await repo.replaceTags(tx, got.created, tag, ids);
+      return got;
+    });
+    if (made.created === undefined) {
+      // Another save made it meanwhile: this one edits it. A listing that is not there (or not
+      // active) for its owner is a suspended one, which only staff can lift.
+      const { listing } = await ownListing(user);
+      if (!listing)
+        throw conflict(`Your ${NOUN[kind]} is suspended: contact support to have it lifted`);
+      return update(user, kind, listing, input);
+    }
+    const spId = made.created;
+    await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
+    return {
+      status: true as const,
+      message: `Your ${NOUN[kind]} is listed: customers can find it now`,
+      item: await view(spId, null),
+    };
+  }
+
   return {
     async get(user: ListingUser, spId?: number): Promise<ListingAnswer> {
       const { listing } = await ownListing(user, spId);
@@ -136,24 +211,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
 
     async save(user: ListingUser, input: ListingInput): Promise<ListingSavedAnswer> {
       const { kind, listing } = await ownListing(user, input.spId);
-      if (!listing) throw notFound(`You have no ${NOUN[kind]} yet: ask support to set it up`);
-      const current = await providers.one(listing.sp_id);
-      if (!current) throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
-      const { set, tags } = await check(kind, input, current);
-      await transaction(db, async (tx) => {
-        // Ownership is checked again under a lock: a listing handed over meanwhile is not changed.
-        if (!(await repo.lockOwned(tx, listing.sp_id, user.id)))
-          throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
-        await repo.update(tx, listing.sp_id, set);
-        for (const [tag, ids] of tags) await repo.replaceTags(tx, listing.sp_id, tag, ids);
-      });
-      // Every server process (this one too) drops its list pages before this answers.
-      await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
-      return {
-        status: true as const,
-        message: `Your ${NOUN[kind]} is saved`,
-        item: await view(listing.sp_id, listing.company_logo),
-      };
+      return listing ? update(user, kind, listing, input) : create(user, kind, input);
     },
 
     /**

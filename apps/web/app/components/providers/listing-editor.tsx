@@ -107,6 +107,20 @@ export function ListingEditor({
   answer: ListingFormAnswer | undefined;
 }) {
   const { kind, item, lookups } = data;
+  // Not listed yet: the same form, empty but for what registration already said.
+  const e = item ?? {
+    company_name: data.owner?.businessName ?? '',
+    mobile_number: data.owner?.phone ?? '',
+    phone_number: '',
+    state_id: 0,
+    city_id: 0,
+    address: '',
+    description: '',
+    days: [] as string[],
+    speciality_ids: [] as number[],
+    capacity_ids: [] as number[],
+    vehicle_type_ids: [] as number[],
+  };
   const k = KINDS[kind];
   const noun = NOUN[kind];
   const busy = useNavigation().state === 'submitting';
@@ -132,129 +146,124 @@ export function ListingEditor({
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">My {noun}</h1>
-      {!item ? (
-        <div className="card mt-5 p-5">
-          <p>
-            Your {noun} is not listed yet. Contact support and we will set up its page on the{' '}
-            <Link to={k.list} className="font-semibold text-brand-700 underline">
-              {k.title.toLowerCase()} list
-            </Link>
-            .
-          </p>
-        </div>
+      {item ? (
+        <p className="mt-1 text-gray-700">
+          What customers see on{' '}
+          <Link to={item.url} className="font-semibold text-brand-700 underline">
+            your public page
+          </Link>
+          . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.
+        </p>
       ) : (
-        <>
-          <p className="mt-1 text-gray-700">
-            What customers see on{' '}
-            <Link to={item.url} className="font-semibold text-brand-700 underline">
-              your public page
-            </Link>
-            . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.
-          </p>
-          <section aria-labelledby="listing-h" className="card mt-5 p-5">
-            <h2 id="listing-h" className="text-lg font-bold">
-              {noun === 'workshop' ? 'Workshop' : 'Garage'} details
-            </h2>
-            {answer?.message && (
-              <div className="mt-3">
-                <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
-              </div>
-            )}
-            <Form method="post" noValidate className="mt-3 space-y-4" key={formKey}>
-              <Field
-                name="companyName"
-                label="Business name"
-                required
-                maxLength={80}
-                defaultValue={text('companyName', item.company_name)}
-                error={f.companyName}
-              />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field
-                  name="mobileNumber"
-                  label="Mobile number"
-                  type="tel"
-                  autoComplete="tel"
-                  required
-                  maxLength={20}
-                  defaultValue={text('mobileNumber', item.mobile_number)}
-                  error={f.mobileNumber}
-                />
-                <Field
-                  name="phoneNumber"
-                  label="Other phone number (optional)"
-                  type="tel"
-                  maxLength={20}
-                  defaultValue={text('phoneNumber', item.phone_number)}
-                  error={f.phoneNumber}
-                />
-                <PlaceSelects
-                  states={lookups.states}
-                  cities={answer?.ok === false && answer.cities ? answer.cities : lookups.cities}
-                  stateId={text('stateId', String(item.state_id))}
-                  cityId={text('cityId', String(item.city_id))}
-                  fields={f}
-                />
-              </div>
-              <Field
-                name="address"
-                label="Address"
-                autoComplete="street-address"
-                maxLength={200}
-                defaultValue={text('address', item.address)}
-                error={f.address}
-              />
-              <div>
-                <label htmlFor="f-description" className="label">
-                  Description
-                </label>
-                <textarea
-                  id="f-description"
-                  name="description"
-                  rows={5}
-                  maxLength={2000}
-                  defaultValue={text('description', item.description)}
-                  className={`input py-2 ${f.description ? 'border-red-600' : ''}`}
-                />
-              </div>
-              <Checkboxes
-                legend="Days open"
-                name="days"
-                options={DAYS.map((d) => ({ label: d, value: d }))}
-                checked={list('days', item.days)}
-                error={f.days}
-              />
-              <Checkboxes
-                legend={k.tagsHeading}
-                name="tags"
-                options={lookups.tags}
-                checked={list(
-                  'tags',
-                  (kind === 'mechanic' ? item.speciality_ids : item.capacity_ids) ?? [],
-                )}
-                error={f.tags}
-              />
-              <Checkboxes
-                legend="Vehicle types"
-                name="vehicleTypes"
-                options={lookups.vehicleTypes}
-                checked={list('vehicleTypes', item.vehicle_type_ids)}
-                error={f.vehicleTypes}
-              />
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Save {noun}
-              </button>
-            </Form>
-          </section>
-          <div className="mt-5">
-            <LogoEditor
-              logo={item.company_logo}
-              name={item.company_name}
-              action={`/api/provider/logo?spId=${item.sp_id}`}
-              hidden={{ spId: String(item.sp_id) }}
+        <p className="mt-1 text-gray-700">
+          Your {noun} is not listed yet. Fill in these details and save: it shows on the{' '}
+          <Link to={k.list} className="font-semibold text-brand-700 underline">
+            {k.title.toLowerCase()} list
+          </Link>{' '}
+          and in the search at once.
+        </p>
+      )}
+      <section aria-labelledby="listing-h" className="card mt-5 p-5">
+        <h2 id="listing-h" className="text-lg font-bold">
+          {noun === 'workshop' ? 'Workshop' : 'Garage'} details
+        </h2>
+        {answer?.message && (
+          <div className="mt-3">
+            <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+          </div>
+        )}
+        <Form method="post" noValidate className="mt-3 space-y-4" key={formKey}>
+          <Field
+            name="companyName"
+            label="Business name"
+            required
+            maxLength={80}
+            defaultValue={text('companyName', e.company_name)}
+            error={f.companyName}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              name="mobileNumber"
+              label="Mobile number"
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={20}
+              defaultValue={text('mobileNumber', e.mobile_number)}
+              error={f.mobileNumber}
+            />
+            <Field
+              name="phoneNumber"
+              label="Other phone number (optional)"
+              type="tel"
+              maxLength={20}
+              defaultValue={text('phoneNumber', e.phone_number)}
+              error={f.phoneNumber}
+            />
+            <PlaceSelects
+              states={lookups.states}
+              cities={answer?.ok === false && answer.cities ? answer.cities : lookups.cities}
+              stateId={text('stateId', e.state_id ? String(e.state_id) : '')}
+              cityId={text('cityId', e.city_id ? String(e.city_id) : '')}
+              fields={f}
             />
           </div>
-        </>
+          <Field
+            name="address"
+            label="Address"
+            autoComplete="street-address"
+            maxLength={200}
+            defaultValue={text('address', e.address)}
+            error={f.address}
+          />
+          <div>
+            <label htmlFor="f-description" className="label">
+              Description
+            </label>
+            <textarea
+              id="f-description"
+              name="description"
+              rows={5}
+              maxLength={2000}
+              defaultValue={text('description', e.description)}
+              className={`input py-2 ${f.description ? 'border-red-600' : ''}`}
+            />
+          </div>
+          <Checkboxes
+            legend="Days open"
+            name="days"
+            options={DAYS.map((d) => ({ label: d, value: d }))}
+            checked={list('days', e.days)}
+            error={f.days}
+          />
+          <Checkboxes
+            legend={k.tagsHeading}
+            name="tags"
+            options={lookups.tags}
+            checked={list('tags', (kind === 'mechanic' ? e.speciality_ids : e.capacity_ids) ?? [])}
+            error={f.tags}
+          />
+          <Checkboxes
+            legend="Vehicle types"
+            name="vehicleTypes"
+            options={lookups.vehicleTypes}
+            checked={list('vehicleTypes', e.vehicle_type_ids)}
+            error={f.vehicleTypes}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {item ? `Save ${noun}` : `List my ${noun}`}
+          </button>
+        </Form>
+      </section>
+      {item && (
+        <div className="mt-5">
+          <LogoEditor
+            logo={item.company_logo}
+            name={item.company_name}
+            action={`/api/provider/logo?spId=${item.sp_id}`}
+            hidden={{ spId: String(item.sp_id) }}
+          />
+        </div>
       )}
       <RequestsNearYou
         heading="Requests"
