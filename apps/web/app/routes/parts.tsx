@@ -5,7 +5,8 @@ import { loadPartsList } from '../lib/catalog.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
-import { fetchMyCars, MyCarsPicker } from '../components/my-cars-picker.tsx';
+import { lazy, Suspense } from 'react';
+import { fetchMyCars } from '../components/my-cars-picker.tsx';
 
 export const meta: MetaFunction = () => [
   { title: 'Spare parts | SpareFinder NG' },
@@ -27,6 +28,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { ...list, categories, cars };
 }
 
+// Only a signed-in buyer with saved cars sees the picker: its code loads only then.
+const MyCarsPicker = lazy(() =>
+  import('../components/my-cars-picker.tsx').then((m) => ({ default: m.MyCarsPicker })),
+);
+
 export default function SparesParts() {
   const { filters, page, options, fit, categories, cars, placeNote } =
     useLoaderData<typeof loader>();
@@ -37,7 +43,9 @@ export default function SparesParts() {
         <h1 className="container-page pt-4 text-2xl font-bold">Spare parts</h1>
         {cars && cars.length > 0 && (
           <div className="container-page mt-3">
-            <MyCarsPicker cars={cars} heading="Start from one of your cars" />
+            <Suspense fallback={null}>
+              <MyCarsPicker cars={cars} heading="Start from one of your cars" />
+            </Suspense>
           </div>
         )}
         <PartsResults

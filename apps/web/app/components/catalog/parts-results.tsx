@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   hasFilters,
@@ -11,12 +11,17 @@ import { CloseIcon, FilterIcon, SearchIcon } from '../icons.tsx';
 import { FilterChips } from './filter-chips.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ProductList } from './product-list.tsx';
-import { FitCarForm } from './fit-car-form.tsx';
 import type { FitAnswer } from '../../lib/fit.ts';
 import { PlaceBar } from '../place-bar.tsx';
 import type { PlaceNote } from '../../lib/place.server.ts';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
+// Only a buyer with a saved car sees the car form: its code loads only then (the parts list
+// has the tightest JavaScript budget of the public pages).
+const FitCarForm = lazy(() =>
+  import('./fit-car-form.tsx').then((m) => ({ default: m.FitCarForm })),
+);
+
 export function PartsResults({
   action,
   catId,
@@ -70,7 +75,11 @@ export function PartsResults({
         <FilterChips filters={filters} options={options} />
       </div>
       {placeNote && <PlaceBar note={placeNote} noun="parts" />}
-      {fit && <FitCarForm key={`fit${search}`} fit={fit} action={action} />}
+      {fit && (
+        <Suspense fallback={null}>
+          <FitCarForm key={`fit${search}`} fit={fit} action={action} />
+        </Suspense>
+      )}
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="mb-1 text-lg font-bold">
           {heading}
