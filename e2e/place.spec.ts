@@ -91,6 +91,8 @@ test('a signed-in buyer’s place is kept on the account and follows them to ano
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the place form works as a plain form', async ({ page }) => {
+    // Skipped on desktop on purpose: the plain form is the same at both sizes, and Opera Mini
+    // (the reason it must work without JavaScript) runs on phones.
     test.skip(!isPhone(page), 'one size is enough for the plain form; the phone is the case');
     await page.goto('/towvans');
     await placeLink(page).click();

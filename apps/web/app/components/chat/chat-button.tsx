@@ -9,7 +9,7 @@ import { ChatIcon } from '../icons.tsx';
 const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 
 /**
- * The floating Chat button (seed §1) on every page. Without JavaScript it is a link to /chat;
+ * The floating Chat button on every page. Without JavaScript it is a link to /chat;
  * with it, it opens the panel (hidden until then). 'Chat with seller' buttons open it on their
  * thread through openChat(). Messages left in the outbox by an earlier page go out from here.
  */
