@@ -68,6 +68,7 @@ test.describe('parts list and filters', () => {
   test('on a phone the results start on the first screen; filters open as a sheet, chips remove them', async ({
     page,
   }) => {
+    // The sheet and chips are the phone layout: desktop shows the filters in place.
     test.skip(
       (page.viewportSize()?.width ?? 1280) >= 768,
       'the sheet and chips are the phone layout',

@@ -85,6 +85,7 @@ const exited = (child: ChildProcess) =>
   );
 
 test.describe('several server processes', () => {
+  // Runs once (one project): it starts servers of its own, not the spec's.
   test.skip(
     ({ viewport }) => (viewport?.width ?? 1280) < 768,
     'server behaviour, not a screen size: runs once, on desktop',
@@ -92,6 +93,7 @@ test.describe('several server processes', () => {
 
   test('share one port, clear every guest page cache on a write, replace a dead process and stop together', async () => {
     test.setTimeout(120_000);
+    // Skipped only without a PostgreSQL server: several processes cannot share PGlite.
     test.skip(
       !(await reachable(serverUrl)),
       'needs the PostgreSQL server (TEST_DATABASE_URL or 127.0.0.1:5432)',

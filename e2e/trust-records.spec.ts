@@ -5,6 +5,7 @@ import { hydrated, uniquePhone } from './helpers.ts';
 // Trust at phone size: a store's track record and rating on its page and on the product page's
 // store card; a mechanic reviewed after an accepted job, shown on the mechanic's page.
 test.describe.configure({ timeout: 180_000 });
+// Phone size only: the trust flows are checked where most buyers are; desktop shares the pages.
 test.skip(({ viewport }) => (viewport?.width ?? 1280) >= 768, 'phone size only');
 
 const PASSWORD = 'Track-record-2026';

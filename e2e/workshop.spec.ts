@@ -30,6 +30,7 @@ test.describe('my workshop and my garage', () => {
     page,
     browser,
   }) => {
+    // One viewport edits the demo workshop: two saving the same listing at once would race.
     test.skip(isPhone(page), 'one viewport edits the demo workshop (the phone edits the garage)');
     await apiLogin(page, 'mechanic@demo.ng');
     // A guest has the public page cached before the change.
@@ -103,6 +104,7 @@ test.describe('my workshop and my garage', () => {
       page,
       browser,
     }) => {
+      // One viewport edits the demo garage: two saving the same listing at once would race.
       test.skip(
         !isPhone(page),
         'one viewport edits the demo garage (the desktop edits the workshop)',

@@ -153,6 +153,7 @@ describe('deploy/sparefinder.env', () => {
   });
 });
 
+// Skipped only when PostgreSQL, Redis, nginx or the web build is missing: skipReason names which.
 describe.skipIf(!!skipReason)('two app servers, one database, Redis, behind nginx', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let handle: DbHandle;

@@ -205,6 +205,7 @@ describe.skipIf(!up)(`Redis: limits and sessions (${dbLabel()})`, () => {
 
 const me = (cookie: string) => t.get('/api/auth/dszauth', { cookie });
 
+// Skipped only when no Redis answers on REDIS_URL (or 127.0.0.1:6379): there is nothing to stop.
 describe.skipIf(!up)(`Redis down at start-up (${dbLabel()})`, () => {
   it('the app starts, serves and closes without it, and joins it once it is back', async () => {
     const gap = await tcpProxy({ host: target.hostname, port: Number(target.port || 6379) });

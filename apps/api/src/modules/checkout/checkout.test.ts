@@ -393,6 +393,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     expect(await unbalancedPostings(w.db)).toEqual([]);
   });
 
+  // PostgreSQL only: PGlite has one connection, so checkouts cannot race there.
   it.skipIf(!onServer)(
     '1,000 checkouts at once for a part with 10 in stock, twice: exactly 10 orders, stock 0, never negative, no 5xx (PostgreSQL server: PGlite runs one query at a time, so it cannot race; 20 rounds: npm run bench)',
     async () => {
@@ -441,6 +442,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     240_000,
   );
 
+  // PostgreSQL only: PGlite has one connection, so checkouts cannot race there.
   it.skipIf(!onServer)(
     'a coupon limited to 5 uses, redeemed by 100 checkouts at once: 5 uses (PostgreSQL server: PGlite cannot run them at once)',
     async () => {

@@ -357,6 +357,7 @@ describe(`admin: newsletter subscribers and contact messages (${dbLabel()})`, ()
 describe(`admin content under concurrency (${dbLabel()})`, () => {
   const onServer = !!process.env.TEST_DATABASE_URL;
 
+  // PostgreSQL only: PGlite has one connection, so the publishes cannot race there.
   it.skipIf(!onServer)(
     '8 categories added at once get 8 distinct ids; 8 staff publishing one draft at once: one succeeds, one audit entry (PostgreSQL server: PGlite runs one query at a time, so it cannot race)',
     async () => {

@@ -277,6 +277,7 @@ describe(`reviews of mechanics and tow vans (${dbLabel()})`, () => {
     expect(all.body.items.find((r: { id: number }) => r.id === id)).toMatchObject({ hidden: true });
   });
 
+  // PostgreSQL only: PGlite has one connection, so the reviews cannot race there.
   it.skipIf(!onServer)(
     '10 simultaneous second reviews of one job: exactly one more succeeds (PostgreSQL server: PGlite runs one query at a time, so it cannot race)',
     async () => {
