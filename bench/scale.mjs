@@ -23,11 +23,14 @@ import autocannon from 'autocannon';
 import { constantRate } from './load.mjs';
 import { catalogScenarios } from './catalog.mjs';
 import { reachable, root, startAppServer, startNginx } from '../apps/api/src/machines/harness.ts';
+import { cpuSeconds, hasWrk, machineBusySeconds, wrk } from './wrk.mjs';
 
 const mode = process.argv[2] ?? 'scale';
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_scale';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const redisUp = await reachable('127.0.0.1', 6379);
+// Flat out with wrk when installed (Debian's `wrk`): autocannon is Node and takes a core itself.
+const useWrk = hasWrk() && process.env.BENCH_LOADGEN !== 'autocannon';
 // The bench's nginx has a self-signed certificate.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
@@ -68,6 +71,8 @@ const results = {
   mode,
   database: dbUrl.replace(/\/\/[^@]*@/, '//'),
   redis: redisUp,
+  loadGenerator: useWrk ? 'wrk (1 thread, 50 connections)' : 'autocannon (50 connections)',
+  cores: os.cpus().length,
 };
 try {
   if (mode === 'scale') {
@@ -90,11 +95,28 @@ try {
         ['two servers', two],
       ]) {
         await cannon({ ...target(n.httpsUrl, s.paths), duration: 2, connections: 10 });
-        const max = await cannon(target(n.httpsUrl, s.paths));
+        // The app servers' CPU and the machine's during the flat-out run: requests per second of
+        // app CPU show whether a second server does the same work per request (it scales with
+        // cores) even where this machine has no idle core to give it.
+        const servers = label === 'one server' ? [a] : [a, b];
+        const cpu0 = servers.map((x) => cpuSeconds(x.child.pid));
+        const busy0 = machineBusySeconds();
+        const max = useWrk
+          ? wrk(n.httpsUrl, s.paths, { seconds: duration, connections: 50 })
+          : await cannon(target(n.httpsUrl, s.paths)).then((m) => ({
+              reqPerSec: Math.round(m.requests.average),
+              p99: m.latency.p99,
+              errors: m.errors + m.non2xx,
+            }));
+        const appCpu = servers.reduce((t, x, i) => t + cpuSeconds(x.child.pid) - cpu0[i], 0);
+        const machineCpu = machineBusySeconds() - busy0;
         row[label] = {
-          maxReqPerSec: Math.round(max.requests.average),
-          maxP99: max.latency.p99,
-          errors: max.errors + max.non2xx,
+          maxReqPerSec: max.reqPerSec,
+          maxP99: max.p99,
+          errors: max.errors,
+          appCpuSeconds: Math.round(appCpu * 10) / 10,
+          machineCpuSeconds: Math.round(machineCpu * 10) / 10,
+          reqPerAppCpuSecond: Math.round((max.reqPerSec * duration) / appCpu),
         };
       }
       // The same fixed rate on both: 70% of what one server sustained flat out.
@@ -108,6 +130,10 @@ try {
       }
       row.throughputRatio =
         Math.round((row['two servers'].maxReqPerSec / row['one server'].maxReqPerSec) * 100) / 100;
+      row.perAppCpuRatio =
+        Math.round(
+          (row['two servers'].reqPerAppCpuSecond / row['one server'].reqPerAppCpuSecond) * 100,
+        ) / 100;
       results.scenarios[s.name] = row;
       console.log(s.name, JSON.stringify(row));
     }

@@ -47,6 +47,21 @@ test.describe('home search', () => {
     await expect(groups.nth(1)).toHaveAttribute('data-testid', 'group-mechanic');
   });
 
+  test("model names however typed: 'landcruiser prado' finds what 'land cruiser prado' finds", async ({
+    page,
+  }) => {
+    const firstParts = async (q: string) => {
+      await page.goto(`/search?q=${encodeURIComponent(q)}`);
+      const items = page.getByTestId('group-part').getByTestId('product-list').locator('li');
+      await expect(items.first()).toBeVisible();
+      return (await items.allInnerTexts()).slice(0, 5);
+    };
+    const spaced = await firstParts('land cruiser prado head lamp');
+    expect(spaced.length).toBeGreaterThan(0);
+    expect(await firstParts('landcruiser prado headlamp')).toEqual(spaced);
+    expect(await firstParts('Landcruiser-Prado headlights')).toEqual(spaced);
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('the search box is a plain form that lands on the results', async ({ page }) => {

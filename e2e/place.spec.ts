@@ -57,6 +57,33 @@ test('a guest picks Lagos: parts and mechanics start there; one tap widens to al
   await expect(page.getByTestId('place-bar')).toContainText('Lagos and nearby states first');
 });
 
+test('a guest who picks a city too sees its parts and tow vans first, in their state and across Nigeria', async ({
+  page,
+}) => {
+  await page.goto('/spares-parts');
+  await hydrated(page);
+  await placeLink(page).click();
+  await hydrated(page);
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Lagos' });
+  await page.getByLabel(/City/).selectOption({ label: 'Lekki' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/spares-parts$/);
+  const bar = page.getByTestId('place-bar');
+  await expect(bar).toContainText('Showing parts in Lagos, Lekki first.');
+  const cards = page.locator('main').getByTestId('product-card');
+  await expect(cards.first()).toContainText('Lekki, Lagos');
+  // Across Nigeria too: Lekki, then the rest of Lagos and its neighbours.
+  await bar.getByRole('link', { name: 'Show all Nigeria' }).click();
+  await expect(bar).toContainText('Showing all Nigeria, Lekki, then Lagos and nearby states first');
+  await expect(cards.first()).toContainText('Lekki, Lagos');
+
+  await page.goto('/towvans');
+  await expect(page.getByTestId('place-bar')).toContainText(
+    'Showing tow vans in Lagos, Lekki first.',
+  );
+  await expect(page.locator('main article').first()).toContainText('Lekki');
+});
+
 test('a signed-in buyer’s place is kept on the account and follows them to another browser', async ({
   page,
   browser,

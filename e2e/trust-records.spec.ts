@@ -121,7 +121,7 @@ test('the store page and the store card show the track record, the reply time in
   await seller.close();
 });
 
-test('a requester rates the mechanic after an accepted job; the review shows on the mechanic page and in the list', async ({
+test('a requester rates the mechanic after an accepted job; the review shows on the mechanic page and in the list; the mechanic answers once', async ({
   page,
   browser,
   baseURL,
@@ -175,5 +175,23 @@ test('a requester rates the mechanic after an accepted job; the review shows on 
   await page.goto(`/mechanics?regionId=${listing.state_id}&city=${listing.city_id}`);
   const card = page.locator('article').filter({ hasText: listing.company_name }).first();
   await expect(card.getByTestId('provider-card-rating')).toBeVisible();
+
+  // The mechanic answers once, from the listing page's link; the answer shows on the public page.
+  const mp = await mechanic.newPage();
+  await mp.goto('/user/workshop');
+  await mp.getByRole('link', { name: 'Your customers’ reviews' }).click();
+  await expect(mp).toHaveURL(/\/user\/workshop\/reviews$/);
+  const mine = mp
+    .getByTestId('provider-review')
+    .filter({ hasText: 'Found the fault in ten minutes.' });
+  await mine.getByLabel('Answer publicly (once)').fill('Thank you, drive safe.');
+  await mine.getByRole('button', { name: 'Publish answer' }).click();
+  await expect(mine).toContainText('Thank you, drive safe.');
+  await expect(mine.getByLabel('Answer publicly (once)')).toHaveCount(0);
+  await mp.screenshot({ path: '/tmp/shots/trust-08-provider-answers-phone.png', fullPage: true });
+  await page.goto(`/mechanic/${listing.sp_id}`);
+  await expect(
+    page.getByTestId('provider-review').filter({ hasText: 'Found the fault in ten minutes.' }),
+  ).toContainText('Thank you, drive safe.');
   await mechanic.close();
 });

@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/web/build/server/index.js');
@@ -15,12 +16,12 @@ if (!fs.existsSync(serverEntry) || process.argv.includes('--rebuild')) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const env = { ...SERVER_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 // Demo data stays on for `npm start` on a laptop unless asked otherwise (README).
 env.DEMO_DATA ??= 'true';
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

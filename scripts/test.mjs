@@ -89,12 +89,15 @@ if (!process.argv.includes('--no-e2e') && built) {
   countPlaywright(`${out}/e2e.json`);
 }
 
-// Node 24: the same API tests (PGlite) and the browser smoke set (home, hydration, live chat,
-// checkout; desktop) with Node 24 first on PATH, so the server the browser tests start runs on it.
+// Node 24: the same API tests (PGlite, the VIN decoder's too) and the browser smoke set (home,
+// hydration, live chat, checkout, VIN; desktop) with Node 24 first on PATH, so the server the
+// browser tests start runs on it.
 if (!process.argv.includes('--no-node24')) {
   const { dir, reason } = nodeBinDir();
   if (!dir) console.log(`\n=== Node 24: skipped, ${reason}`);
   else {
+    // The VIN decoder's driver needs no build for it: Node 22+ loads the Node-API better-sqlite3
+    // that ships its binaries (apps/api/src/modules/vin/sqlite.ts).
     const env = { PATH: `${dir}${path.delimiter}${process.env.PATH}`, TEST_DATABASE_URL: '' };
     run(
       'API tests on Node 24 (PGlite)',
@@ -104,7 +107,6 @@ if (!process.argv.includes('--no-node24')) {
         'run',
         '--project',
         'api',
-        // vitest.config.ts leaves the VIN tests out on Node 24 (and says why).
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${out}/api-node24.json`,
@@ -125,6 +127,7 @@ if (!process.argv.includes('--no-node24')) {
           'e2e/hydration.spec.ts',
           'e2e/chat.spec.ts',
           'e2e/commerce.spec.ts',
+          'e2e/vin.spec.ts',
         ],
         env,
       );

@@ -12,8 +12,8 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {
-    await migrate(handle);
-    await loadReferenceData(handle.db);
+    // Under migrate()'s lock: several of these (or servers starting) at once apply each once.
+    await migrate(handle, () => loadReferenceData(handle.db).then(() => {}));
     console.log(`migrated (${handle.kind})`);
   } finally {
     await handle.close();

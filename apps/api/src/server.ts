@@ -18,9 +18,11 @@ async function prepareDatabase(config: Config) {
       ? { url: config.databaseUrl, readUrl: config.databaseReadUrl }
       : { dataDir: config.dataDir },
   );
-  await migrate(handle);
-  await loadReferenceData(handle.db);
-  if (config.demoData) await seedDemoData(handle.db);
+  // Under migrate()'s lock on PostgreSQL, so servers starting together take turns.
+  await migrate(handle, async () => {
+    await loadReferenceData(handle.db);
+    if (config.demoData) await seedDemoData(handle.db);
+  });
   return handle;
 }
 

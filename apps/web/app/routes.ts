@@ -24,6 +24,10 @@ export default [
   route('user/store/product/:id', 'routes/user/store-product.tsx'),
   route('user/store/orders', 'routes/user/store-orders.tsx'),
   route('user/workshop', 'routes/user/listing.tsx'),
+  route('user/workshop/reviews', 'routes/user/provider-reviews.tsx'),
+  route('user/garage/reviews', 'routes/user/provider-reviews.tsx', {
+    id: 'routes/user/garage-reviews',
+  }),
   route('user/garage', 'routes/user/listing.tsx', { id: 'routes/user/garage' }),
   route('user/store/subscriptions', 'routes/user/subscriptions.tsx'),
   route('user/workshop/subscriptions', 'routes/user/subscriptions.tsx', {

@@ -18,6 +18,8 @@ export interface DbHandle {
    */
   read: Db;
   kind: 'pglite' | 'postgres';
+  /** The primary's connection string (PostgreSQL only): migrate() opens its lock session on it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
       db: primary.db,
       read: replica?.db ?? primary.db,
       kind: 'postgres',
+      url: opts.url,
       close: async () => {
         await Promise.all([primary.end(), replica?.end()]);
       },
@@ -136,15 +139,60 @@ export function migrationsFolder(): string {
   return path.join(path.dirname(require.resolve('@sf/db/package.json')), 'migrations');
 }
 
-export async function migrate(handle: DbHandle): Promise<void> {
-  await handle.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+/**
+ * Key of the session-level advisory lock that serialises migrations between servers. Any fixed
+ * bigint will do, as long as it never changes: an old and a new release must wait for each other too.
+ */
+export const MIGRATION_LOCK_KEY = 7_216_160_001;
+
+/**
+ * Applies the pending migrations, then `andThen` (reference data, demo data: the other writes a
+ * start makes once), so that several servers starting at once do not race for them.
+ *
+ * PostgreSQL: one dedicated connection takes a session-level `pg_advisory_lock` and runs the
+ * migrations itself; a second server blocks on the lock until the first is done, then finds
+ * nothing left to do (drizzle skips applied migrations, the reference data skips an unchanged
+ * hash). Without the lock both would read "nothing applied yet" and run every migration, and the
+ * loser fails on "relation already exists" (or on the pg_trgm / drizzle schema CREATE … IF NOT
+ * EXISTS, which are not safe against a concurrent twin either). Session-level, not
+ * `pg_advisory_xact_lock`: drizzle commits each run in its own transaction and `andThen` runs
+ * outside it, and one session holds the lock across all of that; a pooled connection could not,
+ * as the lock must be released on the connection that took it.
+ *
+ * PGlite: one connection inside one process (the embedded database serves one process only, see
+ * config.ts), so there is nobody to race and no lock.
+ */
+export async function migrate(handle: DbHandle, andThen?: () => Promise<void>): Promise<void> {
   const folder = migrationsFolder();
-  if (handle.kind === 'postgres') {
-    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(handle.db as any, { migrationsFolder: folder });
-  } else {
+  if (handle.kind === 'pglite') {
+    await handle.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(handle.db as any, { migrationsFolder: folder });
+    await andThen?.();
+    return;
+  }
+  if (!handle.url) throw new Error('migrate: a PostgreSQL handle without its url');
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+  const session = new pg.Client({
+    connectionString: handle.url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  await session.connect();
+  try {
+    // Waits as long as another server is migrating: that is the point.
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const db = drizzle({ client: session, schema });
+    await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+    await run(db, { migrationsFolder: folder });
+    await andThen?.();
+  } finally {
+    // Closing the session releases the lock anyway; the explicit unlock only says so sooner. If
+    // the connection broke, the server has already released it: nothing to report over the
+    // error that got us here.
+    await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await session.end().catch(() => {});
   }
 }
 

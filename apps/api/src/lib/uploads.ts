@@ -19,6 +19,17 @@ import { storageFor, type Storage } from './storage.ts';
  * back to their page instead of JSON.
  */
 
+// libvips' operation cache (by default up to 50 MB, 100 operations and 20 open files per
+// process) lets an identical pipeline on the same input reuse its result. Every picture here is
+// resized once and the result stored (uploads), or rendered once and kept on disk (generated
+// pictures, modules/images), so the cache only ever held memory: off.
+sharp.cache(false);
+// One libvips worker thread per image rather than one per core: in production each core already
+// runs a server process (WEB_CONCURRENCY=auto), so the default gives N processes N threads each,
+// with a working buffer per thread, and no more throughput than one each once several pictures
+// are in flight (only a single upload on an idle server finishes sooner with more).
+sharp.concurrency(1);
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Uploaded files (lib/storage.ts): the S3_URL bucket, else disk under DATA_DIR/images. */

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -137,9 +138,12 @@ export async function startAppServer(
   port?: number,
 ): Promise<AppServer> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // With the flags production runs with (the soak measures memory under them).
+  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       DEMO_DATA: 'false',

@@ -4,9 +4,12 @@ import type { Category } from '@sf/api/types';
 export function CategoryGrid({
   categories,
   heading = 'Shop by category',
+  eager = 12,
 }: {
   categories: Category[];
   heading?: string;
+  /** Icons loaded at once (near the top of a page); the rest wait until scrolled near. */
+  eager?: number;
 }) {
   if (categories.length === 0) return null;
   return (
@@ -26,7 +29,7 @@ export function CategoryGrid({
                 alt=""
                 width={48}
                 height={48}
-                loading={i < 12 ? 'eager' : 'lazy'}
+                loading={i < eager ? 'eager' : 'lazy'}
                 decoding="async"
                 className="size-12 rounded-lg"
               />

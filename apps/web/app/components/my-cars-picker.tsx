@@ -2,17 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { partsLinkFor } from '@sf/shared';
 import type { AuthUser, GarageCar } from '@sf/api/types';
-import { browserApi, type Api } from '../lib/api.ts';
+import { browserApi } from '../lib/api.ts';
+import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
 import { PartIcon } from './icons.tsx';
-
-/** The signed-in user's saved cars for a loader; null for a guest (the API's 401). */
-export async function fetchMyCars(api: Api): Promise<GarageCar[] | null> {
-  const ans = await api.get<GarageCar>('/api/garage');
-  return ans.status && Array.isArray(ans.items) ? ans.items : null;
-}
-
-export const carLabel = (c: Pick<GarageCar, 'year' | 'make' | 'model'>) =>
-  [c.year, c.make, c.model].filter(Boolean).join(' ');
 
 interface Props {
   /** From the page's loader (fetchMyCars); when left out, the component fetches them in the browser. */

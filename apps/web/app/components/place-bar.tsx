@@ -15,11 +15,11 @@ export function PlaceBar({ note, noun }: { note: PlaceNote; noun: string }) {
   if (note.defaulted) {
     q.set('regionId', '');
     q.delete('city');
-    text = `Showing ${noun} in ${note.place.state}.`;
+    text = `Showing ${noun} in ${note.place.state}${note.place.city ? `, ${note.place.city} first` : ''}.`;
   } else if (note.near) {
     q.delete('regionId');
     q.delete('city');
-    text = `Showing all Nigeria, ${note.place.state} and nearby states first.`;
+    text = `Showing all Nigeria, ${note.place.city ? `${note.place.city}, then ` : ''}${note.place.state} and nearby states first.`;
   } else return null;
   return (
     <p

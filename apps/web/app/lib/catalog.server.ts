@@ -24,7 +24,7 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
     filters,
     await loadPlace(api, request, hasSessionCookie(request.headers.get('cookie'))),
   );
-  const near = placeNote.near;
+  const { near, nearCity } = placeNote;
   const choice = readFitChoice(url.searchParams);
   // 'Only parts that fit' is the list's own car filter, set from the chosen car of My cars.
   const mine = choice.fitsOnly ? await loadFit(api, [], choice.carId) : null;
@@ -37,7 +37,7 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
     else delete filters.caryear;
   }
   const [page, options] = await Promise.all([
-    api.get(listPath(catId, { ...filters, near }, cursor)).then(toProductPage),
+    api.get(listPath(catId, { ...filters, near, nearCity }, cursor)).then(toProductPage),
     loadFilterOptions(api.lookup, filters),
   ]);
   const fit = page.items.length

@@ -72,7 +72,7 @@ export const hasFilters = (f: PartsFilters) => Object.values(f).some(Boolean);
 /** The list call of a category (0 = all) for these filters, from `lastId` on. */
 export function listPath(
   catId: number | string,
-  filters: PartsFilters & { store?: string; near?: string },
+  filters: PartsFilters & { store?: string; near?: string; nearCity?: string },
   lastId?: string | null,
 ) {
   const active = hasFilters(filters) ? 'true' : '';

@@ -35,19 +35,29 @@ export async function loadPlace(
 
 /**
  * A list's state filter with the visitor's place applied. No `regionId` in the address: the
- * list defaults to the place's state. `regionId=` (empty, "all Nigeria"): not limited, and the
- * place's state and its neighbours come first (`near`). Returns what the list bar says.
+ * list defaults to the place's state, the place's city first when they chose one. `regionId=`
+ * (empty, "all Nigeria"): not limited, and the place's city, state and its neighbours come first
+ * (`near`, `nearCity`). Returns what the list bar says and what the list call adds.
  */
 export function applyPlace(
   params: URLSearchParams,
   filters: { regionId?: string; city?: string },
   place: Place | null,
 ) {
-  if (!place) return { place: null, defaulted: false, near: undefined };
+  if (!place)
+    return { place: null, defaulted: false, near: undefined, nearCity: undefined } as const;
+  const nearCity = place.cityId ? String(place.cityId) : undefined;
   if (!params.has('regionId') && !filters.regionId) {
     filters.regionId = String(place.stateId);
-    return { place, defaulted: true, near: undefined };
+    return {
+      place,
+      defaulted: true,
+      near: nearCity ? String(place.stateId) : undefined,
+      nearCity,
+    };
   }
-  return { place, defaulted: false, near: filters.regionId ? undefined : String(place.stateId) };
+  return filters.regionId
+    ? { place, defaulted: false, near: undefined, nearCity: undefined }
+    : { place, defaulted: false, near: String(place.stateId), nearCity };
 }
 export type PlaceNote = ReturnType<typeof applyPlace>;

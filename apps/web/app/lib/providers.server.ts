@@ -33,7 +33,13 @@ export async function loadProviderList(kind: ProviderKind, api: Api, request: Re
     int(filters.regionId)
       ? api.lookup<Option<number>>(`/api/database/cities/${filters.regionId}`)
       : Promise.resolve([]),
-    fetchPage(api, kind, { ...filters, near: placeNote.near, pagesize, lastId: after }),
+    fetchPage(api, kind, {
+      ...filters,
+      near: placeNote.near,
+      nearCity: placeNote.nearCity,
+      pagesize,
+      lastId: after,
+    }),
   ]);
   return {
     kind,

@@ -6,7 +6,7 @@ import { HomeTabs } from '../components/home-tabs.tsx';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
 import { lazy, Suspense } from 'react';
-import { fetchMyCars } from '../components/my-cars-picker.tsx';
+import { fetchMyCars } from '../lib/my-cars.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'Spare parts | SpareFinder NG' },
@@ -58,7 +58,8 @@ export default function SparesParts() {
           placeNote={placeNote}
           heading="Parts for your car"
         />
-        <CategoryGrid categories={categories} heading="Browse parts by category" />
+        {/* Under 50 parts: its icons would only compete with the first pictures of the list. */}
+        <CategoryGrid categories={categories} heading="Browse parts by category" eager={0} />
       </main>
     </>
   );

@@ -16,7 +16,8 @@ import type { AuthUser, VinDecode } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.tsx';
-import { carLabel, fetchMyCars, MyCarsPicker } from '../components/my-cars-picker.tsx';
+import { MyCarsPicker } from '../components/my-cars-picker.tsx';
+import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const r = data?.result;

@@ -177,8 +177,10 @@ export const providerReviews = pgTable(
 /**
  * Genuine-part signals (decision 0022): a listing whose claim or price deserves a look by staff.
  * kind 'make_mismatch': its name, title or description says 'Genuine <Make>' (or '<Make> OEM')
- * while its fitment names other makes only; 'low_price': far below its category's median. The
- * listing stays on sale. `basis` is what was judged (the claimed make, the price): staff clear a
+ * while its fitment names other makes only; 'part_number_mismatch': its OEM part number belongs to
+ * a maker family (by a format only that family uses, or by other listings of the number) none of
+ * its fitment's makes is in; 'low_price': far below the median of the same part number or of its
+ * category. The listing stays on sale. `basis` is what was judged (the claimed make, the price): staff clear a
  * signal, and it comes back only when the basis changes.
  */
 export const productSignals = pgTable(
@@ -200,6 +202,9 @@ export const productSignals = pgTable(
     index('product_signals_open_idx')
       .on(t.id)
       .where(sql`cleared_at is null`),
-    check('product_signals_kind', sql`${t.kind} in ('make_mismatch', 'low_price')`),
+    check(
+      'product_signals_kind',
+      sql`${t.kind} in ('make_mismatch', 'part_number_mismatch', 'low_price')`,
+    ),
   ],
 );

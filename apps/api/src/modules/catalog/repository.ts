@@ -1,4 +1,4 @@
-import type { Near } from '../lookups/neighbours.ts';
+import { nearRank, type Near } from '../lookups/neighbours.ts';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema as s, rows, type Db } from '@sf/db';
 
@@ -108,11 +108,18 @@ export interface ListRow {
 }
 
 /**
- * A car's list key (a bigint, higher first; carBase): parts that fit the car exactly carry EXACT_FIT, above the
- * search score (times 8, below 2^31); below the score: fitted by its own fitment rows (4; a size match is 0),
- * in stock (2), from a verified store (1).
+ * A ranked list's key (a bigint, higher first). With a car, parts that fit it exactly carry EXACT_FIT, above
+ * everything else; then the search score times TEXT_STEP; below the score, the order within a group: fitted by
+ * its own fitment rows (16; a size match is 0), in stock (8), from a verified store (4), and how near the
+ * buyer it is (3 in their city, 2 in their state, 1 in a bordering one, 0 farther). The low bits stay under TEXT_STEP, the
+ * capped score times TEXT_STEP stays under EXACT_FIT, and the whole stays an exact float8 (under 2^53).
  */
-export const EXACT_FIT = 2 ** 32;
+export const EXACT_FIT = 2 ** 40;
+const TEXT_STEP = 32;
+const TEXT_CAP = 2 ** 28 - 1;
+const BY_ROWS = 16;
+const IN_STOCK = 8;
+const VERIFIED = 4;
 
 /** What a list is narrowed to, with every name already resolved to an id by the service. */
 export interface ProductFilter {
@@ -134,7 +141,7 @@ export interface ProductFilter {
   car?: { byFitment: number[]; universal: number[]; bySpec: number[]; specs: string[] };
   /** Parts of this size (products.fit_spec: a tyre size typed in the search). */
   spec?: string;
-  /** The visitor's state: a list without a car or search shows its parts first, then its neighbours'. */
+  /** The visitor's state: nearer parts first (within the fit and search order, when there is one). */
   near?: Near;
 }
 
@@ -164,12 +171,39 @@ function carFit(f: ProductFilter) {
   return { rows, size, universal, any: sql`(${rows} or ${size} or ${universal})` };
 }
 
-/** The car's list key of p without the search score (see EXACT_FIT). */
-function carBase(f: ProductFilter): SQL {
+/** p's order within its group (see EXACT_FIT): in stock, from a verified store, how near the buyer. */
+function lowKey(f: ProductFilter): SQL {
+  return sql`((case when p.stock > 0 then ${sql.raw(String(IN_STOCK))} else 0 end)
+    + (select case when st.verified then ${sql.raw(String(VERIFIED))} else 0 end from stores st where st.id = p.store_id)
+    + ${f.near ? nearRank(sql`p.state_id`, f.near, sql`p.city_id`) : sql`0`})`;
+}
+
+/** p's list key without the search score (see EXACT_FIT): its fit to the car, if any, and its order within its group. */
+function orderKey(f: ProductFilter): SQL {
+  if (!f.car) return lowKey(f);
   const fit = carFit(f);
-  return sql`((case when ${fit.rows} then ${sql.raw(String(EXACT_FIT + 4))} when ${fit.size} then ${sql.raw(String(EXACT_FIT))} else 0 end)
-    + (case when p.stock > 0 then 2 else 0 end)
-    + (select case when st.verified then 1 else 0 end from stores st where st.id = p.store_id))`;
+  return sql`((case when ${fit.rows} then ${sql.raw(String(EXACT_FIT + BY_ROWS))} when ${fit.size} then ${sql.raw(String(EXACT_FIT))} else 0 end)
+    + ${lowKey(f)})`;
+}
+
+/**
+ * The nearness groups of a list as (rank, condition on p), as nearRank ranks them: the visitor's city 3 (when
+ * chosen), the rest of their state 2, its neighbours 1, farther 0; without a visitor state one group of rank 0.
+ * A list limited to the visitor's state has only the first two (the others would be walked for nothing).
+ */
+function nearGroups(near: Near | undefined): [number, SQL][] {
+  if (!near) return [[0, sql`true`]];
+  const { stateId, neighbours, cityId } = near;
+  const groups: [number, SQL][] = cityId
+    ? [
+        [3, sql`p.city_id = ${cityId}`],
+        [2, sql`p.state_id = ${stateId} and p.city_id <> ${cityId}`],
+      ]
+    : [[2, sql`p.state_id = ${stateId}`]];
+  if (near.inState) return groups;
+  if (neighbours.length) groups.push([1, sql`p.state_id in (${ids(neighbours)})`]);
+  groups.push([0, sql`p.state_id not in (${ids([stateId, ...neighbours])})`]);
+  return groups;
 }
 
 /** The filter's conditions on products p (active is added by the query). */
@@ -281,8 +315,9 @@ export const productsRepository = (db: Db) => ({
     const where = sql.join([sql`p.active`, ...whereOf(q.filter)], sql` and `);
     let page: SQL;
     let ctes: SQL[] = [];
-    const car = q.filter.car ? carBase(q.filter) : undefined;
-    const carCol = car ? sql`, ${car} as car_key` : sql``;
+    const car = q.filter.car ? true : undefined;
+    // Every candidate of a search carries its key without the score, so the page sorts in one pass.
+    const keyCol = sql`, ${orderKey(q.filter)} as order_key`;
     if (q.tsq !== undefined || q.partNumber) {
       const pn = q.partNumber ?? '';
       const tsq = q.tsq ?? '';
@@ -306,7 +341,7 @@ export const productsRepository = (db: Db) => ({
           const i = stages.length;
           const gate = i ? sql`and ${found(i)} < ${SEARCH_WINDOW}` : sql``;
           // prod_id + 0: no walking the prod_id index until enough rows pass, the words' index is the way in.
-          stages.push(sql`s${sql.raw(String(i))} as (select p.prod_id, p.search, p.part_number_norm${carCol} from products p where ${where} and ${cond} ${gate}
+          stages.push(sql`s${sql.raw(String(i))} as (select p.prod_id, p.search, p.part_number_norm${keyCol} from products p where ${where} and ${cond} ${gate}
             order by p.prod_id + 0 desc limit ${SEARCH_WINDOW})`);
         };
         for (const [lo, hi] of ranges) {
@@ -328,7 +363,7 @@ export const productsRepository = (db: Db) => ({
       }
       if (pn) {
         const like = sql`p.part_number_norm like ${pn + '%'}`;
-        parts.push(sql`select p.prod_id, p.search, p.part_number_norm${carCol} from products p where ${where} and (${like}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})
+        parts.push(sql`select p.prod_id, p.search, p.part_number_norm${keyCol} from products p where ${where} and (${like}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})
           order by p.prod_id desc limit ${SEARCH_WINDOW}`);
       }
       const text = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
@@ -338,7 +373,7 @@ export const productsRepository = (db: Db) => ({
           ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end`
             : sql`0`
         }`;
-      const score = car ? sql`c.car_key + least(${text}, 268435455)::bigint * 8` : text;
+      const score = sql`c.order_key + least(${text}, ${sql.raw(String(TEXT_CAP))})::bigint * ${sql.raw(String(TEXT_STEP))}`;
       const cursor = q.cursor
         ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::bigint, ${q.cursor.prodId}::int)`
         : sql``;
@@ -349,23 +384,36 @@ export const productsRepository = (db: Db) => ({
       )}) w
         order by w.prod_id desc limit ${SEARCH_WINDOW}`;
       const cands = pn
-        ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm${carCol} from products p
+        ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm${keyCol} from products p
             where ${where} and p.part_number_norm like ${pn + '%'} limit 100)) u`
         : window;
       page = sql`select m.prod_id, m.score from (select c.prod_id, ${score} as score from (${cands}) c) m
         ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
       ctes = stages;
     } else {
+      // A part of the list whose rows all carry one key, walking prod_id down to a page (newest first within it);
+      // the cursor's key says which parts are already read.
+      const constantPart = (key: number, cond: SQL, base: SQL) => {
+        if (q.cursor && key > (q.cursor.score ?? 0)) return null;
+        const after =
+          q.cursor && key === q.cursor.score ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
+        return sql`(select p.prod_id, ${sql.raw(String(key))}::bigint as score from products p
+          where ${base} and ${cond} ${after} order by p.prod_id desc limit ${q.limit})`;
+      };
+      const union = (parts: SQL[]) =>
+        parts.length
+          ? sql`select u.prod_id, u.score from (${sql.join(parts, sql` union all `)}) u
+            order by u.score desc, u.prod_id desc limit ${q.limit}`
+          : sql`select null::int as prod_id, null::bigint as score where false`;
       if (car) {
         // Without search text the list is made of parts that each stop at a page, where one query over every
-        // fitting part sorted them all (0.5 s for a Corolla, 1 s for every Toyota in 200,000 parts). The
-        // cursor's key says which parts are already read.
+        // fitting part sorted them all (0.5 s for a Corolla, 1 s for every Toyota in 200,000 parts).
         const fit = carFit(q.filter);
         const rest = whereOf({ ...q.filter, car: undefined, makeId: undefined, year: undefined });
         const base = sql.join([sql`p.active`, ...rest], sql` and `);
         const parts: SQL[] = [];
         // Parts fitted by their rows or by size are few for one car (2,200 for a Corolla in 200,000): read and sorted.
-        const few: [number, SQL][] = [[EXACT_FIT + 4, fit.rows]];
+        const few: [number, SQL][] = [[EXACT_FIT + BY_ROWS, fit.rows]];
         if (q.filter.car!.specs.length) few.push([EXACT_FIT, fit.size]);
         // Without a model (every Toyota) they are many too: then they are split like parts for most cars.
         const split: [number, SQL][] = q.filter.modelId ? [] : few.splice(0);
@@ -375,50 +423,33 @@ export const productsRepository = (db: Db) => ({
           const after = q.cursor
             ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::bigint, ${q.cursor.prodId}::int)`
             : sql``;
-          parts.push(sql`(select m.prod_id, m.score from (select p.prod_id, (${sql.raw(String(group))}
-              + (case when p.stock > 0 then 2 else 0 end) + (case when st.verified then 1 else 0 end))::bigint as score
-            from products p join stores st on st.id = p.store_id where ${base} and ${cond}) m ${after}
+          parts.push(sql`(select m.prod_id, m.score from (select p.prod_id, (${sql.raw(String(group))} + ${lowKey(q.filter)})::bigint as score
+            from products p where ${base} and ${cond}) m ${after}
             order by m.score desc, m.prod_id desc limit ${q.limit})`);
         }
-        // Parts for most cars are many: four parts of constant key, each walking prod_id down to a page.
+        // Parts for most cars are many: parts of constant key (stock, verified store, nearness), each walking prod_id.
+        // With a make alone the fitting parts are split too, and three nearness groups more would triple the parts
+        // (36: planning alone took 15 ms): there the split parts are newest first within stock and verified store.
+        const nearBy = nearGroups(q.filter.modelId ? q.filter.near : undefined);
         for (const [group, cond] of split)
-          for (const stock of [2, 0])
-            for (const verified of [1, 0]) {
-              const key = group + stock + verified;
-              if (q.cursor && key > (q.cursor.score ?? 0)) continue;
-              const after =
-                q.cursor && key === q.cursor.score
-                  ? sql`and p.prod_id < ${q.cursor.prodId}`
-                  : sql``;
-              parts.push(sql`(select p.prod_id, ${sql.raw(String(key))}::bigint as score from products p
-              where ${base} and ${cond} and ${stock ? sql`p.stock > 0` : sql`p.stock <= 0`}
-              and p.store_id in (select id from stores where ${verified ? sql`verified` : sql`not verified`}) ${after}
-              order by p.prod_id desc limit ${q.limit})`);
-            }
-        page = parts.length
-          ? sql`select u.prod_id, u.score from (${sql.join(parts, sql` union all `)}) u
-            order by u.score desc, u.prod_id desc limit ${q.limit}`
-          : sql`select null::int as prod_id, null::bigint as score where false`;
+          for (const stock of [IN_STOCK, 0])
+            for (const verified of [VERIFIED, 0])
+              for (const [near, nearCond] of nearBy) {
+                const part = constantPart(
+                  group + stock + verified + near,
+                  sql`${cond} and ${stock ? sql`p.stock > 0` : sql`p.stock <= 0`}
+                    and p.store_id in (select id from stores where ${verified ? sql`verified` : sql`not verified`}) and ${nearCond}`,
+                  base,
+                );
+                if (part) parts.push(part);
+              }
+        page = union(parts);
       } else if (q.filter.near) {
-        // Three parts of constant key (2: the visitor's state, 1: its neighbours, 0: farther), each
-        // walking prod_id down to a page, as the parts for most cars above: newest first in each.
-        const { stateId, neighbours } = q.filter.near;
-        const others = sql.raw([stateId, ...neighbours].map(Math.trunc).join(','));
-        const groups: [number, SQL][] = [
-          [2, sql`p.state_id = ${stateId}`],
-          [1, neighbours.length ? sql`p.state_id in (${ids(neighbours)})` : sql`false`],
-          [0, sql`p.state_id not in (${others})`],
-        ];
-        const parts: SQL[] = [];
-        for (const [key, cond] of groups) {
-          if (q.cursor && key > (q.cursor.score ?? 0)) continue;
-          const after =
-            q.cursor && key === q.cursor.score ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
-          parts.push(sql`(select p.prod_id, ${sql.raw(String(key))}::bigint as score from products p
-            where ${where} and ${cond} ${after} order by p.prod_id desc limit ${q.limit})`);
-        }
-        page = sql`select u.prod_id, u.score from (${sql.join(parts, sql` union all `)}) u
-          order by u.score desc, u.prod_id desc limit ${q.limit}`;
+        // Newest first within each nearness group: the visitor's state, its neighbours, farther.
+        const parts = nearGroups(q.filter.near).map(([key, cond]) =>
+          constantPart(key, cond, where),
+        );
+        page = union(parts.filter((x): x is SQL => x !== null));
       } else {
         const cursor = q.cursor ? sql`and p.prod_id < ${q.cursor.prodId}` : sql``;
         page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
@@ -442,6 +473,15 @@ export const productsRepository = (db: Db) => ({
    * '' gives the number of active products.
    */
   estimateMatches: async (tsq: string): Promise<number> => {
+    if (tsq) {
+      const [q] = await rows<{ n: number }>(
+        db,
+        sql`select numnode(to_tsquery('english', ${tsq})) as n`,
+      );
+      // A stop word alone ('and' of 'gaskets and seals', 's' of 's-class') is dropped from the search, so it limits
+      // nothing; PostgreSQL estimates it at 1 row, which made the whole search look rare and skip the stages.
+      if (!Number(q.n)) return Infinity;
+    }
     const match = tsq ? sql`and p.search @@ to_tsquery('english', ${tsq})` : sql``;
     const [r] = await rows<{ 'QUERY PLAN': unknown }>(
       db,

@@ -30,6 +30,11 @@ export const listQuery = {
       description:
         "The visitor's state id: a list not limited to a state shows that state's parts first, then its neighbours'",
     },
+    nearCity: {
+      ...id,
+      description:
+        "The visitor's city id (with near): its parts come first, also in a list limited to the visitor's state",
+    },
     city: { ...id, description: 'City id' },
     partcategory: { ...id, description: 'Category id (a top category includes its children)' },
     carmake: { ...id, description: 'Car make id' },
@@ -41,8 +46,8 @@ export const listQuery = {
     pagesize: Int({ minimum: 1, maximum: 50, default: 50 }),
     count: Int({ minimum: 0, maximum: 10000000, default: 0 }),
     lastId: Text({
-      maxLength: 24,
-      pattern: '^(-?\\d{1,10}:)?\\d{1,10}$',
+      maxLength: 27,
+      pattern: '^(-?\\d{1,15}:)?\\d{1,10}$',
       description: 'Cursor from the previous page',
     }),
     active: { type: 'string', enum: ['true', 'false'] },

@@ -4,7 +4,8 @@ import { rows } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { seedCatalog } from './seed.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
-import { buildTsQuery, expectedMatches, parseSearch } from './search.ts';
+import { productsRepository } from './repository.ts';
+import { buildTsQuery, expectedMatches, parseSearch, searchPlanner } from './search.ts';
 
 let t: TestApp;
 let pnProduct: number;
@@ -199,5 +200,20 @@ describe('when a search runs in stages', () => {
     expect(expectedMatches(million, [20_000, 30_000, 25_000])).toBeLessThan(1000); // 'civic timing belt'
     expect(expectedMatches(million, [300])).toBe(300);
     expect(expectedMatches(0, [5])).toBe(0);
+    // 'gaskets and seals': the stop word limits nothing (its estimate is Infinity), so the search stays large.
+    expect(expectedMatches(million, [23_932, Infinity, 21_000])).toBeGreaterThan(1000);
+  });
+
+  it('matches a complete three-letter word whole, and a short beginning as a prefix', async () => {
+    const planner = searchPlanner(productsRepository(t.handle.db));
+    expect((await planner.query('brake oil')).tsq).toBe('(brake | break) & oil');
+    expect((await planner.query('brake pum')).tsq).toBe('(brake | break) & pum:*');
+  });
+
+  it('estimates a stop word alone as limiting nothing, a real word by its matches', async () => {
+    const repo = productsRepository(t.handle.db);
+    expect(await repo.estimateMatches('and')).toBe(Infinity);
+    expect(await repo.estimateMatches('s')).toBe(Infinity);
+    expect(await repo.estimateMatches('brake')).toBeLessThan(Infinity);
   });
 });

@@ -6,6 +6,7 @@
  * repository.
  */
 import { memo } from '../../lib/cache.ts';
+import { normaliseModelNames } from './model-names.ts';
 import { MISSPELLINGS, PHRASES, SYNONYM_GROUPS } from './synonyms.ts';
 
 /** Words that mean a condition: removed from the text, they set the condition filter. */
@@ -67,9 +68,13 @@ export function parseSearch(text: string): ParsedSearch {
     .trim()
     .split(' ')
     .filter(Boolean)
-    .map((w) => MISSPELLINGS[w] ?? w)
-    .slice(0, 8);
-  return { tokens, condition, partNumber: looksLikePn && !tyreSize ? pn : undefined, tyreSize };
+    .map((w) => MISSPELLINGS[w] ?? w);
+  return {
+    tokens: normaliseModelNames(tokens).slice(0, 8),
+    condition,
+    partNumber: looksLikePn && !tyreSize ? pn : undefined,
+    tyreSize,
+  };
 }
 
 /**
@@ -101,7 +106,7 @@ export interface SearchFacts {
   similarWords(
     tokens: string[],
   ): Promise<{ tok: string; known: boolean; similar: string[] | null }[]>;
-  /** Matches the planner expects for a query text; '' gives the number of active products. */
+  /** Matches the planner expects for a query text; '' gives the number of active products; a text of stop words only, Infinity (it limits nothing). */
   estimateMatches(tsq: string): Promise<number>;
   newestId(): Promise<number>;
 }
@@ -160,7 +165,9 @@ export function searchPlanner(facts: SearchFacts) {
       if (hit.similar.length) out.set(tok, hit.similar);
     };
     const ask = tokens.filter((tok) => {
-      if (!correctable(tok)) return false;
+      // Three-letter words are asked too, for whether they are complete words only: a prefix on 'oil' or 'fan'
+      // (oil:*) makes the index collect every match of the prefix on every search stage (30 ms each at a million).
+      if (!correctable(tok) && !/^[a-z]{3}$/.test(tok)) return false;
       const hit = corrected.get(tok);
       if (hit && now - hit.at < 600_000) {
         use(tok, hit);
@@ -174,7 +181,7 @@ export function searchPlanner(facts: SearchFacts) {
         const hit = {
           at: now,
           known: r.known,
-          similar: !r.known && r.similar?.length ? r.similar : [],
+          similar: !r.known && correctable(r.tok) && r.similar?.length ? r.similar : [],
         };
         corrected.set(r.tok, hit);
         use(r.tok, hit);

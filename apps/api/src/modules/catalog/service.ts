@@ -1,4 +1,4 @@
-import { nearOf } from '../lookups/neighbours.ts';
+import { nearFor } from '../lookups/neighbours.ts';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { cacheRegistry, memo } from '../../lib/cache.ts';
@@ -75,6 +75,7 @@ export interface ListFilters {
   catId?: number;
   regionId?: number;
   near?: number;
+  nearCity?: number;
   city?: number;
   partcategory?: number;
   carmake?: number;
@@ -91,7 +92,7 @@ export interface ListFilters {
 /** Parses a cursor: 'prodId' (newest-first lists) or 'score:prodId' (ranked search). */
 function parseCursor(lastId: string | undefined, ranked: boolean) {
   if (!lastId) return undefined;
-  const m = /^(?:(-?\d{1,10}):)?(\d{1,10})$/.exec(lastId);
+  const m = /^(?:(-?\d{1,15}):)?(\d{1,10})$/.exec(lastId);
   if (!m) throw badRequest('Invalid lastId: pass back the lastId of the previous page');
   const prodId = Number(m[2]);
   if (prodId > 2147483647)
@@ -139,8 +140,7 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
   /** The API's filters as the repository's: names resolved to ids, unknown ones refused. */
   async function resolve(f: ListFilters): Promise<ProductFilter> {
     const out: ProductFilter = { stateId: f.regionId, cityId: f.city };
-    // Nearer first only when the list is not limited to one state already.
-    if (f.near && !f.regionId) out.near = await nearOf(db, f.near);
+    out.near = await nearFor(db, f);
     const catId = f.partcategory || f.catId || 0;
     if (catId) {
       const c = await cats.get(catId);

@@ -1,6 +1,6 @@
 /**
  * How buyers name parts, as data: phrases rewritten before the text is split into words (Nigerian and
- * British/American names, spacing), misspellings the trigram correction does not reach, and groups of
+ * British/American names, spacing; car model names in model-names.ts), misspellings the trigram correction does not reach, and groups of
  * words that mean the same part (each finds the others). search.ts applies them.
  */
 
@@ -16,12 +16,6 @@ export const PHRASES: [RegExp, string][] = [
   [/\bsparkplugs?\b/g, 'spark plug'],
   [/\bfan[\s-]*belts?\b/g, 'fan belt'],
   [/\b(?:air[\s-]*con|aircon|air[\s-]*condition(?:er|ing)?)\b/g, 'ac'],
-  [/\bcrv\b/g, 'cr v'],
-  [/\bhrv\b/g, 'hr v'],
-  [/\bxtrail\b/g, 'x trail'],
-  [/\brav[\s-]+4\b/g, 'rav4'],
-  [/\bc[\s-]*class\b/g, 'c class'],
-  [/\be[\s-]*class\b/g, 'e class'],
   [/\bbenz\b/g, 'mercedes'],
 ];
 

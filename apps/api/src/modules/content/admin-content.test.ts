@@ -359,16 +359,16 @@ describe(`admin content under concurrency (${dbLabel()})`, () => {
 
   // PostgreSQL only: PGlite has one connection, so the publishes cannot race there.
   it.skipIf(!onServer)(
-    '8 categories added at once get 8 distinct ids; 8 staff publishing one draft at once: one succeeds, one audit entry (PostgreSQL server: PGlite runs one query at a time, so it cannot race)',
+    '100 categories added at once get 100 distinct ids; 100 staff publishing one draft at once: one succeeds, one audit entry (PostgreSQL server: PGlite runs one query at a time, so it cannot race)',
     async () => {
       const api = as(admin.cookie);
       const added = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
+        Array.from({ length: 100 }, (_, i) =>
           api.post('/api/admin/blog/categories', { name: `Race ${i} ${Date.now()}` }),
         ),
       );
-      expect(added.map((a) => a.status)).toEqual(Array(8).fill(201));
-      expect(new Set(added.map((a) => a.body.item.id)).size).toBe(8);
+      expect(added.map((a) => a.status)).toEqual(Array(100).fill(201));
+      expect(new Set(added.map((a) => a.body.item.id)).size).toBe(100);
 
       const draft = await api.post('/api/admin/blog/posts', {
         title: `Race draft ${Date.now()}`,
@@ -378,11 +378,11 @@ describe(`admin content under concurrency (${dbLabel()})`, () => {
       });
       const id = draft.body.item.id;
       const answers = await Promise.all(
-        Array.from({ length: 8 }, () =>
+        Array.from({ length: 100 }, () =>
           api.post(`/api/admin/blog/posts/${id}/publish`, { published: true }),
         ),
       );
-      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(7).fill(409)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(99).fill(409)]);
       expect((await trail('post', id)).map((e) => e.action)).toEqual([
         'post.create',
         'post.publish',

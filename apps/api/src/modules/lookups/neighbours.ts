@@ -57,6 +57,10 @@ export const neighboursOf = (state: string): string[] => [...(graph.get(state) ?
 export interface Near {
   stateId: number;
   neighbours: number[];
+  /** The visitor's city: its results come before the rest of the state. */
+  cityId?: number;
+  /** The list is limited to the visitor's state: only the city comes first. */
+  inState?: boolean;
 }
 
 // State names and ids are reference data: read once per database.
@@ -83,8 +87,34 @@ export async function nearOf(db: Db, stateId: number): Promise<Near | undefined>
   };
 }
 
-/** 2 for a row in the visitor's state, 1 in a bordering state, 0 farther: `col` is its state id. */
-export function nearRank(col: SQL, near: Near): SQL {
+/**
+ * 3 for a row in the visitor's city (when they chose one), 2 in their state, 1 in a bordering
+ * state, 0 farther: `col` is its state id, `cityCol` its city id.
+ */
+export function nearRank(col: SQL, near: Near, cityCol?: SQL): SQL {
   const n = near.neighbours.length ? near.neighbours.map(Math.trunc).join(',') : 'null';
-  return sql`(case when ${col} = ${near.stateId} then 2 when ${col} in (${sql.raw(n)}) then 1 else 0 end)`;
+  const city = near.cityId && cityCol ? sql`when ${cityCol} = ${near.cityId} then 3 ` : sql``;
+  return sql`(case ${city}when ${col} = ${near.stateId} then 2 when ${col} in (${sql.raw(n)}) then 1 else 0 end)`;
+}
+
+/** What a list asks for (`near`, `nearCity`) and is limited to (`regionId`, `city`). */
+export interface NearQuery {
+  near?: number;
+  nearCity?: number;
+  regionId?: number;
+  city?: number;
+}
+
+/**
+ * The nearness a list is ordered by, or undefined when it orders nothing: not asked for, limited
+ * to one city, or to a state other than the visitor's. Limited to the visitor's own state, only
+ * their city (when chosen) comes first.
+ */
+export async function nearFor(db: Db, q: NearQuery): Promise<Near | undefined> {
+  if (!q.near || q.city) return undefined;
+  const inState = q.regionId !== undefined && q.regionId !== 0;
+  if (inState && (q.regionId !== q.near || !q.nearCity)) return undefined;
+  const near = await nearOf(db, q.near);
+  if (!near) return undefined;
+  return { ...near, cityId: q.nearCity || undefined, inState };
 }

@@ -144,4 +144,118 @@ describe(`nearer first (${dbLabel()})`, () => {
     );
     expect((await t.get(`/api/products/categories/602/?near=abc`)).status).toBe(400);
   });
+
+  it('parts for a car and found by search: nearer first inside each fit group, across pages', async () => {
+    const [car] = await rows<{ make_id: number; model_id: number }>(
+      t.handle.db,
+      sql`select mk.id as make_id, md.id as model_id from car_makes mk join car_models md on md.make_id = mk.id
+        where mk.name = 'Toyota' and md.name = 'Corolla'`,
+    );
+    const stores = await Promise.all(
+      ['Kano', 'Lagos', 'Rivers', 'Ogun'].map(async (name) =>
+        createStore(t.handle.db, { stateId: state.get(name)!, cityId: await cityOf(name) }),
+      ),
+    );
+    // Interleaved states, all in stock from unverified stores: only the fit and nearness order them.
+    const fits = { makeId: car.make_id, modelId: car.model_id, yearFrom: 2008, yearTo: 2013 };
+    for (let i = 0; i < 12; i++) {
+      await createProduct(t.handle.db, {
+        store: stores[i % 4],
+        catId: 602,
+        name: `Farness Pad ${i}`,
+        fitments: [fits],
+      });
+      // Warning triangles fit most cars.
+      await createProduct(t.handle.db, {
+        store: stores[i % 4],
+        catId: 3405,
+        name: `Farness Triangle ${i}`,
+      });
+    }
+    const ogun = state.get('Ogun');
+    const check = (items: any[], exact: number) => {
+      const ranks = items.map((p) => rankIn('Ogun')(p.store.state));
+      // Exact fits first (one group), then parts for most cars (another), each nearer first.
+      for (const [from, to] of [
+        [0, exact],
+        [exact, items.length],
+      ]) {
+        const group = ranks.slice(from, to);
+        if (!group.length) continue;
+        expect(group).toEqual([...group].sort((a, b) => b - a));
+        expect(group[0]).toBe(2);
+      }
+      expect(new Set(items.map((p) => p.prod_id)).size).toBe(items.length);
+    };
+    const carQuery = `carmake=${car.make_id}&carmodel=${car.model_id}&caryear=2010`;
+    // A model: its exact fits are read and sorted, the parts for most cars walk in nearness groups.
+    const items = (await walk(`/api/products/categories/0/?${carQuery}&near=${ogun}`, 5)).filter(
+      (p) => p.name.startsWith('Farness'),
+    );
+    expect(items.slice(0, 12).every((p) => p.name.startsWith('Farness Pad'))).toBe(true);
+    check(items, 12);
+    const found = await walk(`/api/products/categories/0/?prodName=farness+pad&near=${ogun}`, 5);
+    expect(found).toHaveLength(12);
+    check(found, 12);
+    const both = await walk(
+      `/api/products/categories/0/?prodName=farness&${carQuery}&near=${ogun}`,
+      5,
+    );
+    expect(both).toHaveLength(24);
+    expect(both.slice(0, 12).every((p) => p.fit === 'exact')).toBe(true);
+    check(both, 12);
+  });
+
+  it("the visitor's city first: inside their state, and before the rest of Nigeria", async () => {
+    const lagos = state.get('Lagos')!;
+    // The visitor's city: one with a seeded mechanic, so the mechanics list has something to put first.
+    const [home] = await rows<{ id: number; name: string }>(
+      t.handle.db,
+      sql`select c.id, c.name from service_providers p join cities c on c.id = p.city_id
+        where p.state_id = ${lagos} and p.kind = 'mechanic' order by p.sp_id limit 1`,
+    );
+    const [other] = await rows<{ id: number }>(
+      t.handle.db,
+      sql`select id from cities where state_id = ${lagos} and id <> ${home.id} order by id limit 1`,
+    );
+    const stores = await Promise.all([
+      createStore(t.handle.db, { stateId: lagos, cityId: other.id }),
+      createStore(t.handle.db, { stateId: state.get('Kano')!, cityId: await cityOf('Kano') }),
+      createStore(t.handle.db, { stateId: lagos, cityId: home.id }),
+      createStore(t.handle.db, { stateId: state.get('Ogun')!, cityId: await cityOf('Ogun') }),
+    ]);
+    // Interleaved, so newest first alone would mix the places.
+    for (let i = 0; i < 16; i++)
+      await createProduct(t.handle.db, {
+        store: stores[i % 4],
+        catId: 605,
+        name: `City Part ${i}`,
+      });
+    const level = (p: any) =>
+      p.store.state === 'Lagos' && p.store.city === home.name ? 3 : rankIn('Lagos')(p.store.state);
+
+    // Limited to Lagos (the list's default for a Lagos visitor): their city, then the rest of Lagos.
+    const near = `near=${lagos}&nearCity=${home.id}`;
+    const inLagos = await walk(`/api/products/categories/605/?regionId=${lagos}&${near}`, 3);
+    expect(inLagos.map(level)).toEqual([3, 3, 3, 3, 2, 2, 2, 2]);
+    // All Nigeria: their city, the rest of Lagos, Ogun (a neighbour), then Kano.
+    const all = await walk(`/api/products/categories/605/?${near}`, 3);
+    expect(all.map(level)).toEqual([3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0]);
+    expect(new Set(all.map((p) => p.prod_id)).size).toBe(16);
+
+    // Mechanics in Lagos: their city's first, every one once.
+    const mechs = await walk(`/api/mechanics/indexquery?regionId=${lagos}&${near}`, 4);
+    const plain = await walk(`/api/mechanics/indexquery?regionId=${lagos}`, 50);
+    expect(mechs.map((p) => p.sp_id).sort()).toEqual(plain.map((p) => p.sp_id).sort());
+    const first = mechs.map((p) => (p.city === home.name ? 1 : 0));
+    expect(first[0]).toBe(1);
+    expect(first).toEqual([...first].sort((a, b) => b - a));
+
+    // A list limited to another state puts nothing first.
+    const kano = await walk(
+      `/api/products/categories/605/?regionId=${state.get('Kano')}&${near}`,
+      50,
+    );
+    expect(kano.map((p) => p.store.state)).toEqual(['Kano', 'Kano', 'Kano', 'Kano']);
+  });
 });

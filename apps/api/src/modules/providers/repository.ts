@@ -89,12 +89,12 @@ export const providersRepository = (db: Db) => ({
     if (f.day !== undefined) where.push(sql`(p.available_days & ${1 << f.day}::smallint) <> 0`);
     // Nearness leads the order when asked for (then the rows are sorted; without it the index
     // gives the order).
-    const near = f.near ? nearRank(sql`p.state_id`, f.near) : undefined;
+    const near = f.near ? nearRank(sql`p.state_id`, f.near, sql`p.city_id`) : undefined;
     const nearFirst = near ? sql`${near} desc,` : sql``;
     if (f.lastId) {
       // A cursor row that has gone (deleted) falls back to the lowest rank: the tail after lastId.
       const cursorNear = f.near
-        ? sql`coalesce((select ${nearRank(sql`c.state_id`, f.near)} from service_providers c where c.sp_id = ${f.lastId}), 0),`
+        ? sql`coalesce((select ${nearRank(sql`c.state_id`, f.near, sql`c.city_id`)} from service_providers c where c.sp_id = ${f.lastId}), 0),`
         : sql``;
       where.push(sql`(${near ? sql`${near},` : sql``} p.rank_boost, p.verified, p.sp_id) < (${cursorNear}
         coalesce((select rank_boost from service_providers where sp_id = ${f.lastId}), 0),

@@ -15,6 +15,11 @@ const common = {
     description:
       "The visitor's state id: without regionId, that state's providers come first, then its neighbours'",
   },
+  nearCity: {
+    ...id,
+    description:
+      "The visitor's city id (with near): its providers come first, also in a list limited to the visitor's state",
+  },
   vehicleType: { ...id, description: 'Vehicle type id (GET /api/database/vehicleType)' },
   avaliability: { ...day, description: `${day.description}; the historical spelling` },
   availability: day,

@@ -1,4 +1,4 @@
-import { nearOf } from '../lookups/neighbours.ts';
+import { nearFor } from '../lookups/neighbours.ts';
 import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -117,8 +117,7 @@ export function providersService(db: Db, opts: { listCacheMs: number; read?: Db 
         capacityId: kind === 'towvan' ? q.capacity : undefined,
         vehicleTypeId: q.vehicleType,
         day,
-        // Nearer first only when the list is not limited to one state already.
-        near: q.near && !q.regionId ? await nearOf(db, q.near) : undefined,
+        near: await nearFor(db, q),
         lastId: q.lastId,
         limit: pagesize + 1,
       });

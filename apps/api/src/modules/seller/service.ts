@@ -709,7 +709,8 @@ export function sellerService(db: Db) {
     if (set.name !== undefined || set.title !== undefined)
       await addSearchWords(db, wordsOf([String(set.name ?? ''), String(set.title ?? '')]));
     invalidateCatalogLists(db);
-    await checkSignals(db, [prodId]);
+    // The number it had may have been other listings' evidence: those are judged again too.
+    await checkSignals(db, [prodId], undefined, [current.partNumber]);
     const item = await detail(prodId, stores);
     const message =
       input.active === false && Object.keys(input).length === 1

@@ -10,7 +10,7 @@ import { checkSignals, signalsService } from './service.ts';
 
 defineAttention({
   key: 'signals.open',
-  label: 'Listings to check (genuine claim or price)',
+  label: 'Listings to check (genuine claim, part number or price)',
   href: '/admin/signals',
   count: (db) => signalsService(db).openCount(),
 });
@@ -36,7 +36,7 @@ export default async function signalsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Listings flagged for a look: a genuine claim of another make, or a price far below its category',
+          'Listings flagged for a look: a genuine claim or part number of another make, or a price far below its part number or category',
         querystring: listQuery,
         response: { 200: listReply },
       },

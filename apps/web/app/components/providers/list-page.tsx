@@ -36,6 +36,7 @@ export function ProviderListPage({ data, intro }: { data: ProviderListData; intr
             filters={{
               ...data.filters,
               ...(data.placeNote.near ? { near: data.placeNote.near } : {}),
+              ...(data.placeNote.nearCity ? { nearCity: data.placeNote.nearCity } : {}),
             }}
             page={data.page}
             pagesize={data.pagesize}

@@ -152,7 +152,13 @@ export function ListingEditor({
           <Link to={item.url} className="font-semibold text-brand-700 underline">
             your public page
           </Link>
-          . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.
+          . Changes show there and in the {k.title.toLowerCase()} list as soon as you save.{' '}
+          <Link
+            to={`/user/${noun === 'workshop' ? 'workshop' : 'garage'}/reviews`}
+            className="font-semibold text-brand-700 underline"
+          >
+            Your customers’ reviews
+          </Link>
         </p>
       ) : (
         <p className="mt-1 text-gray-700">

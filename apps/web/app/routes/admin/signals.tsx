@@ -17,7 +17,8 @@ export const meta: MetaFunction = () => [{ title: 'Admin: listings to check | Sp
 
 const KIND_LABEL: Record<SignalItem['kind'], string> = {
   make_mismatch: 'Genuine claim of another make',
-  low_price: 'Price far below the category',
+  part_number_mismatch: 'Part number of another make',
+  low_price: 'Price far below the others',
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -59,10 +60,12 @@ export default function AdminSignals() {
       <h1 className="text-2xl font-bold">Listings to check</h1>
       <p className="text-sm text-gray-700">
         A listing is marked when it says ‘Genuine Toyota’ (or ‘OEM Toyota’) but fits only cars of
-        other makes, or when its price is under 40% of the median of the active listings in its
-        category (with at least 6 of them). It stays on sale. Look at it, hold the product or talk
-        to the seller if something is wrong; clear it when it is fine. A cleared mark comes back
-        only if the listing changes.
+        other makes; when its part number is another maker’s (by a format only that maker uses, or
+        because other listings of the number fit that maker’s cars only); or when its price is under
+        40% of the median of the active listings of the same part number (with at least 6 of them),
+        else of its category (with at least 6). It stays on sale. Look at it, hold the product or
+        talk to the seller if something is wrong; clear it when it is fine. A cleared mark comes
+        back only if the listing changes.
       </p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Link

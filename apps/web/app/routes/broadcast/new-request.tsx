@@ -26,7 +26,7 @@ import {
   requestTitle,
   type RequestItem,
 } from '../../lib/requests.ts';
-import { carLabel } from '../../components/my-cars-picker.tsx';
+import { carLabel } from '../../lib/my-cars.ts';
 import { SelectField } from '../../components/select-field.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];

@@ -13,7 +13,8 @@ import { GARAGE_MAX_CARS } from '@sf/shared';
 import type { GarageCar } from '@sf/api/types';
 import { serverApi } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
-import { carLabel, MyCarsPicker } from '../../components/my-cars-picker.tsx';
+import { MyCarsPicker } from '../../components/my-cars-picker.tsx';
+import { carLabel } from '../../lib/my-cars.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
 

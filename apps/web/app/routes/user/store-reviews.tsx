@@ -1,41 +1,23 @@
 import {
-  data,
-  Form,
   useActionData,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { apiGet, signedIn } from '../../lib/shop.server.ts';
-import { field } from '../../lib/auth.server.ts';
+import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
+import { AnswerForm } from '../../components/trust/answer-form.tsx';
 import type { ReviewList as Reviews } from '../../lib/reviews.ts';
 import { ReviewList } from '../../components/trust/review-list.tsx';
 import { Stars } from '../../components/trust/stars.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Reviews of my store | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ans = await apiGet(request, context, '/api/store/reviews');
-  if (!ans.status)
-    throw data({ message: ans.message ?? 'Only a store owner has store reviews' }, { status: 403 });
-  return ans as unknown as Reviews;
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadReviewsToAnswer<Reviews>(args, '/api/store/reviews', 'Only a store owner has store reviews');
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const id = Number(field(form, 'id'));
-  if (!Number.isSafeInteger(id) || id <= 0)
-    return data({ message: 'Choose a review' }, { status: 400 });
-  const ans = signedIn(
-    request,
-    await serverApi(context).post(`/api/reviews/${id}/answer`, { answer: field(form, 'answer') }),
-  );
-  return ans.status
-    ? { message: null }
-    : data({ message: ans.message ?? 'Not published' }, { status: formStatus(ans) });
-}
+export const action = (args: ActionFunctionArgs) =>
+  answerReview(args, (id) => `/api/reviews/${id}/answer`);
 
 export default function StoreReviews() {
   const { items, rating } = useLoaderData<typeof loader>();
@@ -56,27 +38,7 @@ export default function StoreReviews() {
           <ReviewList
             items={items}
             show="store"
-            extra={(r) =>
-              !r.answer && (
-                <Form method="post" className="space-y-2">
-                  <input type="hidden" name="id" value={r.id} />
-                  <label htmlFor={`answer-${r.id}`} className="label">
-                    Answer publicly (once)
-                  </label>
-                  <textarea
-                    id={`answer-${r.id}`}
-                    name="answer"
-                    rows={2}
-                    maxLength={1000}
-                    required
-                    className="input"
-                  />
-                  <button type="submit" className="btn-ghost">
-                    Publish answer
-                  </button>
-                </Form>
-              )
-            }
+            extra={(r) => !r.answer && <AnswerForm id={r.id} />}
           />
         </div>
       )}

@@ -1,0 +1,14 @@
+import type { GarageCar } from '@sf/api/types';
+import type { Api } from './api.ts';
+
+// Apart from the picker, so a page's loader can read the cars while the picker itself loads
+// only when shown.
+
+/** The signed-in user's saved cars for a loader; null for a guest (the API's 401). */
+export async function fetchMyCars(api: Api): Promise<GarageCar[] | null> {
+  const ans = await api.get<GarageCar>('/api/garage');
+  return ans.status && Array.isArray(ans.items) ? ans.items : null;
+}
+
+export const carLabel = (c: Pick<GarageCar, 'year' | 'make' | 'model'>) =>
+  [c.year, c.make, c.model].filter(Boolean).join(' ');

@@ -1,0 +1,48 @@
+import {
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
+import { AnswerForm } from '../../components/trust/answer-form.tsx';
+import type { ProviderReviewList as Reviews } from '../../lib/reviews.ts';
+import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
+
+// /user/workshop/reviews and /user/garage/reviews: a mechanic's or tow van's reviews, to answer.
+export const meta: MetaFunction = () => [{ title: 'Reviews from my customers | SpareFinder NG' }];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  loadReviewsToAnswer<Reviews>(
+    args,
+    '/api/provider-reviews/mine',
+    'Only a mechanic or tow van has these reviews',
+  );
+
+export const action = (args: ActionFunctionArgs) =>
+  answerReview(args, (id) => `/api/provider-reviews/${id}/answer`);
+
+export default function ProviderReviews() {
+  const { items } = useLoaderData<typeof loader>();
+  const said = useActionData<typeof action>();
+  return (
+    <main id="main" className="container-page max-w-3xl space-y-4 py-5">
+      <h1 className="text-2xl font-bold">Reviews from my customers</h1>
+      {said?.message && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {said.message}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="card p-4 text-gray-700">
+          No reviews yet: customers review you after accepting your offer on their request.
+        </p>
+      ) : (
+        <div className="card p-4">
+          <ProviderReviewList items={items} extra={(r) => !r.answer && <AnswerForm id={r.id} />} />
+        </div>
+      )}
+    </main>
+  );
+}

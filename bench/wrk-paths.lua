@@ -1,0 +1,20 @@
+-- wrk script for bench/wrk.mjs: requests the paths listed (one per line) in the file named by
+-- WRK_PATHS in turn, and prints the run's figures as one JSON line at the end.
+local paths = {}
+for line in io.lines(os.getenv("WRK_PATHS")) do
+  if #line > 0 then paths[#paths + 1] = line end
+end
+local i = 0
+
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_RESULT {"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"errors":%d,"non2xx":%d}\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end

@@ -1,0 +1,68 @@
+// Flat-out load with wrk (Debian's `wrk`), where it is installed: a C load generator spends a
+// small share of the CPU that autocannon (Node, one core for itself at 50 connections) spends,
+// so on a small machine the app servers, not the load generator, take the cores.
+import { spawnSync, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Whether wrk is on the PATH. */
+export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined;
+
+/**
+ * `paths` requested in turn against `base` for `seconds` over `connections` connections (one
+ * wrk thread): requests per second, p50 and p99 in ms, errors (connection and non-2xx).
+ */
+export function wrk(base, paths, { seconds = 10, connections = 50 } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-wrk-'));
+  const list = path.join(dir, 'paths.txt');
+  fs.writeFileSync(list, paths.join('\n') + '\n');
+  try {
+    const out = execFileSync(
+      'wrk',
+      [
+        '-t1',
+        `-c${connections}`,
+        `-d${seconds}s`,
+        '--timeout',
+        '10s',
+        '-s',
+        path.join(import.meta.dirname, 'wrk-paths.lua'),
+        base,
+      ],
+      { env: { ...process.env, WRK_PATHS: list }, encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
+    const line = out.split('\n').find((l) => l.startsWith('WRK_RESULT '));
+    if (!line) throw new Error(`wrk printed no result:\n${out}`);
+    const r = JSON.parse(line.slice('WRK_RESULT '.length));
+    return {
+      reqPerSec: Math.round(r.requests / (r.durationUs / 1e6)),
+      p50: r.p50Us / 1000,
+      p99: r.p99Us / 1000,
+      errors: r.errors + r.non2xx,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux). */
+export function cpuSeconds(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at ") ".
+  const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+/** CPU seconds the whole machine spent busy so far (all cores; /proc/stat). */
+export function machineBusySeconds() {
+  const f = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const idle = f[3] + f[4];
+  return (f.reduce((a, b) => a + b, 0) - idle) / 100;
+}

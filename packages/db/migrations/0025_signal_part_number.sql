@@ -1,0 +1,2 @@
+ALTER TABLE "product_signals" DROP CONSTRAINT "product_signals_kind";--> statement-breakpoint
+ALTER TABLE "product_signals" ADD CONSTRAINT "product_signals_kind" CHECK ("product_signals"."kind" in ('make_mismatch', 'part_number_mismatch', 'low_price'));
