@@ -49,6 +49,86 @@ describe.runIf(reachable)('PostgreSQL pool', () => {
     };
     expect(res.rows[0].one).toBe(1);
   });
+
+  it('sends reads to the primary while the replica is down, and back once it answers', async () => {
+    // The replica: a read-only login reached through a proxy this test can break; each answer
+    // names the login that gave it.
+    const role = `${name}_ro`;
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    await admin.query(`ALTER ROLE ${role} SET default_transaction_read_only = on`);
+    const upstream = new URL(serverUrl);
+    let mode: 'forward' | 'reset' = 'forward';
+    let attempts = 0;
+    const open = new Set<net.Socket>();
+    const proxy = net.createServer((sock) => {
+      attempts++;
+      if (mode === 'reset') return void sock.destroy();
+      const up = net.connect(Number(upstream.port || 5432), upstream.hostname);
+      for (const s of [sock, up]) {
+        open.add(s);
+        s.on('close', () => open.delete(s));
+        s.on('error', () => {});
+      }
+      sock.pipe(up).pipe(sock);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const readUrl = new URL(serverUrl);
+    readUrl.pathname = `/${name}`;
+    readUrl.username = role;
+    readUrl.port = String((proxy.address() as net.AddressInfo).port);
+    const primaryUrl = new URL(readUrl);
+    primaryUrl.username = upstream.username || 'postgres';
+    primaryUrl.port = upstream.port;
+    const h = await openDb({
+      url: primaryUrl.toString(),
+      readUrl: readUrl.toString(),
+      poolSize: 2,
+      replicaRetryMs: 400,
+    });
+    const who = async () =>
+      (
+        (await h.read.execute(sql`select current_user as u`)) as unknown as {
+          rows: { u: string }[];
+        }
+      ).rows[0].u;
+    try {
+      expect(await who()).toBe(role);
+      // A wrong query is the query's fault, not the replica's: it fails and moves nothing.
+      await expect(h.read.execute(sql`select * from no_such_table`)).rejects.toThrow();
+      expect(await who()).toBe(role);
+
+      // The replica dies: its connections drop and new ones are cut at once.
+      mode = 'reset';
+      for (const s of open) s.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      attempts = 0;
+      expect(await who()).toBe(primaryUrl.username);
+      expect(attempts).toBe(1);
+      // Within the retry window the replica is not tried at all.
+      for (let i = 0; i < 10; i++) expect(await who()).toBe(primaryUrl.username);
+      expect(attempts).toBe(1);
+      // A transaction on the read side falls over too.
+      await new Promise((r) => setTimeout(r, 450));
+      const inTx = await h.read.transaction(
+        async (tx) =>
+          tx.execute(sql`select current_user as u`) as unknown as Promise<{
+            rows: { u: string }[];
+          }>,
+      );
+      expect(inTx.rows[0].u).toBe(primaryUrl.username);
+      expect(attempts).toBe(2);
+
+      // Back: after the window the replica takes reads again.
+      mode = 'forward';
+      await new Promise((r) => setTimeout(r, 450));
+      expect(await who()).toBe(role);
+    } finally {
+      await h.close();
+      for (const s of open) s.destroy();
+      proxy.close();
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+    }
+  });
 });
 
 describe('isDatabaseUnavailable', () => {

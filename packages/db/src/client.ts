@@ -33,6 +33,8 @@ export interface DbOptions {
   /** PGlite: start from this dump of another database (`dumpDataDir()`), not an empty one. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** How long reads skip a replica that could not be reached before trying it again. */
+  replicaRetryMs?: number;
 }
 
 /** A pool of PostgreSQL connections and the Drizzle database on it. */
@@ -67,13 +69,54 @@ async function pgPool(url: string, max: number) {
   pool.on('error', (err) =>
     console.warn(`database: idle connection lost (${err.message}); the pool opens another`),
   );
-  return { db: drizzle({ client: pool, schema }) as unknown as Db, end: () => pool.end() };
+  return { pool, db: drizzle({ client: pool, schema }) as unknown as Db, end: () => pool.end() };
+}
+
+type Pool = Awaited<ReturnType<typeof pgPool>>['pool'];
+
+/**
+ * Reads outlive their replica: while the replica cannot be reached (down, restarting, out of
+ * connections) its queries are answered by the primary, which holds every row the replica has
+ * and more. A replica that failed is skipped for `retryMs`, so an outage costs one failed
+ * attempt per window, not one per request, and it takes reads back once it answers again.
+ * Only unavailability moves a read: a wrong query fails as it would have on the primary.
+ */
+function failOverTo(replica: Pool, primary: Pool, retryMs: number) {
+  let downUntil = 0;
+  const fellOver = (err: unknown) => {
+    if (!isDatabaseUnavailable(err)) return false;
+    if (Date.now() >= downUntil)
+      console.warn(
+        `database: read replica unreachable (${(err as Error).message}); reads go to the primary for ${retryMs} ms`,
+      );
+    downUntil = Date.now() + retryMs;
+    return true;
+  };
+  // Drizzle calls query() for each statement and connect() for a transaction, both as promises;
+  // the pool object stays the replica's, so drizzle still sees a pg.Pool.
+  const query = replica.query.bind(replica) as (...a: unknown[]) => Promise<unknown>;
+  const connect = replica.connect.bind(replica) as (...a: unknown[]) => Promise<unknown>;
+  const via =
+    (own: typeof query, other: typeof query) =>
+    (...args: unknown[]) => {
+      if (typeof args[args.length - 1] === 'function') return own(...args);
+      if (Date.now() < downUntil) return other(...args);
+      return own(...args).catch((err) => {
+        if (fellOver(err)) return other(...args);
+        throw err;
+      });
+    };
+  Object.assign(replica, {
+    query: via(query, primary.query.bind(primary) as typeof query),
+    connect: via(connect, primary.connect.bind(primary) as typeof query),
+  });
 }
 
 export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   if (opts.url) {
     const primary = await pgPool(opts.url, opts.poolSize ?? 10);
     const replica = opts.readUrl ? await pgPool(opts.readUrl, opts.poolSize ?? 10) : undefined;
+    if (replica) failOverTo(replica.pool, primary.pool, opts.replicaRetryMs ?? REPLICA_RETRY_MS);
     return {
       db: primary.db,
       read: replica?.db ?? primary.db,
@@ -96,6 +139,9 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, read: db, kind: 'pglite', close: () => client.close() };
 }
+
+/** How long reads stay on the primary after the replica failed, before the replica is tried again. */
+export const REPLICA_RETRY_MS = 5000;
 
 /** How long opening one PostgreSQL connection may take before it counts as the server being down. */
 export const CONNECT_TIMEOUT_MS = 5000;
