@@ -18,8 +18,19 @@ const round = (x) => Math.round(x * 100) / 100;
 /**
  * Sends GET requests to `paths` (cycled) on `base` at `rate` per second for `duration` seconds.
  * Resolves to { reqPerSec, p50, p95, p99, max, errors, samples } with latencies in ms.
+ * `warmup` seconds at the same rate go first and are not counted: the sender opens its
+ * connections then (over TLS, dozens of handshakes in the first second would otherwise be the
+ * p99 of a short run, a cost of the bench, not of the servers).
  */
-export function constantRate({ base, paths, rate, duration = 10, headers = {}, maxSockets = 64 }) {
+export function constantRate({
+  base,
+  paths,
+  rate,
+  duration = 10,
+  warmup = 0,
+  headers = {},
+  maxSockets = 64,
+}) {
   const url = new URL(base);
   // https: nginx in front of the servers (bench/scale.mjs), with the bench's own certificate.
   const client = url.protocol === 'https:' ? https : http;
@@ -28,17 +39,19 @@ export function constantRate({ base, paths, rate, duration = 10, headers = {}, m
   let errors = 0;
   let sent = 0;
   let done = 0;
-  const total = Math.round(rate * duration);
+  const skipped = Math.round(rate * warmup);
+  const total = skipped + Math.round(rate * duration);
   const start = performance.now();
   const interval = 1000 / rate;
+  const measuredFrom = start + skipped * interval;
 
   return new Promise((resolve) => {
     const finish = () => {
       agent.destroy();
       times.sort((a, b) => a - b);
-      const elapsed = (performance.now() - start) / 1000;
+      const elapsed = (performance.now() - (warmup ? measuredFrom : start)) / 1000;
       resolve({
-        reqPerSec: Math.round(done / elapsed),
+        reqPerSec: Math.round((done - skipped) / elapsed),
         p50: round(pct(times, 50)),
         p95: round(pct(times, 95)),
         p99: round(pct(times, 99)),
@@ -47,20 +60,20 @@ export function constantRate({ base, paths, rate, duration = 10, headers = {}, m
         samples: times.length,
       });
     };
-    const fire = (due, path) => {
+    const fire = (due, path, counted) => {
       const req = client.request(
         { host: url.hostname, port: url.port, path, agent, headers },
         (res) => {
           res.on('data', () => {});
           res.on('end', () => {
-            if (res.statusCode >= 400) errors++;
-            times.push(performance.now() - due);
+            if (counted && res.statusCode >= 400) errors++;
+            if (counted) times.push(performance.now() - due);
             if (++done === total) finish();
           });
         },
       );
       req.on('error', () => {
-        errors++;
+        if (counted) errors++;
         if (++done === total) finish();
       });
       req.end();
@@ -69,7 +82,7 @@ export function constantRate({ base, paths, rate, duration = 10, headers = {}, m
       const now = performance.now();
       // Everything due by now goes out now; the next tick is set for the next due time.
       while (sent < total && start + sent * interval <= now) {
-        fire(start + sent * interval, paths[sent % paths.length]);
+        fire(start + sent * interval, paths[sent % paths.length], sent >= skipped);
         sent++;
       }
       if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));

@@ -66,3 +66,35 @@ export function machineBusySeconds() {
   const idle = f[3] + f[4];
   return (f.reduce((a, b) => a + b, 0) - idle) / 100;
 }
+
+/**
+ * CPU seconds each command name (nginx, postgres, redis-server, wrk, node…) has used so far,
+ * summed over its processes: the difference of two readings says where a run's CPU went.
+ */
+export function cpuByCommand() {
+  const out = {};
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    out[name] = (out[name] ?? 0) + (Number(f[11]) + Number(f[12])) / 100;
+  }
+  return out;
+}
+
+/** Where CPU went between two cpuByCommand() readings: the busiest names, in seconds. */
+export function cpuSpent(before, after, top = 6) {
+  return Object.fromEntries(
+    Object.entries(after)
+      .map(([name, s]) => [name, Math.round((s - (before[name] ?? 0)) * 10) / 10])
+      .filter(([, s]) => s >= 0.1)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, top),
+  );
+}

@@ -31,6 +31,79 @@ describe('memo', () => {
     await f(1);
     expect(calls).toBe(4);
   });
+
+  describe('with staleMs', () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    /** A source whose answers say which call gave them, and which can be held or failed. */
+    const source = () => {
+      const s = { calls: 0, fail: false, gate: Promise.resolve() };
+      const fn = async (x: string) => {
+        const n = ++s.calls;
+        await s.gate;
+        if (s.fail) throw new Error('db down');
+        return `${x}#${n}`;
+      };
+      return { s, fn };
+    };
+
+    it('answers at once with the expired answer while one call refreshes it', async () => {
+      const { s, fn } = source();
+      const f = memo(fn, 30, 100, 1000);
+      expect(await f('a')).toBe('a#1');
+      await sleep(40);
+      let open!: () => void;
+      s.gate = new Promise<void>((r) => (open = r));
+      // Expired: three requests get the old answer without waiting, and start one refresh.
+      expect(await Promise.all([f('a'), f('a'), f('a')])).toEqual(['a#1', 'a#1', 'a#1']);
+      expect(s.calls).toBe(2);
+      open();
+      await sleep(5);
+      expect(await f('a')).toBe('a#2');
+      expect(s.calls).toBe(2);
+    });
+
+    it('waits for a fresh answer once the stale time is over too', async () => {
+      const { s, fn } = source();
+      const f = memo(fn, 20, 100, 20);
+      await f('a');
+      await sleep(50);
+      expect(await f('a')).toBe('a#2');
+      expect(s.calls).toBe(2);
+    });
+
+    it('never serves what a clear dropped, nor lets an older refresh put it back', async () => {
+      const { s, fn } = source();
+      const f = memo(fn, 20, 100, 1000);
+      await f('a');
+      await sleep(30);
+      let open!: () => void;
+      s.gate = new Promise<void>((r) => (open = r));
+      expect(await f('a')).toBe('a#1'); // refresh #2 held
+      f.clear();
+      s.gate = Promise.resolve();
+      expect(await f('a')).toBe('a#3'); // after the clear: fetched, not the stale #1
+      open();
+      await sleep(5);
+      expect(await f('a')).toBe('a#3'); // #2 began before the clear and is dropped
+    });
+
+    it('keeps the stale answer when a refresh fails, and tries again on the next request', async () => {
+      const { s, fn } = source();
+      const f = memo(fn, 20, 100, 1000);
+      await f('a');
+      await sleep(30);
+      s.fail = true;
+      expect(await f('a')).toBe('a#1');
+      await sleep(5);
+      expect(await f('a')).toBe('a#1');
+      expect(s.calls).toBe(3);
+      await sleep(5); // refresh #3 has failed
+      s.fail = false;
+      expect(await f('a')).toBe('a#1'); // refresh #4 begins
+      await sleep(5);
+      expect(await f('a')).toBe('a#4');
+    });
+  });
 });
 
 describe('cacheRegistry', () => {

@@ -1,22 +1,60 @@
 /**
+ * The oldest a cached public list answer may be when given (the lists' own Cache-Control lets
+ * any shared cache keep them 30 s): the stale time of list caches is what their TTL leaves of it.
+ */
+export const LIST_MAX_STALE_MS = 30_000;
+
+/**
  * Memoises an async function per argument for `ttlMs` (Infinity: for the life of the
  * process). Failures are not cached. For data that changes rarely: reference lookups,
- * the category tree.
+ * the category tree, and (with `staleMs`) list answers.
+ *
+ * `staleMs`: for that long after its `ttlMs`, an answer is still given at once while one call
+ * refreshes it in the background. Without it every key's expiry makes the requests of that
+ * moment wait for the query (many keys filled together expire together, and a busy list's p99
+ * was those waits). A `clear()` drops answers outright: what a writer cleared is never served
+ * stale, and a refresh that began before the clear does not put its answer back.
  */
-export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 1000) {
-  const cache = new Map<A, { at: number; p: Promise<R> }>();
+export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 1000, staleMs = 0) {
+  type Entry = { at: number; p: Promise<R>; refreshing?: boolean };
+  const cache = new Map<A, Entry>();
+  let generation = 0;
+  const put = (a: A, e: Entry) => {
+    if (!cache.has(a) && cache.size >= max) cache.delete(cache.keys().next().value as A);
+    cache.set(a, e);
+  };
+  const refresh = (a: A, hit: Entry) => {
+    hit.refreshing = true;
+    const gen = generation;
+    fn(a).then(
+      (v) => {
+        if (gen === generation && cache.get(a) === hit)
+          cache.set(a, { at: Date.now(), p: Promise.resolve(v) });
+      },
+      // The stale answer stays until its time is up; the next request tries again.
+      () => (hit.refreshing = false),
+    );
+  };
   const wrapped = (a: A) => {
     const hit = cache.get(a);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.p;
-    const p = fn(a).catch((e) => {
-      cache.delete(a);
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < ttlMs) return hit.p;
+    if (hit && age < ttlMs + staleMs) {
+      if (!hit.refreshing) refresh(a, hit);
+      return hit.p;
+    }
+    const entry: Entry = { at: Date.now(), p: undefined as unknown as Promise<R> };
+    entry.p = fn(a).catch((e) => {
+      if (cache.get(a) === entry) cache.delete(a);
       throw e;
     });
-    if (cache.size >= max) cache.delete(cache.keys().next().value as A);
-    cache.set(a, { at: Date.now(), p });
-    return p;
+    put(a, entry);
+    return entry.p;
   };
-  wrapped.clear = () => cache.clear();
+  wrapped.clear = () => {
+    generation++;
+    cache.clear();
+  };
   return wrapped;
 }
 

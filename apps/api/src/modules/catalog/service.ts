@@ -1,7 +1,7 @@
 import { nearFor } from '../lookups/neighbours.ts';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { cacheRegistry, memo } from '../../lib/cache.ts';
+import { cacheRegistry, LIST_MAX_STALE_MS, memo } from '../../lib/cache.ts';
 import { storeLogoUrl } from '../images/urls.ts';
 import {
   categoriesRepository,
@@ -106,8 +106,9 @@ function parseCursor(lastId: string | undefined, ranked: boolean) {
  * List and search answers are read far more than the catalogue changes, and the same searches
  * ('brake pads', 'corolla headlamp') come from many buyers: each process keeps an answer for a few
  * seconds (listCacheMs from CATALOG_LIST_CACHE_MS, default 10000; 0 turns it off). Responses already
- * allow 30 s of shared caching, so this adds no staleness a visitor could not already see. Writers of
- * products or stores call invalidateCatalogLists(db).
+ * allow 30 s of shared caching, so this adds no staleness a visitor could not already see: an expired
+ * answer is still given while one query refreshes it, up to LIST_MAX_STALE_MS after it was read (and
+ * never after a clear). Writers of products or stores call invalidateCatalogLists(db).
  */
 const listCaches = cacheRegistry<Db>();
 export const invalidateCatalogLists = (db: Db) => listCaches.clear(db);
@@ -208,6 +209,7 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
     (key: string) => listUncached(Object.fromEntries(JSON.parse(key)) as ListFilters),
     opts.listCacheMs,
     500,
+    Math.max(0, LIST_MAX_STALE_MS - opts.listCacheMs),
   );
   // Off (0), it keeps nothing to clear.
   if (opts.listCacheMs > 0) listCaches.add(db, cachedList);

@@ -2,7 +2,7 @@ import { nearFor } from '../lookups/neighbours.ts';
 import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { cacheRegistry, memo } from '../../lib/cache.ts';
+import { cacheRegistry, LIST_MAX_STALE_MS, memo } from '../../lib/cache.ts';
 import { providerLogoUrl } from '../images/urls.ts';
 import {
   providersRepository,
@@ -96,10 +96,13 @@ export function toDetail(r: ProviderDetailRow): ProviderDetail {
 /** `read` answers the queries (a replica); `db` names the caches that writers clear. */
 export function providersService(db: Db, opts: { listCacheMs: number; read?: Db }) {
   const repo = providersRepository(opts.read ?? db);
+  // Expired answers are still given while one query refreshes them, up to the 30 s the lists'
+  // Cache-Control already lets any shared cache keep them (never after a writer's clear).
   const cached = memo(
     (key: string) => repo.list(JSON.parse(key) as ProviderFilter),
     opts.listCacheMs,
     300,
+    Math.max(0, LIST_MAX_STALE_MS - opts.listCacheMs),
   );
   listCaches.add(db, cached);
   const list = (f: ProviderFilter) =>
