@@ -87,6 +87,19 @@ describe('memo', () => {
       expect(await f('a')).toBe('a#3'); // #2 began before the clear and is dropped
     });
 
+    it('spreads the expiry of answers filled together', async () => {
+      const { s, fn } = source();
+      const f = memo(fn, 1000, 200, 5000);
+      const keys = Array.from({ length: 100 }, (_, i) => `k${i}`);
+      await Promise.all(keys.map(f));
+      // Fresh for 750-1000 ms each: at 850 ms some have expired (a refresh each), not all.
+      await sleep(850);
+      await Promise.all(keys.map(f));
+      const refreshed = s.calls - 100;
+      expect(refreshed).toBeGreaterThan(0);
+      expect(refreshed).toBeLessThan(100);
+    });
+
     it('keeps the stale answer when a refresh fails, and tries again on the next request', async () => {
       const { s, fn } = source();
       const f = memo(fn, 20, 100, 1000);

@@ -12,11 +12,15 @@ export const LIST_MAX_STALE_MS = 30_000;
  * `staleMs`: for that long after its `ttlMs`, an answer is still given at once while one call
  * refreshes it in the background. Without it every key's expiry makes the requests of that
  * moment wait for the query (many keys filled together expire together, and a busy list's p99
- * was those waits). A `clear()` drops answers outright: what a writer cleared is never served
- * stale, and a refresh that began before the clear does not put its answer back.
+ * was those waits). Each answer's TTL is also shortened by up to a quarter at random, so keys
+ * filled together (a cleared cache refilling) refresh spread out, not in one burst of queries.
+ * A `clear()` drops answers outright: what a writer cleared is never served stale, and a
+ * refresh that began before the clear does not put its answer back.
  */
 export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 1000, staleMs = 0) {
+  /** `at`: when the answer stops being fresh. */
   type Entry = { at: number; p: Promise<R>; refreshing?: boolean };
+  const freshUntil = () => Date.now() + (staleMs > 0 ? ttlMs * (1 - Math.random() / 4) : ttlMs);
   const cache = new Map<A, Entry>();
   let generation = 0;
   const put = (a: A, e: Entry) => {
@@ -29,7 +33,7 @@ export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 100
     fn(a).then(
       (v) => {
         if (gen === generation && cache.get(a) === hit)
-          cache.set(a, { at: Date.now(), p: Promise.resolve(v) });
+          cache.set(a, { at: freshUntil(), p: Promise.resolve(v) });
       },
       // The stale answer stays until its time is up; the next request tries again.
       () => (hit.refreshing = false),
@@ -37,13 +41,13 @@ export function memo<A, R>(fn: (a: A) => Promise<R>, ttlMs = Infinity, max = 100
   };
   const wrapped = (a: A) => {
     const hit = cache.get(a);
-    const age = hit ? Date.now() - hit.at : Infinity;
-    if (hit && age < ttlMs) return hit.p;
-    if (hit && age < ttlMs + staleMs) {
+    const late = hit ? Date.now() - hit.at : Infinity;
+    if (hit && late < 0) return hit.p;
+    if (hit && late < staleMs) {
       if (!hit.refreshing) refresh(a, hit);
       return hit.p;
     }
-    const entry: Entry = { at: Date.now(), p: undefined as unknown as Promise<R> };
+    const entry: Entry = { at: freshUntil(), p: undefined as unknown as Promise<R> };
     entry.p = fn(a).catch((e) => {
       if (cache.get(a) === entry) cache.delete(a);
       throw e;
