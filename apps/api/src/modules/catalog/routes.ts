@@ -17,6 +17,7 @@ import {
   relayCatalogListClears,
   type ListFilters,
 } from './service.ts';
+import { sendCachedJson } from '../../lib/cached-json.ts';
 
 /** GET forms send empty fields (`?carmake=`): an empty value means "no filter", so drop it before validation. */
 async function dropEmpty(req: FastifyRequest) {
@@ -101,9 +102,10 @@ export default async function catalogRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .header('cache-control', LIST_CACHE)
-        .send(await products.list({ ...req.query, catId: req.params.id })),
+      sendCachedJson(
+        reply.header('cache-control', LIST_CACHE),
+        await products.list({ ...req.query, catId: req.params.id }),
+      ),
   );
 
   app.get<{ Querystring: { prodName: string } }>(
