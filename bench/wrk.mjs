@@ -11,12 +11,16 @@ export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined;
 
 /**
  * `paths` requested in turn against `base` for `seconds` over `connections` connections (one
- * wrk thread): requests per second, p50 and p99 in ms, errors (connection and non-2xx).
+ * wrk thread): flat out, or at `rate` requests per second (bench/wrk-rate.lua). Resolves to
+ * requests per second, p50, p99 and max in ms, errors (connection and non-2xx), and at a rate
+ * how many requests went out over 5 ms late because every connection was busy (their wait is
+ * not in the latencies).
  */
-export function wrk(base, paths, { seconds = 10, connections = 50 } = {}) {
+export function wrk(base, paths, { seconds = 10, connections = 50, rate = 0 } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-wrk-'));
   const list = path.join(dir, 'paths.txt');
   fs.writeFileSync(list, paths.join('\n') + '\n');
+  const script = rate ? 'wrk-rate.lua' : 'wrk-paths.lua';
   try {
     const out = execFileSync(
       'wrk',
@@ -27,19 +31,26 @@ export function wrk(base, paths, { seconds = 10, connections = 50 } = {}) {
         '--timeout',
         '10s',
         '-s',
-        path.join(import.meta.dirname, 'wrk-paths.lua'),
+        path.join(import.meta.dirname, script),
         base,
       ],
-      { env: { ...process.env, WRK_PATHS: list }, encoding: 'utf8', maxBuffer: 1 << 20 },
+      {
+        env: { ...process.env, WRK_PATHS: list, WRK_RATE: String(rate) },
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      },
     );
     const line = out.split('\n').find((l) => l.startsWith('WRK_RESULT '));
     if (!line) throw new Error(`wrk printed no result:\n${out}`);
     const r = JSON.parse(line.slice('WRK_RESULT '.length));
+    const ms = (us) => Math.round(us / 10) / 100;
     return {
       reqPerSec: Math.round(r.requests / (r.durationUs / 1e6)),
-      p50: r.p50Us / 1000,
-      p99: r.p99Us / 1000,
+      p50: ms(r.p50Us),
+      p99: ms(r.p99Us),
+      ...(r.maxUs !== undefined ? { max: ms(r.maxUs) } : {}),
       errors: r.errors + r.non2xx,
+      ...(rate ? { late: r.late, lateMaxMs: r.lateMaxMs } : {}),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
