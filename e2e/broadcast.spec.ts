@@ -10,6 +10,9 @@ test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = '/tmp/shots';
 async function shot(page: Page, info: TestInfo, name: string) {
+  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
+  // a second or more of a busy CI machine.
+  if (process.env.CI) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({
     path: `${SHOTS}/broadcast-${name}-${info.project.name}.png`,

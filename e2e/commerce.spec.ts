@@ -17,6 +17,9 @@ const PASSWORD = 'Brake-pads-for-Camry-09';
 const STORE = 'ladipo-genuine-parts'; // the demo seller's store, in Lagos
 
 async function shot(page: Page, info: TestInfo, name: string) {
+  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
+  // a second or more of a busy CI machine.
+  if (process.env.CI) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   // The first screen as the visitor sees it, and the whole page content without the footer.
   await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png` });
@@ -272,6 +275,9 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
   baseURL,
   playwright,
 }, info) => {
+  // Most of this test is a minute's wait for the hold to run out, and the hold is the server's:
+  // the phone run (the buyer's usual screen) covers it.
+  test.skip(info.project.name !== 'phone', 'the hold is waited for once, at phone size');
   const api = await playwright.request.newContext({ baseURL });
   const part = await partFor(api, info, 2);
   await newBuyer(page.request, info, 'decline');
