@@ -1,31 +1,11 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, openAccountMenu, uniquePhone } from './helpers.ts';
 
 // The machine running the suite is small and shared: give each flow room.
 test.describe.configure({ timeout: 90_000 });
 
 const uniqueEmail = (info: TestInfo, tag: string) =>
   `${tag}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`;
-
-/**
- * Opens the account menu (desktop dropdown or phone side menu) and returns where its items are.
- * Right after a log in the page may still be hydrating or redrawing its header for the new
- * session, which closes a menu opened a moment before: so it opens until it stays open.
- */
-async function openAccountMenu(page: Page) {
-  const phone = isPhone(page);
-  const menu = phone
-    ? page.getByRole('dialog', { name: 'Menu' })
-    : page.locator('header details[data-testid="accounts-menu"] ul');
-  const opener = phone
-    ? page.getByRole('button', { name: 'Open menu' })
-    : page.locator('header details[data-testid="accounts-menu"] summary');
-  await expect(async () => {
-    if (!(await menu.isVisible())) await opener.click();
-    await expect(menu).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
-  return menu;
-}
 
 async function signOut(page: Page) {
   const menu = await openAccountMenu(page);

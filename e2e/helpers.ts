@@ -91,3 +91,23 @@ export async function demoSellerPage(
   });
   return seller;
 }
+
+/**
+ * Opens the account menu (desktop dropdown or phone side menu) and returns where its items are.
+ * Right after a page load or a log in the page may still be hydrating or redrawing its header (for a new
+ * session), which closes a menu opened a moment before: so it opens until it stays open.
+ */
+export async function openAccountMenu(page: Page) {
+  const phone = isPhone(page);
+  const menu = phone
+    ? page.getByRole('dialog', { name: 'Menu' })
+    : page.locator('header details[data-testid="accounts-menu"] ul');
+  const opener = phone
+    ? page.getByRole('button', { name: 'Open menu' })
+    : page.locator('header details[data-testid="accounts-menu"] summary');
+  await expect(async () => {
+    if (!(await menu.isVisible())) await opener.click();
+    await expect(menu).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  return menu;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, swipeRight } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, openAccountMenu, swipeRight } from './helpers.ts';
 
 test.describe('marketplace shell', () => {
   test('home is server-rendered with the four tabs, which navigate', async ({ page, request }) => {
@@ -73,10 +73,9 @@ test.describe('marketplace shell', () => {
   test('guests see Login and Register in the Accounts menu', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
-    if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
-    else await page.getByText('Accounts').click();
-    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Register' }).first()).toBeVisible();
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Register' }).first()).toBeVisible();
   });
 
   test('header search refuses 3 characters or fewer', async ({ page }) => {

@@ -91,10 +91,14 @@ test.describe('my workshop and my garage', () => {
     ).toBeVisible();
 
     // Choosing a state loads its cities at once (not saved: the demo workshop stays in Lagos).
-    await page.getByLabel('State').selectOption({ label: 'Oyo' });
-    await expect(
-      page.getByLabel('City').locator('option', { hasText: 'Ibadan' }).first(),
-    ).toBeAttached();
+    // The page reloads its data after the save above and may redraw the form with the saved
+    // state (Lagos) just after the choice: so it chooses until the choice holds.
+    await expect(async () => {
+      await page.getByLabel('State').selectOption({ label: 'Oyo' });
+      await expect(
+        page.getByLabel('City').locator('option', { hasText: 'Ibadan' }).first(),
+      ).toBeAttached({ timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByLabel('City').locator('option', { hasText: 'Ladipo' })).toHaveCount(0);
   });
 
