@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, openAccountMenu, swipeRight } from './helpers.ts';
+import { expectAccessible, hydrated, openAccountMenu, swipeRight } from './helpers.ts';
 
 test.describe('marketplace shell', () => {
   test('home is server-rendered with the four tabs, which navigate', async ({ page, request }) => {
