@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +16,7 @@ import {
 } from '@sf/shared';
 import type { AuthUser } from './modules/auth/types.ts';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
+import { acceptedEncoding, compress, MIN_COMPRESS_BYTES } from './lib/encoding.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
 import type { SessionPass } from './lib/session.ts';
 import { authUser } from './modules/auth/service.ts';
@@ -27,8 +26,6 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'sys:page-cache-clear';
 /** A page form's body, read before the page runs; as large as the API accepts. */
 const PAGE_BODY_LIMIT = 1024 * 1024;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** The web app's build folder (apps/web/build), found through the workspace. */
 export function webBuildDir(): string {
@@ -263,17 +260,13 @@ export async function registerWeb(
       ([k]) => k !== 'content-length' && k !== 'content-encoding',
     );
     headers.push(['x-page-cache', got.hit ? 'hit' : 'miss']);
-    let body = page.body;
-    const enc = String(req.headers['accept-encoding'] ?? '');
-    // Compressed per answer (its nonce differs), off the main thread. Brotli quality 6: the 180 KB
-    // parts list is 19.2 KB in 2.3 ms, against 21.5 KB in 1.7 ms at 4 (and 16.4 KB in 190 ms at 11):
-    // on a phone's slow first round trips every kilobyte of the first page counts.
-    if (body.length > 1024 && /\b(br|gzip)\b/.test(enc)) {
-      const br = /\bbr\b/.test(enc);
-      body = br
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-        : await gzip(body, { level: 6 });
-      headers.push(['content-encoding', br ? 'br' : 'gzip'], ['vary', 'Accept-Encoding']);
+    let body: Buffer = page.body;
+    // Compressed per answer (its nonce differs): on a phone's slow first round trips every
+    // kilobyte of the first page counts.
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (body.length > MIN_COMPRESS_BYTES && encoding) {
+      body = await compress(body, encoding);
+      headers.push(['content-encoding', encoding], ['vary', 'Accept-Encoding']);
     }
     sendRendered(req, reply, page.status, headers, body);
     return true;

@@ -103,6 +103,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       sendCachedJson(
+        req,
         reply.header('cache-control', LIST_CACHE),
         await products.list({ ...req.query, catId: req.params.id }),
       ),
