@@ -10,6 +10,9 @@ local i = 0
 -- Formatted once, on the thread: per request wrk only sends the next prepared bytes, so the
 -- load generator's CPU stays small beside the servers'.
 init = function()
+  -- What a phone's browser says it takes (WRK_ACCEPT_ENCODING, set by bench/wrk.mjs).
+  local enc = os.getenv("WRK_ACCEPT_ENCODING")
+  if enc and #enc > 0 then wrk.headers["Accept-Encoding"] = enc end
   for n, p in ipairs(paths) do requests[n] = wrk.format("GET", p) end
 end
 

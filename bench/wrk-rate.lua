@@ -33,6 +33,9 @@ late = 0
 lateMaxMs = 0
 
 init = function()
+  -- What a phone's browser says it takes (WRK_ACCEPT_ENCODING, set by bench/wrk.mjs).
+  local enc = os.getenv("WRK_ACCEPT_ENCODING")
+  if enc and #enc > 0 then wrk.headers["Accept-Encoding"] = enc end
   for n, p in ipairs(paths) do requests[n] = wrk.format("GET", p) end
 end
 

@@ -6,6 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/**
+ * The Accept-Encoding the benches send, as Chrome on Android does (BENCH_ACCEPT_ENCODING; empty:
+ * none, every answer uncompressed): the servers' and nginx's work per request depends on it.
+ */
+export const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+
 /** Whether wrk is on the PATH. */
 export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined;
 
@@ -16,7 +22,11 @@ export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined;
  * how many requests went out over 5 ms late because every connection was busy (their wait is
  * not in the latencies).
  */
-export function wrk(base, paths, { seconds = 10, connections = 50, rate = 0 } = {}) {
+export function wrk(
+  base,
+  paths,
+  { seconds = 10, connections = 50, rate = 0, acceptEncoding = ACCEPT_ENCODING } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-wrk-'));
   const list = path.join(dir, 'paths.txt');
   fs.writeFileSync(list, paths.join('\n') + '\n');
@@ -35,7 +45,12 @@ export function wrk(base, paths, { seconds = 10, connections = 50, rate = 0 } = 
         base,
       ],
       {
-        env: { ...process.env, WRK_PATHS: list, WRK_RATE: String(rate) },
+        env: {
+          ...process.env,
+          WRK_PATHS: list,
+          WRK_RATE: String(rate),
+          WRK_ACCEPT_ENCODING: acceptEncoding,
+        },
         encoding: 'utf8',
         maxBuffer: 1 << 20,
       },

@@ -138,8 +138,15 @@ export async function startAppServer(
   port?: number,
 ): Promise<AppServer> {
   const p = port ?? (await freePort());
-  // With the flags production runs with (the soak measures memory under them).
-  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'];
+  // With the flags production runs with (the soak measures memory under them), and any a bench
+  // adds (BENCH_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where time goes).
+  const args = [
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+    '--import',
+    'tsx',
+    'apps/api/src/server.ts',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -232,8 +239,10 @@ export async function startNginx(servers: number[]) {
     /return 301 https:\/\/\$host\$request_uri;/,
     `return 301 https://$host:${httpsPort}$request_uri;`,
   );
-  // The access log's folder of a server is root's; here, the test's own.
+  // The access log's folder of a server is root's; here, the test's own, with each request's
+  // times (nginx's and the app server's) so a bench can tell where a slow answer waited.
   site = site.replace(/\/var\/log\/nginx\//g, `${dir}/`);
+  replace(/(access_log \S+\.access\.log);/, '$1 timed;');
   fs.writeFileSync(path.join(dir, 'site.conf'), site);
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -246,6 +255,7 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
+  log_format timed '$msec $request_time $upstream_response_time $upstream_addr $status $request_uri';
   sendfile on;
   tcp_nopush on;
   client_body_temp_path ${dir}/body;
@@ -277,6 +287,8 @@ http {
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
     httpsPort,
     errorLog: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
+    /** The access log's file: a line per request, `timed` (seconds: at, nginx's, upstream's). */
+    accessLog: path.join(dir, 'sparefinder.access.log'),
     async stop() {
       child.kill('SIGQUIT');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
