@@ -7,10 +7,11 @@
 //   scale: the list and search scenarios through nginx with one app server in the upstream, then
 //          with two: flat-out req/s (wrk, else autocannon; 50 connections), then the highest
 //          fixed rate each setup holds with a p99 within BENCH_P99_MS (50) (wrk at a fixed rate,
-//          bench/wrk-rate.lua; else bench/load.mjs). Each server gets BENCH_SERVER_CORES (0.5)
-//          of a core through a cgroup CPU quota, as a machine of its own would give it; on a
-//          small machine the proxy, the database and the load generator take the rest ('off':
-//          no quota, the servers take what they can). Requests say they take brotli and gzip
+//          bench/wrk-rate.lua; else bench/load.mjs). Each server gets BENCH_SERVER_CORES (0.2)
+//          of a core through a cgroup CPU quota, as a machine of its own would give it; the
+//          proxy, the database and the load generator take the rest, and must not be the limit:
+//          with compressed lists two servers of half a core each already need more than the
+//          core nginx's TLS and wrk leave on a 2-core machine ('off': no quota). Requests say they take brotli and gzip
 //          (BENCH_ACCEPT_ENCODING), as phones' browsers do.
 //          Budget: two hold at least 1.6x the rate one holds, at the same p99.
 //   soak:  the usual page and API mix at BENCH_SOAK_RATE (100) req/s for BENCH_SOAK_MIN (10)
@@ -47,7 +48,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 // The p99 a setup must keep at a rate for the rate to count as held (the service level).
 const p99Target = Number(process.env.BENCH_P99_MS ?? 50);
 const serverCores =
-  process.env.BENCH_SERVER_CORES === 'off' ? 0 : Number(process.env.BENCH_SERVER_CORES ?? 0.5);
+  process.env.BENCH_SERVER_CORES === 'off' ? 0 : Number(process.env.BENCH_SERVER_CORES ?? 0.2);
 const redisUp = await reachable('127.0.0.1', 6379);
 // Flat out with wrk when installed (Debian's `wrk`): autocannon is Node and takes a core itself.
 const useWrk = hasWrk() && process.env.BENCH_LOADGEN !== 'autocannon';
