@@ -444,7 +444,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
 
   // PostgreSQL only: PGlite has one connection, so checkouts cannot race there.
   it.skipIf(!onServer)(
-    'a coupon limited to 5 uses, redeemed by 100 checkouts at once: 5 uses (PostgreSQL server: PGlite cannot run them at once)',
+    'a coupon limited to 5 uses, redeemed by 300 checkouts at once: 5 uses (PostgreSQL server: PGlite cannot run them at once)',
     async () => {
       const s = await sellerWithStore(w.db);
       const p = await product(w.db, s.store, 1000, 1000);
@@ -459,7 +459,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
         couponCode: five.code,
         paymentMethod: 'pay_on_delivery',
       };
-      const buyers = await Promise.all(Array.from({ length: 100 }, () => createUser(w.db)));
+      const buyers = await Promise.all(Array.from({ length: 300 }, () => createUser(w.db)));
       for (const b of buyers)
         await as(w.app, b.cookie).post('/api/cart/items', { productId: p.prodId, quantity: 1 });
       const answers = await Promise.all(

@@ -147,7 +147,7 @@ describe(`registering is listing (${dbLabel()})`, () => {
 
   // Skipped on PGlite on purpose: it has one connection, so requests cannot race there.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    '100 first saves at once make one listing (PostgreSQL: PGlite has one connection)',
+    '300 first saves at once make one listing (PostgreSQL: PGlite has one connection)',
     async () => {
       const { cookie, user } = await t.signIn('Tow Van');
       const lagos = await place('Ikeja', 'Lagos');
@@ -158,7 +158,7 @@ describe(`registering is listing (${dbLabel()})`, () => {
         cityId: lagos.city_id,
       };
       const all = await Promise.all(
-        Array.from({ length: 100 }, () => t.post('/api/provider/profile', body, { cookie })),
+        Array.from({ length: 300 }, () => t.post('/api/provider/profile', body, { cookie })),
       );
       expect(all.every((r) => r.status === 200)).toBe(true);
       const [{ n }] = await rows<{ n: number }>(

@@ -279,12 +279,12 @@ describe(`reviews of mechanics and tow vans (${dbLabel()})`, () => {
 
   // PostgreSQL only: PGlite has one connection, so the reviews cannot race there.
   it.skipIf(!onServer)(
-    '100 simultaneous second reviews of one job: exactly one more succeeds (PostgreSQL server: PGlite runs one query at a time, so it cannot race)',
+    '300 simultaneous second reviews of one job: exactly one more succeeds (PostgreSQL server: PGlite runs one query at a time, so it cannot race)',
     async () => {
       const mech = await provider('mechanic');
       const j = await job(mech);
       const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) =>
+        Array.from({ length: 300 }, (_, i) =>
           t.post(
             `/api/requests/${j.id}/review`,
             { rating: 1 + (i % 5) },
@@ -294,7 +294,7 @@ describe(`reviews of mechanics and tow vans (${dbLabel()})`, () => {
       );
       const codes = answers.map((r) => r.status).sort();
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
-      expect(codes.filter((c) => c === 409)).toHaveLength(99);
+      expect(codes.filter((c) => c === 409)).toHaveLength(299);
       const [n] = await rows<{ n: number }>(
         db,
         sql`select count(*)::int as n from provider_reviews where request_id = ${j.id}`,
