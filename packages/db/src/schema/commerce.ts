@@ -34,6 +34,10 @@ export const cartItems = pgTable(
     priceSeenKobo: bigint('price_seen_kobo', { mode: 'number' }).notNull(),
     /** The price of an accepted broadcast offer: it replaces the product's price on this line. */
     offerPriceKobo: bigint('offer_price_kobo', { mode: 'number' }),
+    /** How many units the offer price holds for; more are refused while the offer lasts. */
+    offerQuantity: integer('offer_quantity'),
+    /** The offer price ends then (48 hours after acceptance); the list price applies after. */
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -60,6 +64,10 @@ export const coupons = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /** Uses allowed to one account (null: no limit); "first order" coupons have 1. */
+    perAccountLimit: integer('per_account_limit'),
+    /** Uses allowed to one phone number, the account's or the checkout's (null: no limit). */
+    perPhoneLimit: integer('per_phone_limit'),
     storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
     active: boolean('active').notNull().default(true),
     description: text('description').notNull().default(''),
@@ -71,10 +79,18 @@ export const coupons = pgTable(
       sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`,
     ),
     check('coupons_value_positive', sql`${t.value} > 0`),
+    check(
+      'coupons_per_limits_positive',
+      sql`(${t.perAccountLimit} IS NULL OR ${t.perAccountLimit} > 0) AND (${t.perPhoneLimit} IS NULL OR ${t.perPhoneLimit} > 0)`,
+    ),
   ],
 );
 
-/** One row per checkout that used a coupon (returned when its unpaid orders expire). */
+/**
+ * One row per checkout that used a coupon; released_at is set once none of the checkout's
+ * orders goes ahead (cancelled or refunded), and then it no longer counts against any limit.
+ * The phones are the account's and the checkout's contact number, for per-phone limits.
+ */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
@@ -87,10 +103,17 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     discountKobo: bigint('discount_kobo', { mode: 'number' }).notNull(),
+    accountPhone: text('account_phone'),
+    contactPhone: text('contact_phone'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_redemptions_coupon_idx').on(t.couponId)],
+  (t) => [
+    index('coupon_redemptions_coupon_idx').on(t.couponId),
+    index('coupon_redemptions_user_idx').on(t.couponId, t.userId),
+    index('coupon_redemptions_account_phone_idx').on(t.couponId, t.accountPhone),
+    index('coupon_redemptions_contact_phone_idx').on(t.couponId, t.contactPhone),
+  ],
 );
 
 /**

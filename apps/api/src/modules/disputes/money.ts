@@ -6,6 +6,7 @@ import { paymentsService } from '../payments/service.ts';
 import { orderNumber } from '../orders/mails.ts';
 import { ordersRepository, type OrderRow } from '../orders/repository.ts';
 import { releaseEntries, type Who } from '../orders/service.ts';
+import { releaseCashDiscount } from '../orders/cash.ts';
 
 /** Our reference of a dispute's refund: one per dispute, the same on every attempt. */
 export const disputeRefundReference = (disputeId: number) => `DR-${disputeId}`;
@@ -86,6 +87,8 @@ export async function settleOrder(
   }
   const moved = await ordersRepository.move(tx, o.id, ['delivered'], 'completed');
   if (!moved) throw new HttpError(409, 'This order changed just now: please reload it', 'CONFLICT');
+  // A cash order's held platform discount is the store's once the order completes.
+  await releaseCashDiscount(tx, moved.after);
   await ordersRepository.event(tx, {
     orderId: o.id,
     from: 'delivered',

@@ -11,6 +11,11 @@ export const account = {
   storeCommissionDue: (storeId: number) => `store:${storeId}:commission_due`,
   commission: 'platform:commission',
   promotions: 'platform:promotions',
+  /**
+   * A platform-funded discount on a pay-on-delivery order, held from "cash received" until the
+   * order completes (then it moves to the store's balance) or is cancelled (back to promotions).
+   */
+  cashDiscountHeld: (orderId: number) => `pending:order:${orderId}`,
   /** Subscription plans paid by stores, mechanics and tow vans. */
   subscriptions: 'platform:subscriptions',
   buyerRefunds: (userId: string) => `buyer:${userId}:refunds`,
@@ -112,6 +117,40 @@ export async function storeEntries(tx: Db, storeId: number, kobo: number): Promi
     { account: bal, amountKobo: -take },
     { account: due, amountKobo: kobo + take },
   ];
+}
+
+/**
+ * Entries that undo the listed postings (by kind and ref) as a whole, for one store: every
+ * account gets back the negation of what they moved, except the store's balance and commission
+ * owed, whose net is moved again through storeEntries (so a debt netted meanwhile is not owed
+ * twice and the balance never goes below zero). Empty when the postings net to nothing.
+ */
+export async function reversalEntries(
+  tx: Db,
+  postings: { kind: string; ref: string }[],
+  storeId: number,
+): Promise<Entry[]> {
+  if (postings.length === 0) return [];
+  const sums = await rows<{ account: string; s: number }>(
+    tx,
+    sql`select e.account, sum(e.amount_kobo)::bigint as s from ledger_entries e
+        join ledger_postings p on p.id = e.posting_id
+        where (p.kind, p.ref) in (${sql.join(
+          postings.map((x) => sql`(${x.kind}, ${x.ref})`),
+          sql`, `,
+        )})
+        group by e.account order by e.account`,
+  );
+  const mine = new Set([account.storeBalance(storeId), account.storeCommissionDue(storeId)]);
+  let toStore = 0;
+  const out: Entry[] = [];
+  for (const r of sums) {
+    const amount = Number(r.s);
+    if (mine.has(r.account)) toStore += amount;
+    else if (amount !== 0) out.push({ account: r.account, amountKobo: -amount });
+  }
+  if (out.length === 0 && toStore === 0) return [];
+  return [...out, ...(await storeEntries(tx, storeId, -toStore))].filter((e) => e.amountKobo !== 0);
 }
 
 /** Balances of every account whose name starts with `prefix`. */

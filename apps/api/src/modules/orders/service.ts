@@ -19,6 +19,7 @@ import {
   type Actor,
 } from './states.ts';
 import { buyerMoveMail, buyerPaidMail, orderNumber, sellerNewOrderMail } from './mails.ts';
+import { postCashReceived, releaseCashDiscount, reverseCashPostings } from './cash.ts';
 
 /** How long a delivered order waits for a dispute before its escrow is released. */
 export const ESCROW_RELEASE_DAYS = 7;
@@ -67,22 +68,6 @@ export async function releaseEntries(tx: Db, o: OrderRow): Promise<Entry[]> {
   ];
 }
 
-/**
- * Cash paid to the store on delivery: the store kept the buyer's cash, so it owes the
- * commission (and is owed a platform coupon's discount). The difference comes out of its
- * balance while there is one, else it is recorded as owed and netted against later releases;
- * it never drives the balance below zero. In `tx`: the store is locked.
- */
-export async function cashEntries(tx: Db, o: OrderRow): Promise<Entry[]> {
-  const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
-  const commission = Number(o.commissionKobo);
-  return [
-    ...(await storeEntries(tx, o.storeId, platformDiscount - commission)),
-    { account: account.promotions, amountKobo: -platformDiscount },
-    { account: account.commission, amountKobo: commission },
-  ];
-}
-
 export interface Who {
   userId: string | null;
   role: Actor;
@@ -124,6 +109,7 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
   if (m.action === 'cancel') {
     await repo.releaseCouponIfDead(tx, o.checkoutId);
     await repo.returnStock(tx, o.id);
+    await reverseCashPostings(tx, o);
     if (o.paymentMethod === 'paystack' && o.paidAt) {
       // What escrow holds goes back: the total, less any part staff refunded before.
       const held = await balance(tx, account.escrow(o.id));
@@ -151,6 +137,7 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
       },
     );
   }
+  if (m.action === 'receive') await releaseCashDiscount(tx, o);
   if (m.action === 'receive' && o.paymentMethod === 'paystack') {
     await post(tx, {
       kind: 'release',
@@ -244,12 +231,7 @@ export const ordersService = {
         actorRole: who.role,
         note: 'Cash received on delivery',
       });
-      await post(tx, {
-        kind: 'cash',
-        ref: String(orderId),
-        memo: `Order ${orderNumber(orderId)} paid in cash: commission`,
-        entries: await cashEntries(tx, moved.after),
-      });
+      await postCashReceived(tx, moved.after);
       await queueAll(
         tx,
         await moveMails(app, tx, moved.after, 'The store confirmed your cash payment.'),
