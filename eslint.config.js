@@ -10,6 +10,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'data/**',
+      // Paystack's published document and samples, kept verbatim.
+      'apps/api/src/modules/payments/reference/**',
     ],
   },
   js.configs.recommended,

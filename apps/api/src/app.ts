@@ -50,6 +50,7 @@ export type AppConfig = Pick<
   | 'publicUrl'
   | 'paystackSecretKey'
   | 'paystackBaseUrl'
+  | 'paystackTimeoutMs'
   | 'commissionRate'
   | 'orderHoldMinutes'
   | 'host'
@@ -85,6 +86,7 @@ function defaults(): AppConfig {
     version: c.version,
     commissionRate: c.commissionRate,
     orderHoldMinutes: c.orderHoldMinutes,
+    paystackTimeoutMs: c.paystackTimeoutMs,
   };
 }
 

@@ -37,6 +37,11 @@ export interface Config {
   paystackSecretKey?: string;
   /** Another Paystack-compatible server (a local one on its own port, in tests and benches). */
   paystackBaseUrl?: string;
+  /**
+   * How long a call to Paystack may take before its outcome counts as unknown
+   * (PAYSTACK_TIMEOUT_MS, default 15 s; tests use a short one with the slow fault mode).
+   */
+  paystackTimeoutMs: number;
   /** Share of an order's goods the platform keeps, 0 to 0.5 (COMMISSION_RATE, default 0.05). */
   commissionRate: number;
   /** How long an order awaiting online payment holds its parts, in minutes (ORDER_HOLD_MINUTES). */
@@ -260,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processes,
     paystackSecretKey,
     paystackBaseUrl,
+    paystackTimeoutMs: duration('PAYSTACK_TIMEOUT_MS', 15_000),
     commissionRate,
     orderHoldMinutes: count('ORDER_HOLD_MINUTES', 30, 1440),
     trustProxy,

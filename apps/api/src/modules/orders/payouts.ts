@@ -14,7 +14,7 @@ import {
   storeEntries,
 } from '../ledger/ledger.ts';
 import { PaystackError } from '../payments/paystack-client.ts';
-import { newReference } from '../payments/service.ts';
+import { newTransferReference } from '../payments/service.ts';
 import { ordersRepository } from './repository.ts';
 import type { StoreBalance } from './types.ts';
 
@@ -150,7 +150,12 @@ export const payoutsService = {
         throw conflict(`Your balance is ${formatNaira(bal / 100)}: you cannot withdraw more`);
       const [p] = await tx
         .insert(s.payouts)
-        .values({ storeId: id, amountKobo, reference: newReference('PO'), requestedBy: userId })
+        .values({
+          storeId: id,
+          amountKobo,
+          reference: newTransferReference('po'),
+          requestedBy: userId,
+        })
         .returning();
       await post(tx, {
         kind: 'payout',

@@ -3,7 +3,7 @@ import { requireAuth } from '../../lib/session.ts';
 import { notFound } from '../../lib/errors.ts';
 import { webhookSignatureValid } from './paystack-client.ts';
 import { paymentsService as svc } from './service.ts';
-import { WEBHOOK_PATH } from './setup.ts';
+import { CALLBACK_PATH, WEBHOOK_PATH } from './setup.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { Text, errorSchema } from '../../lib/schemas.ts';
 import * as sc from './schemas.ts';
@@ -59,7 +59,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Querystring: { reference?: string; trxref?: string } }>(
-    '/api/payments/paystack/callback',
+    CALLBACK_PATH,
     {
       schema: {
         tags,

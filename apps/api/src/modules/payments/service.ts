@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { account, post, type Entry } from '../ledger/ledger.ts';
 import { PaystackError, type PaystackRefund, type PaystackTransaction } from './paystack-client.ts';
 import { paymentsRepository as repo, type PaymentRow } from './repository.ts';
+import { CALLBACK_PATH } from './setup.ts';
 
 /**
  * What a domain does when one of its payments succeeds, inside the transaction that marks the
@@ -42,6 +43,12 @@ export function onPaystackEvent(event: string, handler: WebhookHandler) {
 
 export const newReference = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(6).toString('hex')}`;
+
+/**
+ * A transfer reference as Paystack accepts it: lowercase letters, digits, `-` and `_` only
+ * (it refuses others), unique, and kept for every retry of the same transfer.
+ */
+export const newTransferReference = (prefix: string) => newReference(prefix).toLowerCase();
 
 export type SettleOutcome = 'applied' | 'duplicate' | 'mismatch' | 'not_paid' | 'unknown';
 
@@ -85,7 +92,7 @@ export const paymentsService = {
         email: p.email,
         amountKobo: Number(p.amountKobo),
         reference: p.reference,
-        callbackUrl: `${app.config.publicUrl ?? ''}/api/payments/paystack/callback`,
+        callbackUrl: `${app.config.publicUrl ?? ''}${CALLBACK_PATH}`,
         metadata: { purpose: p.purpose, purpose_id: p.purposeId },
       });
       await repo.saveAuthorization(app.db, reference, got.authorizationUrl, got.accessCode);

@@ -21,6 +21,30 @@ declare module 'fastify' {
 export const LOCAL_PAYSTACK_SECRET = 'sk_test_sparefinder_local_no_money_moves';
 export const LOCAL_PAYSTACK_PREFIX = '/paystack-test';
 export const WEBHOOK_PATH = '/api/payments/paystack/webhook';
+/** Where Paystack sends the buyer back after paying (the callback_url given at initialize). */
+export const CALLBACK_PATH = '/api/payments/paystack/callback';
+
+/**
+ * Whether a URL is this shop's own payment callback: the callback path, with no query or
+ * fragment, either as a path on this site or on `origin` (PUBLIC_URL's, or a test app's).
+ */
+export function isOwnCallback(url: string, origin?: string): boolean {
+  const base = 'http://relative.invalid';
+  let u: URL;
+  try {
+    u = new URL(url, base);
+  } catch {
+    return false;
+  }
+  if (u.pathname !== CALLBACK_PATH || u.search || u.hash || u.username || u.password) return false;
+  if (u.origin === base) return url.startsWith('/') && !url.startsWith('//');
+  if (!origin) return false;
+  try {
+    return u.origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Chooses where payments go, once, when the app is built:
@@ -36,9 +60,9 @@ export async function installPayments(app: FastifyInstance) {
   let transport: Transport | null = null;
   let secret = cfg.paystackSecretKey ?? LOCAL_PAYSTACK_SECRET;
   if (cfg.paystackBaseUrl) {
-    transport = httpTransport(cfg.paystackBaseUrl);
+    transport = httpTransport(cfg.paystackBaseUrl, cfg.paystackTimeoutMs);
   } else if (cfg.paystackSecretKey) {
-    transport = httpTransport(PAYSTACK_API);
+    transport = httpTransport(PAYSTACK_API, cfg.paystackTimeoutMs);
   } else if (!cfg.production || cfg.demoData) {
     secret = LOCAL_PAYSTACK_SECRET;
     await app.register(
@@ -47,6 +71,7 @@ export async function installPayments(app: FastifyInstance) {
           db: app.db,
           secretKey: secret,
           pageBase: () => `${cfg.publicUrl ?? ''}${LOCAL_PAYSTACK_PREFIX}`,
+          isOwnCallback: (url) => isOwnCallback(url, cfg.publicUrl),
           deliverWebhook: async (raw, signature) => {
             const res = await app.inject({
               method: 'POST',
