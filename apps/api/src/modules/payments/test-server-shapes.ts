@@ -89,7 +89,28 @@ function authorization(d: Data) {
   };
 }
 
-/** GET /transaction/verify/:reference (and the charge.success event's data). */
+/** The checkout's log, as Paystack records it (what the buyer did on the page). */
+function paymentLog(r: Rec) {
+  if (r.status !== 'success' && r.status !== 'failed') return null;
+  const ok = r.status === 'success';
+  return {
+    start_time: Math.floor(new Date(r.createdAt).getTime() / 1000),
+    time_spent: 4,
+    attempts: 1,
+    errors: ok ? 0 : 1,
+    success: ok,
+    mobile: false,
+    input: [],
+    history: [
+      { type: 'action', message: 'Attempted to pay with card', time: 3 },
+      ok
+        ? { type: 'success', message: 'Successfully paid with card', time: 4 }
+        : { type: 'error', message: 'Declined', time: 4 },
+    ],
+  };
+}
+
+/** GET /transaction/verify/:reference.  */
 export function transactionData(r: Rec) {
   const d = r.data as Data;
   const created = iso(r.createdAt);
@@ -108,7 +129,7 @@ export function transactionData(r: Rec) {
     currency: d.currency ?? 'NGN',
     ip_address: '127.0.0.1',
     metadata: d.metadata ?? '',
-    log: null,
+    log: paymentLog(r),
     fees:
       r.status === 'success' ? Math.min(Math.round(Number(r.amountKobo) * 0.015), 200_000) : null,
     fees_split: null,
@@ -128,6 +149,11 @@ export function transactionData(r: Rec) {
     plan_object: {},
     subaccount: {},
   };
+}
+
+/** The charge.success event's data: the transaction as verify gives it, plan as an object. */
+export function chargeEventData(r: Rec) {
+  return { ...transactionData(r), plan: {} };
 }
 
 /** GET /transaction/:id: the same transaction, in fetch's published shape. */
@@ -322,7 +348,19 @@ export function transferInitiateData(tr: Rec, rc: Rec) {
   };
 }
 
-/** GET /transfer/verify/:reference, GET /transfer/:code and the transfer.* events' data. */
+/** transfer.success / failed / reversed: as verify gives it, the integration named in full. */
+export function transferEventData(tr: Rec, rc: Rec) {
+  const t = transferData(tr, rc);
+  return {
+    ...t,
+    // The published samples name the times both ways (older events snake_case).
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    integration: { id: INTEGRATION, is_live: false, business_name: 'SpareFinder NG (test)' },
+  };
+}
+
+/** GET /transfer/verify/:reference and GET /transfer/:code. */
 export function transferData(tr: Rec, rc: Rec) {
   const d = tr.data as Data;
   return {
