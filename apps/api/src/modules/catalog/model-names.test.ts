@@ -36,8 +36,17 @@ describe('car model names as typed', () => {
   });
 
   it('applies to what the search reads, with the dashes and spaces buyers type', () => {
-    expect(parseSearch('CR-V head lamp').tokens).toEqual(['cr', 'v', 'headlamp']);
-    expect(parseSearch('Rav 4 shock absorbers').tokens).toEqual(['rav4', 'shock', 'absorber']);
-    expect(parseSearch('Landcruiser').tokens).toEqual(['land', 'cruiser']);
+    // As words (the car not read out of them) …
+    const words = (q: string) => parseSearch(q, { car: false }).tokens;
+    expect(words('CR-V head lamp')).toEqual(['cr', 'v', 'headlamp']);
+    expect(words('Rav 4 shock absorbers')).toEqual(['rav4', 'shock', 'absorber']);
+    expect(words('Landcruiser')).toEqual(['land', 'cruiser']);
+    // … and as the car they name, leaving the part's words.
+    expect(parseSearch('CR-V head lamp')).toMatchObject({ tokens: ['headlamp'], car: {} });
+    expect(parseSearch('Rav 4 shock absorbers')).toMatchObject({
+      tokens: ['shock', 'absorber'],
+      car: { modelId: 2217 },
+    });
+    expect(parseSearch('Landcruiser').car?.modelId).toBe(2211);
   });
 });

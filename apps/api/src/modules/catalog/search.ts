@@ -6,6 +6,7 @@
  * repository.
  */
 import { memo } from '../../lib/cache.ts';
+import { carInText, ENGINE, type TextCar } from './car-in-text.ts';
 import { normaliseModelNames } from './model-names.ts';
 import { MISSPELLINGS, PHRASES, SYNONYM_GROUPS } from './synonyms.ts';
 
@@ -32,11 +33,13 @@ export interface ParsedSearch {
   partNumber?: string;
   /** A tyre size in the text ('195/65 R15'), as products.fit_spec holds it ('195/65R15'). */
   tyreSize?: string;
+  /** The car the words name (car-in-text.ts): its words are not in `tokens`. */
+  car?: TextCar;
 }
 
 const TYRE_SIZE = /\b(\d{3})\s*\/\s*(\d{2})\s*z?r?\s*(\d{2})\b/;
 
-export function parseSearch(text: string): ParsedSearch {
+export function parseSearch(text: string, opts: { car?: boolean } = {}): ParsedSearch {
   let t = text
     .toLowerCase()
     .normalize('NFKD')
@@ -56,24 +59,32 @@ export function parseSearch(text: string): ParsedSearch {
     t = t.replace(TYRE_SIZE, ' ');
   }
   for (const [re, to] of PHRASES) t = t.replace(re, to);
-  const raw = text.trim();
+  const words = (x: string) =>
+    normaliseModelNames(
+      x
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map((w) => MISSPELLINGS[w] ?? w),
+    );
+  // Read without its engine size first: beside a car, the size goes with it.
+  const read = opts.car === false ? { rest: words(t) } : carInText(words(t.replace(ENGINE, ' ')));
+  const tokens = read.car ? read.rest : words(t);
+  // A car read leaves the rest to be a part number ('corolla 04465-02220'); else the whole text.
+  const raw = read.car ? read.rest.join(' ') : text.trim();
   const pn = raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
   const looksLikePn =
     /\d/.test(raw) &&
     pn.length >= 5 &&
     raw.split(/\s+/).length <= 5 &&
     !/\b(19|20)\d\d\b/.test(raw.replace(/\d{5,}/g, ''));
-  const tokens = t
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean)
-    .map((w) => MISSPELLINGS[w] ?? w);
   return {
-    tokens: normaliseModelNames(tokens).slice(0, 8),
+    tokens: tokens.slice(0, 8),
     condition,
     partNumber: looksLikePn && !tyreSize ? pn : undefined,
     tyreSize,
+    car: read.car,
   };
 }
 
@@ -117,6 +128,7 @@ export interface SearchQuery {
   partNumber?: string;
   condition?: 1 | 2;
   tyreSize?: string;
+  car?: TextCar;
 }
 
 /**
@@ -192,8 +204,8 @@ export function searchPlanner(facts: SearchFacts) {
 
   return {
     /** The query of a search text, its words corrected against the catalogue's vocabulary. */
-    async query(text: string): Promise<SearchQuery> {
-      const parsed = parseSearch(text);
+    async query(text: string, opts: { car?: boolean } = {}): Promise<SearchQuery> {
+      const parsed = parseSearch(text, opts);
       let tsq: string | undefined;
       if (parsed.tokens.length) {
         const c = await corrections(parsed.tokens);
@@ -204,6 +216,7 @@ export function searchPlanner(facts: SearchFacts) {
         partNumber: parsed.partNumber,
         condition: parsed.condition,
         tyreSize: parsed.tyreSize,
+        car: parsed.car,
       };
     },
     /**

@@ -171,10 +171,36 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
     return out;
   }
 
-  async function listUncached(f: ListFilters) {
+  /**
+   * The search text with the car it names (car-in-text.ts) applied as the car filters, as if chosen
+   * there. A car chosen in the filters wins: text naming another make or model stays text.
+   */
+  async function withTextCar(f: ListFilters, text: string | undefined) {
+    if (!text) return { f, search: {} as SearchQuery };
+    const search = await planner.query(text);
+    const car = search.car;
+    if (!car) return { f, search };
+    const make = f.carmake || (f.carmodel ? await repo.modelMake(f.carmodel) : undefined);
+    const agrees =
+      (!make || make === car.makeId) &&
+      (!f.carmodel || !car.modelId || f.carmodel === car.modelId) &&
+      (!f.caryear || !car.year || f.caryear === car.year);
+    if (!agrees) return { f, search: await planner.query(text, { car: false }) };
+    return {
+      f: {
+        ...f,
+        carmake: make ?? car.makeId,
+        carmodel: f.carmodel ?? car.modelId,
+        caryear: f.caryear ?? car.year,
+      },
+      search,
+    };
+  }
+
+  async function listUncached(given: ListFilters) {
+    const text = given.prodName?.trim();
+    const { f, search } = await withTextCar(given, text);
     const filter = await resolve(f);
-    const text = f.prodName?.trim();
-    const search: SearchQuery = text ? await planner.query(text) : {};
     filter.condition = f.condition ?? search.condition;
     filter.spec = search.tyreSize;
     // A tyre size alone is a filter: newest first (or by fit, with a car).
