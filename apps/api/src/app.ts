@@ -65,6 +65,8 @@ export type AppConfig = Pick<
   | 'version'
 > & {
   demoData?: boolean;
+  /** How often open live sockets are checked against the sessions table (lib/live.ts). */
+  liveRecheckMs?: number;
   dataDir?: string;
   imagesDir?: string;
 };

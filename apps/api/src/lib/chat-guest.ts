@@ -8,7 +8,11 @@ import { CHAT_GUEST_COOKIE } from '@sf/shared';
  * neither the database nor a bus event can be turned back into a cookie that reads the thread.
  */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const YEAR_MS = 365 * 86_400_000;
+/**
+ * A guest's thread is readable from the browser that wrote it for this long (and until someone
+ * signs in or out there): on a shared computer the next person must not find it.
+ */
+export const GUEST_CHAT_DAYS = 7;
 
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -26,7 +30,12 @@ export function issueGuestId(reply: FastifyReply, secure: boolean): string {
     httpOnly: true,
     sameSite: 'lax',
     secure,
-    expires: new Date(Date.now() + YEAR_MS),
+    expires: new Date(Date.now() + GUEST_CHAT_DAYS * 86_400_000),
   });
   return hash(token);
+}
+
+/** Removes the chat cookie (at sign-in and sign-out). */
+export function clearGuestChat(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(CHAT_GUEST_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { schema as s, type Db } from '@sf/db';
 import { SESSION_COOKIE, type Role } from '@sf/shared';
 import { forbidden, unauthorized } from './errors.ts';
-import { redisOf } from './redis.ts';
+import type { Bus, LiveEvent } from './bus.ts';
+import { metrics } from './metrics.ts';
+import { redisOf, type RedisClient, type SharedRedis } from './redis.ts';
+import { afterCommit } from './tx.ts';
 
 export { SESSION_COOKIE };
 export const SESSION_DAYS = 30;
@@ -86,6 +89,7 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
 async function cachedSession(db: Db, id: string): Promise<SessionUser | undefined> {
+  if (!(await cacheUsable(db))) return undefined;
   const got = await redisOf(db)?.run(
     (c) =>
       c.sendCommand(['EVAL', READ_LUA, '2', entryKey(id), sessionMark(id), USER_MARK]) as Promise<
@@ -102,7 +106,7 @@ async function cachedSession(db: Db, id: string): Promise<SessionUser | undefine
 
 async function cacheSession(db: Db, user: SessionUser, expiresAt: Date) {
   const ttl = Math.min(SESSION_CACHE_MS, expiresAt.getTime() - Date.now());
-  if (ttl < 1000) return;
+  if (ttl < 1000 || !(await cacheUsable(db))) return;
   await redisOf(db)?.run((c) =>
     c.sendCommand([
       'EVAL',
@@ -117,26 +121,120 @@ async function cacheSession(db: Db, user: SessionUser, expiresAt: Date) {
   );
 }
 
+/*
+ * A forget that could not reach Redis (down, slow) is kept and sent again until it is through;
+ * meanwhile this process neither reads nor fills the cache, and every other process has been
+ * told on the bus (endSessions), so no one trusts an entry that should have gone.
+ */
+type Forget = (c: RedisClient) => Promise<unknown>;
+const unsent = new WeakMap<SharedRedis, { ops: Map<string, Forget>; timer?: NodeJS.Timeout }>();
+const RESEND_MS = 1000;
+
+async function sendForgets(redis: SharedRedis) {
+  const q = unsent.get(redis);
+  if (!q) return;
+  for (const [key, op] of q.ops) if (await redis.run(op)) q.ops.delete(key);
+  if (q.ops.size === 0) {
+    clearInterval(q.timer);
+    unsent.delete(redis);
+  }
+}
+
+async function forgetNow(db: Db, key: string, op: Forget) {
+  const redis = redisOf(db);
+  if (!redis || (await redis.run(op))) return;
+  let q = unsent.get(redis);
+  if (!q) unsent.set(redis, (q = { ops: new Map() }));
+  q.ops.set(key, op);
+  q.timer ??= setInterval(() => void sendForgets(redis), RESEND_MS).unref();
+}
+
+/** Is the cache usable here: Redis attached and no forget of this process waiting to be sent? */
+async function cacheUsable(db: Db): Promise<boolean> {
+  const redis = redisOf(db);
+  if (!redis) return false;
+  if (unsent.has(redis)) await sendForgets(redis);
+  return !unsent.has(redis);
+}
+
 /** Drops the cached copy of one session (it ended or changed). */
 export async function forgetSession(db: Db, sessionId: string) {
-  await redisOf(db)?.run((c) =>
+  await forgetNow(db, `s:${sessionId}`, (c) =>
     c.multi().del(entryKey(sessionId)).set(sessionMark(sessionId), '1', { PX: MARK_MS }).exec(),
   );
 }
 
 /** Drops the cached copies of every session of a user (role, lock, profile changed). */
 export async function forgetUserSessions(db: Db, userId: string) {
-  await redisOf(db)?.run((c) => c.set(USER_MARK + userId, '1', { PX: MARK_MS }));
+  await forgetNow(db, `u:${userId}`, (c) => c.set(USER_MARK + userId, '1', { PX: MARK_MS }));
 }
 
-export async function destroySession(db: Db, sessionId: string) {
+/** Why sessions end (the `reason` of metrics.sessionsEnded). */
+export type EndReason = 'logout' | 'password' | 'locked' | 'role' | 'admin';
+
+/** The bus channel on which every process hears of ended sessions (lib/live.ts closes sockets). */
+export const SESSIONS_CHANNEL = 'sys:sessions';
+
+export interface SessionsEnded extends LiveEvent {
+  type: 'sessions.ended';
+  userId: string;
+  /** null: every session of the user (their sockets all close, whatever session opened them). */
+  sessionIds: string[] | null;
+  reason: EndReason;
+}
+
+export const isSessionsEnded = (e: LiveEvent): e is SessionsEnded =>
+  e.type === 'sessions.ended' && typeof e.userId === 'string';
+
+export interface SessionEnd {
+  userId: string;
+  /** Only these sessions of the user; all of them when unset. */
+  sessionIds?: string[];
+  reason: EndReason;
+}
+
+/**
+ * The one way sessions end: logout, a new login on the same browser, a password change or
+ * reset, a lock, a role change and an admin's "end sessions" all call it (decision 0010).
+ * - the rows are deleted in `db` (a transaction when the caller has one open);
+ * - the Redis cache entries are dropped and marked at once (a forget Redis missed is resent);
+ * - once the change is committed, every process (other workers, other machines through Redis)
+ *   hears it on the bus: it stops trusting any cached copy and closes the sockets those
+ *   sessions opened (lib/live.ts), so a reconnect meets the new state of the account.
+ * Returns the ids of the sessions that ended.
+ */
+export async function endSessions(db: Db, bus: Bus, end: SessionEnd): Promise<string[]> {
+  const { userId, sessionIds, reason } = end;
+  if (sessionIds?.length === 0) return [];
+  // Marked before the delete: a request that read the rows just before cannot cache them again.
+  if (!sessionIds) await forgetUserSessions(db, userId);
+  const ended = await db
+    .delete(s.sessions)
+    .where(
+      sessionIds
+        ? and(eq(s.sessions.userId, userId), inArray(s.sessions.id, sessionIds))
+        : eq(s.sessions.userId, userId),
+    )
+    .returning({ id: s.sessions.id });
+  const ids = ended.map((x) => x.id);
+  for (const id of sessionIds ?? []) await forgetSession(db, id);
+  await afterCommit(db, async () => {
+    if (ids.length) metrics.sessionsEnded.inc({ reason }, ids.length);
+    const event: SessionsEnded = {
+      type: 'sessions.ended',
+      userId,
+      sessionIds: sessionIds ?? null,
+      reason,
+    };
+    await bus.publish(SESSIONS_CHANNEL, event);
+  });
+  return ids;
+}
+
+/** A staff session idle too long: its row goes (its sockets close at the next check, lib/live.ts). */
+async function expireSession(db: Db, sessionId: string) {
   await db.delete(s.sessions).where(eq(s.sessions.id, sessionId));
   await forgetSession(db, sessionId);
-}
-
-export async function destroyUserSessions(db: Db, userId: string) {
-  await forgetUserSessions(db, userId);
-  await db.delete(s.sessions).where(eq(s.sessions.userId, userId));
 }
 
 export function setSessionCookie(
@@ -158,10 +256,15 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
-async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+async function findSessionUser(
+  db: Db,
+  token: string,
+  endedHere: RecentEnds,
+): Promise<SessionUser | null> {
   const id = hashToken(token);
   const hit = await cachedSession(db, id);
-  if (hit) return hit;
+  // A cached copy of a session another process just ended is not trusted: the table decides.
+  if (hit && !endedHere.has(hit)) return hit;
   const [row] = await db
     .select({
       id: s.users.id,
@@ -184,7 +287,7 @@ async function findSessionUser(db: Db, token: string): Promise<SessionUser | nul
   if (user.role === 'Admin') {
     const idle = Date.now() - new Date(lastSeenAt).getTime();
     if (idle > ADMIN_IDLE_MS) {
-      await destroySession(db, id);
+      await expireSession(db, id);
       return null;
     }
     if (idle > SEEN_EVERY_MS)
@@ -193,6 +296,32 @@ async function findSessionUser(db: Db, token: string): Promise<SessionUser | nul
   const found: SessionUser = { ...user, role: user.role as SessionUser['role'], sessionId: id };
   if (user.role !== 'Admin') await cacheSession(db, found, expiresAt);
   return found;
+}
+
+interface RecentEnds {
+  add(e: SessionsEnded): void;
+  has(u: SessionUser): boolean;
+}
+
+/** The sessions and users ended lately (as long as a cached copy may live), heard on the bus. */
+function recentEnds(): RecentEnds {
+  const until = new Map<string, number>();
+  const live = (k: string) => {
+    const t = until.get(k);
+    if (t === undefined) return false;
+    if (t > Date.now()) return true;
+    until.delete(k);
+    return false;
+  };
+  return {
+    add(e) {
+      const t = Date.now() + MARK_MS;
+      for (const k of e.sessionIds?.map((x) => `s:${x}`) ?? [`u:${e.userId}`]) until.set(k, t);
+      // Bounded: ends are rare, and the oldest would have expired from the cache first.
+      if (until.size > 10_000) until.delete(until.keys().next().value!);
+    },
+    has: (u) => live(`s:${u.sessionId}`) || live(`u:${u.id}`),
+  };
 }
 
 /** An in-process call (app.inject): a visitor's request never has this. */
@@ -206,6 +335,11 @@ const isInProcess = (req: FastifyRequest) => '_lightMyRequest' in req.raw;
  * calls: a visitor cannot forge one.
  */
 export function installSessions(app: FastifyInstance) {
+  const ended = recentEnds();
+  const off = app.bus.subscribe(SESSIONS_CHANNEL, (e) => {
+    if (isSessionsEnded(e)) ended.add(e);
+  });
+  app.addHook('onClose', async () => off());
   const passes = new Map<string, { user: SessionUser | null }>();
   app.decorate('sessionPass', (user: SessionUser | null): SessionPass => {
     const token = crypto.randomBytes(16).toString('base64url');
@@ -224,7 +358,7 @@ export function installSessions(app: FastifyInstance) {
       }
     }
     const token = req.cookies?.[SESSION_COOKIE];
-    req.user = token && token.length <= 100 ? await findSessionUser(app.db, token) : null;
+    req.user = token && token.length <= 100 ? await findSessionUser(app.db, token, ended) : null;
   });
 }
 

@@ -3,7 +3,8 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { destroyUserSessions, forgetUserSessions, type SessionUser } from '../../lib/session.ts';
+import type { Bus } from '../../lib/bus.ts';
+import { endSessions, forgetUserSessions, type SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { profileView, RESET_JOB } from './service.ts';
@@ -66,6 +67,7 @@ export const adminUsersService = {
 
   async changeRole(
     db: Db,
+    bus: Bus,
     me: SessionUser,
     id: string,
     input: { role: string; password?: string; note?: string },
@@ -77,7 +79,7 @@ export const adminUsersService = {
       if (u.role === input.role) throw conflict(`This account is already ${input.role}`);
       const after = await setUser(tx, id, { role: input.role });
       // A new role means new rights: the account signs in again to take them.
-      await destroyUserSessions(tx, id);
+      await endSessions(tx, bus, { userId: id, reason: 'role' });
       await recordAudit(tx, {
         actorId: me.id,
         action: 'user.role',
@@ -94,13 +96,13 @@ export const adminUsersService = {
     });
   },
 
-  async lock(db: Db, me: SessionUser, id: string, note?: string) {
+  async lock(db: Db, bus: Bus, me: SessionUser, id: string, note?: string) {
     notSelf(me, id, 'lock');
     return transaction(db, async (tx) => {
       const u = await lockedUser(tx, id);
       if (u.lockedAt) throw conflict('This account is already locked');
       const after = await setUser(tx, id, { lockedAt: new Date() });
-      await destroyUserSessions(tx, id);
+      await endSessions(tx, bus, { userId: id, reason: 'locked' });
       await recordAudit(tx, {
         actorId: me.id,
         action: 'user.lock',
@@ -139,11 +141,11 @@ export const adminUsersService = {
    * The old password stops working and every session ends; the usual reset job mails the
    * link (same token rules, same hourly limit), queued in this transaction.
    */
-  async forceReset(db: Db, me: SessionUser, id: string, note?: string) {
+  async forceReset(db: Db, bus: Bus, me: SessionUser, id: string, note?: string) {
     return transaction(db, async (tx) => {
       const u = await lockedUser(tx, id);
       const after = await setUser(tx, id, { passwordHash: FORCED_RESET_HASH });
-      await destroyUserSessions(tx, id);
+      await endSessions(tx, bus, { userId: id, reason: 'password' });
       await enqueue(tx, RESET_JOB, { email: u.email });
       await recordAudit(tx, {
         actorId: me.id,
@@ -160,13 +162,23 @@ export const adminUsersService = {
     });
   },
 
-  async endSessions(db: Db, me: SessionUser, id: string, sessionId?: string, note?: string) {
+  async endSessions(
+    db: Db,
+    bus: Bus,
+    me: SessionUser,
+    id: string,
+    sessionId?: string,
+    note?: string,
+  ) {
     return transaction(db, async (tx) => {
       const u = await lockedUser(tx, id);
-      const where = sessionId
-        ? and(eq(s.sessions.userId, id), eq(s.sessions.id, sessionId))
-        : eq(s.sessions.userId, id);
-      const ended = await tx.delete(s.sessions).where(where).returning({ id: s.sessions.id });
+      const ended = (
+        await endSessions(tx, bus, {
+          userId: id,
+          sessionIds: sessionId ? [sessionId] : undefined,
+          reason: 'admin',
+        })
+      ).map((x) => ({ id: x }));
       if (sessionId && ended.length === 0) throw notFound('That session has already ended');
       await recordAudit(tx, {
         actorId: me.id,
@@ -202,7 +214,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (req, reply) =>
       noStore(reply).send({
         status: true,
-        ...(await svc.changeRole(app.db, req.user!, req.params.id, req.body)),
+        ...(await svc.changeRole(app.db, app.bus, req.user!, req.params.id, req.body)),
       }),
   );
   app.post<Params & { Body: Note }>(
@@ -211,7 +223,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (req, reply) =>
       noStore(reply).send({
         status: true,
-        ...(await svc.lock(app.db, req.user!, req.params.id, req.body?.note)),
+        ...(await svc.lock(app.db, app.bus, req.user!, req.params.id, req.body?.note)),
       }),
   );
   app.post<Params & { Body: Note }>(
@@ -229,7 +241,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (req, reply) =>
       noStore(reply).send({
         status: true,
-        ...(await svc.forceReset(app.db, req.user!, req.params.id, req.body?.note)),
+        ...(await svc.forceReset(app.db, app.bus, req.user!, req.params.id, req.body?.note)),
       }),
   );
   app.post<Params & { Body: Note & { sessionId?: string } }>(
@@ -240,6 +252,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
         status: true,
         ...(await svc.endSessions(
           app.db,
+          app.bus,
           req.user!,
           req.params.id,
           req.body?.sessionId,

@@ -7,6 +7,7 @@ import {
   setSessionCookie,
 } from '../../lib/session.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
+import { clearGuestChat } from '../../lib/chat-guest.ts';
 import {
   authService,
   authUser,
@@ -40,15 +41,21 @@ export default async function authRoutes(app: FastifyInstance) {
     app.log,
     publicOrigin(app.config),
     app.config.registrationsPerHour,
+    app.bus,
   );
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
   const info = (req: FastifyRequest): RequestInfo => ({
     ip: req.ip,
     userAgent: req.headers['user-agent']?.slice(0, 300),
     sessionId: req.user?.sessionId,
+    sessionUserId: req.user?.id,
   });
-  const signIn = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
+  // A guest's support chat stays with the guest: whoever signs in or out next on this browser
+  // must not read it (decision 0010).
+  const signIn = (reply: FastifyReply, session: { token: string; expiresAt: Date }) => {
     setSessionCookie(reply, session.token, session.expiresAt, secure);
+    clearGuestChat(reply, secure);
+  };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   app.post<{ Body: RegistrationInput }>(
@@ -75,8 +82,9 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/logout', { schema: schemas.logoutSchema }, async (req, reply) => {
     clearSessionCookie(reply, secure);
+    clearGuestChat(reply, secure);
     if (!req.user) throw unauthorized();
-    await svc.logout(req.user.sessionId);
+    await svc.logout(req.user);
     return noStore(reply).send({ status: true, message: 'You are signed out' });
   });
 

@@ -35,12 +35,8 @@ import {
   takeWithBackoff,
   waitText,
 } from '../../lib/limits.ts';
-import {
-  createSession,
-  destroySession,
-  destroyUserSessions,
-  type SessionUser,
-} from '../../lib/session.ts';
+import { createSession, endSessions, type SessionUser } from '../../lib/session.ts';
+import { processBus, type Bus } from '../../lib/bus.ts';
 import { authRepository, type UserRow } from './repository.ts';
 import type { AuthUser, Profile } from './types.ts';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
@@ -76,8 +72,9 @@ export const LIMITS = {
 export interface RequestInfo {
   ip: string;
   userAgent?: string;
-  /** The session the request came with (renewed away at login). */
+  /** The session the request came with (renewed away at login), and its user. */
   sessionId?: string;
+  sessionUserId?: string;
 }
 
 const sha256 = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
@@ -115,11 +112,19 @@ export function authService(
   origin: string,
   /** New accounts per address and hour (REGISTRATIONS_PER_HOUR). */
   registrationsPerHour = LIMITS.registrations.max,
+  /** Where ended sessions are announced (their sockets close on every process). */
+  bus: Bus = processBus(),
 ) {
   const repo = authRepository(db);
 
   async function newSession(userId: string, info: RequestInfo) {
-    if (info.sessionId) await destroySession(db, info.sessionId); // renewed at login (ASVS 3.2.1)
+    // Renewed at login (ASVS 3.2.1): whoever was signed in on this browser is signed out.
+    if (info.sessionUserId && info.sessionId)
+      await endSessions(db, bus, {
+        userId: info.sessionUserId,
+        sessionIds: [info.sessionId],
+        reason: 'logout',
+      });
     return createSession(db, userId);
   }
 
@@ -283,7 +288,8 @@ export function authService(
       return { user, session: await newSession(user.id, info) };
     },
 
-    logout: (sessionId: string) => destroySession(db, sessionId),
+    logout: (me: SessionUser) =>
+      endSessions(db, bus, { userId: me.id, sessionIds: [me.sessionId], reason: 'logout' }),
 
     /**
      * Always the same answer in the same time: the request only queues a job, whether or not
@@ -327,7 +333,8 @@ export function authService(
       // The owner proved access to the mailbox: failed logins no longer slow the account down.
       if (user) await forget(db, [`login:acct:${user.email}`], [`login:acct-ip:${user.email}|`]);
       await repo.retireResetTokens(userId);
-      await destroyUserSessions(db, userId); // every session of the account ends (ASVS 3.3.3)
+      // Every session of the account ends (ASVS 3.3.3).
+      await endSessions(db, bus, { userId, reason: 'password' });
       log.info({ userId }, 'password reset completed');
     },
 
@@ -402,7 +409,7 @@ export function authService(
       let session: Awaited<ReturnType<typeof createSession>> | undefined;
       if (pwChange) {
         // Other devices are signed out; this one gets a fresh session.
-        await destroyUserSessions(db, user.id);
+        await endSessions(db, bus, { userId: user.id, reason: 'password' });
         session = await createSession(db, user.id);
         log.info({ userId: user.id }, 'password changed');
       }
