@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
-import { redisOf } from './redis.ts';
+import { metrics } from './metrics.ts';
+import { redisOf, type Miss, type SharedRedis } from './redis.ts';
 
 /**
  * Limits that hold under concurrency. Checking a count and then inserting lets every request
@@ -11,9 +12,13 @@ import { redisOf } from './redis.ts';
  *
  * With REDIS_URL (decision 0020) the counters live in Redis, shared by every machine, each
  * decided by one Lua script (Redis runs scripts one at a time: the same guarantee as the row
- * lock). When Redis is down or slow a limit is decided by the database as without Redis: the
- * counts start afresh there for the outage, which errs towards letting a few more attempts
- * through, never towards refusing everyone.
+ * lock). A limit has one counter at a time (decision 0010): when a Redis call fails or is slow,
+ * the whole process switches to the database's counters for `fallbackMs` (a circuit breaker),
+ * logs it and counts each decision taken there (metrics.rateLimitFallbacks). The counts move
+ * with the switch, so it never doubles an allowance: before the database decides, the Redis
+ * calls still under way are waited for and the database's counter is raised to the last count
+ * Redis gave this process for the key; on the way back each counter the database kept is raised
+ * in Redis before Redis decides again.
  */
 
 export interface Rule {
@@ -58,7 +63,7 @@ end
 if hits < max then
   return {redis.call('HINCRBY', KEYS[1], 'hits', 1), 0}
 end
-return {-1, start + win - now}`;
+return {-1, start + win - now, hits}`;
 
 /** ARGV: free, baseMs, maxMs, idleMs. The same rule as takeWithBackoff's statement. */
 const BACKOFF_LUA = `${NOW_MS}
@@ -77,31 +82,170 @@ if hits < free or last + delay <= now then
   redis.call('PEXPIRE', KEYS[1], keep)
   return {hits + 1, 0}
 end
-return {-1, last + delay - now}`;
+return {-1, last + delay - now, hits}`;
 
 const REFUND_LUA = `local hits = tonumber(redis.call('HGET', KEYS[1], 'hits'))
 if hits and hits > 0 then redis.call('HSET', KEYS[1], 'hits', hits - 1) end
 return 0`;
 
-/** Runs a counter script on the database's Redis; undefined means "ask the database". */
-async function inRedis(db: Db, script: string, key: string, args: number[]) {
+/** ARGV: hits, ttlMs. Raises a counter to at least `hits` (the database's count coming back). */
+const RAISE_LUA = `${NOW_MS}
+local want, ttl = tonumber(ARGV[1]), tonumber(ARGV[2])
+local hits = tonumber(redis.call('HGET', KEYS[1], 'hits'))
+if not hits then
+  redis.call('HSET', KEYS[1], 'hits', want, 'start', now, 'last', now)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+elseif hits < want then
+  redis.call('HSET', KEYS[1], 'hits', want)
+end
+return 0`;
+
+/** The most keys whose last Redis count a process remembers (for the switch to the database). */
+const REMEMBERED = 20_000;
+
+/** One process's switch between the Redis and the database counters. */
+interface Breaker {
+  /** Counting in the database until then (0: in Redis). */
+  until: number;
+  reason: 'error' | 'timeout';
+  /** Redis calls under way: the database waits for them before it decides. */
+  inflight: Set<Promise<unknown>>;
+  /** The last count Redis gave for each key, and when. */
+  seen: Map<string, { hits: number; at: number }>;
+  /** Keys the database counted while switched, with how long their counter lives. */
+  kept: Map<string, number>;
+  /** The raise of `kept` in Redis under way (one at a time). */
+  back?: Promise<boolean>;
+}
+
+const breakers = new WeakMap<SharedRedis, Breaker>();
+function breakerOf(redis: SharedRedis): Breaker {
+  let b = breakers.get(redis);
+  if (!b)
+    breakers.set(
+      redis,
+      (b = { until: 0, reason: 'error', inflight: new Set(), seen: new Map(), kept: new Map() }),
+    );
+  return b;
+}
+
+function remember(b: Breaker, key: string, hits: number) {
+  b.seen.delete(key);
+  b.seen.set(key, { hits, at: Date.now() });
+  if (b.seen.size > REMEMBERED) b.seen.delete(b.seen.keys().next().value!);
+}
+
+function trip(redis: SharedRedis, b: Breaker, miss: Miss) {
+  const wasOn = b.until > Date.now();
+  b.reason = miss === 'timeout' ? 'timeout' : 'error';
+  b.until = Math.max(b.until, Date.now() + redis.fallbackMs);
+  if (!wasOn)
+    redis.log?.error(
+      `rate limits: redis ${miss === 'timeout' ? 'too slow' : 'failed'}; counting in the database for ${Math.round(redis.fallbackMs / 1000)} s`,
+    );
+}
+
+/** Raises in Redis every counter the database kept while switched; false if Redis failed again. */
+async function carryBack(db: Db, redis: SharedRedis, b: Breaker): Promise<boolean> {
+  const keys = [...b.kept.keys()];
+  for (let i = 0; i < keys.length; i += 500) {
+    const batch = keys.slice(i, i + 500);
+    const found = await rows<{ key: string; hits: number }>(
+      db,
+      sql`select key, hits from rate_limits where key in (${sql.join(
+        batch.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+    if (found.length === 0) continue;
+    const got = await redis.attempt(async (c) => {
+      const m = c.multi();
+      for (const r of found)
+        m.addCommand([
+          'EVAL',
+          RAISE_LUA,
+          '1',
+          REDIS_PREFIX + r.key,
+          String(r.hits),
+          String(b.kept.get(r.key) ?? 60_000),
+        ]);
+      return m.exec();
+    });
+    if (!('value' in got)) {
+      trip(redis, b, got.miss);
+      return false;
+    }
+  }
+  b.kept.clear();
+  redis.log?.info?.('rate limits: redis answers again; counting there');
+  return true;
+}
+
+/**
+ * Decides in Redis while the breaker lets it; undefined means "decide in the database", after
+ * the database's counter was raised to what Redis last said (`seed` runs that raise).
+ */
+async function inRedis(
+  db: Db,
+  script: string,
+  key: string,
+  args: number[],
+  lifeMs: number,
+  seed: (hits: number) => Promise<void>,
+): Promise<Taken | undefined> {
   const redis = redisOf(db);
   if (!redis) return undefined;
-  const got = await redis.run(
-    (c) =>
-      c.sendCommand([
-        'EVAL',
-        script,
-        '1',
-        REDIS_PREFIX + key,
-        ...args.map((n) => String(Math.round(n))),
-      ]) as Promise<[number, number]>,
+  const b = breakerOf(redis);
+  if (b.until <= Date.now() && b.kept.size > 0) {
+    b.back ??= carryBack(db, redis, b).finally(() => (b.back = undefined));
+    await b.back;
+  }
+  if (b.until <= Date.now()) {
+    const call = redis
+      .attempt(
+        (c) =>
+          c.sendCommand([
+            'EVAL',
+            script,
+            '1',
+            REDIS_PREFIX + key,
+            ...args.map((n) => String(Math.round(n))),
+          ]) as Promise<number[]>,
+      )
+      .then((got) => {
+        // Remembered before the call counts as settled, so a switch waiting for it sees it.
+        if (!('value' in got)) return got;
+        const [hits, waitMs, had] = got.value.map(Number);
+        remember(b, key, hits > 0 ? hits : had);
+        return { hits, waitMs };
+      });
+    b.inflight.add(call);
+    const got = await call.finally(() => b.inflight.delete(call));
+    if (!('miss' in got))
+      return got.hits > 0
+        ? { ok: true, hits: got.hits }
+        : { ok: false, retryAfterS: Math.max(1, Math.ceil(got.waitMs / 1000)) };
+    trip(redis, b, got.miss);
+  }
+  metrics.rateLimitFallbacks.inc({ reason: b.reason });
+  // What Redis granted before the switch counts here too: its answers under way come first.
+  while (b.inflight.size) await Promise.allSettled([...b.inflight]);
+  const last = b.seen.get(key);
+  if (last && Date.now() - last.at < lifeMs) await seed(last.hits);
+  b.kept.set(key, lifeMs);
+  return undefined;
+}
+
+/** Raises the database's counter of `key` to at least `hits` (Redis's count carried over). */
+async function raise(db: Db, key: string, hits: number, expired: ReturnType<typeof sql>) {
+  await db.execute(
+    sql`insert into rate_limits as r (key, hits, window_start, last_at)
+        values (${key}, ${hits}, now(), now())
+        on conflict (key) do update set
+          hits = greatest(case when ${expired} then 0 else r.hits end, ${hits}),
+          window_start = case when ${expired} then now() else r.window_start end,
+          last_at = case when ${expired} then now() else r.last_at end`,
   );
-  if (!got) return undefined;
-  const [hits, waitMs] = got.value.map(Number);
-  return hits > 0
-    ? ({ ok: true, hits } as const)
-    : ({ ok: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) } as const);
 }
 
 /**
@@ -109,10 +253,12 @@ async function inRedis(db: Db, script: string, key: string, args: number[]) {
  * statement, so concurrent callers queue on the row and at most `max` get through.
  */
 export async function take(db: Db, key: string, rule: Rule): Promise<Taken> {
-  const fast = await inRedis(db, TAKE_LUA, key, [rule.max, rule.windowMs]);
+  const expired = sql`r.window_start <= now() - ${ms(rule.windowMs)}`;
+  const fast = await inRedis(db, TAKE_LUA, key, [rule.max, rule.windowMs], rule.windowMs, (n) =>
+    raise(db, key, n, expired),
+  );
   if (fast) return fast;
   await prune(db);
-  const expired = sql`r.window_start <= now() - ${ms(rule.windowMs)}`;
   const [r] = await rows<{ hits: number }>(
     db,
     sql`insert into rate_limits as r (key, hits, window_start, last_at)
@@ -150,10 +296,17 @@ const backoffDelay = (b: Backoff) =>
  * simultaneous attempts cannot slip through together.
  */
 export async function takeWithBackoff(db: Db, key: string, b: Backoff): Promise<Taken> {
-  const fast = await inRedis(db, BACKOFF_LUA, key, [b.free, b.baseMs, b.maxMs, b.idleMs]);
+  const idle = sql`r.last_at <= now() - ${ms(b.idleMs)}`;
+  const fast = await inRedis(
+    db,
+    BACKOFF_LUA,
+    key,
+    [b.free, b.baseMs, b.maxMs, b.idleMs],
+    b.idleMs + b.maxMs,
+    (n) => raise(db, key, n, idle),
+  );
   if (fast) return fast;
   await prune(db);
-  const idle = sql`r.last_at <= now() - ${ms(b.idleMs)}`;
   const [r] = await rows<{ hits: number }>(
     db,
     sql`insert into rate_limits as r (key, hits, window_start, last_at)
@@ -174,7 +327,9 @@ export async function takeWithBackoff(db: Db, key: string, b: Backoff): Promise<
  * stores: the slot may have been taken in either, and a refund where none was taken is a no-op.
  */
 export async function refund(db: Db, key: string) {
-  await redisOf(db)?.run((c) => c.sendCommand(['EVAL', REFUND_LUA, '1', REDIS_PREFIX + key]));
+  const redis = redisOf(db);
+  if (redis && breakerOf(redis).until <= Date.now())
+    await redis.run((c) => c.sendCommand(['EVAL', REFUND_LUA, '1', REDIS_PREFIX + key]));
   await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
 }
 

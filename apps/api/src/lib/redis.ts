@@ -30,14 +30,27 @@ const connect = (url: string) =>
   });
 export type RedisClient = ReturnType<typeof connect>;
 
+/** Why a call went without Redis: not connected, an error, or no answer in COMMAND_TIMEOUT_MS. */
+export type Miss = 'down' | 'error' | 'timeout';
+
 export interface SharedRedis {
   url: string;
   client: RedisClient;
   /** Runs `fn` on Redis; undefined when Redis is down, slow or failed (use the fallback). */
   run<T>(fn: (c: RedisClient) => Promise<T>): Promise<{ value: T } | undefined>;
+  /** As `run`, saying why it went without Redis. */
+  attempt<T>(fn: (c: RedisClient) => Promise<T>): Promise<{ value: T } | { miss: Miss }>;
   /** How many calls found Redis down or failing since start (tests, logs). */
   readonly misses: number;
+  /** When the connection came back after it was lost (0: never lost). */
+  readonly reconnectedAt: number;
+  /** How long the limits count in the database after a miss (lib/limits.ts; tests shorten it). */
+  fallbackMs: number;
+  log?: { error(msg: string): void; info?(msg: string): void };
 }
+
+/** How long the limits stay on the database counter after Redis failed them. */
+export const FALLBACK_MS = 30_000;
 
 const byDb = new WeakMap<object, { redis: SharedRedis; users: number }>();
 
@@ -74,38 +87,53 @@ export function attachRedis(
       lastLog = Date.now();
       log?.error(`redis (limits, sessions): ${e.message}; using the database meanwhile`);
     });
+    let reconnectedAt = 0;
     client.on('ready', () => {
-      if (down) log?.info?.('redis (limits, sessions): connected again');
+      if (down) {
+        reconnectedAt = Date.now();
+        log?.info?.('redis (limits, sessions): connected again');
+      }
       down = false;
     });
+    client.on('end', () => (down = true));
     client.connect().catch(() => undefined);
     let misses = 0;
+    const TOO_SLOW = Symbol('too slow');
     const redis: SharedRedis = {
       url,
       client,
+      log,
+      fallbackMs: FALLBACK_MS,
       get misses() {
         return misses;
       },
-      async run(fn) {
+      get reconnectedAt() {
+        return reconnectedAt;
+      },
+      async attempt(fn) {
         if (!client.isReady) {
           misses++;
-          return undefined;
+          return { miss: 'down' };
         }
         let timer: NodeJS.Timeout | undefined;
         try {
           const value = await Promise.race([
             fn(client),
             new Promise<never>((_, reject) => {
-              timer = setTimeout(() => reject(new Error('redis: too slow')), COMMAND_TIMEOUT_MS);
+              timer = setTimeout(() => reject(TOO_SLOW), COMMAND_TIMEOUT_MS);
             }),
           ]);
           return { value };
-        } catch {
+        } catch (e) {
           misses++;
-          return undefined;
+          return { miss: e === TOO_SLOW ? 'timeout' : 'error' };
         } finally {
           clearTimeout(timer);
         }
+      },
+      async run(fn) {
+        const got = await redis.attempt(fn);
+        return 'value' in got ? got : undefined;
       },
     };
     held = { redis, users: 0 };

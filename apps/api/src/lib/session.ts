@@ -149,10 +149,16 @@ async function forgetNow(db: Db, key: string, op: Forget) {
   q.timer ??= setInterval(() => void sendForgets(redis), RESEND_MS).unref();
 }
 
-/** Is the cache usable here: Redis attached and no forget of this process waiting to be sent? */
+/**
+ * Is the cache usable here? Not while a forget of this process waits to be sent, and not for
+ * SESSION_CACHE_MS after this process lost Redis and got it back: a machine cut off from Redis
+ * while it ended a session could neither drop the entry nor tell the others on the bus, so
+ * entries from before the outage are not trusted until they have expired.
+ */
 async function cacheUsable(db: Db): Promise<boolean> {
   const redis = redisOf(db);
   if (!redis) return false;
+  if (redis.reconnectedAt && Date.now() - redis.reconnectedAt < SESSION_CACHE_MS) return false;
   if (unsent.has(redis)) await sendForgets(redis);
   return !unsent.has(redis);
 }

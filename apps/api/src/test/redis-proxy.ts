@@ -3,10 +3,22 @@ import net from 'node:net';
 /**
  * A TCP pass-through in front of a real server (Redis), on a fixed local port, that a test can
  * cut and restore: `down()` closes the listener and every open connection (what clients see
- * when Redis dies), `up()` listens on the same port again (Redis is back).
+ * when Redis dies), `up()` listens on the same port again (Redis is back); `slow(ms)` holds
+ * every byte that long each way (a Redis answering slowly; `slow(0)` ends it), in order.
  */
 export async function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
+  let delay = 0;
+  /** Passes `from`'s bytes to `to`, each chunk held `delay` ms, never overtaking an earlier one. */
+  const relay = (from: net.Socket, to: net.Socket) => {
+    let last = 0;
+    from.on('data', (chunk) => {
+      if (delay === 0 && last <= Date.now()) return void to.write(chunk);
+      const at = Math.max(Date.now() + delay, last);
+      last = at;
+      setTimeout(() => to.writable && to.write(chunk), at - Date.now());
+    });
+  };
   let server: net.Server | undefined;
   let port = 0;
   const listen = () =>
@@ -18,7 +30,8 @@ export async function tcpProxy(target: { host: string; port: number }) {
           x.on('close', () => sockets.delete(x));
           x.on('error', () => x.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        relay(client, upstream);
+        relay(upstream, client);
         client.on('close', () => upstream.destroy());
         upstream.on('close', () => client.destroy());
       });
@@ -41,6 +54,9 @@ export async function tcpProxy(target: { host: string; port: number }) {
       await new Promise<void>((r) => (s ? s.close(() => r()) : r()));
     },
     up: listen,
+    slow(ms: number) {
+      delay = ms;
+    },
   };
 }
 
