@@ -41,6 +41,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    MAIL_OFF: 'true',
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: processes,
     CATALOG_LIST_CACHE_MS: '0',

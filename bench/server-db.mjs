@@ -43,6 +43,7 @@ export function startServer(dbUrl, port, env = {}) {
         DATABASE_URL: dbUrl,
         PORT: String(port),
         NODE_ENV: 'production',
+        MAIL_OFF: 'true',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -25,6 +25,9 @@ import { installUploads } from './lib/uploads.ts';
 import { processBus, type Bus } from './lib/bus.ts';
 import { installLive } from './lib/live.ts';
 import { attachRedis } from './lib/redis.ts';
+import { installCompression } from './lib/compression.ts';
+import { installMetrics } from './lib/metrics-endpoint.ts';
+import { installLoadShedding, installReadiness } from './lib/readiness.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +66,11 @@ export type AppConfig = Pick<
   | 'supportEmail'
   | 'e2eRoutes'
   | 'version'
+  | 'metricsToken'
+  | 'mailOff'
+  | 'loadShedLoopMs'
+  | 'loadShedPoolWaiting'
+  | 'mediaOrigins'
 > & {
   demoData?: boolean;
   /** How often open live sockets are checked against the sessions table (lib/live.ts). */
@@ -89,6 +97,10 @@ function defaults(): AppConfig {
     commissionRate: c.commissionRate,
     orderHoldMinutes: c.orderHoldMinutes,
     paystackTimeoutMs: c.paystackTimeoutMs,
+    mailOff: c.mailOff,
+    loadShedLoopMs: c.loadShedLoopMs,
+    loadShedPoolWaiting: c.loadShedPoolWaiting,
+    mediaOrigins: c.mediaOrigins,
   };
 }
 
@@ -144,7 +156,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   installErrorHandling(app);
+  installMetrics(app);
+  installLoadShedding(app);
   installReplyGuard(app);
+  installCompression(app);
   const https = Boolean(config.publicUrl?.startsWith('https://'));
   const headers = securityHeaders({ https });
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -204,6 +219,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (_req, reply) =>
       reply.header('cache-control', 'no-store').send({ status: true, version: app.config.version }),
   );
+
+  installReadiness(app);
 
   for (const mod of modules) await app.register(mod);
   return app;

@@ -59,6 +59,16 @@ export interface Config {
   e2eRoutes: boolean;
   /** The running build, shown by /api/version so clients notice a deployment. */
   version: string;
+  /** A bearer token that lets a scraper elsewhere read /metrics; unset, loopback only. */
+  metricsToken?: string;
+  /** Production without SMTP_URL is refused unless this says mail is knowingly off (MAIL_OFF). */
+  mailOff: boolean;
+  /** Refuse new requests (503) while the event loop lags this many ms on average; 0: never. */
+  loadShedLoopMs: number;
+  /** …or while this many requests wait for a database connection; 0: never. */
+  loadShedPoolWaiting: number;
+  /** More origins pages may show pictures and media from (beside S3_URL's public address). */
+  mediaOrigins: string[];
   warnings: string[];
 }
 
@@ -243,6 +253,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (paystackBaseUrl && !/^https?:\/\//.test(paystackBaseUrl))
     problems.push('PAYSTACK_BASE_URL must be an http(s) URL');
   const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY), false);
+  const metricsToken = set('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{24,200}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be 24 to 200 printable characters without spaces');
+  const mailOff = flag('MAIL_OFF', false);
+  // Without a mail server in production, password resets and order notices reach no one.
+  if (production && !demoData && !smtpUrl && !mailOff)
+    problems.push(
+      'SMTP_URL is not set: in production mail must be sent (set SMTP_URL), or MAIL_OFF=true to run knowingly without it',
+    );
+  const mediaOrigins = check(() => {
+    const list = (set('MEDIA_ORIGINS') ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+    return list.map((o) => {
+      let u: URL | undefined;
+      try {
+        u = new URL(o);
+      } catch {
+        /* reported below */
+      }
+      if (!u || !/^https?:$/.test(u.protocol) || u.origin !== o.replace(/\/+$/, ''))
+        throw new Error(
+          `MEDIA_ORIGINS must be http(s) origins separated by commas, e.g. https://cdn.example.ng, got "${o}"`,
+        );
+      return u.origin;
+    });
+  }, []);
   const host = set('HOST') ?? '0.0.0.0';
   if (production && !publicUrl)
     warnings.push(
@@ -276,6 +314,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail,
     e2eRoutes: e2e && demoData,
     version,
+    metricsToken,
+    mailOff,
+    loadShedLoopMs: duration('LOAD_SHED_LOOP_MS', 500),
+    loadShedPoolWaiting: check(() => {
+      const v = set('LOAD_SHED_POOL_WAITING');
+      if (v === undefined) return 50;
+      if (!/^\d+$/.test(v) || Number(v) > 100_000)
+        throw new Error(
+          `LOAD_SHED_POOL_WAITING must be a whole number from 0 to 100000, got "${v}"`,
+        );
+      return Number(v);
+    }, 50),
+    mediaOrigins,
     warnings,
   };
   if (problems.length) throw new Error(problems.join('\n'));

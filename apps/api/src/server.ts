@@ -51,6 +51,11 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
       supportEmail: config.supportEmail,
       e2eRoutes: config.e2eRoutes,
       version: config.version,
+      metricsToken: config.metricsToken,
+      mailOff: config.mailOff,
+      loadShedLoopMs: config.loadShedLoopMs,
+      loadShedPoolWaiting: config.loadShedPoolWaiting,
+      mediaOrigins: config.mediaOrigins,
       dataDir: config.dataDir,
       imagesDir: path.join(config.dataDir, 'images'),
     },
@@ -76,6 +81,7 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
   const close = async () => {
     if (closing) return;
     closing = true;
+    app.draining = true;
     const cut = setTimeout(() => {
       app.log.warn('drain took too long; closing the remaining connections');
       app.server.closeAllConnections();

@@ -27,7 +27,7 @@ async function runTemplate(): Promise<DbTemplate> {
  * The role is dropped with the database.
  */
 export async function createTestDb(
-  opts: { readOnlyReplica?: boolean } = {},
+  opts: { readOnlyReplica?: boolean; poolSize?: number } = {},
 ): Promise<DbHandle & { readUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = await runTemplate();
@@ -45,7 +45,7 @@ export async function createTestDb(
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    handle = await openDb({ url: url.toString(), poolSize: 5 });
+    handle = await openDb({ url: url.toString(), poolSize: opts.poolSize ?? 5 });
     const role = opts.readOnlyReplica ? `${name}_ro` : undefined;
     drop = async () => {
       const a = new pg.Client({ connectionString: serverUrl });

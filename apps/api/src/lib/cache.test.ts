@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheRegistry, memo } from './cache.ts';
+import { metrics } from './metrics.ts';
 
 describe('memo', () => {
   it('calls once per argument within the ttl and again after it', async () => {
@@ -30,6 +31,48 @@ describe('memo', () => {
     await f(3);
     await f(1);
     expect(calls).toBe(4);
+  });
+
+  it('drops the least recently used answer, not the oldest: a busy key stays', async () => {
+    let calls = 0;
+    const f = memo(async (x: number) => (calls++, x), Infinity, 2);
+    await f(1);
+    await f(2);
+    await f(1); // 1 is busy
+    await f(3); // 2, idle since it came, goes
+    await f(1);
+    expect(calls).toBe(3);
+    await f(2);
+    expect(calls).toBe(4);
+  });
+  it('holds at most maxBytes of answers by their JSON size', async () => {
+    const f = memo(async (x: number) => 'x'.repeat(1000) + x, Infinity, 1000, 0, {
+      maxBytes: 5000,
+    });
+    for (let i = 0; i < 20; i++) await f(i);
+    await new Promise((r) => setImmediate(r));
+    const { entries, bytes } = f.stats();
+    expect(bytes).toBeLessThanOrEqual(5000);
+    expect(entries).toBe(4);
+    // One answer heavier than the whole cache is given, not kept.
+    const g = memo(async () => 'y'.repeat(10_000), Infinity, 10, 0, { maxBytes: 5000 });
+    expect((await g(undefined)).length).toBe(10_000);
+    await new Promise((r) => setImmediate(r));
+    expect(g.stats().entries).toBe(0);
+  });
+  it('counts hits, misses and stale answers under its name', async () => {
+    const name = `test-${Math.random()}`;
+    const f = memo(async (x: number) => x, 20, 10, 1000, { name });
+    await f(1);
+    await f(1);
+    await new Promise((r) => setTimeout(r, 30));
+    await f(1);
+    const got = Object.fromEntries(
+      (await metrics.cacheRequests.get()).values
+        .filter((v) => v.labels.cache === name)
+        .map((v) => [v.labels.result, v.value]),
+    );
+    expect(got).toEqual({ miss: 1, hit: 1, stale: 1 });
   });
 
   describe('with staleMs', () => {

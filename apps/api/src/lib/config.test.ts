@@ -73,7 +73,7 @@ describe('every variable is checked at start-up', () => {
       logLevel: 'info',
       demoData: true,
     });
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_OFF: 'true' }).demoData).toBe(false);
   });
   it('reads every value it documents', () => {
     const c = loadConfig({
@@ -141,10 +141,40 @@ describe('every variable is checked at start-up', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT[^\n]*\nLOG_LEVEL/);
   });
   it('warns when mail links cannot know the public address', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).warnings.join()).toMatch(
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).warnings.join()).toMatch(
       /PUBLIC_URL is not set: links in e-mails point to http:\/\/localhost:3000/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.ng' }).warnings).toEqual([]);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.ng', SMTP_URL: 'smtp://m:587' })
+        .warnings,
+    ).toEqual([]);
+  });
+  it('refuses production without a mail server unless mail is knowingly off', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is not set.*MAIL_OFF/);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_OFF: 'true' }).mailOff).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:587' }).mailOff).toBe(false);
+    // The demo (npm start) writes mail to the outbox.
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' })).not.toThrow();
+  });
+  it('reads the operations settings: metrics token, load shedding, media origins', () => {
+    const c = loadConfig({
+      METRICS_TOKEN: 'a'.repeat(32),
+      LOAD_SHED_LOOP_MS: '0',
+      LOAD_SHED_POOL_WAITING: '20',
+      MEDIA_ORIGINS: 'https://img.sparefinder.ng, https://cdn.example.com/',
+    });
+    expect(c).toMatchObject({
+      metricsToken: 'a'.repeat(32),
+      loadShedLoopMs: 0,
+      loadShedPoolWaiting: 20,
+      mediaOrigins: ['https://img.sparefinder.ng', 'https://cdn.example.com'],
+    });
+    expect(loadConfig({})).toMatchObject({ loadShedLoopMs: 500, loadShedPoolWaiting: 50 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ MEDIA_ORIGINS: 'https://cdn.example.com/path' })).toThrow(
+      /MEDIA_ORIGINS/,
+    );
+    expect(() => loadConfig({ LOAD_SHED_POOL_WAITING: '-1' })).toThrow(/LOAD_SHED_POOL_WAITING/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, schema as s, type Db } from '@sf/db';
+import { metrics } from './metrics.ts';
 
 /**
  * Background jobs kept in the `jobs` table (see the table's comment): a job survives a
@@ -114,6 +115,7 @@ async function runOne(app: FastifyInstance, job: Claimed) {
       { job: job.id, kind: job.kind, attempt: job.attempts, err: message },
       'job failed',
     );
+    if (last) metrics.jobsFailed.inc({ kind: job.kind });
     await app.db.execute(
       last
         ? sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`

@@ -37,8 +37,10 @@ export async function deliver(
   await db
     .insert(s.outbox)
     .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+  // Never the text: a password reset link in a log is a key to the account for anyone who
+  // reads logs.
   log.info(
-    { to: mail.to, subject: mail.subject, text: mail.text },
+    { to: mail.to, subject: mail.subject },
     'mail written to the outbox (SMTP_URL is not set)',
   );
 }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { metrics } from './metrics.ts';
 
 /**
  * A short-lived cache of server-rendered pages for guests (nginx-style micro-caching).
@@ -14,7 +16,8 @@ import crypto from 'node:crypto';
  * - any state-changing request clears the cache (`clear()`), so a price change shows at once on
  *   this server; the TTL bounds staleness for writes made elsewhere (another process, the seed CLI):
  *   a page past its TTL is served at most one more TTL while a fresh render replaces it;
- * - concurrent misses for one address share one render; total size is bounded (oldest out first).
+ * - concurrent misses for one address share one render; total size is bounded by bytes, the least
+ *   recently served page out first.
  */
 export interface CachedPage {
   status: number;
@@ -58,17 +61,14 @@ export function createPageCache({
   // and a visitor cannot plant it in content to have it replaced by the real nonce.
   const placeholder = crypto.randomBytes(16).toString('base64');
   const placeholderBuf = Buffer.from(placeholder);
-  const entries = new Map<string, CachedPage>();
+  // A page bigger than an eighth of the cache is still served to the waiting visitors, not kept.
+  const entries = new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    maxEntrySize: maxBytes / 8,
+    sizeCalculation: (e) => Math.max(1, e.bytes),
+  });
   const pending = new Map<string, Promise<{ entry: CachedPage; personal: boolean }>>();
-  let bytes = 0;
   let generation = 0;
-
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    bytes -= e.bytes;
-    entries.delete(key);
-  };
 
   const toEntry = (page: RenderedPage): CachedPage => ({
     status: page.status,
@@ -79,14 +79,7 @@ export function createPageCache({
   });
 
   function keep(key: string, entry: CachedPage) {
-    if (entry.bytes > maxBytes / 8) return; // too big to keep; still served to the waiting visitors
-    drop(key);
     entries.set(key, entry);
-    bytes += entry.bytes;
-    for (const k of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      drop(k);
-    }
   }
 
   function start(key: string, render: () => Promise<RenderedPage>) {
@@ -117,17 +110,17 @@ export function createPageCache({
       key: string,
       render: () => Promise<RenderedPage>,
     ): Promise<{ page: CachedPage; hit: boolean } | null> {
+      // Reading it refreshes its place, so the busiest pages are the last to be evicted.
       const e = entries.get(key);
       const age = e ? now() - e.at : Infinity;
       if (e && age < ttlMs * 2) {
-        // Refresh its place so the busiest pages are the last to be evicted.
-        entries.delete(key);
-        entries.set(key, e);
+        metrics.cacheRequests.inc({ cache: 'page', result: age < ttlMs ? 'hit' : 'stale' });
         // Past its TTL (but not two): still served while one render replaces it in the background, so
         // visitors never queue behind the refresh of a busy page. A write clears it outright instead.
         if (age >= ttlMs && !pending.has(key)) start(key, render).catch(() => {});
         return { page: e, hit: true };
       }
+      metrics.cacheRequests.inc({ cache: 'page', result: 'miss' });
       const mine = !pending.has(key);
       const { entry, personal } = await (pending.get(key) ?? start(key, render));
       // An answer that sets a cookie belongs to the visitor it was rendered for; the others render their own.
@@ -137,7 +130,6 @@ export function createPageCache({
     clear() {
       generation++;
       entries.clear();
-      bytes = 0;
     },
   };
 }

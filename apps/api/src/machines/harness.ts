@@ -154,6 +154,8 @@ export async function startAppServer(
       ...process.env,
       NODE_ENV: 'production',
       DEMO_DATA: 'false',
+      // Test servers send no mail: they write the outbox.
+      MAIL_OFF: 'true',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(p),

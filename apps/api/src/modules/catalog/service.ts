@@ -236,6 +236,7 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
     opts.listCacheMs,
     500,
     Math.max(0, LIST_MAX_STALE_MS - opts.listCacheMs),
+    { name: 'catalog-list' },
   );
   // Off (0), it keeps nothing to clear.
   if (opts.listCacheMs > 0) listCaches.add(db, cachedList);

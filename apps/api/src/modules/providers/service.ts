@@ -103,6 +103,7 @@ export function providersService(db: Db, opts: { listCacheMs: number; read?: Db 
     opts.listCacheMs,
     300,
     Math.max(0, LIST_MAX_STALE_MS - opts.listCacheMs),
+    { name: 'providers-list' },
   );
   listCaches.add(db, cached);
   const list = (f: ProviderFilter) =>
