@@ -22,6 +22,8 @@ import { installInputGuard } from './lib/input-guard.ts';
 import { TEXT_FORMATS } from './lib/schemas.ts';
 import { versionReply } from './lib/system.ts';
 import { installUploads } from './lib/uploads.ts';
+import { parseS3Url } from './lib/storage.ts';
+import { servePicturesFrom } from './modules/images/urls.ts';
 import { processBus, type Bus } from './lib/bus.ts';
 import { installLive } from './lib/live.ts';
 import { attachRedis } from './lib/redis.ts';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The live bus (lib/bus.ts): publish events to users' sockets and to every process. */
     bus: Bus;
+    /** Origins besides ours that pages may show pictures and media from (the content policy). */
+    mediaOrigins: string[];
   }
 }
 
@@ -161,7 +165,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installReplyGuard(app);
   installCompression(app);
   const https = Boolean(config.publicUrl?.startsWith('https://'));
-  const headers = securityHeaders({ https });
+  // Pictures may come from the uploads' public address (a CDN) and any configured media origin.
+  const cdn = config.s3Url ? parseS3Url(config.s3Url).publicUrl : undefined;
+  const mediaOrigins = [
+    ...new Set([...(cdn ? [new URL(cdn).origin] : []), ...config.mediaOrigins]),
+  ];
+  app.decorate('mediaOrigins', mediaOrigins);
+  const headers = securityHeaders({ https, mediaOrigins });
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [k, v] of Object.entries(headers)) if (!reply.hasHeader(k)) reply.header(k, v);
     return payload;
@@ -175,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Multipart (files) for every module, once; each upload route sets its own limits.
   await installUploads(app);
+  servePicturesFrom(app.storage.publicBase);
   await installLive(app);
   await installPayments(app);
   await app.register(swagger, {

@@ -237,6 +237,7 @@ export async function registerWeb(
       nonce: cache.placeholder,
       fetch: inProcessFetch(app, req, SHARED_HEADERS),
       user: null,
+      mediaOrigins: app.mediaOrigins,
     });
     const out: [string, string][] = [];
     res.headers.forEach((v, k) => out.push([k, v]));
@@ -294,6 +295,7 @@ export async function registerWeb(
       nonce: crypto.randomBytes(16).toString('base64'),
       fetch: inProcessFetch(app, req, VISITOR_HEADERS, session),
       user,
+      mediaOrigins: app.mediaOrigins,
     });
     const headers: [string, string][] = [...res.headers];
     const stream = res.body ? Readable.fromWeb(res.body as any) : null;

@@ -19,7 +19,9 @@ export default function handleRequest(
   const nonce = loadContext?.nonce;
   const https =
     request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https';
-  for (const [k, v] of Object.entries(securityHeaders({ nonce, https }))) responseHeaders.set(k, v);
+  const mediaOrigins = loadContext?.mediaOrigins;
+  for (const [k, v] of Object.entries(securityHeaders({ nonce, https, mediaOrigins })))
+    responseHeaders.set(k, v);
   if (!responseHeaders.has('Cache-Control'))
     responseHeaders.set('Cache-Control', 'private, no-cache');
 

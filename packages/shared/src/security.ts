@@ -3,15 +3,22 @@
  * Scripts run only from our origin or with the per-request nonce: no inline script otherwise.
  */
 export function securityHeaders(
-  opts: { nonce?: string; https?: boolean } = {},
+  opts: {
+    nonce?: string;
+    https?: boolean;
+    /** Origins pictures and media may also come from (the uploads' CDN, MEDIA_ORIGINS). */
+    mediaOrigins?: readonly string[];
+  } = {},
 ): Record<string, string> {
   const script = opts.nonce ? `'self' 'nonce-${opts.nonce}'` : `'self'`;
+  const media = (opts.mediaOrigins ?? []).map((o) => ` ${o}`).join('');
   const h: Record<string, string> = {
     'Content-Security-Policy': [
       `default-src 'self'`,
       `script-src ${script}`,
       `style-src 'self' 'unsafe-inline'`,
-      `img-src 'self' data: blob:`,
+      `img-src 'self' data: blob:${media}`,
+      `media-src 'self'${media}`,
       `font-src 'self'`,
       `connect-src 'self'`,
       `form-action 'self'`,

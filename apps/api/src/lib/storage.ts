@@ -26,6 +26,8 @@ export interface Storage {
   remove(name: string): Promise<void>;
   /** Where a browser can fetch the file itself (a public bucket), or undefined: serve it. */
   publicUrl?(name: string): string;
+  /** The address every `publicUrl` starts with (no trailing slash). */
+  publicBase?: string;
 }
 
 /** Names are relative paths of lower-case letters, digits, dashes and dots: nothing escapes the root. */
@@ -204,7 +206,10 @@ export function s3Storage(loc: S3Location): Storage & { client: S3Client; locati
       }
     },
   };
-  if (loc.publicUrl) storage.publicUrl = (name) => `${loc.publicUrl}/${key(name)}`;
+  if (loc.publicUrl) {
+    storage.publicUrl = (name) => `${loc.publicUrl}/${key(name)}`;
+    storage.publicBase = `${loc.publicUrl}/${loc.prefix}`.replace(/\/+$/, '');
+  }
   return storage;
 }
 

@@ -11,6 +11,8 @@ export interface ServerContext {
    * write in this request (an action) it may be out of date: ask the API again then.
    */
   user: AuthUser | null;
+  /** Origins besides ours that pictures may come from (a CDN): the content policy names them. */
+  mediaOrigins: readonly string[];
 }
 
 declare module 'react-router' {

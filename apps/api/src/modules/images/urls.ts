@@ -5,7 +5,19 @@
 
 /** Product picture widths (densities 1 and 2 of the 160 and 320 px slots); pictures are 4:3. */
 export const WIDTHS = [160, 320, 640] as const;
-export const imageUrl = (key: string, w: number) => `/images/p/${key}-${w}.webp`;
+
+/**
+ * Where browsers fetch uploaded pictures: this site (''), or the public address of S3_URL's
+ * bucket (a CDN), set once when the app starts. Pages then name the CDN in `src` themselves, and
+ * no picture costs a redirect through us. The content security policy allows the same origin.
+ */
+let picturesBase = '';
+export function servePicturesFrom(base: string | undefined) {
+  picturesBase = base?.replace(/\/+$/, '') ?? '';
+}
+/** A product, review, dispute or request picture at width `w` (the storage name `key-w.webp`). */
+export const imageUrl = (key: string, w: number) =>
+  picturesBase ? `${picturesBase}/${key}-${w}.webp` : `/images/p/${key}-${w}.webp`;
 export const srcset = (key: string) => WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
 
 /** Uploaded logos (stores, mechanics, tow vans): square WebP, 96 px for lists and 192 for pages. */
