@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'BAD_TRANSITION',
   /** Only a pay-on-delivery order can be marked paid by its store. 409 */
   'NOT_PAY_ON_DELIVERY',
+  /** A dispute on the order is open: its money stays in escrow until the dispute is settled. 409 */
+  'DISPUTE_OPEN',
   /** The Idempotency-Key was already used with a different request body. 422 */
   'IDEMPOTENCY_KEY_REUSED',
   /** A webhook whose signature does not match its body. 401 */

@@ -1,12 +1,12 @@
 import type { Db } from '@sf/db';
 import { HttpError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { account, balance, post, storeEntries } from '../ledger/ledger.ts';
+import { account, balance, storeEntries } from '../ledger/ledger.ts';
 import { paymentsService } from '../payments/service.ts';
 import { orderNumber } from '../orders/mails.ts';
 import { ordersRepository, type OrderRow } from '../orders/repository.ts';
+import { releaseEscrow } from '../orders/escrow.ts';
 import { releaseEntries, type Who } from '../orders/service.ts';
-import { releaseCashDiscount } from '../orders/cash.ts';
 
 /** Our reference of a dispute's refund: one per dispute, the same on every attempt. */
 export const disputeRefundReference = (disputeId: number) => `DR-${disputeId}`;
@@ -50,45 +50,39 @@ export async function settleOrder(
       `A refund can be at most what escrow holds for this order, ₦${(total / 100).toLocaleString('en-NG')}`,
       'BAD_REQUEST',
     );
-  if (online) {
-    if (refundKobo > 0) {
-      // The store keeps total − refund; commission shrinks in proportion.
-      const keep = total - refundKobo;
-      const commission = Math.round((Math.min(Number(o.commissionKobo), total) * keep) / total);
-      const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
-      await post(tx, {
-        kind: 'release',
-        ref: String(o.id),
-        memo: `Order ${orderNumber(o.id)} dispute: ₦${refundKobo / 100} back to the buyer`,
-        entries: [
-          { account: account.escrow(o.id), amountKobo: -total },
-          { account: account.buyerRefunds(o.buyerUserId), amountKobo: refundKobo },
-          { account: account.promotions, amountKobo: -platformDiscount },
-          ...(await storeEntries(tx, o.storeId, keep + platformDiscount - commission)),
-          { account: account.commission, amountKobo: commission },
-        ],
-      });
-      await paymentsService.recordRefund(tx, {
-        reference: disputeRefundReference(disputeId),
-        paymentReference: o.paymentReference!,
-        purpose: 'dispute',
-        purposeId: String(disputeId),
-        amountKobo: refundKobo,
-      });
-      await enqueue(tx, 'disputes.refund', { disputeId }, { key: `disputes.refund:${disputeId}` });
-    } else {
-      await post(tx, {
-        kind: 'release',
-        ref: String(o.id),
-        memo: `Order ${orderNumber(o.id)} dispute settled: released to the store`,
-        entries: await releaseEntries(tx, o),
-      });
-    }
-  }
+  if (refundKobo > 0) {
+    // The store keeps total − refund; commission shrinks in proportion.
+    const keep = total - refundKobo;
+    const commission = Math.round((Math.min(Number(o.commissionKobo), total) * keep) / total);
+    const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
+    await releaseEscrow(tx, o, {
+      settling: disputeId,
+      memo: `Order ${orderNumber(o.id)} dispute: ₦${refundKobo / 100} back to the buyer`,
+      entries: async () => [
+        { account: account.escrow(o.id), amountKobo: -total },
+        { account: account.buyerRefunds(o.buyerUserId), amountKobo: refundKobo },
+        { account: account.promotions, amountKobo: -platformDiscount },
+        ...(await storeEntries(tx, o.storeId, keep + platformDiscount - commission)),
+        { account: account.commission, amountKobo: commission },
+      ],
+    });
+    await paymentsService.recordRefund(tx, {
+      reference: disputeRefundReference(disputeId),
+      paymentReference: o.paymentReference!,
+      purpose: 'dispute',
+      purposeId: String(disputeId),
+      amountKobo: refundKobo,
+    });
+    await enqueue(tx, 'disputes.refund', { disputeId }, { key: `disputes.refund:${disputeId}` });
+  } else
+    // A cash order: its held platform discount is the store's once the order completes.
+    await releaseEscrow(tx, o, {
+      settling: disputeId,
+      memo: `Order ${orderNumber(o.id)} dispute settled: released to the store`,
+      entries: () => releaseEntries(tx, o),
+    });
   const moved = await ordersRepository.move(tx, o.id, ['delivered'], 'completed');
   if (!moved) throw new HttpError(409, 'This order changed just now: please reload it', 'CONFLICT');
-  // A cash order's held platform discount is the store's once the order completes.
-  await releaseCashDiscount(tx, moved.after);
   await ordersRepository.event(tx, {
     orderId: o.id,
     from: 'delivered',

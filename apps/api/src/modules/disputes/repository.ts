@@ -72,10 +72,18 @@ export const disputesRepository = (db: Db) => ({
           on conflict (order_id, product_id) do nothing returning id`,
       )
     )[0],
-  markOrderDisputed: (orderId: number) =>
-    db.execute(
-      sql`update orders set disputed_at = coalesce(disputed_at, now()), updated_at = now() where id = ${orderId}`,
-    ),
+  /**
+   * Marks a still-delivered order disputed; false when it moved on meanwhile (its money was just
+   * released). The row lock this takes orders it with a release of the same order.
+   */
+  markOrderDisputed: async (orderId: number) =>
+    (
+      await rows<{ id: number }>(
+        db,
+        sql`update orders set disputed_at = coalesce(disputed_at, now()), updated_at = now()
+          where id = ${orderId} and status = 'delivered' returning id`,
+      )
+    ).length > 0,
   /** Clears the order's dispute mark when none of its disputes is open any more. */
   clearOrderIfSettled: (orderId: number) =>
     db.execute(

@@ -212,8 +212,11 @@ export function disputesService(app: FastifyInstance) {
           escalateAt: new Date(Date.now() + ESCALATE_DAYS * DAY),
         });
         if (!row) throw conflict('There is already a dispute on this part of the order');
-        // Escrow stops: the release job skips an order while disputed_at is set.
-        await r.markOrderDisputed(input.orderId);
+        // Escrow stops: no release happens while a dispute of the order is open.
+        if (!(await r.markOrderDisputed(input.orderId)))
+          throw conflict(
+            'This order is completed and its money went to the store: contact support',
+          );
         await r.message({
           disputeId: row.id,
           authorUserId: user.id,

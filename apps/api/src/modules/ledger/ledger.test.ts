@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestDb } from '@sf/db/testing';
-import type { DbHandle } from '@sf/db';
+import { rows, type DbHandle } from '@sf/db';
 import { transaction } from '../../lib/tx.ts';
 import { allocate, discountOn, priceCheckout } from '../checkout/pricing.ts';
 import {
@@ -53,6 +54,27 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     expect(await balance(h.db, 'x:1')).toBe(-2500);
     expect(await balance(h.db, 'w:1')).toBe(0);
     expect(await unbalancedPostings(h.db)).toEqual([]);
+  });
+
+  it('a posting whose entries are all zero writes nothing (no error, no empty posting)', async () => {
+    const zero = {
+      kind: 'cash',
+      ref: 'z1',
+      entries: [
+        { account: 'store:z:balance', amountKobo: 0 },
+        { account: 'platform:commission', amountKobo: 0 },
+      ],
+    };
+    expect(await transaction(h.db, (tx) => post(tx, zero))).toBe(false);
+    const [r] = await rows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from ledger_postings where kind = 'cash' and ref = 'z1'`,
+    );
+    expect(r.n).toBe(0);
+    // A single non-zero entry among zeros is still refused.
+    expect(() =>
+      checkPosting({ ...zero, entries: [...zero.entries, { account: 'a', amountKobo: 1 }] }),
+    ).toThrow(UnbalancedPosting);
   });
 
   it('a posting rolls back with the business change it belongs to', async () => {

@@ -36,9 +36,14 @@ export interface Posting {
 
 export class UnbalancedPosting extends Error {}
 
-/** Entries with a zero amount are dropped; what is left must be two or more, summing to zero. */
+/**
+ * Entries with a zero amount are dropped; what is left must be none (nothing moves: a cash order
+ * with no commission, a release of an escrow staff refunded in full) or two or more summing to
+ * zero.
+ */
 export function checkPosting(p: Posting): Entry[] {
   const entries = p.entries.filter((e) => e.amountKobo !== 0);
+  if (entries.length === 0) return entries;
   for (const e of entries) {
     if (!Number.isSafeInteger(e.amountKobo))
       throw new UnbalancedPosting(`${p.kind}/${p.ref}: ${e.account} amount is not whole kobo`);
@@ -53,10 +58,12 @@ export function checkPosting(p: Posting): Entry[] {
 
 /**
  * Writes a posting in the caller's transaction. Returns false (and writes nothing) when a
- * posting of the same kind and ref exists: posting one event twice is a no-op.
+ * posting of the same kind and ref exists: posting one event twice is a no-op. A posting whose
+ * entries are all zero moves no money and is not written either (false).
  */
 export async function post(tx: Db, p: Posting): Promise<boolean> {
   const entries = checkPosting(p);
+  if (entries.length === 0) return false;
   const [created] = await rows<{ id: number }>(
     tx,
     sql`insert into ledger_postings (kind, ref, memo) values (${p.kind}, ${p.ref}, ${p.memo ?? ''})

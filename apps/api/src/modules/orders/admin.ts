@@ -39,24 +39,17 @@ async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
   return o;
 }
 
-async function refundsOf(db: Db, id: number) {
-  return rows<{ reference: string; amount_kobo: number; status: string; created_at: Date }>(
-    db,
-    sql`select reference, amount_kobo, status, created_at from refunds
-        where (purpose = 'order' and purpose_id = ${String(id)})
-           or (purpose = ${PART} and purpose_id like ${`${id}:%`})
-        order by created_at`,
-  );
-}
+/** Every refund of the order (its cancel's, staff's and its disputes'), as buyers see them too. */
+const refundsOf = (db: Db, o: OrderRow) => repo.refunds(db, [o]);
 
 async function money(
   db: Db,
   o: OrderRow,
 ): Promise<Omit<AdminOrderActionAnswer, 'status' | 'message'>> {
-  const refunds = await refundsOf(db, o.id);
+  const refunds = await refundsOf(db, o);
   return {
     escrowKobo: await balance(db, account.escrow(o.id)),
-    refundedKobo: refunds.reduce((a, r) => a + Number(r.amount_kobo), 0),
+    refundedKobo: refunds.reduce((a, r) => a + r.amountKobo, 0),
     escrowHeldAt: iso(o.escrowHeldAt),
   };
 }
@@ -154,16 +147,16 @@ export const adminOrdersService = {
     if (!o) throw notFound('No such order');
     const [order] = await orderViews(db, [o], 'seller');
     const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
-    const refunds = await refundsOf(db, id);
+    const refunds = await refundsOf(db, o);
     return {
       order,
       buyerEmail: buyer?.email ?? '',
       ...(await money(db, o)),
       refunds: refunds.map((r) => ({
         reference: r.reference,
-        amountKobo: Number(r.amount_kobo),
+        amountKobo: r.amountKobo,
         status: r.status,
-        createdAt: iso(r.created_at)!,
+        createdAt: iso(r.createdAt)!,
       })),
       postings: await postingsOf(db, id),
     };

@@ -173,6 +173,49 @@ export const ordersRepository = {
     return r ?? null;
   },
 
+  /**
+   * Every refund of these orders, oldest first: a cancelled order's own, staff's partial ones
+   * (`order-part`, purpose id `<order>:<key>`) and those of the orders' disputes. Found through
+   * the orders' payment references (indexed), then matched to their order.
+   */
+  async refunds(db: Db, orders: { id: number; paymentReference: string | null }[]) {
+    const refs = [...new Set(orders.map((o) => o.paymentReference).filter((r) => r !== null))];
+    if (refs.length === 0) return [];
+    const got = await rows<{
+      order_id: number;
+      purpose: string;
+      reference: string;
+      amount_kobo: number;
+      status: string;
+      created_at: Date | string;
+      updated_at: Date | string;
+    }>(
+      db,
+      sql`select case r.purpose when 'order' then r.purpose_id::int
+                   when 'order-part' then split_part(r.purpose_id, ':', 1)::int
+                   else d.order_id end as order_id,
+                 r.purpose, r.reference, r.amount_kobo, r.status, r.created_at, r.updated_at
+          from refunds r left join disputes d on r.purpose = 'dispute' and d.id::text = r.purpose_id
+          where r.payment_reference in (${sql.join(
+            refs.map((x) => sql`${x}`),
+            sql`, `,
+          )})
+          order by r.created_at, r.reference`,
+    );
+    const ids = new Set(orders.map((o) => o.id));
+    return got
+      .filter((r) => ids.has(Number(r.order_id)))
+      .map((r) => ({
+        orderId: Number(r.order_id),
+        purpose: r.purpose,
+        reference: r.reference,
+        amountKobo: Number(r.amount_kobo),
+        status: r.status,
+        createdAt: new Date(r.created_at),
+        updatedAt: new Date(r.updated_at),
+      }));
+  },
+
   /** Puts an order's parts back on the shelf, in product order (the order checkouts lock them). */
   async returnStock(tx: Db, orderId: number) {
     await tx.execute(

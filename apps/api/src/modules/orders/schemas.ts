@@ -48,7 +48,29 @@ export const orderView = Obj(
     deliveryFeeKobo: int,
     totalKobo: int,
     commissionKobo: { ...int, description: "The platform's commission (seller only)" },
-    storeReceivesKobo: { ...int, description: 'What the store receives (seller only)' },
+    storeReceivesKobo: {
+      ...int,
+      description:
+        "What the store receives: always for the seller; for the buyer while 'I received it' is offered (what pressing it releases)",
+    },
+    disputeOpen: {
+      type: 'boolean',
+      description: 'A dispute of the order is open: its money stays in escrow until it is settled',
+    },
+    refunds: {
+      type: 'array',
+      description:
+        "Every refund of the order (cancelled, by staff, a dispute's), oldest first, in the state Paystack last told",
+      items: Obj({
+        reference: str,
+        reason: { type: 'string', enum: ['cancelled', 'staff', 'dispute'] },
+        amountKobo: int,
+        state: { type: 'string', enum: ['on_its_way', 'refunded', 'failed'] },
+        label: { ...str, description: "In words: 'Refund of ₦X on its way', 'Refunded ₦X' …" },
+        at: str,
+        settledAt: { ...time, description: 'When Paystack said it was paid back or failed' },
+      }),
+    },
     payment: nullable(Obj({ reference: str, status: str, payUrl: nullable(str) })),
     paidAt: time,
     holdUntil: time,

@@ -9,6 +9,7 @@ import { account, balance, post, storeEntries, type Entry } from '../ledger/ledg
 import { paymentsService } from '../payments/service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import { releaseEscrow, releaseSplit } from './escrow.ts';
 import {
   allowedFrom,
   MOVES,
@@ -19,7 +20,7 @@ import {
   type Actor,
 } from './states.ts';
 import { buyerMoveMail, buyerPaidMail, orderNumber, sellerNewOrderMail } from './mails.ts';
-import { postCashReceived, releaseCashDiscount, reverseCashPostings } from './cash.ts';
+import { postCashReceived, reverseCashPostings } from './cash.ts';
 
 /** How long a delivered order waits for a dispute before its escrow is released. */
 export const ESCROW_RELEASE_DAYS = 7;
@@ -56,14 +57,11 @@ export async function queueAll(tx: Db, mails: MailMessage[]) {
  * for commission on cash orders (netted first). In `tx`: the store is locked.
  */
 export async function releaseEntries(tx: Db, o: OrderRow): Promise<Entry[]> {
-  const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
-  // What escrow still holds: the total, less what staff refunded in part (orders/admin.ts).
-  const total = await balance(tx, account.escrow(o.id));
-  const commission = Math.min(Number(o.commissionKobo), total);
+  const { held, platformDiscount, commission, storeKobo } = await releaseSplit(tx, o);
   return [
-    { account: account.escrow(o.id), amountKobo: -total },
+    { account: account.escrow(o.id), amountKobo: -held },
     { account: account.promotions, amountKobo: -platformDiscount },
-    ...(await storeEntries(tx, o.storeId, total + platformDiscount - commission)),
+    ...(await storeEntries(tx, o.storeId, storeKobo)),
     { account: account.commission, amountKobo: commission },
   ];
 }
@@ -137,15 +135,11 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
       },
     );
   }
-  if (m.action === 'receive') await releaseCashDiscount(tx, o);
-  if (m.action === 'receive' && o.paymentMethod === 'paystack') {
-    await post(tx, {
-      kind: 'release',
-      ref: String(o.id),
+  if (m.action === 'receive')
+    await releaseEscrow(tx, o, {
       memo: `Order ${orderNumber(o.id)} received: released to the store`,
-      entries: await releaseEntries(tx, o),
+      entries: () => releaseEntries(tx, o),
     });
-  }
   return o;
 }
 

@@ -1,3 +1,5 @@
+import { formatNaira } from '@sf/shared';
+
 /**
  * Order states and the only moves allowed between them. Every move is recorded in
  * order_events (who, when, from, to); anything else is refused with 409.
@@ -82,12 +84,45 @@ export const statusLabel = (s: string) => LABEL[s as OrderStatus] ?? s;
 export const refusal = (action: Action, current: string) =>
   `This order is ${statusLabel(current)}: it cannot be ${VERB[action]} now`;
 
+/** A refund as people are told about it: Paystack's word decides, never our sending it. */
+export type RefundState = 'on_its_way' | 'refunded' | 'failed';
+
+/** processed: Paystack paid it back; failed: it could not; anything else is still under way. */
+export const refundState = (status: string): RefundState =>
+  status === 'processed' ? 'refunded' : status === 'failed' ? 'failed' : 'on_its_way';
+
+const naira = (kobo: number) => formatNaira(kobo / 100);
+
+/** The refunds of an order in a few words (null without any). */
+export function refundWords(refunds: { amountKobo: number; state: RefundState }[]): string | null {
+  if (refunds.length === 0) return null;
+  const failed = refunds.filter((r) => r.state === 'failed');
+  if (failed.length)
+    return `A refund of ${naira(failed.reduce((a, r) => a + r.amountKobo, 0))} did not go through: SpareFinder staff are on it`;
+  const sum = naira(refunds.reduce((a, r) => a + r.amountKobo, 0));
+  return refunds.every((r) => r.state === 'refunded')
+    ? `Refunded ${sum} to the buyer`
+    : `Refund of ${sum} on its way to the buyer`;
+}
+
 /** What the money of an order is doing, for buyer and seller alike. */
-export function moneyState(o: {
-  status: string;
-  paymentMethod: string;
-  paidAt: Date | string | null;
-}): string {
+export function moneyState(
+  o: {
+    status: string;
+    paymentMethod: string;
+    paidAt: Date | string | null;
+    totalKobo?: number | bigint;
+  },
+  refunds: { amountKobo: number; state: RefundState }[] = [],
+): string {
+  const back = refundWords(refunds);
+  if (back) {
+    const all = refunds.reduce((a, r) => a + r.amountKobo, 0) >= Number(o.totalKobo ?? 0);
+    if (all || o.status === 'cancelled' || o.status === 'refunded') return back;
+    // Never 'released' alone once any money went back: say both halves.
+    if (o.status === 'completed') return `${back}; the rest released to the store's balance`;
+    return `${back}; the rest held by SpareFinder (escrow) until the buyer receives the parts`;
+  }
   if (o.paymentMethod === 'pay_on_delivery') {
     if (o.status === 'cancelled') return 'Cancelled: nothing was paid';
     return o.paidAt

@@ -1,11 +1,37 @@
 import type { Db } from '@sf/db';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
-import { allowedFrom, moneyState, statusLabel, type Action, type Actor } from './states.ts';
+import { formatNaira } from '@sf/shared';
+import {
+  allowedFrom,
+  moneyState,
+  refundState,
+  statusLabel,
+  type Action,
+  type Actor,
+  type RefundState,
+} from './states.ts';
+import { releaseSplit } from './escrow.ts';
 import { orderNumber } from './mails.ts';
 import { paymentsService } from '../payments/service.ts';
 import type { OrderView } from './types.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const naira = (kobo: number) => formatNaira(kobo / 100);
+
+const REASON: Record<string, 'cancelled' | 'staff' | 'dispute'> = {
+  order: 'cancelled',
+  'order-part': 'staff',
+  dispute: 'dispute',
+};
+
+function refundLabel(state: RefundState, kobo: number, viewer: 'buyer' | 'seller'): string {
+  if (state === 'refunded') return `Refunded ${naira(kobo)}`;
+  if (state === 'failed')
+    return viewer === 'buyer'
+      ? `The refund of ${naira(kobo)} did not go through: SpareFinder staff are on it and will contact you`
+      : `The refund of ${naira(kobo)} to the buyer did not go through: SpareFinder staff are on it`;
+  return `Refund of ${naira(kobo)} on its way`;
+}
 
 /** Orders as the API shows them: items, timeline, where the money is, what the viewer may do. */
 export async function orderViews(
@@ -30,11 +56,27 @@ export async function orderViews(
     const p = await paymentsService.find(db, ref);
     if (p) payments.set(ref, { status: p.status, authorizationUrl: p.authorizationUrl });
   }
+  // Read from the refunds record, so a refund shows in the state Paystack last told us.
+  const refunds = (await repo.refunds(db, orders)).map((r) => {
+    const state = refundState(r.status);
+    return {
+      orderId: r.orderId,
+      reference: r.reference,
+      reason: REASON[r.purpose] ?? 'staff',
+      amountKobo: r.amountKobo,
+      state,
+      label: refundLabel(state, r.amountKobo, viewer),
+      at: r.createdAt.toISOString(),
+      settledAt: state === 'on_its_way' ? null : r.updatedAt.toISOString(),
+    };
+  });
   const actor: Actor = viewer;
   const actions = (o: OrderRow) => {
     const out: string[] = [];
     for (const a of ['accept', 'ship', 'deliver', 'receive', 'cancel'] as Action[])
       if (allowedFrom(a, actor).includes(o.status as never)) out.push(a);
+    // The money stays in escrow while a dispute is open: 'I received it' would be refused.
+    if (o.disputedAt && out.includes('receive')) out.splice(out.indexOf('receive'), 1);
     if (
       viewer === 'seller' &&
       o.paymentMethod === 'pay_on_delivery' &&
@@ -45,7 +87,14 @@ export async function orderViews(
     if (viewer === 'buyer' && o.status === 'pending_payment') out.push('pay');
     return out;
   };
+  // What 'I received it' would release, told to the buyer before pressing it.
+  const releases = new Map<number, number>();
+  if (viewer === 'buyer')
+    for (const o of orders)
+      if (actions(o).includes('receive') && o.paymentMethod === 'paystack')
+        releases.set(o.id, (await releaseSplit(db, o)).storeKobo);
   return orders.map((o) => {
+    const mine = refunds.filter((r) => r.orderId === o.id);
     const store = stores.get(o.storeId);
     const place = o.cityId ? places.get(o.cityId) : undefined;
     const platformDiscount = o.discountBorneBy === 'platform' ? Number(o.discountKobo) : 0;
@@ -58,7 +107,7 @@ export async function orderViews(
       status: o.status as OrderView['status'],
       statusLabel: statusLabel(o.status),
       paymentMethod: o.paymentMethod as OrderView['paymentMethod'],
-      money: moneyState(o),
+      money: moneyState(o, mine),
       fulfilment: o.fulfilment as OrderView['fulfilment'],
       address:
         o.fulfilment === 'delivery'
@@ -97,7 +146,11 @@ export async function orderViews(
             // What the store receives once the buyer has the parts.
             storeReceivesKobo: Number(o.totalKobo) + platformDiscount - Number(o.commissionKobo),
           }
-        : {}),
+        : releases.has(o.id)
+          ? { storeReceivesKobo: releases.get(o.id)! }
+          : {}),
+      disputeOpen: !!o.disputedAt,
+      refunds: mine.map(({ orderId: _, ...r }) => r),
       payment:
         o.paymentMethod === 'paystack' && o.paymentReference
           ? {

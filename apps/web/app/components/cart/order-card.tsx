@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { when, type OrderView } from '../../lib/shop.ts';
+import { buyerMoney, sellerMoney } from '../../lib/order-money.ts';
 import { MoneyRow, naira } from './money.tsx';
 import { ChevronDown } from '../icons.tsx';
 
@@ -34,46 +35,35 @@ const BY: Record<string, string> = {
   admin: 'by SpareFinder staff',
 };
 
-/** Where the buyer's money is, in the buyer's own words. */
-export function buyerMoney(o: OrderView): string {
-  if (o.paymentMethod === 'pay_on_delivery') {
-    if (o.status === 'cancelled') return 'Cancelled: nothing was paid';
-    return o.paidAt
-      ? 'Paid in cash to the store on delivery'
-      : 'To pay in cash to the store on delivery';
-  }
-  switch (o.status) {
-    case 'pending_payment':
-      return 'Not paid yet';
-    case 'completed':
-      return 'Paid and released to the store';
-    case 'cancelled':
-      return o.paidAt ? 'Paid, being refunded to you' : 'Cancelled: nothing was paid';
-    case 'refunded':
-      return 'Refunded to you';
-    default:
-      return 'Paid, held until you confirm delivery';
-  }
-}
+const REFUND_WHY: Record<OrderView['refunds'][number]['reason'], string> = {
+  cancelled: 'Refund, order cancelled',
+  staff: 'Refund by SpareFinder',
+  dispute: 'Refund, dispute',
+};
+const REFUND_STATE: Record<OrderView['refunds'][number]['state'], string> = {
+  on_its_way: 'on its way',
+  refunded: 'refunded',
+  failed: 'did not go through',
+};
+const REFUND_TONE: Record<OrderView['refunds'][number]['state'], string> = {
+  on_its_way: 'font-medium text-amber-800',
+  refunded: 'font-medium text-brand-800',
+  failed: 'font-medium text-red-800',
+};
 
-/** Where the seller's money is. */
-export function sellerMoney(o: OrderView): string {
-  if (o.paymentMethod === 'pay_on_delivery') {
-    if (o.status === 'cancelled') return 'Cancelled: nothing was paid';
-    return o.paidAt ? 'Cash received on delivery' : 'Collect the cash on delivery';
+type Moment =
+  | ({ kind: 'move' } & OrderView['timeline'][number])
+  | { kind: 'refund'; at: string; label: string; state: OrderView['refunds'][number]['state'] };
+
+/** The order's moves and its refunds in time order: a refund shows when asked and when settled. */
+function timeline(o: OrderView): Moment[] {
+  const out: Moment[] = o.timeline.map((e) => ({ kind: 'move' as const, ...e }));
+  for (const r of o.refunds) {
+    const asked = r.state === 'on_its_way' ? r.label : `Refund of ${naira(r.amountKobo)} started`;
+    out.push({ kind: 'refund', at: r.at, label: asked, state: 'on_its_way' });
+    if (r.settledAt) out.push({ kind: 'refund', at: r.settledAt, label: r.label, state: r.state });
   }
-  switch (o.status) {
-    case 'pending_payment':
-      return 'The buyer has not paid yet: do not send anything';
-    case 'completed':
-      return 'Released to your balance';
-    case 'cancelled':
-      return o.paidAt ? 'Being refunded to the buyer' : 'Cancelled: nothing was paid';
-    case 'refunded':
-      return 'Refunded to the buyer';
-    default:
-      return 'Paid, held by SpareFinder until the buyer confirms delivery';
-  }
+  return out.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
 }
 
 export function OrderCard({
@@ -193,6 +183,22 @@ export function OrderCard({
                 kobo={o.totalKobo}
                 strong
               />
+              {o.refunds.map((r) => (
+                <MoneyRow
+                  key={r.reference}
+                  label={
+                    <>
+                      {REFUND_WHY[r.reason]}:{' '}
+                      <span className={REFUND_TONE[r.state]} data-testid="refund-state">
+                        {REFUND_STATE[r.state]}
+                      </span>
+                    </>
+                  }
+                  kobo={r.amountKobo}
+                  negative
+                  testId="refund-amount"
+                />
+              ))}
               {viewer === 'seller' && o.commissionKobo !== undefined && (
                 <>
                   <MoneyRow label="SpareFinder commission" kobo={o.commissionKobo} negative />
@@ -216,21 +222,31 @@ export function OrderCard({
             )}
           </div>
           <ol className="space-y-2 border-l-2 border-brand-200 pl-4 text-sm" aria-label="Timeline">
-            {o.timeline.map((e, n) => (
-              <li key={n} className="relative">
-                <span className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-600" />
-                <span className="font-semibold text-gray-900">{STEP[e.to] ?? e.to}</span>{' '}
-                <span className="text-gray-700">
-                  {e.to !== 'pending_payment' && e.to !== 'pay_on_delivery'
-                    ? `${BY[e.by] ?? ''} `
-                    : ''}
-                  · {when(e.at)}
-                </span>
-                {e.note && e.note !== 'Order placed' && (
-                  <span className="block text-gray-700">“{e.note}”</span>
-                )}
-              </li>
-            ))}
+            {timeline(o).map((e, n) =>
+              e.kind === 'move' ? (
+                <li key={n} className="relative">
+                  <span className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-600" />
+                  <span className="font-semibold text-gray-900">{STEP[e.to] ?? e.to}</span>{' '}
+                  <span className="text-gray-700">
+                    {e.to !== 'pending_payment' && e.to !== 'pay_on_delivery'
+                      ? `${BY[e.by] ?? ''} `
+                      : ''}
+                    · {when(e.at)}
+                  </span>
+                  {e.note && e.note !== 'Order placed' && (
+                    <span className="block text-gray-700">“{e.note}”</span>
+                  )}
+                </li>
+              ) : (
+                <li key={n} className="relative" data-testid="timeline-refund">
+                  <span
+                    className={`absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full ${e.state === 'failed' ? 'bg-red-600' : e.state === 'refunded' ? 'bg-brand-600' : 'bg-amber-500'}`}
+                  />
+                  <span className="font-semibold text-gray-900">{e.label}</span>{' '}
+                  <span className="text-gray-700">· {when(e.at)}</span>
+                </li>
+              ),
+            )}
           </ol>
         </div>
       </details>

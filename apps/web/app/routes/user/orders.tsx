@@ -13,7 +13,8 @@ import {
 import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
-import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { intField, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { paymentResult } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import type { DisputeList } from '../../lib/disputes.ts';
@@ -81,6 +82,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return backTo(request, '/user/orders');
 }
 
+const TONE = {
+  good: 'border-brand-600 bg-brand-50 text-brand-900',
+  bad: 'border-red-600 bg-red-50 text-red-900',
+  waiting: 'border-amber-500 bg-amber-50 text-amber-900',
+};
+
 function Result({
   orders,
   payment,
@@ -92,38 +99,16 @@ function Result({
   placed: boolean;
   mode: PaymentsMode;
 }) {
-  const total = orders.reduce((a, o) => a + o.totalKobo, 0);
-  const n = orders.length;
-  const many = n === 1 ? 'Your order is' : `Your ${n} orders are`;
-  let tone = 'border-brand-600 bg-brand-50 text-brand-900';
-  let title: string;
-  let body: string;
-  if (payment === 'success') {
-    title = `Payment received: ${naira(total)}`;
-    body = `SpareFinder holds it until you confirm delivery. ${many} with the store${n === 1 ? '' : 's'} now.`;
-  } else if (payment === 'failed' || payment === 'abandoned' || payment === 'reversed') {
-    tone = 'border-red-600 bg-red-50 text-red-900';
-    title = payment === 'failed' ? 'Your payment was declined' : 'The payment was not completed';
-    const until = orders.find((o) => o.holdUntil)?.holdUntil ?? null;
-    body = until
-      ? `Nothing was charged. ${many} kept until ${when(until)}: press 'Pay now' to try again.`
-      : 'Nothing was charged.';
-  } else if (payment) {
-    tone = 'border-amber-500 bg-amber-50 text-amber-900';
-    title = 'Waiting for Paystack to confirm your payment';
-    body = 'This usually takes a few seconds. Reload this page to see the result.';
-  } else if (placed) {
-    title = `Order placed: ${naira(total)} to pay on delivery`;
-    body = `Pay the store in cash when the parts reach you. ${many} with the store${n === 1 ? '' : 's'} now.`;
-  } else return null;
+  const r = paymentResult(orders, payment, placed);
+  if (!r) return null;
   return (
     <div
       role="status"
-      className={`mt-4 space-y-2 rounded-[var(--radius-card)] border-l-4 p-4 ${tone}`}
+      className={`mt-4 space-y-2 rounded-[var(--radius-card)] border-l-4 p-4 ${TONE[r.tone]}`}
       data-testid="checkout-result"
     >
-      <p className="text-lg font-bold">{title}</p>
-      <p className="text-sm">{body}</p>
+      <p className="text-lg font-bold">{r.title}</p>
+      <p className="text-sm">{r.body}</p>
       {payment && mode === 'test' && <TestPaymentNote />}
     </div>
   );
@@ -208,21 +193,51 @@ export default function Orders() {
                   </ul>
                 )}
                 {o.actions.includes('receive') && (
-                  <Form method="post" className="w-full sm:w-auto">
-                    <input type="hidden" name="intent" value="receive" />
-                    <input type="hidden" name="orderId" value={o.id} />
-                    <button
-                      type="submit"
-                      className="btn-primary w-full"
-                      disabled={busy}
-                      data-testid="received"
-                    >
+                  // Asks first: pressing it pays the store and ends the chance of a dispute.
+                  <details className="w-full" data-testid="receive">
+                    <summary className="btn-primary w-full list-none sm:w-auto">
                       I received it
-                    </button>
-                    <p className="mt-1 text-xs text-gray-700">
-                      Releases {naira(o.totalKobo)} to {o.store.name}.
-                    </p>
-                  </Form>
+                    </summary>
+                    <Form
+                      method="post"
+                      className="mt-2 space-y-2 rounded-[var(--radius-card)] border border-brand-200 bg-brand-50 p-3 text-sm"
+                    >
+                      <input type="hidden" name="intent" value="receive" />
+                      <input type="hidden" name="orderId" value={o.id} />
+                      <p data-testid="receive-confirm">
+                        {o.storeReceivesKobo !== undefined ? (
+                          <>
+                            <strong>{naira(o.storeReceivesKobo)}</strong> goes to {o.store.name}{' '}
+                            (your payment less SpareFinder&apos;s commission).
+                          </>
+                        ) : (
+                          <>The order is completed.</>
+                        )}{' '}
+                        Do this only once you have the right parts in good condition: after it,
+                        problems go to the store or support, not a dispute.
+                      </p>
+                      <button
+                        type="submit"
+                        className="btn-primary w-full"
+                        disabled={busy}
+                        data-testid="received"
+                      >
+                        {o.storeReceivesKobo !== undefined
+                          ? `Yes, release ${naira(o.storeReceivesKobo)} to the store`
+                          : 'Yes, I received the parts'}
+                      </button>
+                    </Form>
+                  </details>
+                )}
+                {o.disputeOpen && o.status === 'delivered' && (
+                  <p
+                    className="w-full rounded-[var(--radius-card)] bg-amber-50 p-3 text-sm text-amber-900"
+                    data-testid="receive-blocked"
+                  >
+                    &lsquo;I received it&rsquo; is not offered while your dispute is open:
+                    SpareFinder keeps the money until the dispute is settled. If the part turns out
+                    fine, withdraw the dispute first.
+                  </p>
                 )}
                 {o.actions.includes('pay') && (
                   <Form method="post" className="w-full sm:w-auto">
