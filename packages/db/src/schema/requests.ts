@@ -71,8 +71,13 @@ export const requests = pgTable(
     /** open | taken | closed (an open request past expires_at is expired) */
     status: text('status').notNull().default('open'),
     acceptedOfferId: integer('accepted_offer_id'),
-    /** Nearby states have been added to the recipients (parts only). */
+    /** The timed widening of a part request has run (a ring added when offers were few). */
     widened: boolean('widened').notNull().default(false),
+    /**
+     * The widest ring the request was sent to (decision 0026): 1 the city's area, 2 its state,
+     * 3 the bordering states, 4 all Nigeria.
+     */
+    reach: integer('reach').notNull().default(1),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,7 +94,8 @@ export const requests = pgTable(
 
 /**
  * Who a request reached: one row per provider user, with the store or listing it matched and the
- * round (1: same state or city, 2: nearby states). A provider sees a request only through a row here.
+ * ring that reached them (decision 0026: 1 the area, 2 the state, 3 bordering states, 4 all Nigeria).
+ * A provider sees a request only through a row here.
  */
 export const requestRecipients = pgTable(
   'request_recipients',

@@ -3,6 +3,28 @@ import { rows, type Db } from '@sf/db';
 
 // All SQL of broadcast requests. No rules here: the service decides, these read and write.
 
+/**
+ * Where a provider must be to be reached: the area of a city (the city and every place of its
+ * local government area: Ikeja, Ikeja GRA, Allen Avenue …), a state, several states, or anywhere.
+ */
+export type Place =
+  { area: number } | { state: number } | { states: string[] } | { anywhere: true };
+
+function placeOf(p: Place, stateCol: SQL, cityCol: SQL): SQL {
+  if ('area' in p)
+    return sql`${cityCol} in (select c.id from cities c join cities rc on rc.id = ${p.area}
+      where c.state_id = rc.state_id and coalesce(c.lga, c.name) = coalesce(rc.lga, rc.name))`;
+  if ('state' in p) return sql`${stateCol} = ${p.state}`;
+  if ('states' in p)
+    return p.states.length
+      ? sql`${stateCol} in (select id from states where name in (${sql.join(
+          p.states.map((n) => sql`${n}`),
+          sql`, `,
+        )}))`
+      : sql`false`;
+  return sql`true`;
+}
+
 export interface RequestRow {
   id: number;
   user_id: string;
@@ -27,6 +49,9 @@ export interface RequestRow {
   expired: boolean;
   accepted_offer_id: number | null;
   widened: boolean;
+  reach: number;
+  /** Providers the request has reached so far. */
+  reached: number;
   expires_at: Date | string;
   created_at: Date | string;
   state: string;
@@ -88,7 +113,8 @@ const requestSelect = sql`
   select r.id, r.user_id, r.kind, r.cat_id, r.speciality_id, r.vehicle_type_id, r.tow_capacity_id,
     r.make_id, r.model_id, r.year, r.vin, r.state_id, r.city_id, r.street, r.lat, r.lng,
     r.description, r.photo_key, r.urgency, r.status, (r.status = 'open' and r.expires_at <= now()) as expired,
-    r.accepted_offer_id, r.widened, r.expires_at, r.created_at,
+    r.accepted_offer_id, r.widened, r.reach, r.expires_at, r.created_at,
+    (select count(*)::int from request_recipients rr where rr.request_id = r.id) as reached,
     st.name as state, ci.name as city,
     coalesce(cat.name, ms.name, tc.name, '') as what,
     mk.name as make, md.name as model, vt.name as vehicle_type,
@@ -201,6 +227,19 @@ export const requestsRepository = (db: Db) => ({
             returning id`,
       )
     ).length > 0,
+  /**
+   * Moves an open request from ring `from` to `to`, in one conditional update: of two widenings
+   * at once, one moves it and the other finds it moved.
+   */
+  claimRing: async (id: number, from: number, to: number, tx: Db = db) =>
+    (
+      await rows<{ id: number }>(
+        tx,
+        sql`update requests set reach = ${to}
+            where id = ${id} and reach = ${from} and status = 'open' and expires_at > now()
+            returning id`,
+      )
+    ).length > 0,
   close: async (id: number, userId: string) =>
     (
       await rows<{ id: number }>(
@@ -299,25 +338,32 @@ export const requestsRepository = (db: Db) => ({
       )
     )[0],
 
-  // ---- Matching: who a request reaches.
+  // ---- Matching: who a request reaches (decision 0026).
 
-  /** Stores in these states selling the category (or its sub-categories) for the make. */
-  partStores: (q: { catId: number; makeId: number; stateIds: SQL; exceptUser: string }) =>
+  /**
+   * Stores that may have the part: they list the category (or its top category) for any car, or
+   * any part for the make. `place` limits stores s by where they are.
+   */
+  partStores: (q: { catId: number; makeId: number; place: Place; exceptUser: string }) =>
     rows<Recipient>(
       db,
       sql`select distinct on (s.owner_user_id) s.owner_user_id as user_id, s.id as store_id, null::int as sp_id
           from stores s
           where s.owner_user_id is not null and s.owner_user_id <> ${q.exceptUser}
-            and s.state_id in (${q.stateIds})
-            and exists (
-              select 1 from products p join product_fitments f on f.product_id = p.prod_id
-              where p.store_id = s.id and p.active
-                and (p.cat_id = ${q.catId} or p.top_cat_id = ${q.catId}) and f.make_id = ${q.makeId})
+            and ${placeOf(q.place, sql`s.state_id`, sql`s.city_id`)}
+            and (exists (
+                select 1 from products p, categories c
+                where c.cat_id = ${q.catId} and p.store_id = s.id and p.active
+                  and (p.cat_id = c.cat_id or p.top_cat_id = c.cat_id
+                       or p.top_cat_id = (case when c.parent_id = 0 then c.cat_id else c.parent_id end)))
+              or exists (
+                select 1 from products p join product_fitments f on f.product_id = p.prod_id
+                where p.store_id = s.id and p.active and f.make_id = ${q.makeId}))
           order by s.owner_user_id, s.id`,
     ),
-  /** Workshops in the city with the speciality and the vehicle type. */
+  /** Workshops with the speciality and the vehicle type, in `place`. */
   mechanics: (q: {
-    cityId: number;
+    place: Place;
     specialityId: number;
     vehicleTypeId: number;
     exceptUser: string;
@@ -327,21 +373,23 @@ export const requestsRepository = (db: Db) => ({
       sql`select distinct on (sp.owner_user_id) sp.owner_user_id as user_id, null::int as store_id, sp.sp_id
           from service_providers sp
           where sp.kind = 'mechanic' and sp.active and sp.owner_user_id is not null
-            and sp.owner_user_id <> ${q.exceptUser} and sp.city_id = ${q.cityId}
+            and sp.owner_user_id <> ${q.exceptUser}
+            and ${placeOf(q.place, sql`sp.state_id`, sql`sp.city_id`)}
             and exists (select 1 from provider_specialities x
                         where x.sp_id = sp.sp_id and x.speciality_id = ${q.specialityId})
             and exists (select 1 from provider_vehicle_types x
                         where x.sp_id = sp.sp_id and x.vehicle_type_id = ${q.vehicleTypeId})
           order by sp.owner_user_id, sp.sp_id`,
     ),
-  /** Tow vans in the state, open on `day` (0 Sunday), with a capacity at least the one needed. */
-  towvans: (q: { stateId: number; towCapacityId: number; day: number; exceptUser: string }) =>
+  /** Tow vans in `place`, open on `day` (0 Sunday), with a capacity at least the one needed. */
+  towvans: (q: { place: Place; towCapacityId: number; day: number; exceptUser: string }) =>
     rows<Recipient>(
       db,
       sql`select distinct on (sp.owner_user_id) sp.owner_user_id as user_id, null::int as store_id, sp.sp_id
           from service_providers sp
           where sp.kind = 'towvan' and sp.active and sp.owner_user_id is not null
-            and sp.owner_user_id <> ${q.exceptUser} and sp.state_id = ${q.stateId}
+            and sp.owner_user_id <> ${q.exceptUser}
+            and ${placeOf(q.place, sql`sp.state_id`, sql`sp.city_id`)}
             and (sp.available_days & ${1 << q.day}::int) <> 0
             and exists (select 1 from provider_tow_capacities x
                           join tow_capacities have on have.id = x.capacity_id
@@ -349,14 +397,6 @@ export const requestsRepository = (db: Db) => ({
                         where x.sp_id = sp.sp_id and have.max_tonnes >= need.max_tonnes)
           order by sp.owner_user_id, sp.sp_id`,
     ),
-  stateIdsByName: (names: string[]) =>
-    names.length === 0
-      ? sql`null`
-      : sql`select id from states where name in (${sql.join(
-          names.map((n) => sql`${n}`),
-          sql`, `,
-        )})`,
-
   /** The choices of the request form. */
   options: async () => {
     const q = (s: ReturnType<typeof sql>) => rows<{ label: string; value: number }>(db, s);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows, schema as s, type Db } from '@sf/db';
+import { rows, type Db } from '@sf/db';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { createProduct, createStore, makeId } from '../catalog/testing.ts';
 import { placeIds } from '../checkout/testing.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { userChannel, type LiveEvent } from '../../lib/bus.ts';
 import { WIDEN_AFTER_MS, lagosDay } from './service.ts';
+import { listing } from './testing.ts';
 
 // Broadcast requests: who they reach, offers, acceptance (one winner under concurrency), and
 // who may see and do what. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
@@ -56,33 +57,6 @@ async function shop(place: { stateId: number; cityId: number }, catId: number, m
   return { ...seller, store, product };
 }
 
-/** A mechanic or tow van listing owned by a new user. */
-async function provider(
-  kind: 'mechanic' | 'towvan',
-  place: { stateId: number; cityId: number },
-  tags: { specialities?: number[]; vehicleTypes?: number[]; capacities?: number[]; days?: number },
-) {
-  const owner = await t.signIn(kind === 'mechanic' ? 'Mechanic' : 'Tow Van');
-  const [sp] = await db
-    .insert(s.serviceProviders)
-    .values({
-      kind,
-      ownerUserId: owner.user.id,
-      companyName: `${kind} of ${owner.user.name}`,
-      mobileNumber: '08039998877',
-      ...place,
-      availableDays: tags.days ?? 0b1111111,
-    })
-    .returning();
-  for (const id of tags.specialities ?? [])
-    await db.insert(s.providerSpecialities).values({ spId: sp.spId, specialityId: id });
-  for (const id of tags.vehicleTypes ?? [])
-    await db.insert(s.providerVehicleTypes).values({ spId: sp.spId, vehicleTypeId: id });
-  for (const id of tags.capacities ?? [])
-    await db.insert(s.providerTowCapacities).values({ spId: sp.spId, capacityId: id });
-  return { ...owner, sp };
-}
-
 const partRequest = (over: Record<string, unknown> = {}) => ({
   kind: 'part',
   catId: BRAKE_PADS,
@@ -112,7 +86,7 @@ async function eventsOf(userId: string, fn: () => Promise<unknown>) {
 }
 
 describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('a Lagos Toyota brake-pads request reaches the Lagos stores selling them, then nearby states', async () => {
+  it('a Lagos Toyota brake-pads request reaches the stores nearest first until five have it, all Nigeria later', async () => {
     const lagosPads = await shop(ikeja, BRAKE_PADS, toyota);
     const lekkiPads = await shop(lekki, BRAKE_PADS, toyota);
     const lagosTyres = await shop(ikeja, CAR_TYRES, toyota);
@@ -134,7 +108,15 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
         city: 'Ikeja',
         status: 'open',
         offerCount: 0,
+        // Ikeja's area has three, Lagos a fourth, Ogun (bordering) the fifth.
+        reach: {
+          reached: 5,
+          ring: 3,
+          providers: 'stores',
+          where: 'Lagos and the states around it',
+        },
       });
+      expect(res.body.message).toMatch(/^Sent to 5 stores in Lagos and the states around it/);
       id = res.body.item.id;
       const hours = (Date.parse(res.body.item.expiresAt) - Date.now()) / 3_600_000;
       expect(hours).toBeGreaterThan(71.9);
@@ -144,9 +126,10 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
       expect.objectContaining({ type: 'request.new', requestId: id, unread: 1 }),
     ]);
 
-    expect(await incomingIds(lagosPads.cookie)).toContain(id);
-    expect(await incomingIds(lekkiPads.cookie)).toContain(id);
-    for (const other of [lagosTyres, lagosHondaPads, abujaTyres, abujaPads, ogunPads]) {
+    // Stores that sell the category for any car, or any part for the make, may have it.
+    for (const near of [lagosPads, lekkiPads, lagosTyres, lagosHondaPads, ogunPads])
+      expect(await incomingIds(near.cookie)).toContain(id);
+    for (const other of [abujaTyres, abujaPads]) {
       expect(await incomingIds(other.cookie)).not.toContain(id);
       // A provider it did not reach cannot open it either.
       expect((await t.get(`/api/requests/${id}`, { cookie: other.cookie })).status).toBe(404);
@@ -156,39 +139,38 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     expect(d.status).toBe(200);
     expect(d.body).toMatchObject({ mine: false, offers: [], myOffer: null, contact: null });
 
-    // Round 2, half an hour later: the bordering state (Ogun), never Abuja.
+    // Half an hour later without offers: one ring farther (all Nigeria).
     await runDueJobs(t.app, { until: new Date(Date.now() + WIDEN_AFTER_MS + 60_000) });
-    expect(await incomingIds(ogunPads.cookie)).toContain(id);
-    expect(await incomingIds(abujaPads.cookie)).not.toContain(id);
-    expect(await incomingIds(lagosTyres.cookie)).not.toContain(id);
+    expect(await incomingIds(abujaPads.cookie)).toContain(id);
+    expect(await incomingIds(abujaTyres.cookie)).toContain(id);
+    const after = await t.get(`/api/requests/${id}`, { cookie: buyer.cookie });
+    expect(after.body.item.reach).toMatchObject({ reached: 7, ring: 4, canWiden: false });
   });
 
-  it('a part nobody in the state sells goes to the nearby states at once', async () => {
+  it('a part few in the state sell goes to the nearby states at once', async () => {
     // Honda tyres: no Lagos store of these tests sells them.
     const ogunPads = await shop(abeokuta, CAR_TYRES, honda);
     const buyer = await t.signIn('Buyer');
     const res = await t.post('/api/requests', partRequest({ makeId: honda, catId: CAR_TYRES }), {
       cookie: buyer.cookie,
     });
-    expect(await incomingIds(ogunPads.cookie)).not.toContain(res.body.item.id);
-    await runDueJobs(t.app);
     expect(await incomingIds(ogunPads.cookie)).toContain(res.body.item.id);
   });
 
-  it('a mechanic job reaches the workshops of the city with the speciality and the vehicle type', async () => {
-    const yes = await provider('mechanic', ikeja, {
+  it('a mechanic job reaches the workshops with the speciality and the vehicle type, nearest first', async () => {
+    const yes = await listing(t, 'mechanic', ikeja, {
       specialities: [BRAKES],
       vehicleTypes: [SALOON],
     });
-    const otherJob = await provider('mechanic', ikeja, {
+    const otherJob = await listing(t, 'mechanic', ikeja, {
       specialities: [ENGINE],
       vehicleTypes: [SALOON],
     });
-    const trucksOnly = await provider('mechanic', ikeja, {
+    const trucksOnly = await listing(t, 'mechanic', ikeja, {
       specialities: [BRAKES],
       vehicleTypes: [TRUCK],
     });
-    const otherCity = await provider('mechanic', lekki, {
+    const otherCity = await listing(t, 'mechanic', lekki, {
       specialities: [BRAKES],
       vehicleTypes: [SALOON],
     });
@@ -208,22 +190,24 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     );
     expect(res.status).toBe(201);
     expect(res.body.item).toMatchObject({ what: 'Brakes', vehicle: 'Toyota' });
+    // Fewer than five in Ikeja: Lekki too, and the bordering states (none there); not farther.
+    expect(res.body.item.reach).toMatchObject({ reached: 2, ring: 3, providers: 'workshops' });
     const id = res.body.item.id;
     expect(await incomingIds(yes.cookie)).toContain(id);
-    for (const p of [otherJob, trucksOnly, otherCity])
-      expect(await incomingIds(p.cookie)).not.toContain(id);
+    expect(await incomingIds(otherCity.cookie)).toContain(id);
+    for (const p of [otherJob, trucksOnly]) expect(await incomingIds(p.cookie)).not.toContain(id);
   });
 
-  it('a tow reaches the vans of the state, open today, with enough capacity', async () => {
+  it('a tow reaches the vans open today with enough capacity, nearest first', async () => {
     const today = lagosDay();
-    const big = await provider('towvan', lekki, { capacities: [HEAVY] });
-    const flatbed = await provider('towvan', ikeja, { capacities: [FLATBED] });
-    const tooSmall = await provider('towvan', ikeja, { capacities: [WHEEL_LIFT] });
-    const closedToday = await provider('towvan', ikeja, {
+    const big = await listing(t, 'towvan', lekki, { capacities: [HEAVY] });
+    const flatbed = await listing(t, 'towvan', ikeja, { capacities: [FLATBED] });
+    const tooSmall = await listing(t, 'towvan', ikeja, { capacities: [WHEEL_LIFT] });
+    const closedToday = await listing(t, 'towvan', ikeja, {
       capacities: [FLATBED],
       days: 0b1111111 & ~(1 << today),
     });
-    const otherState = await provider('towvan', abeokuta, { capacities: [HEAVY] });
+    const otherState = await listing(t, 'towvan', abeokuta, { capacities: [HEAVY] });
     const buyer = await t.signIn('Buyer');
     const res = await t.post(
       '/api/requests',
@@ -242,10 +226,9 @@ describe(`broadcast requests (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     );
     expect(res.status).toBe(201);
     const id = res.body.item.id;
-    expect(await incomingIds(big.cookie)).toContain(id);
-    expect(await incomingIds(flatbed.cookie)).toContain(id);
-    for (const p of [tooSmall, closedToday, otherState])
-      expect(await incomingIds(p.cookie)).not.toContain(id);
+    expect(res.body.item.reach).toMatchObject({ reached: 3, ring: 3, providers: 'tow vans' });
+    for (const p of [big, flatbed, otherState]) expect(await incomingIds(p.cookie)).toContain(id);
+    for (const p of [tooSmall, closedToday]) expect(await incomingIds(p.cookie)).not.toContain(id);
 
     // A tow offer needs an arrival time.
     const noEta = await t.post(

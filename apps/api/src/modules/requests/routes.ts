@@ -17,7 +17,7 @@ import {
   requestParams,
   requestReply,
 } from './schemas.ts';
-import { requestsService, WIDEN_JOB } from './service.ts';
+import { requestsService, sentMessage, WIDEN_JOB } from './service.ts';
 import type { OfferInput, RequestInput } from './types.ts';
 
 const PRIVATE = 'private, no-store';
@@ -44,12 +44,24 @@ export default async function requestsRoutes(app: FastifyInstance) {
         response: { 201: requestReply },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send({
-        status: true,
-        message: 'Your request is out: offers will appear here as they arrive',
-        item: await svc.create(req.user!, req.body),
-      }),
+    async (req, reply) => {
+      const item = await svc.create(req.user!, req.body);
+      return reply.status(201).send({ status: true, message: sentMessage(item), item });
+    },
+  );
+  app.post<Id>(
+    '/api/requests/:id/widen',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Send my open request farther: to the next ring (the state, the bordering states, all Nigeria) until someone new has it',
+        params: requestParams,
+        response: { 200: requestReply },
+      },
+    },
+    async (req) => ({ status: true, ...(await svc.widenNow(req.user!, req.params.id)) }),
   );
   app.get(
     '/api/requests/options',

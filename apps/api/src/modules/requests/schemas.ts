@@ -116,6 +116,23 @@ const requestProps = {
   offerCount: int,
   expiresAt: str,
   createdAt: str,
+  /** How far the request went (decision 0026). */
+  reach: Obj({
+    /** Providers it reached. */
+    reached: int,
+    /** 1 the city's area, 2 the state, 3 the bordering states, 4 all Nigeria. */
+    ring: int,
+    /** Where that ring ends, in words: "the Ikeja area", "Lagos", "all Nigeria". */
+    where: str,
+    /** What they are called, for `reached`: "workshops", "store", "tow vans". */
+    providers: str,
+    /** Open with no offer: nobody was reached, or nobody answered in the kind's time. */
+    quiet: { type: 'boolean' },
+    /** The requester may send it to the next ring. */
+    canWiden: { type: 'boolean' },
+    /** Where the next ring ends ('' at the last). */
+    nextWhere: str,
+  }),
 } as const;
 
 export const requestItem = Obj(requestProps);

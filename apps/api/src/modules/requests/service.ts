@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { maxModelYear, normaliseVin, validateVin } from '@sf/shared';
 import type { SessionUser } from '../../lib/session.ts';
 import { badRequest, conflict, HttpError, notFound, tooMany } from '../../lib/errors.ts';
@@ -16,6 +15,7 @@ import { neighboursOf } from '../lookups/neighbours.ts';
 import {
   requestsRepository,
   type OfferRow,
+  type Place,
   type Recipient,
   type RequestRow,
 } from './repository.ts';
@@ -30,10 +30,49 @@ import type {
 
 /** A request is open this long unless closed or taken. */
 export const HOURS_OPEN = 72;
-/** Nearby states hear of a part request this long after its own state, unless offers came. */
+/** A part request reaches one ring farther this long after it was sent, unless offers came. */
 export const WIDEN_AFTER_MS = 30 * 60_000;
-/** Enough offers from the requester's own state: nearby states are not asked. */
+/** Enough offers already: the timed widening asks no one else. */
 const ENOUGH_OFFERS = 3;
+
+/**
+ * Who a request reaches (decision 0026): rings around the requester, nearest first: 1 the area
+ * of the city (its local government area), 2 the state, 3 the bordering states, 4 all Nigeria.
+ * Sending adds rings until at least MIN_REACH providers have it or the kind's farthest ring is
+ * reached: parts travel by delivery, so a part request may go to all Nigeria; a workshop or a
+ * tow van has to come, so those stop at the bordering states unless the requester widens.
+ */
+export const MIN_REACH = 5;
+export const LAST_RING = 4;
+const AUTO_RING: Record<RequestRow['kind'], number> = { part: 4, mechanic: 3, tow: 3 };
+/** No offer this long after sending: the requester is told so and offered a wider ring. */
+export const QUIET_AFTER_MS: Record<RequestRow['kind'], number> = {
+  tow: 15 * 60_000,
+  mechanic: 2 * 3_600_000,
+  part: 3 * 3_600_000,
+};
+/** What the providers of a kind are called to the requester. */
+export const PROVIDERS: Record<RequestRow['kind'], [one: string, many: string]> = {
+  part: ['store', 'stores'],
+  mechanic: ['workshop', 'workshops'],
+  tow: ['tow van', 'tow vans'],
+};
+export const providersWord = (kind: RequestRow['kind'], n: number) =>
+  `${n} ${PROVIDERS[kind][n === 1 ? 0 : 1]}`;
+
+/** What the requester is told at once: how many providers have the request, and where. */
+export const sentMessage = (item: RequestItem) =>
+  item.reach.reached
+    ? `Sent to ${item.reach.reached} ${item.reach.providers} in ${item.reach.where}: offers will appear here as they arrive`
+    : `No ${PROVIDERS[item.kind][1]} match this request in ${item.reach.where} yet: send it farther, or wait for new ones`;
+
+/** Where ring `ring` ends, as the requester reads it. */
+export function ringLabel(r: Pick<RequestRow, 'city' | 'state'>, ring: number) {
+  if (ring <= 1) return `the ${r.city} area`;
+  if (ring === 2) return r.state;
+  if (ring === 3) return `${r.state} and the states around it`;
+  return 'all Nigeria';
+}
 export const WIDEN_JOB = 'requests.widen';
 // Abuse limits (decision 0010's approach: one atomic statement per attempt).
 export const REQUEST_RATE = { max: 10, windowMs: 86_400_000 };
@@ -82,6 +121,24 @@ function toItem(r: RequestRow): RequestItem {
     offerCount: Number(r.offer_count),
     expiresAt: iso(r.expires_at),
     createdAt: iso(r.created_at),
+    reach: reachOf(r),
+  };
+}
+
+/** How far the request went and whether the requester may send it farther. */
+function reachOf(r: RequestRow, now = Date.now()): RequestItem['reach'] {
+  const reached = Number(r.reached);
+  const open = r.status === 'open' && !r.expired;
+  const age = now - new Date(r.created_at).getTime();
+  return {
+    reached,
+    ring: r.reach,
+    where: ringLabel(r, r.reach),
+    providers: PROVIDERS[r.kind][reached === 1 ? 0 : 1],
+    // Nobody reached, or nobody answered in the kind's time.
+    quiet: open && Number(r.offer_count) === 0 && (reached === 0 || age >= QUIET_AFTER_MS[r.kind]),
+    canWiden: open && r.reach < LAST_RING,
+    nextWhere: r.reach < LAST_RING ? ringLabel(r, r.reach + 1) : '',
   };
 }
 
@@ -111,28 +168,70 @@ export function requestsService(app: FastifyInstance) {
   const repo = requestsRepository(db);
   const bell = notificationsService(app);
 
-  /** Providers of round 1: the state (parts, tows) or the city (mechanics). */
-  async function firstRound(r: RequestRow): Promise<Recipient[]> {
+  /** The place of ring `ring` around the request. */
+  const placeOfRing = (r: RequestRow, ring: number): Place =>
+    ring <= 1
+      ? { area: r.city_id }
+      : ring === 2
+        ? { state: r.state_id }
+        : ring === 3
+          ? { states: [r.state, ...neighboursOf(r.state)] }
+          : { anywhere: true };
+
+  /** The providers of the kind within ring `ring` (the nearer rings included). */
+  function matching(r: RequestRow, ring: number): Promise<Recipient[]> {
+    const place = placeOfRing(r, ring);
     if (r.kind === 'part')
       return repo.partStores({
         catId: r.cat_id!,
         makeId: r.make_id!,
-        stateIds: sql`${r.state_id}`,
+        place,
         exceptUser: r.user_id,
       });
     if (r.kind === 'mechanic')
       return repo.mechanics({
-        cityId: r.city_id,
+        place,
         specialityId: r.speciality_id!,
         vehicleTypeId: r.vehicle_type_id!,
         exceptUser: r.user_id,
       });
     return repo.towvans({
-      stateId: r.state_id,
+      place,
       towCapacityId: r.tow_capacity_id!,
       day: lagosDay(),
       exceptUser: r.user_id,
     });
+  }
+
+  /**
+   * Sends the request ring by ring beyond `r.reach`, up to `last`, until `enough` more providers
+   * have it. Each ring is claimed with one conditional update, so two widenings at once never
+   * send the same ring twice; a ring the request already passed (claimed elsewhere) stops it.
+   * Returns how many providers were added; null when another widening moved the request first.
+   */
+  async function sendOut(r: RequestRow, first: number, last: number, enough: number) {
+    let added = 0;
+    let at = r.reach;
+    let moved = false;
+    for (let ring = first; ring <= last && added < enough; ring++) {
+      const found = await matching(r, ring);
+      const notices = await transaction(db, async (tx) => {
+        if (ring !== at && !(await repo.claimRing(r.id, at, ring, tx))) return null;
+        const fresh = await repo.addRecipients(r.id, found, ring, tx);
+        const n = newRequestNotices(
+          r,
+          fresh.map((a) => a.user_id),
+        );
+        await bell.record(tx, n);
+        added += fresh.length;
+        return n;
+      });
+      if (!notices) return moved ? added : null;
+      moved = true;
+      at = ring;
+      await bell.announce(notices);
+    }
+    return added;
   }
 
   const newRequestNotices = (r: RequestRow, userIds: string[]): Notice[] =>
@@ -242,53 +341,44 @@ export function requestsService(app: FastifyInstance) {
         );
       const id = await repo.insert(row);
       const r = (await repo.get(id))!;
-      const reached = await firstRound(r);
-      const notices = await transaction(db, async (tx) => {
-        const added = await repo.addRecipients(id, reached, 1, tx);
-        const n = newRequestNotices(
-          r,
-          added.map((a) => a.user_id),
+      await sendOut(r, 1, AUTO_RING[r.kind], MIN_REACH);
+      if (r.kind === 'part')
+        await enqueue(
+          db,
+          WIDEN_JOB,
+          { requestId: id },
+          { key: `${WIDEN_JOB}:${id}`, runAt: new Date(Date.now() + WIDEN_AFTER_MS) },
         );
-        await bell.record(tx, n);
-        if (r.kind === 'part')
-          await enqueue(
-            tx,
-            WIDEN_JOB,
-            { requestId: id },
-            {
-              key: `${WIDEN_JOB}:${id}`,
-              // Nobody in the state sells it: ask the nearby states at once.
-              runAt: new Date(Date.now() + (added.length ? WIDEN_AFTER_MS : 0)),
-            },
-          );
-        return n;
-      });
-      await bell.announce(notices);
-      return toItem(r);
+      return toItem((await repo.get(id))!);
     },
 
-    /** Round 2 of a part request: the stores of the bordering states (the widen job). */
+    /** The timed widening of a part request: one ring farther when offers are few. */
     async widen(requestId: number) {
       const r = await repo.get(requestId);
       if (!r || r.kind !== 'part' || Number(r.offer_count) >= ENOUGH_OFFERS) return;
-      if (!(await repo.markWidened(requestId))) return;
-      const names = neighboursOf(r.state);
-      const reached = await repo.partStores({
-        catId: r.cat_id!,
-        makeId: r.make_id!,
-        stateIds: repo.stateIdsByName(names),
-        exceptUser: r.user_id,
-      });
-      const notices = await transaction(db, async (tx) => {
-        const added = await repo.addRecipients(requestId, reached, 2, tx);
-        const n = newRequestNotices(
-          r,
-          added.map((a) => a.user_id),
-        );
-        await bell.record(tx, n);
-        return n;
-      });
-      await bell.announce(notices);
+      if (r.reach >= LAST_RING || !(await repo.markWidened(requestId))) return;
+      await sendOut(r, r.reach + 1, LAST_RING, 1);
+    },
+
+    /**
+     * The requester sends an open request farther: ring by ring until it reaches someone new or
+     * all Nigeria.
+     */
+    async widenNow(user: SessionUser, id: number) {
+      const { r, mine } = await mustSee(user, id);
+      if (!mine) throw notFound('There is no such request');
+      const before = toItem(r);
+      if (before.status !== 'open')
+        throw conflict(`This request is ${before.status}: it cannot be sent farther`);
+      if (r.reach >= LAST_RING) throw conflict('This request already goes to all Nigeria');
+      const added = await sendOut(r, r.reach + 1, LAST_RING, 1);
+      if (added === null)
+        throw conflict('This request was just sent farther: reload the page to see where');
+      const item = toItem((await repo.get(id))!);
+      const message = added
+        ? `Sent to ${providersWord(r.kind, added)} more, in ${item.reach.where}`
+        : `No more ${PROVIDERS[r.kind][1]} in ${item.reach.where}: we will keep it open for them`;
+      return { item, message };
     },
 
     options: () => repo.options(),

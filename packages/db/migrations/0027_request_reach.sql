@@ -1,0 +1,1 @@
+ALTER TABLE "requests" ADD COLUMN "reach" integer DEFAULT 1 NOT NULL;
