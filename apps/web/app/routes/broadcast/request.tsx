@@ -88,6 +88,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
       return data({ ok: false, message: 'Give a rating from 1 to 5.' }, { status: 400 });
   } else if (intent === 'close') {
     ans = await api.post<never>(`/api/requests/${id}/close`);
+  } else if (intent === 'widen') {
+    ans = await api.post<never>(`/api/requests/${id}/widen`);
   } else {
     const priceKobo = koboFromNaira(f.get('price'));
     if (priceKobo === null)
@@ -155,6 +157,43 @@ function Offer({ o, canAccept, chat }: { o: OfferItem; canAccept: boolean; chat?
   );
 }
 
+/**
+ * How far the owner's request went: "Sent to 6 workshops in the Ikeja area"; when nobody matched
+ * or nobody answered in time, says so and offers the next ring (decision 0026).
+ */
+function Reach({ r }: { r: RequestDetail['item'] }) {
+  const nav = useNavigation();
+  const { reached, providers, where, quiet, canWiden, nextWhere } = r.reach;
+  const open = r.status === 'open';
+  return (
+    <div
+      className={`mt-3 rounded-lg p-3 ${quiet ? 'bg-amber-50 text-amber-950' : 'bg-brand-50'}`}
+      data-testid="reach"
+    >
+      <p role="status">
+        {reached > 0 ? (
+          <>
+            Sent to <strong>{`${reached} ${providers}`}</strong> in {where}.
+          </>
+        ) : (
+          <>
+            No {providers} match this request in {where} yet.
+          </>
+        )}
+        {quiet && reached > 0 && ' None has answered yet.'}
+      </p>
+      {open && quiet && canWiden && (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="widen" />
+          <button type="submit" className="btn-primary" disabled={nav.state === 'submitting'}>
+            Send it farther: {nextWhere}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 export default function RequestPage() {
   const d = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
@@ -192,6 +231,7 @@ export default function RequestPage() {
           </>
         )}
       </p>
+      {d.mine && <Reach r={r} />}
       <p className="mt-3 whitespace-pre-line">{r.description}</p>
       {r.photo && (
         <img
