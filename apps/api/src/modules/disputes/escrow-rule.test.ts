@@ -208,6 +208,8 @@ describe(`escrow and disputes (${dbLabel()})`, () => {
     expect(sent.money).toBe(
       "Refund of ₦4,000.00 on its way to the buyer; the rest released to the store's balance",
     );
+    const label = async () => (await buyer.get(`/api/disputes/${id}`)).body.item.status_label;
+    expect(await label()).toBe('Settled: refund of ₦4,000.00 on its way');
     const seller = (await as(w.app, x.s.cookie).get(`/api/store/orders/${x.order.id}`)).body.order;
     expect(seller.refunds.map((r: any) => r.state)).toEqual(['on_its_way']);
 
@@ -224,6 +226,7 @@ describe(`escrow and disputes (${dbLabel()})`, () => {
     await paystackSays(`DR-${id}`, 'processed');
     const back = (await buyer.get(`/api/orders/${x.order.id}`)).body.order;
     expect(back.refunds[0]).toMatchObject({ label: 'Refunded ₦4,000.00' });
+    expect(await label()).toBe('Refunded ₦4,000.00');
     expect(back.refunds[0].settledAt).not.toBeNull();
     expect(back.money).toBe(
       "Refunded ₦4,000.00 to the buyer; the rest released to the store's balance",
@@ -240,6 +243,7 @@ describe(`escrow and disputes (${dbLabel()})`, () => {
     expect(failed.refunds[0]).toMatchObject({ state: 'failed' });
     expect(failed.refunds[0].label).toMatch(/did not go through: SpareFinder staff are on it/);
     expect(failed.money).toMatch(/did not go through: SpareFinder staff are on it/);
+    expect(await label()).toMatch(/did not go through: SpareFinder staff are on it/);
     expect(await unbalancedPostings(w.db)).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ export interface DisputeRow {
   created_at: Date;
   order_total_kobo: number;
   payment_method: string;
+  /** The dispute's refund as the refunds record has it (null without one). */
+  refund_status: string | null;
 }
 
 export interface MessageRow {
@@ -37,9 +39,10 @@ export interface MessageRow {
 const SELECT = sql`select d.id, d.order_id, d.product_id, oi.name as product_name, oi.line_total_kobo, d.store_id,
   st.name as store_name, st.owner_user_id as store_owner_id, d.buyer_user_id, u.name as buyer_name, d.reason, d.status,
   d.offer, d.offer_kobo, d.outcome, d.refund_kobo, d.escalate_at, d.resolved_at, d.created_at,
-  o.total_kobo as order_total_kobo, o.payment_method
+  o.total_kobo as order_total_kobo, o.payment_method, rf.status as refund_status
   from disputes d join order_items oi on oi.order_id = d.order_id and oi.product_id = d.product_id
-  join orders o on o.id = d.order_id join stores st on st.id = d.store_id join users u on u.id = d.buyer_user_id`;
+  join orders o on o.id = d.order_id join stores st on st.id = d.store_id join users u on u.id = d.buyer_user_id
+  left join refunds rf on rf.purpose = 'dispute' and rf.purpose_id = d.id::text`;
 
 export const disputesRepository = (db: Db) => ({
   /** The order line a buyer disputes, with its order. */

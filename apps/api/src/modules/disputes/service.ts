@@ -12,6 +12,7 @@ import { imageUrl, srcset } from '../images/urls.ts';
 import { recordAudit } from '../audit/service.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { ESCROW_RELEASE_DAYS, origin, type Who } from '../orders/service.ts';
+import { refundState } from '../orders/states.ts';
 import { paymentsService } from '../payments/service.ts';
 import { disputesRepository, type DisputeRow, type MessageRow } from './repository.ts';
 import { disputeMail, naira, REASONS } from './mails.ts';
@@ -32,10 +33,20 @@ const clean = (s: string) =>
     .replace(/[^\S\n]+/g, ' ')
     .trim();
 
+/** A decided refund is told as Paystack last gave it: refunded only once Paystack says so. */
+function refundLabel(d: DisputeRow): string {
+  const kobo = naira(Number(d.refund_kobo));
+  const state = refundState(d.refund_status ?? '');
+  if (state === 'refunded') return `Refunded ${kobo}`;
+  if (state === 'failed')
+    return `The refund of ${kobo} did not go through: SpareFinder staff are on it`;
+  return `Settled: refund of ${kobo} on its way`;
+}
+
 function statusLabel(d: DisputeRow): string {
   if (d.status === 'resolved')
     return d.outcome === 'refund'
-      ? `Refunded ${naira(Number(d.refund_kobo))}`
+      ? refundLabel(d)
       : d.outcome === 'replacement'
         ? 'Settled: the store replaces the part'
         : d.outcome === 'release'
