@@ -27,6 +27,7 @@ import { servePicturesFrom } from './modules/images/urls.ts';
 import { processBus, type Bus } from './lib/bus.ts';
 import { installLive } from './lib/live.ts';
 import { attachRedis } from './lib/redis.ts';
+import { installLimitSwitch } from './lib/limits.ts';
 import { installCompression } from './lib/compression.ts';
 import { installMetrics } from './lib/metrics-endpoint.ts';
 import { installLoadShedding, installReadiness } from './lib/readiness.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const leave = await app.bus.useRedis(config.redisUrl, app.log);
     app.addHook('onClose', leave);
   }
+  installLimitSwitch(app);
 
   installErrorHandling(app);
   installMetrics(app);

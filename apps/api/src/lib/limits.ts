@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
+import type { FastifyInstance } from 'fastify';
+import type { Bus } from './bus.ts';
 import { metrics } from './metrics.ts';
 import { redisOf, type Miss, type SharedRedis } from './redis.ts';
 
@@ -135,14 +138,47 @@ function remember(b: Breaker, key: string, hits: number) {
   if (b.seen.size > REMEMBERED) b.seen.delete(b.seen.keys().next().value!);
 }
 
-function trip(redis: SharedRedis, b: Breaker, miss: Miss) {
+/** The bus channel on which a process that switched to the database tells the others to. */
+export const LIMITS_CHANNEL = 'sys:limits';
+/** The bus of the app(s) using each Redis connection, to announce a switch. */
+const buses = new WeakMap<SharedRedis, Bus>();
+
+/** Names a Redis in announcements without its password. */
+const redisId = (redis: SharedRedis) =>
+  crypto.createHash('sha256').update(redis.url).digest('hex').slice(0, 16);
+
+/** Switches to the database's counters (`announce`: and tells every other process to). */
+function trip(redis: SharedRedis, b: Breaker, miss: Miss, announce = true) {
   const wasOn = b.until > Date.now();
   b.reason = miss === 'timeout' ? 'timeout' : 'error';
   b.until = Math.max(b.until, Date.now() + redis.fallbackMs);
-  if (!wasOn)
-    redis.log?.error(
-      `rate limits: redis ${miss === 'timeout' ? 'too slow' : 'failed'}; counting in the database for ${Math.round(redis.fallbackMs / 1000)} s`,
-    );
+  if (wasOn) return;
+  redis.log?.error(
+    `rate limits: redis ${miss === 'timeout' ? 'too slow' : 'failed'}${announce ? '' : ' for another process'}; counting in the database for ${Math.round(redis.fallbackMs / 1000)} s`,
+  );
+  if (announce)
+    buses
+      .get(redis)
+      ?.publish(LIMITS_CHANNEL, { type: 'limits.switch', miss, redis: redisId(redis) })
+      .catch(() => undefined);
+}
+
+/**
+ * Makes the processes of one site switch counters together: the first that finds Redis failing
+ * tells the others (other workers at once, other machines if Redis pub/sub still carries it),
+ * so two processes do not count one limit in two places while one has switched and one has not.
+ */
+export function installLimitSwitch(app: { db: Db; bus: Bus; addHook: FastifyInstance['addHook'] }) {
+  const redis = redisOf(app.db);
+  if (!redis) return;
+  buses.set(redis, app.bus);
+  const off = app.bus.subscribe(LIMITS_CHANNEL, (e) => {
+    // Only processes counting on the same Redis switch together.
+    if (e.redis !== redisId(redis)) return;
+    const miss = e.miss === 'timeout' ? 'timeout' : 'error';
+    trip(redis, breakerOf(redis), miss, false);
+  });
+  app.addHook('onClose', async () => off());
 }
 
 /** Raises in Redis every counter the database kept while switched; false if Redis failed again. */

@@ -6,8 +6,10 @@ import { rows } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from './helper.ts';
 import { uniquePhone } from './factories.ts';
 import { redisAnswers, tcpProxy } from './redis-proxy.ts';
-import { redisOf } from '../lib/redis.ts';
-import { REDIS_PREFIX } from '../lib/limits.ts';
+import { createTestDb } from '@sf/db/testing';
+import { buildApp } from '../app.ts';
+import { attachRedis, redisOf } from '../lib/redis.ts';
+import { REDIS_PREFIX, take } from '../lib/limits.ts';
 import { metrics } from '../lib/metrics.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
@@ -186,5 +188,34 @@ describe.skipIf(!up)(`Redis slow or failing under load (${dbLabel()})`, () => {
     );
     expect(await accounts(tag)).toBeLessThanOrEqual(20);
     if ((await accounts(tag)) === 20) expect(more.every((m) => m.status === 429)).toBe(true);
+  });
+
+  it('a process that switches to the database tells the others on the bus to switch too', async () => {
+    // Another process on the same Redis: its own database handle, connection and switch, the
+    // same bus (as workers share one through the primary).
+    const other = await createTestDb();
+    const detach = attachRedis(other.db, `redis://127.0.0.1:${proxy.port}`);
+    const b = await buildApp({ db: other.db, bus: t.app.bus });
+    try {
+      await until(() => Boolean(redisOf(other.db)?.client.isReady), 5000);
+      redisOf(other.db)!.fallbackMs = FALLBACK_MS;
+      const rule = { max: 5, windowMs: 60_000 };
+      proxy.slow(600);
+      expect((await take(t.handle.db, `test:switch-a:${run}`, rule)).ok).toBe(true);
+      proxy.slow(0);
+      // Redis answers B at once now, yet B counts in its database until the period is over.
+      const key = `test:switch-b:${run}`;
+      expect((await take(other.db, key, rule)).ok).toBe(true);
+      expect(await direct.exists(REDIS_PREFIX + key)).toBe(0);
+      const [row] = await rows<{ hits: number }>(
+        other.db,
+        sql`select hits from rate_limits where key = ${key}`,
+      );
+      expect(Number(row?.hits)).toBe(1);
+    } finally {
+      await b.close();
+      await detach();
+      await other.close();
+    }
   });
 });
