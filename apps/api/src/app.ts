@@ -29,6 +29,8 @@ import { installLive } from './lib/live.ts';
 import { attachRedis } from './lib/redis.ts';
 import { installLimitSwitch } from './lib/limits.ts';
 import { installCompression } from './lib/compression.ts';
+// The daily clean-up schedule (declared on import, like every job kind).
+import './lib/hygiene.ts';
 import { installMetrics } from './lib/metrics-endpoint.ts';
 import { installLoadShedding, installReadiness } from './lib/readiness.ts';
 

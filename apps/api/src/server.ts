@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config.ts';
 import { registerWeb } from './web.ts';
 import { seedDemoData } from './seed.ts';
 import { superviseWorkers } from './lib/processes.ts';
-import { startJobRunner } from './lib/jobs.ts';
+import { startJobRunner, startSchedules } from './lib/jobs.ts';
 
 /** How long a stopping process waits for in-flight requests before it cuts them. */
 const DRAIN_MS = 8000;
@@ -48,6 +48,8 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
   await registerWeb(app);
   // Every process polls; the claim makes sure each due job runs in one of them only.
   startJobRunner(app);
+  // The recurring jobs (the daily clean-up): once per period, whichever process enqueues first.
+  await startSchedules(app.db);
 
   // SIGTERM (a rollout, systemd, the cluster primary): stop accepting, let in-flight requests
   // finish, close live sockets (browsers reconnect to another server), then the database pool.

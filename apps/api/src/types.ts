@@ -28,3 +28,4 @@ export type * from './modules/disputes/types.ts';
 export type * from './modules/admin/types.ts';
 export type * from './modules/track-record/types.ts';
 export type * from './modules/signals/types.ts';
+export type * from './modules/jobs/types.ts';

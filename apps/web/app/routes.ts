@@ -64,6 +64,7 @@ export default [
     route('admin/disputes/:id', 'routes/admin/dispute.tsx'),
     route('admin/reviews', 'routes/admin/reviews.tsx'),
     route('admin/signals', 'routes/admin/signals.tsx'),
+    route('admin/jobs', 'routes/admin/jobs.tsx'),
     route('admin/pages', 'routes/admin/pages.tsx'),
     route('admin/pages/:slug', 'routes/admin/page.tsx'),
     route('admin/blog', 'routes/admin/blog-posts.tsx'),

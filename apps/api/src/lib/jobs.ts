@@ -143,6 +143,44 @@ export async function runDueJobs(
   }
 }
 
+const schedules = new Map<string, number>();
+
+/** The start of the period of `everyMs` that `t` falls in (periods count from the epoch). */
+const slotOf = (t: number, everyMs: number) => Math.floor(t / everyMs) * everyMs;
+
+/**
+ * A job that runs once every `everyMs`, on whichever process claims it: the schedule lives in
+ * the same table as every other job. Each run is keyed by its period (`kind@<ISO start>`), so
+ * however many processes enqueue a period, it runs once; when it has run it enqueues the next
+ * period. `startSchedules` enqueues the current one at start-up, so a schedule whose chain was
+ * broken (a discarded failure) starts again with the next deployment.
+ */
+export function defineSchedule(
+  kind: string,
+  everyMs: number,
+  handler: (ctx: JobContext) => Promise<void>,
+) {
+  schedules.set(kind, everyMs);
+  defineJob<{ slot: string }>(
+    kind,
+    async (_payload, ctx) => {
+      await handler(ctx);
+      await enqueueSlot(ctx.app.db, kind, slotOf(Date.now(), everyMs) + everyMs);
+    },
+    { maxAttempts: 3, backoffMs: 60_000 },
+  );
+}
+
+function enqueueSlot(db: Db, kind: string, slot: number) {
+  const at = new Date(slot);
+  return enqueue(db, kind, { slot: at.toISOString() }, { runAt: at, key: `${kind}@${at.toISOString()}` });
+}
+
+/** Enqueues the current period of every schedule (once per period, whoever asks). */
+export async function startSchedules(db: Db, now = Date.now()) {
+  for (const [kind, everyMs] of schedules) await enqueueSlot(db, kind, slotOf(now, everyMs));
+}
+
 /** Polls for due jobs every `intervalMs` until the app closes. */
 export function startJobRunner(app: FastifyInstance, intervalMs = 1000) {
   let stopped = false;

@@ -6,6 +6,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -24,6 +25,8 @@ export interface Storage {
   has(name: string): Promise<boolean>;
   /** Removes a file; a missing one is not an error (removal is retried after failures). */
   remove(name: string): Promise<void>;
+  /** Every file (name and last change), for the clean-up of files no record names any more. */
+  list(): AsyncIterable<{ name: string; modifiedAt: Date }>;
   /** Where a browser can fetch the file itself (a public bucket), or undefined: serve it. */
   publicUrl?(name: string): string;
   /** The address every `publicUrl` starts with (no trailing slash). */
@@ -75,6 +78,28 @@ export function diskStorage(root: string): Storage {
     },
     async remove(name) {
       await fs.promises.rm(at(name), { force: true });
+    },
+    async *list() {
+      // Names are one folder deep at most (NAME); temporary files of unfinished writes are not files yet.
+      const walk = async function* (
+        dir: string,
+        prefix: string,
+      ): AsyncGenerator<{ name: string; modifiedAt: Date }> {
+        let entries: fs.Dirent[];
+        try {
+          entries = await fs.promises.readdir(dir, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          if (e.isDirectory() && !prefix) yield* walk(path.join(dir, e.name), `${e.name}/`);
+          else if (e.isFile() && !e.name.endsWith('.tmp')) {
+            const st = await fs.promises.stat(path.join(dir, e.name)).catch(() => null);
+            if (st) yield { name: prefix + e.name, modifiedAt: st.mtime };
+          }
+        }
+      };
+      yield* walk(root, '');
     },
   };
 }
@@ -204,6 +229,18 @@ export function s3Storage(loc: S3Location): Storage & { client: S3Client; locati
       } catch (e) {
         if (!isMissing(e)) throw e;
       }
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: loc.prefix || undefined, ContinuationToken }),
+        );
+        for (const o of page.Contents ?? [])
+          if (o.Key && o.LastModified)
+            yield { name: o.Key.slice(loc.prefix.length), modifiedAt: o.LastModified };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
   if (loc.publicUrl) {

@@ -32,6 +32,7 @@ import disputes from './disputes/routes.ts';
 import admin from './admin/routes.ts';
 import trackRecord from './track-record/routes.ts';
 import signals from './signals/routes.ts';
+import jobs from './jobs/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -68,4 +69,5 @@ export const modules: FastifyPluginAsync[] = [
   admin,
   trackRecord,
   signals,
+  jobs,
 ];

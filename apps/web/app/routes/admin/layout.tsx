@@ -27,6 +27,7 @@ const NAV = [
   { to: '/admin/disputes', label: 'Disputes' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/signals', label: 'Listings to check' },
+  { to: '/admin/jobs', label: 'Failed jobs' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders and refunds' },
   { to: '/admin/support', label: 'Support inbox' },

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { failedJobsReply, jobActionReply, jobParams } from './schemas.ts';
+import { jobsService } from './service.ts';
+
+/** Admin only, like every /api/admin route (lib/admin-guard.ts). */
+export default async function jobsRoutes(app: FastifyInstance) {
+  const tags = ['admin'];
+  app.get(
+    '/api/admin/jobs/failed',
+    {
+      schema: {
+        tags,
+        summary: 'Background jobs that failed after every attempt, newest first',
+        response: { 200: failedJobsReply },
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send({ status: true, items: await jobsService.failed(app.db) }),
+  );
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/jobs/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Runs a failed job again with fresh attempts (audited)',
+        params: jobParams,
+        response: { 200: jobActionReply },
+      },
+    },
+    async (req) => {
+      await jobsService.retry(app.db, req.user!.id, req.params.id);
+      return { status: true, message: 'The job will run again shortly' };
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    '/api/admin/jobs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Gives a failed job up for good (audited)',
+        params: jobParams,
+        response: { 200: jobActionReply },
+      },
+    },
+    async (req) => {
+      await jobsService.discard(app.db, req.user!.id, req.params.id);
+      return { status: true, message: 'The job was discarded' };
+    },
+  );
+}

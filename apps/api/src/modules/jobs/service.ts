@@ -1,0 +1,61 @@
+import type { Db } from '@sf/db';
+import { notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
+import { defineAttention } from '../audit/attention.ts';
+import { recordAudit } from '../audit/service.ts';
+import { jobsRepository } from './repository.ts';
+import type { FailedJob } from './schemas.ts';
+
+/** The most failed jobs the page lists at once (newest first). */
+const PAGE = 100;
+
+defineAttention({
+  key: 'jobs.failed',
+  label: 'Background jobs that failed',
+  href: '/admin/jobs',
+  count: (db) => jobsRepository.countFailed(db),
+});
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const jobsService = {
+  async failed(db: Db): Promise<FailedJob[]> {
+    return (await jobsRepository.failed(db, PAGE)).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      attempts: Number(r.attempts),
+      lastError: r.last_error,
+      payload: r.payload ?? {},
+      createdAt: iso(r.created_at),
+      failedAt: iso(r.failed_at),
+    }));
+  },
+
+  /** Runs a failed job again (with its attempts anew), audited. */
+  retry: (db: Db, actorId: string, id: string) =>
+    transaction(db, async (tx) => {
+      const job = await jobsRepository.retry(tx, id);
+      if (!job) throw notFound('No failed job with this id');
+      await recordAudit(tx, {
+        actorId,
+        action: 'job.retry',
+        targetType: 'job',
+        targetId: id,
+        note: job.kind,
+      });
+    }),
+
+  /** Gives a failed job up for good, audited with its last error. */
+  discard: (db: Db, actorId: string, id: string) =>
+    transaction(db, async (tx) => {
+      const job = await jobsRepository.discard(tx, id);
+      if (!job) throw notFound('No failed job with this id');
+      await recordAudit(tx, {
+        actorId,
+        action: 'job.discard',
+        targetType: 'job',
+        targetId: id,
+        note: `${job.kind}: ${job.last_error ?? ''}`.slice(0, 500),
+      });
+    }),
+};
