@@ -173,7 +173,12 @@ export function defineSchedule(
 
 function enqueueSlot(db: Db, kind: string, slot: number) {
   const at = new Date(slot);
-  return enqueue(db, kind, { slot: at.toISOString() }, { runAt: at, key: `${kind}@${at.toISOString()}` });
+  return enqueue(
+    db,
+    kind,
+    { slot: at.toISOString() },
+    { runAt: at, key: `${kind}@${at.toISOString()}` },
+  );
 }
 
 /** Enqueues the current period of every schedule (once per period, whoever asks). */
