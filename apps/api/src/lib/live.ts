@@ -6,7 +6,6 @@ import { guestChannel, STAFF_CHANNEL, userChannel } from './bus.ts';
 import { guestIdOf } from './chat-guest.ts';
 import { isSameOrigin } from './csrf.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { metrics } from './metrics.ts';
 import {
   ADMIN_IDLE_MS,
   isSessionsEnded,
@@ -156,7 +155,6 @@ export async function installLive(app: FastifyInstance) {
       };
       const offs: (() => void)[] = [];
       let closed = false;
-      metrics.liveSockets.inc();
       let alive = true;
       const ping = setInterval(() => {
         if (!alive) return socket.terminate();
@@ -170,7 +168,6 @@ export async function installLive(app: FastifyInstance) {
       });
       socket.on('close', () => {
         closed = true;
-        metrics.liveSockets.dec();
         clearInterval(ping);
         for (const off of offs) off();
       });

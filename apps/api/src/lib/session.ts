@@ -214,6 +214,7 @@ export async function endSessions(db: Db, bus: Bus, end: SessionEnd): Promise<st
   if (sessionIds?.length === 0) return [];
   // Marked before the delete: a request that read the rows just before cannot cache them again.
   if (!sessionIds) await forgetUserSessions(db, userId);
+  for (const id of sessionIds ?? []) await forgetSession(db, id);
   const ended = await db
     .delete(s.sessions)
     .where(
@@ -223,7 +224,6 @@ export async function endSessions(db: Db, bus: Bus, end: SessionEnd): Promise<st
     )
     .returning({ id: s.sessions.id });
   const ids = ended.map((x) => x.id);
-  for (const id of sessionIds ?? []) await forgetSession(db, id);
   await afterCommit(db, async () => {
     if (ids.length) metrics.sessionsEnded.inc({ reason }, ids.length);
     const event: SessionsEnded = {
