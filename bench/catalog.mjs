@@ -7,6 +7,7 @@
 // Env: BENCH_URL (required), BENCH_DURATION seconds per scenario (10), BENCH_RATE (200), BENCH_ONLY (substring of a name).
 // Exported: catalogScenarios(base) for bench/run.mjs; run directly it prints req/s, p50, p95, p99 per scenario.
 import { constantRate } from './load.mjs';
+import { SMOKE, failOnErrors, sized } from './smoke-mode.mjs';
 import { pathToFileURL } from 'node:url';
 
 const SEARCHES = [
@@ -121,7 +122,15 @@ export async function catalogScenarios(base) {
     },
     {
       name: 'product: detail',
-      paths: ['/api/products/1', '/api/products/50', '/api/products/5000', '/api/products/20000'],
+      // The smoke's demo catalogue holds 1,500 products.
+      paths: [
+        '/api/products/1',
+        '/api/products/50',
+        ...sized(
+          ['/api/products/5000', '/api/products/20000'],
+          ['/api/products/500', '/api/products/1500'],
+        ),
+      ],
       rate: 200,
     },
   ];
@@ -140,14 +149,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('Set BENCH_URL to a running server, e.g. BENCH_URL=http://127.0.0.1:3000');
     process.exit(1);
   }
-  const duration = Number(process.env.BENCH_DURATION ?? 10);
-  const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+  const duration = Number(process.env.BENCH_DURATION ?? sized(10, 1));
+  const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : sized(undefined, 20);
   const only = process.env.BENCH_ONLY;
   const out = [];
   for (const sc of await catalogScenarios(base)) {
     if (only && !sc.name.includes(only)) continue;
     // Warm up (connections, plan cache, OS cache) before measuring.
-    await runScenario(base, sc, { duration: 2, rate: 50 });
+    if (!SMOKE) await runScenario(base, sc, { duration: 2, rate: 50 });
     const r = await runScenario(base, sc, { duration, rate });
     out.push(r);
     console.log(
@@ -155,4 +164,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     );
   }
   console.log(JSON.stringify(out));
+  failOnErrors('catalog', Object.fromEntries(out.map((r) => [r.name, r.errors])));
 }

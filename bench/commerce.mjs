@@ -11,11 +11,11 @@
 //
 //   node bench/commerce.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
+//   BENCH_SMOKE=1: one round of 40, 50 checkouts killed after 10, 10 buyers for 2 s (smoke-mode.mjs)
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { freshDb as newDb, root, startServer as start } from './server-db.mjs';
+import { freshDb as newDb, startServer as start } from './server-db.mjs';
+import { failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
 const which = new Set((process.argv[2] ?? 'race,sigkill,throughput').split(','));
 const port = Number(process.env.BENCH_PORT ?? 3991);
@@ -32,8 +32,12 @@ const stop = (child, sig = 'SIGTERM') =>
 const freshDb = () => newDb('sf_commerce');
 const startServer = (dbUrl) => start(dbUrl, port, { DEMO_DATA: 'true' });
 
+let worlds = 0;
+
 /** Store, parts and signed-in buyers with one line in their cart, straight into the database. */
 async function world(db, { buyers, parts, stock }) {
+  // Phone numbers are unique per account: each world's buyers get their own block of numbers.
+  const phoneBlock = ++worlds * 100_000;
   const st = await db.query(
     `insert into stores (name, url_name, state_id, city_id, delivery_fee_in_state_kobo, delivery_fee_other_states_kobo)
      select 'Bench Store ' || $1, 'bench-' || $1, s.id, c.id, 250000, 600000 from states s join cities c on c.state_id = s.id
@@ -52,8 +56,9 @@ async function world(db, { buyers, parts, stock }) {
   const tag = crypto.randomBytes(3).toString('hex');
   const users = await db.query(
     `insert into users (email, name, phone, role, password_hash)
-     select 'bench' || g || '-${tag}@bench.ng', 'Bench Buyer ' || g, '08030000000', 'Buyer', 'x' from generate_series(1, $1) g returning id`,
-    [buyers],
+     select 'bench' || g || '-${tag}@bench.ng', 'Bench Buyer ' || g, '+2348' || lpad(($2 + g)::text, 9, '0'), 'Buyer', 'x'
+     from generate_series(1, $1) g returning id`,
+    [buyers, phoneBlock],
   );
   for (const [i, u] of users.rows.entries()) {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -120,8 +125,8 @@ const pct = (xs, p) => {
 const tally = (rs) => rs.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
 
 async function race() {
-  const rounds = Number(process.env.ROUNDS ?? 20);
-  const n = Number(process.env.RACE_N ?? 1000);
+  const rounds = Number(process.env.ROUNDS ?? sized(20, 1));
+  const n = Number(process.env.RACE_N ?? sized(1000, 40));
   const d = await freshDb();
   const child = await startServer(d.url);
   const db = new pg.Client({ connectionString: d.url });
@@ -168,9 +173,10 @@ async function sigkill() {
   await db.connect();
   try {
     const initial = 1000;
-    const w = await world(db, { buyers: 600, parts: 5, stock: initial / 5 });
+    const checkouts = sized(500, 50);
+    const w = await world(db, { buyers: checkouts + sized(100, 10), parts: 5, stock: initial / 5 });
     // 100 Paystack checkouts first, whose webhooks arrive during the crash.
-    const payers = w.buyers.slice(500);
+    const payers = w.buyers.slice(checkouts);
     const placed = await Promise.all(payers.map((b) => checkout(b, w.place, 'paystack')));
     const refs = placed
       .filter((p) => p.status === 201)
@@ -180,9 +186,9 @@ async function sigkill() {
     );
     const acked = [];
     let answered = 0;
-    const killAfter = 120;
+    const killAfter = sized(120, 10);
     const run = Promise.all(
-      w.buyers.slice(0, 500).map(async (b) => {
+      w.buyers.slice(0, checkouts).map(async (b) => {
         const r = await checkout(b, w.place);
         answered++;
         if (r.status === 201) acked.push(...r.json.orders.map((o) => o.id));
@@ -234,7 +240,7 @@ async function sigkill() {
     ).rows.length;
     const postings = (await db.query('select count(*)::int as n from ledger_postings')).rows[0].n;
     const result = {
-      checkouts: 500,
+      checkouts,
       killedAfterAnswers: killAfter,
       statuses: tally(answers),
       acknowledgedOrders: acked.length,
@@ -257,13 +263,14 @@ async function sigkill() {
 }
 
 async function throughput() {
-  const secs = Number(process.env.DURATION ?? 15);
+  const secs = Number(process.env.DURATION ?? sized(15, 2));
+  const buyers = sized(50, 10);
   const d = await freshDb();
   const child = await startServer(d.url);
   const db = new pg.Client({ connectionString: d.url });
   await db.connect();
   try {
-    const w = await world(db, { buyers: 50, parts: 50, stock: 1_000_000 });
+    const w = await world(db, { buyers, parts: buyers, stock: 1_000_000 });
     const end = Date.now() + secs * 1000;
     let orders = 0;
     const errors = {};
@@ -289,7 +296,7 @@ async function throughput() {
       }),
     );
     const result = {
-      buyers: 50,
+      buyers,
       seconds: secs,
       orders,
       ordersPerSecond: Math.round((orders / secs) * 10) / 10,
@@ -300,6 +307,8 @@ async function throughput() {
       errors,
     };
     console.log(`throughput: ${JSON.stringify(result)}`);
+    failOnErrors('throughput', errors);
+    if (orders === 0) failOnErrors('throughput: no order placed', 1);
     return result;
   } finally {
     await db.end();
@@ -312,7 +321,6 @@ const out = { at: new Date().toISOString() };
 if (which.has('race')) out.race = await race();
 if (which.has('sigkill')) out.sigkill = await sigkill();
 if (which.has('throughput')) out.throughput = await throughput();
-fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/results/commerce.json'), JSON.stringify(out, null, 2));
+writeResult('commerce.json', out);
 const failed = (out.race && !out.race.allOk) || (out.sigkill && !out.sigkill.ok);
-process.exit(failed ? 1 : 0);
+process.exit(failed || process.exitCode ? 1 : 0);

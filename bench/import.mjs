@@ -7,16 +7,16 @@
 //
 //   node bench/import.mjs            ROWS (default 10000), BENCH_DATABASE_URL (default
 //                                    postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_SMOKE=1                    200 rows, nothing written to bench/results (smoke-mode.mjs)
 // Figures in bench/results/import.json.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { freshDb as newDb, root, startServer as start } from './server-db.mjs';
+import { freshDb as newDb, startServer as start } from './server-db.mjs';
+import { sized, writeResult } from './smoke-mode.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3992);
 const base = `http://127.0.0.1:${port}`;
-const ROWS = Number(process.env.ROWS ?? 10_000);
+const ROWS = Number(process.env.ROWS ?? sized(10_000, 200));
 const BUDGET_MS = 30_000;
 
 const freshDb = () => newDb('sf_import');
@@ -153,8 +153,7 @@ async function main() {
     };
     console.log('\nCSV import (PostgreSQL, one API process, upload to last row written):');
     console.table({ new: first, update: again });
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench/results/import.json'), JSON.stringify(out, null, 2));
+    writeResult('import.json', out);
     if (!first.withinBudget || !again.withinBudget || products !== ROWS) process.exitCode = 1;
   } finally {
     await db.end();

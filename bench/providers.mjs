@@ -8,10 +8,11 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { constantRate } from './load.mjs';
+import { SMOKE, failOnErrors, sized } from './smoke-mode.mjs';
 
 const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3990';
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const rate = Number(process.env.BENCH_RATE ?? 200);
+const duration = Number(process.env.BENCH_DURATION ?? sized(10, 1));
+const rate = Number(process.env.BENCH_RATE ?? sized(200, 20));
 
 /** The list calls the pages make: first pages, common filters and a deep cursor. */
 export async function providerScenarios(url = base) {
@@ -71,7 +72,7 @@ async function main() {
   );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${bare.server.address().port}/bare`;
-  await run({ url: bareUrl, duration: 2, connections: 5 });
+  if (!SMOKE) await run({ url: bareUrl, duration: 2, connections: 5 });
   const bareAddr = new URL(bareUrl);
   rows['reference: bare fastify, same payload'] = await constantRate({
     base: bareAddr.origin,
@@ -81,7 +82,7 @@ async function main() {
   });
   await bare.close();
   for (const s of await providerScenarios()) {
-    await run({ url: base + s.path, duration: 2, connections: 5 }); // warm up
+    if (!SMOKE) await run({ url: base + s.path, duration: 2, connections: 5 }); // warm up
     rows[s.name] = await constantRate({ base, paths: [s.path], rate, duration });
   }
   console.log(`Provider lists at ${rate} req/s, ${duration}s each, against ${base}:`);
@@ -92,6 +93,10 @@ async function main() {
       .map(([, r]) => r.p99),
   );
   console.log(`worst p99 ${worst} ms (budget < 20 ms)`);
+  failOnErrors(
+    'providers',
+    Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, r.errors])),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

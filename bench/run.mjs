@@ -8,6 +8,9 @@
 //   BENCH_PROVIDERS=10000                    mechanics and tow vans seeded before the run (server only)
 //   BENCH_DURATION=10                        seconds per scenario
 //   BENCH_ONLY=SSR                           only the scenarios whose name contains this
+//   BENCH_SMOKE=1                            1 s per scenario at 20 req/s, no warm-up, catalog.mjs and
+//                                            providers.mjs against the same server, failing on any
+//                                            error; nothing written to results (bench/smoke.mjs)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,16 +22,17 @@ import { scenarios } from './scenarios.mjs';
 import { catalogScenarios } from './catalog.mjs';
 import { constantRate } from './load.mjs';
 import { ensureDatabase, topUpProducts, waitFor } from './server-db.mjs';
+import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? sized(10, 1));
 const port = Number(process.env.BENCH_PORT ?? 3990);
 const base = `http://127.0.0.1:${port}`;
 const dbUrl = process.env.BENCH_DATABASE_URL;
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ duration, connections: 50, ...opts }, (err, res) =>
+    autocannon({ duration, connections: sized(50, 5), ...opts }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
   });
@@ -133,25 +137,41 @@ async function main() {
       const warm = s.warmPaths
         ? { url: base, requests: s.warmPaths.map((path) => ({ method: 'GET', path })) }
         : target;
-      await cannon({ ...warm, duration: 2, connections: 10 });
+      if (!SMOKE) await cannon({ ...warm, duration: 2, connections: 10 });
       if (!s.rateOnly) results.scenarios[`${s.name} (max)`] = fmt(await cannon(target));
       // The budgets' fixed rates: evenly spaced arrivals, latency from each request's due time (load.mjs).
       if (s.rate)
         results.scenarios[`${s.name} (@${s.rate} req/s)`] = await constantRate({
           base,
           paths: s.paths ?? [s.path],
-          rate: s.rate,
+          rate: sized(s.rate, 20),
           duration,
           headers: s.headers,
         });
+    }
+    if (SMOKE) {
+      // The benches that run against a server someone started: this one, for a second each.
+      for (const b of ['catalog.mjs', 'providers.mjs']) {
+        const r = spawnSync(process.execPath, [path.join(root, 'bench', b)], {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, BENCH_URL: base },
+        });
+        if (r.status !== 0) failOnErrors(b, 1);
+      }
     }
   } finally {
     server.kill('SIGTERM');
   }
   console.log(`\nBenchmarks (${results.database}, ${duration}s each, ${results.cpus} cores):`);
   console.table(results.scenarios);
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
+  writeResult('latest.json', results);
+  failOnErrors(
+    'scenarios',
+    Object.fromEntries(Object.entries(results.scenarios).map(([k, r]) => [k, r.errors])),
+  );
+  // The benches below run on their own in smoke mode (bench/smoke.mjs).
+  if (SMOKE) return;
   // The 1,000-checkout race (20 rounds), checkout throughput (50 buyers, different parts) and the
   // cart API's latency under it, on the PostgreSQL server only: bench/commerce.mjs, figures in
   // bench/results/commerce.json.

@@ -23,13 +23,16 @@
 //                       `npm run seed -- --products 100000` with DATABASE_URL set fills it)
 //   BENCH_DURATION      seconds per scale measurement (10)
 // Figures: bench/results/scale.json, bench/results/soak.json.
+//   BENCH_SMOKE=1       a fresh database with the demo data, no CPU quota, 1 s per measurement, one
+//                       fixed rate per setup (scale) or one 2 s "minute" (soak), failing on any
+//                       error; nothing written to bench/results (smoke-mode.mjs)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { constantRate } from './load.mjs';
 import { catalogScenarios } from './catalog.mjs';
-import { reachable, root, startAppServer, startNginx } from '../apps/api/src/machines/harness.ts';
+import { reachable, startAppServer, startNginx } from '../apps/api/src/machines/harness.ts';
 import {
   ACCEPT_ENCODING,
   cpuByCommand,
@@ -40,15 +43,22 @@ import {
   wrk,
 } from './wrk.mjs';
 import { cpuShare } from './cpu-share.mjs';
+import { freshDb } from './server-db.mjs';
+import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
 const mode = process.argv[2] ?? 'scale';
-const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_scale';
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+// The smoke's database is its own (demo data), dropped after the run.
+const smokeDb = SMOKE ? await freshDb('sf_scale_smoke') : null;
+const dbUrl =
+  smokeDb?.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_scale';
+const duration = Number(process.env.BENCH_DURATION ?? sized(10, 1));
 // Each app server's CPU in scale mode, in cores ('off': as much as the machine gives it).
 // The p99 a setup must keep at a rate for the rate to count as held (the service level).
 const p99Target = Number(process.env.BENCH_P99_MS ?? 50);
 const serverCores =
-  process.env.BENCH_SERVER_CORES === 'off' ? 0 : Number(process.env.BENCH_SERVER_CORES ?? 0.2);
+  (process.env.BENCH_SERVER_CORES ?? sized('0.2', 'off')) === 'off'
+    ? 0
+    : Number(process.env.BENCH_SERVER_CORES ?? 0.2);
 const redisUp = await reachable('127.0.0.1', 6379);
 // Flat out with wrk when installed (Debian's `wrk`): autocannon is Node and takes a core itself.
 const useWrk = hasWrk() && process.env.BENCH_LOADGEN !== 'autocannon';
@@ -124,7 +134,7 @@ try {
       shares.length === 2 ? `${serverCores} core (a cgroup CPU quota each)` : 'not capped';
     // A server unpacks the VIN decoder's database a few seconds after it starts: a second or
     // two of CPU, several under a quota. Measuring starts once both have gone quiet.
-    await settle([a, b]);
+    if (!SMOKE) await settle([a, b]);
     const one = await startNginx([a.port]);
     stops.push(one.stop);
     const two = await startNginx([a.port, b.port]);
@@ -143,7 +153,7 @@ try {
         ['one server', one],
         ['two servers', two],
       ]) {
-        await cannon({ ...target(n.httpsUrl, s.paths), duration: 2, connections: 10 });
+        if (!SMOKE) await cannon({ ...target(n.httpsUrl, s.paths), duration: 2, connections: 10 });
         // The app servers' CPU and the machine's during the flat-out run: requests per second of
         // app CPU show whether a second server does the same work per request (it scales with
         // cores) even where this machine has no idle core to give it.
@@ -193,10 +203,10 @@ try {
             paths: s.paths,
             rate,
             duration,
-            warmup: 4,
+            warmup: sized(4, 0),
             headers,
           });
-        wrk(n.httpsUrl, s.paths, { seconds: 4, connections: 64, rate });
+        if (!SMOKE) wrk(n.httpsUrl, s.paths, { seconds: 4, connections: 64, rate });
         return wrk(n.httpsUrl, s.paths, { seconds: duration, connections: 64, rate });
       };
       const holds = (r, rate) =>
@@ -210,7 +220,9 @@ try {
           for (let tries = 0; tries < 2 && !ok; tries++) {
             const r = await atRate(n, rate);
             ok = holds(r, rate);
-            runs.push({ rate, p50: r.p50, p99: r.p99, late: r.late, held: ok });
+            runs.push({ rate, p50: r.p50, p99: r.p99, late: r.late, errors: r.errors, held: ok });
+            // The smoke asks for no level, only that the fixed-rate run works.
+            if (SMOKE) return { held: rate, runs };
           }
           if (!ok) break;
           held = rate;
@@ -240,13 +252,20 @@ try {
         ) / 100;
       results.scenarios[s.name] = row;
       console.log(s.name, JSON.stringify(row));
+      failOnErrors(`scale: ${s.name}`, {
+        'one server': row['one server'].errors,
+        'two servers': row['two servers'].errors,
+        'fixed rates': [...oneLevel.runs, ...twoLevel.runs].reduce((t, r) => t + r.errors, 0),
+      });
     }
     results.loadAfter = loadAvg();
   } else if (mode === 'soak') {
     const n = await startNginx([a.port, b.port]);
     stops.push(n.stop);
-    const minutes = Number(process.env.BENCH_SOAK_MIN ?? 10);
-    const rate = Number(process.env.BENCH_SOAK_RATE ?? 100);
+    const minutes = Number(process.env.BENCH_SOAK_MIN ?? sized(10, 1));
+    const rate = Number(process.env.BENCH_SOAK_RATE ?? sized(100, 20));
+    // A minute of the soak, in seconds (the smoke's is 2 s).
+    const minuteSec = sized(60, 2);
     const cat = await catalogScenarios(n.httpsUrl);
     // The usual mix: pages (cached for guests) and the API calls behind them.
     const mix = [
@@ -254,7 +273,7 @@ try {
       '/spares-parts',
       '/product/1',
       '/product/500',
-      `/product/${1 + Math.floor(Math.random() * 90_000)}`,
+      `/product/${1 + Math.floor(Math.random() * sized(90_000, 1500))}`,
       '/api/categories/getByParentId/0',
       '/api/database/cars/make',
       ...cat.flatMap((s) => (s.rateOnly ? [] : s.paths.slice(0, 4))),
@@ -268,7 +287,13 @@ try {
         rss.A.push(rssMb(a.child.pid));
         rss.B.push(rssMb(b.child.pid));
       }, 10_000);
-      const r = await constantRate({ base: n.httpsUrl, paths: mix, rate, duration: 60, headers });
+      const r = await constantRate({
+        base: n.httpsUrl,
+        paths: mix,
+        rate,
+        duration: minuteSec,
+        headers,
+      });
       clearInterval(sample);
       rss.A.push(rssMb(a.child.pid));
       rss.B.push(rssMb(b.child.pid));
@@ -284,6 +309,7 @@ try {
       };
       results.minutes.push(row);
       console.log(JSON.stringify(row));
+      failOnErrors(`soak minute ${m + 1}`, r.errors);
     }
     const first = results.minutes[0];
     const last = results.minutes[results.minutes.length - 1];
@@ -298,7 +324,7 @@ try {
   }
   for (const { share } of shares) share.remove();
   for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+  await smokeDb?.drop();
 }
-fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(root, `bench/results/${mode}.json`), JSON.stringify(results, null, 2));
+writeResult(`${mode}.json`, results);
 console.log(JSON.stringify(results, null, 2));

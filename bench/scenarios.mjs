@@ -1,8 +1,10 @@
+import { sized } from './smoke-mode.mjs';
+
 // What `npm run bench` measures. `rate` is the fixed request rate of the budget
 // (API p99 < 20 ms at 200 req/s, SSR p99 < 50 ms at 100 req/s).
-/** n product paths spread over the first 99,000 ids. */
+/** n product paths spread over the first 99,000 ids (the smoke's demo catalogue: 1,500). */
 const spread = (prefix, n) =>
-  Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % 99_000)}`);
+  Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % sized(99_000, 1500))}`);
 
 /**
  * The demo buyer signed in, with three parts in the cart: the session cookie for the cart page.

@@ -8,6 +8,8 @@
 //   BENCH_PRODUCTS=1000000 BENCH_RATE=50    the budget: p95 under 30 ms
 //   BENCH_DURATION=30                       seconds measured (200 req/s x 25 s covers the set)
 //   WEB_CONCURRENCY=auto                    server processes (one per core)
+//   BENCH_SMOKE=1                           a fresh database of 300 products, one process, 1 s at
+//                                           20 req/s, failing on any error (smoke-mode.mjs)
 // Figures: bench/results/search-speed.json, one entry per catalogue size.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,15 +17,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { constantRate } from './load.mjs';
 import { searchSet } from './search-set.mjs';
-import { ensureDatabase, root, topUpProducts, waitFor } from './server-db.mjs';
+import { ensureDatabase, freshDb, root, topUpProducts, waitFor } from './server-db.mjs';
+import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
-const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_search';
-const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const rate = Number(process.env.BENCH_RATE ?? (products >= 1_000_000 ? 50 : 200));
-const duration = Number(process.env.BENCH_DURATION ?? 30);
+// The smoke's catalogue is its own, dropped after the run; a full run keeps its catalogue.
+const smokeDb = SMOKE ? await freshDb('sf_search_smoke') : null;
+const dbUrl =
+  smokeDb?.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sf_search';
+const products = Number(process.env.BENCH_PRODUCTS ?? sized(100_000, 300));
+const rate = Number(process.env.BENCH_RATE ?? sized(products >= 1_000_000 ? 50 : 200, 20));
+const duration = Number(process.env.BENCH_DURATION ?? sized(30, 1));
 const port = Number(process.env.BENCH_PORT ?? 3995);
 const base = `http://127.0.0.1:${port}`;
-const processes = process.env.WEB_CONCURRENCY ?? 'auto';
+const processes = process.env.WEB_CONCURRENCY ?? sized('auto', '1');
 
 ensureDatabase(dbUrl);
 topUpProducts(dbUrl, products);
@@ -57,7 +63,7 @@ try {
   );
   // Warm the connections and the database's cache with the back of the list, then measure
   // from the front, so the measured searches are not answered from anything warm per query.
-  await constantRate({ base, paths: paths.slice(-1000), rate: 50, duration: 5 });
+  if (!SMOKE) await constantRate({ base, paths: paths.slice(-1000), rate: 50, duration: 5 });
   const r = await constantRate({ base, paths, rate, duration });
   const load = os.loadavg()[0];
   const result = {
@@ -78,8 +84,12 @@ try {
   const file = path.join(root, 'bench/results/search-speed.json');
   const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   all[products >= 1_000_000 ? '1M' : `${Math.round(products / 1000)}k`] = result;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+  writeResult('search-speed.json', all);
+  failOnErrors('search speed', r.errors);
 } finally {
   server.kill('SIGTERM');
+  if (smokeDb) {
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    await smokeDb.drop();
+  }
 }

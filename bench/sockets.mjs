@@ -10,19 +10,22 @@
 //
 //   node bench/sockets.mjs     SOCKETS (2000), RATE (100), BENCH_DURATION (10),
 //                              BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)
-// Figures in bench/results/sockets.json.
+// Figures in bench/results/sockets.json. BENCH_SMOKE=1: 40 sockets, 1 s, 10 messages/s, failing on
+// any error or undelivered message (smoke-mode.mjs).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { freshDb as newDb, root, startServer } from './server-db.mjs';
+import { freshDb as newDb, startServer } from './server-db.mjs';
+import { failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3993);
 const base = `http://127.0.0.1:${port}`;
-const SOCKETS = Number(process.env.SOCKETS ?? 2000);
-const RATE = Number(process.env.RATE ?? 100);
-const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const SOCKETS = Number(process.env.SOCKETS ?? sized(2000, 40));
+const RATE = Number(process.env.RATE ?? sized(100, 10));
+const SECONDS = Number(process.env.BENCH_DURATION ?? sized(10, 1));
+/** Senders flat out: never more than threads, so no one sends past the per-minute limit. */
+const SENDERS = Math.min(50, Math.floor(SOCKETS / 2));
 
 const hash = (t) => crypto.createHash('sha256').update(t).digest('hex');
 
@@ -150,7 +153,7 @@ async function main() {
     const flatStart = performance.now();
     const stopAt = flatStart + SECONDS * 1000;
     await Promise.all(
-      Array.from({ length: 50 }, async () => {
+      Array.from({ length: SENDERS }, async () => {
         while (performance.now() < stopAt) await send(performance.now());
       }),
     );
@@ -192,13 +195,11 @@ async function main() {
       fixedRate: fixed,
       httpErrors: errors,
     };
-    console.table({ 'flat out (50 senders)': flat, [`at ${RATE}/s (ms)`]: fixed });
+    console.table({ [`flat out (${SENDERS} senders)`]: flat, [`at ${RATE}/s (ms)`]: fixed });
     if (Object.keys(errors).length) console.log('HTTP errors', errors);
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(
-      path.join(root, 'bench/results/sockets.json'),
-      JSON.stringify(result, null, 2),
-    );
+    writeResult('sockets.json', result);
+    failOnErrors('sockets: HTTP errors', errors);
+    failOnErrors('sockets: messages not delivered', fixed.sent - fixed.delivered);
     for (const s of sockets) s.terminate();
   } finally {
     await client.end();
