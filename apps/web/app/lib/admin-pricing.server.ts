@@ -40,10 +40,16 @@ const whole = (v: string) => (/^\d{1,8}$/.test(v) ? Number(v) : undefined);
 export async function couponAction(context: unknown, f: FormData): Promise<Result> {
   const api = serverApi(context);
   const intent = text(f, 'intent');
-  const limitText = text(f, 'usageLimit');
-  const usageLimit = limitText ? whole(limitText) : null;
+  const limit = (k: string) => (text(f, k) ? whole(text(f, k)) : null);
+  const usageLimit = limit('usageLimit');
   if (usageLimit === undefined || usageLimit === 0)
     return refused('The usage limit is a whole number from 1, or empty for no limit');
+  const perAccountLimit = limit('perAccountLimit');
+  const perPhoneLimit = limit('perPhoneLimit');
+  if (perAccountLimit === undefined || perAccountLimit === 0)
+    return refused('Uses per account is a whole number from 1, or empty for no limit');
+  if (perPhoneLimit === undefined || perPhoneLimit === 0)
+    return refused('Uses per phone number is a whole number from 1, or empty for no limit');
   const expiresAt = expiry(text(f, 'expiresAt'));
   if (expiresAt === undefined) return refused('Pick the expiry date from the calendar');
   const minOrder = nairaToKobo(text(f, 'minOrder'));
@@ -60,6 +66,8 @@ export async function couponAction(context: unknown, f: FormData): Promise<Resul
       kind,
       value,
       usageLimit,
+      perAccountLimit,
+      perPhoneLimit,
       expiresAt,
       minOrderKobo: minOrder ?? 0,
       description: text(f, 'description'),
@@ -72,7 +80,13 @@ export async function couponAction(context: unknown, f: FormData): Promise<Resul
     intent === 'toggle'
       ? { active: text(f, 'active') === 'true' }
       : intent === 'update'
-        ? { usageLimit, expiresAt, ...(minOrder === null ? {} : { minOrderKobo: minOrder }) }
+        ? {
+            usageLimit,
+            perAccountLimit,
+            perPhoneLimit,
+            expiresAt,
+            ...(minOrder === null ? {} : { minOrderKobo: minOrder }),
+          }
         : null;
   if (!body) return refused('Unknown action');
   return answer(await api.patch(`/api/admin/coupons/${id}`, body), 'Coupon saved');

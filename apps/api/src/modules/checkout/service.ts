@@ -11,6 +11,7 @@ import * as cartRepo from '../cart/repository.ts';
 import { currentPrice, lineProblem } from '../cart/service.ts';
 import type { CartRow } from '../cart/repository.ts';
 import { couponsService } from '../coupons/service.ts';
+import { accountPhone, checkNotOwnStore } from '../coupons/limits.ts';
 import { newReference, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ordersRepository } from '../orders/repository.ts';
@@ -153,7 +154,10 @@ export const checkoutService = {
     let couponProblem: string | null = null;
     if (q.couponCode?.trim()) {
       try {
-        coupon = await couponsService.usable(app.db, q.couponCode);
+        const who = { userId, accountPhone: await accountPhone(app.db, userId) };
+        const c = await couponsService.usable(app.db, q.couponCode, who);
+        await checkNotOwnStore(app.db, c, [...storesOf(lines).keys()], who);
+        coupon = c;
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         couponProblem = err.message;
@@ -251,8 +255,10 @@ export const checkoutService = {
       await cartRepo.acknowledgePrices(db, user.id);
       refuseProblems(seen);
     }
+    // The coupon's rules that depend on who buys: the account's phone and the contact phone.
+    const who = { userId: user.id, accountPhone: user.phone, contactPhone: phone };
     const coupon = input.couponCode?.trim()
-      ? await couponsService.usable(db, input.couponCode)
+      ? await couponsService.usable(db, input.couponCode, who)
       : null;
 
     const outcome = await transaction(db, async (tx) => {
@@ -278,19 +284,24 @@ export const checkoutService = {
         throw new HttpError(409, totals.couponProblem, 'COUPON_INVALID', {
           couponCode: totals.couponProblem,
         });
+      if (coupon)
+        await checkNotOwnStore(
+          tx,
+          coupon,
+          totals.stores.map((g) => g.storeId),
+          who,
+        );
       if (input.paymentMethod === 'paystack' && totals.totalKobo < MIN_PAYSTACK_KOBO)
         throw badRequest(
           `Paystack takes payments of ${formatNaira(MIN_PAYSTACK_KOBO / 100)} or more: choose pay on delivery`,
         );
 
       const checkoutId = crypto.randomUUID();
-      if (coupon && totals.discountKobo > 0) {
-        await couponsService.redeem(tx, coupon.id, coupon.code);
-        await tx.execute(
-          sql`insert into coupon_redemptions (coupon_id, checkout_id, user_id, discount_kobo)
-              values (${coupon.id}, ${checkoutId}, ${user.id}, ${totals.discountKobo})`,
-        );
-      }
+      if (coupon && totals.discountKobo > 0)
+        await couponsService.take(tx, coupon.row, who, {
+          checkoutId,
+          discountKobo: totals.discountKobo,
+        });
 
       // Stock: one conditional update per part, always in product order, so two checkouts
       // never wait on each other in a cycle, and a count never goes below zero.

@@ -10,6 +10,8 @@ import { couponsService, toCouponView, type CouponInput } from './service.ts';
 export interface CouponPatch {
   active?: boolean;
   usageLimit?: number | null;
+  perAccountLimit?: number | null;
+  perPhoneLimit?: number | null;
   expiresAt?: string | null;
   minOrderKobo?: number;
   description?: string;
@@ -40,7 +42,7 @@ export const adminCouponsService = {
       const { note, ...p } = patch;
       if (Object.values(p).every((v) => v === undefined))
         throw badRequest(
-          'Nothing to change: send at least one of active, usageLimit, expiresAt, minOrderKobo or description',
+          'Nothing to change: send at least one of active, usageLimit, perAccountLimit, perPhoneLimit, expiresAt, minOrderKobo or description',
         );
       const set = {
         ...p,

@@ -7,6 +7,12 @@ import { couponsService as svc, type CouponInput } from './service.ts';
 import { adminCouponsService as admins, type CouponPatch } from './admin.ts';
 import * as sc from './schemas.ts';
 
+/** Uses allowed per account and per phone number (a first-order coupon: 1 and 1). */
+const perPerson = {
+  perAccountLimit: nullable(Int({ minimum: 1, maximum: 1000 })),
+  perPhoneLimit: nullable(Int({ minimum: 1, maximum: 1000 })),
+} as const;
+
 const couponBody = (withStore: boolean) =>
   ({
     type: 'object',
@@ -18,6 +24,7 @@ const couponBody = (withStore: boolean) =>
       minOrderKobo: Kobo(),
       expiresAt: nullable(DateTime()),
       usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
+      ...perPerson,
       description: Text({ maxLength: 200 }),
       ...(withStore
         ? { storeId: nullable(Id()), note: Text({ maxLength: 500, multiline: true }) }
@@ -32,6 +39,7 @@ const adminPatchBody = {
   properties: {
     active: { type: 'boolean' },
     usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
+    ...perPerson,
     expiresAt: nullable(DateTime()),
     minOrderKobo: Kobo(),
     description: Text({ maxLength: 200 }),
@@ -81,7 +89,8 @@ export default async function couponsRoutes(app: FastifyInstance) {
       preHandler: admin,
       schema: {
         tags: ['coupons'],
-        summary: 'Turns a coupon on or off, or changes its limit, expiry, minimum or description',
+        summary:
+          'Turns a coupon on or off, or changes its limits (overall, per account, per phone), expiry, minimum or description',
         params: idParam(),
         body: adminPatchBody,
         response: { 200: sc.couponReply },

@@ -15,6 +15,8 @@ export const couponView = Obj({
   expiresAt: nullable(str),
   usageLimit: nullable(int),
   usedCount: int,
+  perAccountLimit: nullable({ ...int, description: 'Uses per account; null: no limit' }),
+  perPhoneLimit: nullable({ ...int, description: 'Uses per phone number; null: no limit' }),
   storeId: nullable({ ...int, description: 'null: every store' }),
   active: { type: 'boolean' },
   description: str,

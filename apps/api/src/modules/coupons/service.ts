@@ -4,6 +4,7 @@ import { formatNaira } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
 import type { PriceCoupon } from '../checkout/pricing.ts';
 import type { CouponView } from './types.ts';
+import { checkPersonalLimits, recordUse, type CouponUser } from './limits.ts';
 
 export type CouponRow = typeof s.coupons.$inferSelect;
 
@@ -24,9 +25,15 @@ export const couponsService = {
 
   /**
    * The coupon a buyer typed, checked for what does not depend on the cart (exists, active,
-   * not expired, not used up); throws a message for the coupon box otherwise.
+   * not expired, not used up, and, given the buyer, not used up by their account or phone);
+   * throws a message for the coupon box otherwise.
    */
-  async usable(db: Db, code: string, now = new Date()): Promise<PriceCoupon & { row: CouponRow }> {
+  async usable(
+    db: Db,
+    code: string,
+    who?: CouponUser,
+    now = new Date(),
+  ): Promise<PriceCoupon & { row: CouponRow }> {
     const c = await this.find(db, code);
     const shown = normaliseCode(code);
     if (!c || !c.active) throw couponError(`Coupon ${shown} does not exist`);
@@ -34,6 +41,7 @@ export const couponsService = {
       throw couponError(`Coupon ${shown} expired on ${c.expiresAt.toISOString().slice(0, 10)}`);
     if (c.usageLimit !== null && c.usedCount >= c.usageLimit)
       throw couponError(`Coupon ${shown} has been used up`);
+    if (who) await checkPersonalLimits(db, c, who);
     return {
       id: c.id,
       code: c.code,
@@ -61,6 +69,21 @@ export const couponsService = {
     if (r.length === 0) throw couponError(`Coupon ${code} has been used up`);
   },
 
+  /**
+   * A checkout's use of a coupon, in its transaction: the use is taken first (the coupon's row
+   * lock queues every checkout using this coupon), so the per-account and per-phone counts read
+   * after it include every use committed before, however many checkouts run at once.
+   */
+  async take(
+    tx: Db,
+    c: CouponRow,
+    who: CouponUser,
+    use: { checkoutId: string; discountKobo: number },
+  ): Promise<void> {
+    await this.redeem(tx, c.id, c.code);
+    await checkPersonalLimits(tx, c, who);
+    await recordUse(tx, { couponId: c.id, ...use }, who);
+  },
   async list(db: Db, storeId?: number | null) {
     const q = db.select().from(s.coupons);
     const r = await (
@@ -94,6 +117,8 @@ export const couponsService = {
         minOrderKobo: input.minOrderKobo ?? 0,
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
         usageLimit: input.usageLimit ?? null,
+        perAccountLimit: input.perAccountLimit ?? null,
+        perPhoneLimit: input.perPhoneLimit ?? null,
         storeId: input.storeId ?? null,
         description: input.description ?? '',
       })
@@ -128,6 +153,9 @@ export interface CouponInput {
   minOrderKobo?: number;
   expiresAt?: string | null;
   usageLimit?: number | null;
+  /** Uses per account and per phone number (null: no limit); 1 and 1 for a first-order coupon. */
+  perAccountLimit?: number | null;
+  perPhoneLimit?: number | null;
   storeId?: number | null;
   description?: string;
 }
@@ -146,6 +174,8 @@ export function toCouponView(c: CouponRow): CouponView {
     expiresAt: c.expiresAt ? c.expiresAt.toISOString() : null,
     usageLimit: c.usageLimit,
     usedCount: c.usedCount,
+    perAccountLimit: c.perAccountLimit,
+    perPhoneLimit: c.perPhoneLimit,
     storeId: c.storeId,
     active: c.active,
     description: c.description,

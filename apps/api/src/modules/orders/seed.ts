@@ -16,6 +16,9 @@ const COUPONS = [
     kind: 'percent',
     value: 10,
     minOrderKobo: 0,
+    // A first-order coupon: once per account and once per phone number.
+    perAccountLimit: 1,
+    perPhoneLimit: 1,
     description: '10% off your first parts',
   },
   {
@@ -205,6 +208,8 @@ export async function seedCommerce(db: Db) {
           minOrderKobo: c.minOrderKobo,
           usageLimit: 'usageLimit' in c ? c.usageLimit : null,
           usedCount: 'usedCount' in c ? c.usedCount : 0,
+          perAccountLimit: 'perAccountLimit' in c ? c.perAccountLimit : null,
+          perPhoneLimit: 'perPhoneLimit' in c ? c.perPhoneLimit : null,
           storeId,
           description: c.description,
         })

@@ -84,6 +84,34 @@ export default function AdminCoupons() {
             <input id="usageLimit" name="usageLimit" inputMode="numeric" className="input" />
           </div>
           <div>
+            <label htmlFor="perAccountLimit" className="label">
+              Uses per account (empty: no limit)
+            </label>
+            <input
+              id="perAccountLimit"
+              name="perAccountLimit"
+              inputMode="numeric"
+              className="input"
+              aria-describedby="per-person-hint"
+            />
+          </div>
+          <div>
+            <label htmlFor="perPhoneLimit" className="label">
+              Uses per phone number (empty: no limit)
+            </label>
+            <input
+              id="perPhoneLimit"
+              name="perPhoneLimit"
+              inputMode="numeric"
+              className="input"
+              aria-describedby="per-person-hint"
+            />
+          </div>
+          <p id="per-person-hint" className="text-sm text-gray-700 sm:col-span-3">
+            A first-order coupon: 1 use per account and 1 per phone number. A use counts while its
+            order is not cancelled.
+          </p>
+          <div>
             <label htmlFor="expiresAt" className="label">
               Expires (empty: never)
             </label>
@@ -115,6 +143,12 @@ export default function AdminCoupons() {
                 used {c.usedCount}
                 {c.usageLimit !== null ? ` of ${c.usageLimit}` : ''}
               </span>
+              {c.perAccountLimit !== null && (
+                <span className="text-sm">{c.perAccountLimit} per account</span>
+              )}
+              {c.perPhoneLimit !== null && (
+                <span className="text-sm">{c.perPhoneLimit} per phone</span>
+              )}
               {c.minOrderKobo > 0 && (
                 <span className="text-sm">from {formatNaira(c.minOrderKobo / 100)}</span>
               )}
@@ -124,7 +158,7 @@ export default function AdminCoupons() {
                 {c.active ? 'Active' : 'Off'}
               </span>
             </p>
-            <Form method="post" className="mt-2 grid items-end gap-2 sm:grid-cols-4">
+            <Form method="post" className="mt-2 grid items-end gap-2 sm:grid-cols-3">
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={c.id} />
               <div>
@@ -136,6 +170,30 @@ export default function AdminCoupons() {
                   name="usageLimit"
                   inputMode="numeric"
                   defaultValue={c.usageLimit ?? ''}
+                  className="input"
+                />
+              </div>
+              <div>
+                <label htmlFor={`acct-${c.id}`} className="label">
+                  Uses per account
+                </label>
+                <input
+                  id={`acct-${c.id}`}
+                  name="perAccountLimit"
+                  inputMode="numeric"
+                  defaultValue={c.perAccountLimit ?? ''}
+                  className="input"
+                />
+              </div>
+              <div>
+                <label htmlFor={`phone-${c.id}`} className="label">
+                  Uses per phone number
+                </label>
+                <input
+                  id={`phone-${c.id}`}
+                  name="perPhoneLimit"
+                  inputMode="numeric"
+                  defaultValue={c.perPhoneLimit ?? ''}
                   className="input"
                 />
               </div>
