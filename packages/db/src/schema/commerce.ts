@@ -250,6 +250,8 @@ export const storeBankAccounts = pgTable('store_bank_accounts', {
   accountNumber: text('account_number').notNull(),
   accountName: text('account_name').notNull(),
   recipientCode: text('recipient_code'),
+  /** After a change of account, no payout leaves before this (a stolen session cannot empty the balance at once). */
+  payoutsHeldUntil: timestamp('payouts_held_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -264,8 +266,15 @@ export const payouts = pgTable(
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     /** Our transfer reference (unique at Paystack too). */
     reference: text('reference').notNull(),
-    /** pending | success | failed */
+    /** pending | otp (awaiting staff's OTP) | success | failed | reversed */
     status: text('status').notNull().default('pending'),
+    /**
+     * Paystack's last answer was unclear (timeout, 5xx, lost connection): the transfer may or may
+     * not exist, so the money stays out of the balance until the reference is verified.
+     */
+    outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
+    /** The transfer recipient the payout was sent to; a retry goes to the same one. */
+    recipientCode: text('recipient_code'),
     transferCode: text('transfer_code'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     failureReason: text('failure_reason'),
