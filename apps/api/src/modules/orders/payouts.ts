@@ -1,9 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, schema as s, type Db } from '@sf/db';
 import { formatNaira } from '@sf/shared';
-import { HttpError, conflict, forbidden } from '../../lib/errors.ts';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { metrics } from '../../lib/metrics.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
+import { recordAudit } from '../audit/service.ts';
 import {
   account,
   balance,
@@ -13,7 +17,7 @@ import {
   statement,
   storeEntries,
 } from '../ledger/ledger.ts';
-import { PaystackError } from '../payments/paystack-client.ts';
+import { isRefusal, isUnclear } from '../payments/paystack-client.ts';
 import { newTransferReference } from '../payments/service.ts';
 import { ordersRepository } from './repository.ts';
 import type { StoreBalance } from './types.ts';
@@ -21,7 +25,23 @@ import type { StoreBalance } from './types.ts';
 /** The smallest withdrawal: ₦1,000. */
 export const MIN_PAYOUT_KOBO = 100_000;
 
-async function ownStore(db: Db, userId: string, storeId?: number): Promise<number> {
+/** The job that looks a transfer up at Paystack by its reference and settles or resends it. */
+export const VERIFY_JOB = 'payouts.verify';
+/** After an unclear answer, the first look-up: long enough for a slow Paystack to finish. */
+const FIRST_CHECK_MS = 60_000;
+/** A payout Paystack accepted is looked up once an hour later, should its webhook never come. */
+const BACKSTOP_CHECK_MS = 60 * 60_000;
+
+export type PayoutOutcome = 'success' | 'failed' | 'reversed';
+export type PayoutStatus = 'pending' | 'otp' | PayoutOutcome;
+type Payout = typeof s.payouts.$inferSelect;
+
+/** Paystack's transfer states that end a transfer without paying it. */
+const FAILED_STATES = new Set(['failed', 'abandoned', 'blocked', 'rejected']);
+/** Our states in which a payout's money is out of the balance and its outcome still open. */
+const OPEN = ['pending', 'otp'];
+
+export async function ownStore(db: Db, userId: string, storeId?: number): Promise<number> {
   const stores = await ordersRepository.storesOwnedBy(db, userId);
   if (stores.length === 0) throw forbidden('Only a store owner can do this');
   if (storeId === undefined) return stores[0];
@@ -40,21 +60,115 @@ async function escrowHeld(db: Db, storeId: number): Promise<number> {
   return Number(r.b);
 }
 
-const mask = (n: string) => `******${n.slice(-4)}`;
+export const mask = (n: string) => `******${n.slice(-4)}`;
+
+/** When payouts resume after a change of bank account, in Lagos time for messages. */
+export const lagosTime = (d: Date) =>
+  d.toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+const payoutById = async (db: Db, id: number) =>
+  (await db.select().from(s.payouts).where(eq(s.payouts.id, id)))[0];
+
+/** Marks an open payout's outcome unknown and queues a look-up at Paystack. */
+async function markUnknown(app: FastifyInstance, p: Payout) {
+  await app.db
+    .update(s.payouts)
+    .set({ outcomeUnknown: true, updatedAt: new Date() })
+    .where(and(eq(s.payouts.id, p.id), inArray(s.payouts.status, OPEN)));
+  metrics.payouts.inc({ outcome: 'unknown' });
+  await enqueue(
+    app.db,
+    VERIFY_JOB,
+    { payoutId: p.id },
+    { key: `${VERIFY_JOB}:${p.id}:unclear`, runAt: new Date(Date.now() + FIRST_CHECK_MS) },
+  );
+}
+
+/** Records what Paystack said a transfer is (an answer to initiate, verify or finalize). */
+async function apply(
+  app: FastifyInstance,
+  p: Payout,
+  status: string,
+  transferCode?: string | null,
+  reason?: string | null,
+): Promise<'settled' | 'otp' | 'open'> {
+  if (status === 'success' || status === 'reversed') {
+    await payoutsService.settle(app.db, p.reference, status);
+    return 'settled';
+  }
+  if (FAILED_STATES.has(status)) {
+    await payoutsService.settle(app.db, p.reference, 'failed', reason || `Paystack: ${status}`);
+    return 'settled';
+  }
+  const otp = status === 'otp';
+  const [moved] = await app.db
+    .update(s.payouts)
+    .set({
+      ...(otp ? { status: 'otp' } : {}),
+      ...(transferCode ? { transferCode } : {}),
+      outcomeUnknown: false,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(s.payouts.id, p.id), inArray(s.payouts.status, OPEN)))
+    .returning();
+  if (otp && moved && p.status !== 'otp') metrics.payouts.inc({ outcome: 'otp' });
+  return otp ? 'otp' : 'open';
+}
+
+/**
+ * Asks Paystack for the transfer, always under the payout's own reference: however often it is
+ * sent, Paystack pays a reference once. A definite refusal (4xx) on the first send returns the
+ * money; on a resend it may mean the first one arrived after all, so the reference is looked up.
+ */
+async function send(app: FastifyInstance, p: Payout, resend: boolean) {
+  const recipientCode = p.recipientCode ?? (await bankOf(app.db, p.storeId))?.recipientCode;
+  if (!recipientCode) throw new Error(`payout ${p.id} has no recipient`);
+  try {
+    const t = await app.paystack!.transfer({
+      amountKobo: Number(p.amountKobo),
+      recipientCode,
+      reference: p.reference,
+      reason: `SpareFinder NG payout ${p.id}`,
+    });
+    return apply(app, p, t.status, t.transferCode);
+  } catch (err) {
+    if (isUnclear(err)) {
+      await markUnknown(app, p);
+      return 'unknown' as const;
+    }
+    if (!isRefusal(err)) throw err;
+    if (resend) {
+      const found = await app.paystack!.verifyTransfer(p.reference);
+      if (found) return apply(app, p, found.status, found.transfer_code, found.reason);
+    }
+    await payoutsService.settle(app.db, p.reference, 'failed', err.message);
+    return 'settled' as const;
+  }
+}
+
+async function bankOf(db: Db, storeId: number) {
+  return (
+    await db.select().from(s.storeBankAccounts).where(eq(s.storeBankAccounts.storeId, storeId))
+  )[0];
+}
 
 export const payoutsService = {
   async summary(db: Db, userId: string, storeId?: number): Promise<StoreBalance> {
     const id = await ownStore(db, userId, storeId);
-    const [bank] = await db
-      .select()
-      .from(s.storeBankAccounts)
-      .where(eq(s.storeBankAccounts.storeId, id));
+    const bank = await bankOf(db, id);
     const list = await db
       .select()
       .from(s.payouts)
       .where(eq(s.payouts.storeId, id))
       .orderBy(desc(s.payouts.id))
       .limit(50);
+    const held = bank?.payoutsHeldUntil && bank.payoutsHeldUntil > new Date();
     return {
       status: true as const,
       storeId: id,
@@ -71,10 +185,12 @@ export const payoutsService = {
             accountName: bank.accountName,
           }
         : null,
+      payoutsHeldUntil: held ? bank.payoutsHeldUntil!.toISOString() : null,
       payouts: list.map((p) => ({
         id: p.id,
         amountKobo: Number(p.amountKobo),
-        status: p.status,
+        status: p.status as PayoutStatus,
+        outcomeUnknown: p.outcomeUnknown,
         reference: p.reference,
         failureReason: p.failureReason,
         createdAt: p.createdAt.toISOString(),
@@ -87,44 +203,10 @@ export const payoutsService = {
     };
   },
 
-  /** Saves where payouts go and registers it with Paystack as a transfer recipient. */
-  async setBankAccount(
-    app: FastifyInstance,
-    userId: string,
-    input: { bankCode: string; accountNumber: string; accountName: string; storeId?: number },
-  ) {
-    const id = await ownStore(app.db, userId, input.storeId);
-    if (!app.paystack) throw conflict('Payouts are not available right now');
-    let recipientCode: string;
-    try {
-      ({ recipientCode } = await app.paystack.createRecipient({
-        name: input.accountName,
-        accountNumber: input.accountNumber,
-        bankCode: input.bankCode,
-      }));
-    } catch (err) {
-      if (err instanceof PaystackError && err.httpStatus >= 400 && err.httpStatus < 500)
-        throw new HttpError(400, `Paystack refused this account: ${err.message}`, 'VALIDATION');
-      throw err;
-    }
-    const values = {
-      storeId: id,
-      bankCode: input.bankCode,
-      accountNumber: input.accountNumber,
-      accountName: input.accountName.trim(),
-      recipientCode,
-      updatedAt: new Date(),
-    };
-    await app.db
-      .insert(s.storeBankAccounts)
-      .values(values)
-      .onConflictDoUpdate({ target: s.storeBankAccounts.storeId, set: values });
-    return this.summary(app.db, userId, id);
-  },
-
   /**
    * Withdraws part of the store's balance. The store row is locked while the balance is read
-   * and the payout posted, so two withdrawals at once cannot spend the same naira twice.
+   * and the payout posted, so two withdrawals at once cannot spend the same naira twice. The
+   * money leaves the balance before Paystack is asked and only comes back on a definite no.
    */
   async withdraw(app: FastifyInstance, userId: string, amountKobo: number, storeId?: number) {
     const id = await ownStore(app.db, userId, storeId);
@@ -140,11 +222,12 @@ export const payoutsService = {
       );
     const payout = await transaction(app.db, async (tx) => {
       await lockStore(tx, id);
-      const [bank] = await tx
-        .select()
-        .from(s.storeBankAccounts)
-        .where(eq(s.storeBankAccounts.storeId, id));
+      const bank = await bankOf(tx, id);
       if (!bank?.recipientCode) throw conflict('Add your bank account before withdrawing');
+      if (bank.payoutsHeldUntil && bank.payoutsHeldUntil > new Date())
+        throw conflict(
+          `Your bank account changed recently: payouts resume on ${lagosTime(bank.payoutsHeldUntil)} (Lagos time)`,
+        );
       const bal = await balance(tx, account.storeBalance(id));
       if (amountKobo > bal)
         throw conflict(`Your balance is ${formatNaira(bal / 100)}: you cannot withdraw more`);
@@ -154,6 +237,7 @@ export const payoutsService = {
           storeId: id,
           amountKobo,
           reference: newTransferReference('po'),
+          recipientCode: bank.recipientCode,
           requestedBy: userId,
         })
         .returning();
@@ -166,49 +250,163 @@ export const payoutsService = {
           { account: account.storePayouts(id), amountKobo },
         ],
       });
-      return { ...p, recipientCode: bank.recipientCode };
+      // Written with the payout: should this process die before Paystack answers, the
+      // reference is still looked up (and sent, if Paystack never got it).
+      await enqueue(
+        tx,
+        VERIFY_JOB,
+        { payoutId: p.id },
+        { key: `${VERIFY_JOB}:${p.id}`, runAt: new Date(Date.now() + BACKSTOP_CHECK_MS) },
+      );
+      return p;
     });
-    try {
-      const t = await app.paystack.transfer({
-        amountKobo,
-        recipientCode: payout.recipientCode,
-        reference: payout.reference,
-        reason: `SpareFinder NG payout ${payout.id}`,
-      });
-      await app.db
-        .update(s.payouts)
-        .set({ transferCode: t.transferCode, updatedAt: new Date() })
-        .where(eq(s.payouts.id, payout.id));
-      if (t.status === 'success') await this.settle(app.db, payout.reference, true);
-    } catch (err) {
-      if (!(err instanceof PaystackError)) throw err;
-      await this.settle(app.db, payout.reference, false, err.message);
-    }
+    await send(app, payout, false);
     return this.summary(app.db, userId, id);
   },
 
-  /** A transfer's outcome (answer or webhook): success is final; a failure returns the money to the balance once. */
-  async settle(db: Db, reference: string, ok: boolean, reason = '') {
+  /**
+   * Looks the payout's reference up at Paystack and acts on what it finds: settles a finished
+   * transfer, resends (same reference) one Paystack never received. Throws while the outcome
+   * stays open, so the job runs again after its backoff.
+   */
+  async verify(app: FastifyInstance, payoutId: number) {
+    const p = await payoutById(app.db, payoutId);
+    if (!p || !OPEN.includes(p.status) || !app.paystack) return;
+    const found = await app.paystack.verifyTransfer(p.reference);
+    const state = found
+      ? await apply(app, p, found.status, found.transfer_code, found.reason)
+      : await send(app, p, true);
+    if (state === 'open' || state === 'unknown')
+      throw new Error(`Payout ${p.id}: the transfer is not finished yet`);
+  },
+
+  /**
+   * A transfer's outcome (answer, look-up or webhook), idempotent and in any order. Success ends
+   * an open payout; a failure or reversal of an open payout returns its money to the balance,
+   * as does a reversal after success. The money comes back at most once: failed and reversed
+   * are final, and the return posting is unique per payout. A success arriving after a failure
+   * or reversal changes nothing.
+   */
+  async settle(db: Db, reference: string, outcome: PayoutOutcome, reason = '') {
     await transaction(db, async (tx) => {
       const [p] = await tx
+        .select()
+        .from(s.payouts)
+        .where(eq(s.payouts.reference, reference))
+        .for('update');
+      if (!p) return;
+      const from = p.status;
+      const allowed =
+        outcome === 'reversed' ? [...OPEN, 'success'].includes(from) : OPEN.includes(from);
+      if (!allowed) return;
+      await tx
         .update(s.payouts)
         .set({
-          status: ok ? 'success' : 'failed',
-          failureReason: ok ? null : reason,
+          status: outcome,
+          outcomeUnknown: false,
+          failureReason: outcome === 'success' ? null : reason || `Paystack: ${outcome}`,
           updatedAt: new Date(),
         })
-        .where(and(eq(s.payouts.reference, reference), eq(s.payouts.status, 'pending')))
-        .returning();
-      if (!p || ok) return;
+        .where(eq(s.payouts.id, p.id));
+      metrics.payouts.inc({ outcome });
+      if (outcome === 'success') return;
+      const amount = Number(p.amountKobo);
+      // The store's lock: its balance and commission due change together with other postings.
+      await lockStore(tx, p.storeId);
       await post(tx, {
         kind: 'payout_reversal',
         ref: String(p.id),
-        memo: `Payout ${p.id} failed: back to the balance`,
+        memo:
+          from === 'success'
+            ? `Payout ${p.id} reversed by the bank after it was paid: back to the balance`
+            : `Payout ${p.id} ${outcome}: back to the balance`,
         entries: [
-          { account: account.storePayouts(p.storeId), amountKobo: -Number(p.amountKobo) },
-          ...(await storeEntries(tx, p.storeId, Number(p.amountKobo))),
+          { account: account.storePayouts(p.storeId), amountKobo: -amount },
+          ...(await storeEntries(tx, p.storeId, amount)),
         ],
       });
     });
+  },
+};
+
+/** Staff's side of payouts: the list per store and the OTP Paystack asks for. */
+export const adminPayoutsService = {
+  async list(db: Db, q: { storeId?: number; status?: string }) {
+    const where = [];
+    if (q.storeId) where.push(eq(s.payouts.storeId, q.storeId));
+    if (q.status) where.push(eq(s.payouts.status, q.status));
+    const list = await db
+      .select({ p: s.payouts, storeName: s.stores.name })
+      .from(s.payouts)
+      .innerJoin(s.stores, eq(s.stores.id, s.payouts.storeId))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(s.payouts.id))
+      .limit(100);
+    return {
+      status: true as const,
+      items: list.map(({ p, storeName }) => ({
+        id: p.id,
+        storeId: p.storeId,
+        storeName,
+        amountKobo: Number(p.amountKobo),
+        status: p.status,
+        outcomeUnknown: p.outcomeUnknown,
+        reference: p.reference,
+        failureReason: p.failureReason,
+        createdAt: p.createdAt.toISOString(),
+      })),
+    };
+  },
+
+  /**
+   * Sends the OTP Paystack asked for to complete a transfer. A refused OTP leaves the payout
+   * waiting for another; an unclear answer leaves it open and looked up like any other.
+   */
+  async finalize(app: FastifyInstance, me: SessionUser, id: number, otp: string, note?: string) {
+    const p = await payoutById(app.db, id);
+    if (!p) throw notFound(`No payout with id ${id}`);
+    if (p.status !== 'otp' || !p.transferCode)
+      throw conflict(`Payout ${id} is ${p.status}: it is not waiting for an OTP`);
+    if (!app.paystack) throw conflict('Payouts are not available right now');
+    let status: string | null = null;
+    try {
+      ({ status } = await app.paystack.finalizeTransfer(p.transferCode, otp));
+    } catch (err) {
+      if (isRefusal(err))
+        throw new HttpError(400, `Paystack refused the OTP: ${err.message}`, 'VALIDATION', {
+          otp: 'Check the OTP Paystack sent and type it again',
+        });
+      if (!isUnclear(err)) throw err;
+    }
+    await transaction(app.db, async (tx) => {
+      // Out of 'otp': the transfer is now Paystack's to finish (or to be looked up).
+      await tx
+        .update(s.payouts)
+        .set({ status: 'pending', outcomeUnknown: status === null, updatedAt: new Date() })
+        .where(and(eq(s.payouts.id, id), eq(s.payouts.status, 'otp')));
+      await recordAudit(tx, {
+        actorId: me.id,
+        action: 'payout.finalize',
+        targetType: 'payout',
+        targetId: id,
+        before: { status: 'otp' },
+        after: { status: status ?? 'unknown' },
+        note: note ?? null,
+      });
+    });
+    const now = (await payoutById(app.db, id))!;
+    if (status === null) await markUnknown(app, now);
+    else await apply(app, now, status, p.transferCode);
+    const after = (await payoutById(app.db, id))!;
+    return {
+      status: true as const,
+      message:
+        after.status === 'success'
+          ? `Payout ${id} is paid`
+          : status === null
+            ? `Paystack did not answer clearly: payout ${id} is being checked`
+            : `Payout ${id} is with Paystack: it settles when Paystack confirms`,
+      payout: { id, status: after.status, outcomeUnknown: after.outcomeUnknown },
+    };
   },
 };

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
-import { Id, idParam, Kobo, Text } from '../../lib/schemas.ts';
+import { Id, idParam, Text } from '../../lib/schemas.ts';
 import { defineJob } from '../../lib/jobs.ts';
-import { onPaymentSucceeded, onPaystackEvent } from '../payments/service.ts';
+import { onPaymentSucceeded } from '../payments/service.ts';
 import { ordersRepository as repo } from './repository.ts';
 import { ordersService as svc, type Who } from './service.ts';
 import { orderViews } from './view.ts';
-import { payoutsService } from './payouts.ts';
+import payoutRoutes from './payout-routes.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ORDER_STATES, type Action } from './states.ts';
 import * as sc from './schemas.ts';
@@ -31,15 +31,9 @@ const noteBody = (required: boolean, field: string, label: string) =>
 type ListQ = { status?: string; lastId?: number };
 
 export default async function ordersRoutes(app: FastifyInstance) {
-  // Wiring to the shared seams: payments of purpose 'order', Paystack transfer events, jobs.
+  // Wiring to the shared seams: payments of purpose 'order', jobs; payouts wire their own.
   onPaymentSucceeded('order', svc.onPaid, (p) => `/user/orders?checkout=${p.purposeId}`);
-  onPaystackEvent('transfer.success', (a, d) =>
-    payoutsService.settle(a.db, String(d.reference), true),
-  );
-  for (const e of ['transfer.failed', 'transfer.reversed'])
-    onPaystackEvent(e, (a, d) =>
-      payoutsService.settle(a.db, String(d.reference), false, String(d.reason ?? e)),
-    );
+  await payoutRoutes(app);
   defineJob<{ checkoutId: string }>('orders.expire', (p, ctx) => svc.expire(ctx.app, p.checkoutId));
   defineJob<{ orderId: number }>('orders.refund', (p, ctx) => svc.refund(ctx.app, p.orderId), {
     maxAttempts: 10,
@@ -245,68 +239,5 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const o = await svc.markCashPaid(app, req.params.id, seller(req));
       return { status: true, order: (await orderViews(app.db, [o], 'seller'))[0] };
     },
-  );
-
-  // ---- The store's money ----
-  app.get<{ Querystring: { storeId?: number } }>(
-    '/api/store/balance',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['store money'],
-        summary:
-          "My store's balance (sum of its ledger entries), money held in escrow, payouts and statement",
-        querystring: { type: 'object', properties: { storeId: Id() } },
-        response: { 200: sc.balanceReply },
-      },
-    },
-    async (req) => payoutsService.summary(app.db, req.user!.id, req.query.storeId),
-  );
-
-  app.put<{
-    Body: { bankCode: string; accountNumber: string; accountName: string; storeId?: number };
-  }>(
-    '/api/store/bank-account',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['store money'],
-        summary: 'Where payouts go (registered with Paystack as a transfer recipient)',
-        body: {
-          type: 'object',
-          required: ['bankCode', 'accountNumber', 'accountName'],
-          properties: {
-            bankCode: Text({ maxLength: 6, pattern: '^[0-9]{3,6}$' }),
-            accountNumber: Text({ maxLength: 10, pattern: '^[0-9]{10}$' }),
-            accountName: Text({ minLength: 2, maxLength: 100 }),
-            storeId: Id(),
-          },
-        },
-        response: { 200: sc.balanceReply },
-      },
-    },
-    async (req) => payoutsService.setBankAccount(app, req.user!.id, req.body),
-  );
-
-  app.post<{ Body: { amountKobo: number; storeId?: number } }>(
-    '/api/store/payouts',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['store money'],
-        summary: "Withdraws from the store's balance to its bank account (Paystack transfer)",
-        body: {
-          type: 'object',
-          required: ['amountKobo'],
-          properties: {
-            amountKobo: Kobo({ minimum: 1 }),
-            storeId: Id(),
-          },
-        },
-        response: { 200: sc.balanceReply },
-      },
-    },
-    async (req) =>
-      payoutsService.withdraw(app, req.user!.id, req.body.amountKobo, req.body.storeId),
   );
 }

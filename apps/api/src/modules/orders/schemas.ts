@@ -94,6 +94,24 @@ export const ordersReply = Obj({
 });
 export const orderReply = Obj({ status: okStatus, order: orderView });
 
+/** One payout: see docs/commerce-api.md (payouts) for its states. */
+export const payoutItem = Obj({
+  id: int,
+  amountKobo: int,
+  status: {
+    type: 'string',
+    enum: ['pending', 'otp', 'success', 'failed', 'reversed'],
+    description: 'otp: waiting for staff to enter the OTP Paystack sent',
+  },
+  outcomeUnknown: {
+    type: 'boolean',
+    description: "Paystack's answer was unclear: the transfer is being looked up",
+  },
+  reference: str,
+  failureReason: nullable(str),
+  createdAt: str,
+});
+
 /** A store's money: balance, escrow, payouts and statement. */
 export const balanceReply = Obj({
   status: okStatus,
@@ -104,19 +122,17 @@ export const balanceReply = Obj({
   paidOutKobo: int,
   minPayoutKobo: int,
   bankAccount: nullable(
-    Obj({ bankCode: str, accountNumber: { ...str, description: 'Masked' }, accountName: str }),
-  ),
-  payouts: {
-    type: 'array',
-    items: Obj({
-      id: int,
-      amountKobo: int,
-      status: str,
-      reference: str,
-      failureReason: nullable(str),
-      createdAt: str,
+    Obj({
+      bankCode: str,
+      accountNumber: { ...str, description: 'Masked' },
+      accountName: { ...str, description: 'As the bank holds it (resolved, never typed)' },
     }),
+  ),
+  payoutsHeldUntil: {
+    ...nullable(str),
+    description: 'After a change of bank account, no payout leaves before this time',
   },
+  payouts: { type: 'array', items: payoutItem },
   statement: {
     type: 'array',
     items: Obj({
