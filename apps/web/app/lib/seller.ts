@@ -338,3 +338,30 @@ export function formFields(
   }
   return out;
 }
+
+/** The account the bank named, waiting for the owner's password to be saved. */
+export interface BankCheck {
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+/** What the payout-account form answers when it does not move on. */
+export interface BankAnswer {
+  ok: false;
+  intent: 'bank-check' | 'bank';
+  message: string;
+  check?: BankCheck;
+  fields?: Record<string, string>;
+}
+
+/** A payout's state in the owner's words (see the payouts section of docs/commerce-api.md). */
+export function payoutStatusText(p: { status: string; outcomeUnknown: boolean }): string {
+  if (p.status === 'pending')
+    return p.outcomeUnknown ? 'being checked with Paystack' : 'on its way to your bank';
+  if (p.status === 'otp') return 'awaiting OTP (SpareFinder NG staff complete it)';
+  if (p.status === 'success') return 'paid';
+  if (p.status === 'failed') return 'failed: back in your balance';
+  if (p.status === 'reversed') return 'reversed by the bank: back in your balance';
+  return p.status;
+}

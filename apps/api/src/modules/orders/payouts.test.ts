@@ -15,7 +15,9 @@ const TIMEOUT_MS = 250;
 const onServer = !!process.env.TEST_DATABASE_URL;
 const PW = 'payout-owner-password-1';
 let w: World;
+let pwHash = '';
 beforeAll(async () => {
+  pwHash = await hashPassword(PW);
   w = await createCommerceWorld({ paystack: 'http', config: { paystackTimeoutMs: TIMEOUT_MS } });
 });
 afterEach(async () => {
@@ -35,7 +37,7 @@ const outcomes = async () =>
 async function store(kobo: number) {
   const s = await sellerWithStore(w.db);
   await w.db.execute(
-    sql`update users set password_hash = ${await hashPassword(PW)} where id = ${s.user.id}`,
+    sql`update users set password_hash = ${pwHash} where id = ${s.user.id}`,
   );
   await w.db.transaction(async (tx) => {
     await post(tx, {

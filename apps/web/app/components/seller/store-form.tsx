@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form } from 'react-router';
 import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
-import { BANKS, koboToInput, type StoreProfile } from '../../lib/seller.ts';
+import { BANKS, koboToInput, type BankAnswer, type StoreProfile } from '../../lib/seller.ts';
 import { Field } from '../form-field.tsx';
 
 export interface StoreDraft {
@@ -210,54 +210,100 @@ export function StoreForm({
   );
 }
 
-/** Where payouts go (registered with Paystack); the account number is shown masked once saved. */
+/**
+ * Where payouts go, in two steps: the bank names the account (never a typed name), then the
+ * owner's password saves it. The account number is shown masked once saved.
+ */
 export function BankAccountForm({
   current,
   busy,
+  answer,
 }: {
   current: { accountNumber: string; accountName: string } | null;
   busy: boolean;
+  /** The last answer of this form (a named account waiting for the password, or an error). */
+  answer?: BankAnswer | null;
 }) {
+  const check = answer?.check;
+  const fields = answer?.fields ?? {};
   return (
-    <details>
+    <details open={!!answer}>
       <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
         {current
           ? `Payouts go to ${current.accountName}, ${current.accountNumber}: change`
           : 'Add your bank account to withdraw'}
       </summary>
-      <Form method="post" className="mt-2 space-y-2">
-        <input type="hidden" name="intent" value="bank" />
-        <label htmlFor="bank-code" className="label">
-          Bank
-        </label>
-        <select id="bank-code" name="bankCode" className="input" required>
-          <option value="">Choose your bank</option>
-          {BANKS.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="bank-number" className="label">
-          Account number (10 digits)
-        </label>
-        <input
-          id="bank-number"
-          name="accountNumber"
-          className="input"
-          inputMode="numeric"
-          pattern="[0-9]{10}"
-          maxLength={10}
-          required
-        />
-        <label htmlFor="bank-name" className="label">
-          Account name
-        </label>
-        <input id="bank-name" name="accountName" className="input" maxLength={100} required />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          Save bank account
-        </button>
-      </Form>
+      {answer?.message && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {answer.message}
+        </p>
+      )}
+      {check ? (
+        <Form method="post" className="mt-2 space-y-2" data-testid="bank-confirm">
+          <input type="hidden" name="intent" value="bank" />
+          <input type="hidden" name="bankCode" value={check.bankCode} />
+          <input type="hidden" name="accountNumber" value={check.accountNumber} />
+          <input type="hidden" name="shownName" value={check.accountName} />
+          <p className="text-sm">
+            Your bank names this account{' '}
+            <strong data-testid="resolved-name">{check.accountName}</strong> (
+            {BANKS.find(([c]) => c === check.bankCode)?.[1] ?? check.bankCode},{' '}
+            {check.accountNumber}
+            ).
+          </p>
+          {current && (
+            <p className="text-sm text-amber-900">
+              After a change, payouts wait 24 hours, and we e-mail you about it.
+            </p>
+          )}
+          <label htmlFor="bank-password" className="label">
+            Your password, to confirm
+          </label>
+          <input
+            id="bank-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="input"
+            aria-invalid={fields.password ? true : undefined}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save bank account
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="intent" value="bank-check" />
+          <label htmlFor="bank-code" className="label">
+            Bank
+          </label>
+          <select id="bank-code" name="bankCode" className="input" required>
+            <option value="">Choose your bank</option>
+            {BANKS.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="bank-number" className="label">
+            Account number (10 digits)
+          </label>
+          <input
+            id="bank-number"
+            name="accountNumber"
+            className="input"
+            inputMode="numeric"
+            pattern="[0-9]{10}"
+            maxLength={10}
+            required
+            aria-invalid={fields.accountNumber ? true : undefined}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Check the account
+          </button>
+        </Form>
+      )}
     </details>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { STORE_FIGURE_DAYS, formatNairaCompact } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
-import { signedIn, backTo } from '../../lib/shop.server.ts';
+import { signedIn } from '../../lib/shop.server.ts';
 import { loadDashboard, loadPlaces } from '../../lib/seller.server.ts';
 import { removeLogo } from '../../lib/uploads.server.ts';
 import {
@@ -19,8 +19,11 @@ import {
   conversion,
   figureRows,
   nairaToKobo,
+  payoutStatusText,
+  type BankAnswer,
   type DashboardAnswer,
 } from '../../lib/seller.ts';
+import { bankAccountAction } from '../../lib/bank-account.server.ts';
 import { when } from '../../lib/shop.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { LogoEditor } from '../../components/logo-editor.tsx';
@@ -41,6 +44,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadDashboar
 type Answer = {
   ok: boolean;
   intent: string;
+  check?: BankAnswer['check'];
   message: string;
   fields?: Record<string, string>;
   draft?: StoreDraft;
@@ -54,29 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return removeLogo(request, context, '/api/store/logo', '/user/store');
   const intent = field(form, 'intent');
   const api = serverApi(context);
-  if (intent === 'bank') {
-    const ans = signedIn(
-      request,
-      await api.put('/api/store/bank-account', {
-        bankCode: field(form, 'bankCode').trim(),
-        accountNumber: field(form, 'accountNumber').trim(),
-        accountName: field(form, 'accountName').trim(),
-      }),
-    );
-    if (!ans.status)
-      return data<Answer>(
-        {
-          ok: false,
-          intent,
-          message:
-            ans.code === 'VALIDATION'
-              ? 'Choose the bank and enter the 10-digit account number and the account name'
-              : (ans.message ?? 'The bank account could not be saved'),
-        },
-        { status: formStatus(ans) },
-      );
-    return backTo(request, '/user/store');
-  }
+  if (intent === 'bank' || intent === 'bank-check')
+    return bankAccountAction(request, context, form, '/user/store');
   // The store's details.
   const draft: StoreDraft = {
     name: field(form, 'name'),
@@ -340,6 +323,8 @@ export default function StoreDashboard() {
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
   const profileAnswer = answer?.intent === 'profile' ? answer : undefined;
+  const bankAnswer =
+    answer?.intent === 'bank' || answer?.intent === 'bank-check' ? (answer as BankAnswer) : null;
   const draft = profileAnswer?.draft ?? storeDraft(store, suggestion);
   const cities = profileAnswer?.cities ?? places.cities;
   const storeForm = (
@@ -394,7 +379,9 @@ export default function StoreDashboard() {
           </Link>
         </nav>
       </div>
-      {answer && <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>}
+      {answer && !bankAnswer && (
+        <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
+      )}
 
       {figures && (
         <section aria-labelledby="figures-h" className="space-y-3">
@@ -461,14 +448,19 @@ export default function StoreDashboard() {
               {money.payouts.slice(0, 3).map((p) => (
                 <li key={p.id} className="flex justify-between gap-2">
                   <span>
-                    Payout {when(p.createdAt)}: {p.status}
+                    Payout {when(p.createdAt)}: {payoutStatusText(p)}
                   </span>
                   <span className="tabular-nums">{naira(p.amountKobo)}</span>
                 </li>
               ))}
             </ul>
           )}
-          <BankAccountForm current={money.bankAccount} busy={busy} />
+          {money.payoutsHeldUntil && (
+            <p className="text-sm font-medium text-amber-900">
+              Your bank account changed recently: payouts resume on {when(money.payoutsHeldUntil)}.
+            </p>
+          )}
+          <BankAccountForm current={money.bankAccount} busy={busy} answer={bankAnswer} />
           <p>
             <Link to="/user/store/orders" className="font-semibold text-brand-800 underline">
               Withdraw and see your orders

@@ -17,6 +17,8 @@ import { intField, when, type OrderView, type PaymentsMode } from '../../lib/sho
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { BankAccountForm } from '../../components/seller/store-form.tsx';
+import { bankAccountAction } from '../../lib/bank-account.server.ts';
+import { payoutStatusText, type BankAnswer } from '../../lib/seller.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
 
@@ -56,12 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     ans = await api.post('/api/store/payouts', { amountKobo: Math.round(amount * 100) });
-  } else if (intent === 'bank') {
-    ans = await api.put('/api/store/bank-account', {
-      bankCode: text('bankCode'),
-      accountNumber: text('accountNumber'),
-      accountName: text('accountName'),
-    });
+  } else if (intent === 'bank' || intent === 'bank-check') {
+    return bankAccountAction(request, context, form, '/user/store/orders');
   } else {
     const id = intField(form.get('orderId'));
     const path = PATHS[intent];
@@ -88,10 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         ok: false,
         orderId: null,
-        message:
-          ans.code === 'VALIDATION' && intent === 'bank'
-            ? 'Choose the bank and enter the 10-digit account number and the account name'
-            : (ans.message ?? 'That did not work'),
+        message: ans.message ?? 'That did not work',
       },
       { status: formStatus(ans) },
     );
@@ -179,7 +174,17 @@ function SellerActions({ o, busy }: { o: OrderView; busy: boolean }) {
   );
 }
 
-function Money({ b, mode, busy }: { b: StoreBalance; mode: PaymentsMode; busy: boolean }) {
+function Money({
+  b,
+  mode,
+  busy,
+  bank,
+}: {
+  b: StoreBalance;
+  mode: PaymentsMode;
+  busy: boolean;
+  bank: BankAnswer | null;
+}) {
   return (
     <section className="card space-y-3 p-4" aria-labelledby="money-heading">
       <h2 id="money-heading" className="text-lg font-bold">
@@ -210,12 +215,14 @@ function Money({ b, mode, busy }: { b: StoreBalance; mode: PaymentsMode; busy: b
         </p>
       )}
       {mode === 'test' && <TestPaymentNote>Payouts go to Paystack's test server.</TestPaymentNote>}
-      {b.bankAccount ? (
+      {b.payoutsHeldUntil && (
+        <p className="text-sm font-medium text-amber-900" data-testid="payouts-held">
+          Your bank account changed recently: payouts resume on {when(b.payoutsHeldUntil)}.
+        </p>
+      )}
+      {b.bankAccount && (
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="payout" />
-          <p className="text-sm text-gray-700">
-            Payouts go to {b.bankAccount.accountName}, {b.bankAccount.accountNumber}.
-          </p>
           <label htmlFor="payout-amount" className="label">
             Amount to withdraw, in naira (at least {naira(b.minPayoutKobo)})
           </label>
@@ -230,22 +237,21 @@ function Money({ b, mode, busy }: { b: StoreBalance; mode: PaymentsMode; busy: b
             <button
               type="submit"
               className="btn-primary shrink-0"
-              disabled={busy || b.balanceKobo < b.minPayoutKobo}
+              disabled={busy || b.balanceKobo < b.minPayoutKobo || !!b.payoutsHeldUntil}
             >
               Withdraw
             </button>
           </div>
         </Form>
-      ) : (
-        <BankAccountForm current={null} busy={busy} />
       )}
+      <BankAccountForm current={b.bankAccount} busy={busy} answer={bank} />
       {b.payouts.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Payouts">
           {b.payouts.slice(0, 5).map((p) => (
             <li key={p.id} className="flex justify-between gap-2">
               <span>
-                Payout {when(p.createdAt)}: {p.status}
-                {p.failureReason ? ` (${p.failureReason})` : ''}
+                Payout {when(p.createdAt)}: {payoutStatusText(p)}
+                {p.failureReason && p.status === 'failed' ? ` (${p.failureReason})` : ''}
               </span>
               <span className="tabular-nums">{naira(p.amountKobo)}</span>
             </li>
@@ -255,6 +261,8 @@ function Money({ b, mode, busy }: { b: StoreBalance; mode: PaymentsMode; busy: b
     </section>
   );
 }
+
+const isBank = (a: object): a is BankAnswer => 'intent' in a;
 
 export default function StoreOrders() {
   const { orders, error, mode, balance } = useLoaderData<typeof loader>();
@@ -273,7 +281,7 @@ export default function StoreOrders() {
             : `${toShip} order${toShip === 1 ? '' : 's'} to accept or ship.`}
         </p>
       </div>
-      {answer && !answer.ok && !answer.orderId && (
+      {answer && !answer.ok && !isBank(answer) && !answer.orderId && (
         <p
           role="alert"
           className="rounded-[var(--radius-card)] border-l-4 border-red-600 bg-red-50 p-3 text-sm font-medium text-red-900"
@@ -281,7 +289,14 @@ export default function StoreOrders() {
           {answer.message}
         </p>
       )}
-      {balance && <Money b={balance} mode={mode} busy={busy} />}
+      {balance && (
+        <Money
+          b={balance}
+          mode={mode}
+          busy={busy}
+          bank={answer && isBank(answer) ? answer : null}
+        />
+      )}
       {error && (
         <div className="card p-6 text-center">
           <p className="font-medium text-red-800">{error}</p>
@@ -306,7 +321,7 @@ export default function StoreOrders() {
           actions={
             <>
               <SellerActions o={o} busy={busy} />
-              {answer && !answer.ok && answer.orderId === o.id && (
+              {answer && !isBank(answer) && !answer.ok && answer.orderId === o.id && (
                 <p role="alert" className="text-sm font-medium text-red-800">
                   {answer.message}
                 </p>
