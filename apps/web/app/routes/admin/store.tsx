@@ -6,7 +6,15 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { AdminStore } from '@sf/api/types';
-import { adminGet, adminIdParam, requireAdmin, standingAction } from '../../lib/admin.server.ts';
+import {
+  adminGet,
+  adminIdParam,
+  adminSubmit,
+  field,
+  requireAdmin,
+  standingAction,
+} from '../../lib/admin.server.ts';
+import { AdminPayouts, type AdminPayoutRow } from '../../components/admin/payouts.tsx';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
@@ -18,17 +26,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'store');
-  const [ans, trail] = await Promise.all([
+  const [ans, trail, payouts] = await Promise.all([
     adminGet<{ item: AdminStore }>(context, `/api/admin/stores/${id}`, 'Store'),
     loadAuditTrail(context, 'store', id),
+    adminGet<{ items: AdminPayoutRow[] }>(context, `/api/admin/payouts?storeId=${id}`, 'Payouts'),
   ]);
-  return { store: ans.item, trail };
+  return { store: ans.item, trail, payouts: payouts.items };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'store');
   const form = await request.formData();
+  if (field(form, 'intent') === 'payout-otp')
+    return adminSubmit(
+      context,
+      'POST',
+      `/api/admin/payouts/${adminIdParam(field(form, 'payoutId'), 'payout')}/finalize`,
+      { otp: field(form, 'otp') },
+    );
   return (
     standingAction(context, form, `/api/admin/stores/${id}`) ?? {
       ok: false,
@@ -38,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminStorePage() {
-  const { store: s, trail } = useLoaderData<typeof loader>();
+  const { store: s, trail, payouts } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <p className="text-sm">
@@ -84,6 +100,7 @@ export default function AdminStorePage() {
         hides={`Hides all ${s.activeProducts} parts on sale from lists, search, product pages and carts until lifted. The owner gets a notification and an e-mail with your reason.`}
         lifts="The parts the suspension hid go back on sale; the owner is told."
       />
+      <AdminPayouts items={payouts} />
       <h2 className="mb-2 mt-6 text-lg font-bold">Staff actions</h2>
       <AuditTrail items={trail} />
     </main>
