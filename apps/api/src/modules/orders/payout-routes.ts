@@ -20,10 +20,11 @@ const adminPayout = Obj({
 
 /** The store's money (balance, bank account, withdrawals) and staff's side of payouts. */
 export default async function payoutRoutes(app: FastifyInstance) {
-  // Paystack's transfer events settle payouts; each may come twice or out of order.
+  // Paystack's transfer events settle payouts; each may come twice or out of order. (Their
+  // `reason` is the transfer's narration, ours, not why it failed.)
   for (const outcome of ['success', 'failed', 'reversed'] as PayoutOutcome[])
     onPaystackEvent(`transfer.${outcome}`, (a, d) =>
-      payoutsService.settle(a.db, String(d.reference), outcome, String(d.reason ?? '')),
+      payoutsService.settle(a.db, String(d.reference), outcome),
     );
   defineJob<{ payoutId: number }>(
     VERIFY_JOB,

@@ -36,9 +36,7 @@ const outcomes = async () =>
 /** A store owner with a password, a store and `kobo` in its balance. */
 async function store(kobo: number) {
   const s = await sellerWithStore(w.db);
-  await w.db.execute(
-    sql`update users set password_hash = ${pwHash} where id = ${s.user.id}`,
-  );
+  await w.db.execute(sql`update users set password_hash = ${pwHash} where id = ${s.user.id}`);
   await w.db.transaction(async (tx) => {
     await post(tx, {
       kind: 'test_funding',

@@ -75,19 +75,23 @@ export const lagosTime = (d: Date) =>
 const payoutById = async (db: Db, id: number) =>
   (await db.select().from(s.payouts).where(eq(s.payouts.id, id)))[0];
 
-/** Marks an open payout's outcome unknown and queues a look-up at Paystack. */
-async function markUnknown(app: FastifyInstance, p: Payout) {
+/**
+ * Marks an open payout's outcome unknown and, unless a look-up job is already running it,
+ * queues one (a look-up that meets another unclear answer simply runs again after its backoff).
+ */
+async function markUnknown(app: FastifyInstance, p: Payout, queue: boolean) {
   await app.db
     .update(s.payouts)
     .set({ outcomeUnknown: true, updatedAt: new Date() })
     .where(and(eq(s.payouts.id, p.id), inArray(s.payouts.status, OPEN)));
   metrics.payouts.inc({ outcome: 'unknown' });
-  await enqueue(
-    app.db,
-    VERIFY_JOB,
-    { payoutId: p.id },
-    { key: `${VERIFY_JOB}:${p.id}:unclear`, runAt: new Date(Date.now() + FIRST_CHECK_MS) },
-  );
+  if (queue)
+    await enqueue(
+      app.db,
+      VERIFY_JOB,
+      { payoutId: p.id },
+      { runAt: new Date(Date.now() + FIRST_CHECK_MS) },
+    );
 }
 
 /** Records what Paystack said a transfer is (an answer to initiate, verify or finalize). */
@@ -96,14 +100,18 @@ async function apply(
   p: Payout,
   status: string,
   transferCode?: string | null,
-  reason?: string | null,
 ): Promise<'settled' | 'otp' | 'open'> {
   if (status === 'success' || status === 'reversed') {
     await payoutsService.settle(app.db, p.reference, status);
     return 'settled';
   }
   if (FAILED_STATES.has(status)) {
-    await payoutsService.settle(app.db, p.reference, 'failed', reason || `Paystack: ${status}`);
+    await payoutsService.settle(
+      app.db,
+      p.reference,
+      'failed',
+      `The transfer was ${status} at Paystack`,
+    );
     return 'settled';
   }
   const otp = status === 'otp';
@@ -139,13 +147,13 @@ async function send(app: FastifyInstance, p: Payout, resend: boolean) {
     return apply(app, p, t.status, t.transferCode);
   } catch (err) {
     if (isUnclear(err)) {
-      await markUnknown(app, p);
+      await markUnknown(app, p, !resend);
       return 'unknown' as const;
     }
     if (!isRefusal(err)) throw err;
     if (resend) {
       const found = await app.paystack!.verifyTransfer(p.reference);
-      if (found) return apply(app, p, found.status, found.transfer_code, found.reason);
+      if (found) return apply(app, p, found.status, found.transfer_code);
     }
     await payoutsService.settle(app.db, p.reference, 'failed', err.message);
     return 'settled' as const;
@@ -274,7 +282,7 @@ export const payoutsService = {
     if (!p || !OPEN.includes(p.status) || !app.paystack) return;
     const found = await app.paystack.verifyTransfer(p.reference);
     const state = found
-      ? await apply(app, p, found.status, found.transfer_code, found.reason)
+      ? await apply(app, p, found.status, found.transfer_code)
       : await send(app, p, true);
     if (state === 'open' || state === 'unknown')
       throw new Error(`Payout ${p.id}: the transfer is not finished yet`);
@@ -304,7 +312,13 @@ export const payoutsService = {
         .set({
           status: outcome,
           outcomeUnknown: false,
-          failureReason: outcome === 'success' ? null : reason || `Paystack: ${outcome}`,
+          failureReason:
+            outcome === 'success'
+              ? null
+              : reason ||
+                (outcome === 'failed'
+                  ? 'The transfer failed at Paystack'
+                  : 'The bank reversed the transfer'),
           updatedAt: new Date(),
         })
         .where(eq(s.payouts.id, p.id));
@@ -395,7 +409,7 @@ export const adminPayoutsService = {
       });
     });
     const now = (await payoutById(app.db, id))!;
-    if (status === null) await markUnknown(app, now);
+    if (status === null) await markUnknown(app, now, true);
     else await apply(app, now, status, p.transferCode);
     const after = (await payoutById(app.db, id))!;
     return {
