@@ -9,6 +9,7 @@ import { client } from '../../test/helper.ts';
 import { watchAnswers } from '../../test/answers.ts';
 import { createProduct, createStore } from '../catalog/testing.ts';
 import { startPaystackServer, TEST_SECRET } from '../payments/testing.ts';
+import { hashPassword } from '../auth/passwords.ts';
 
 /**
  * Test world for cart, checkout, orders and payments: a fresh database, the app listening on
@@ -123,3 +124,27 @@ export const stockOf = async (db: Db, productId: number) =>
   (
     await rows<{ stock: number }>(db, sql`select stock from products where prod_id = ${productId}`)
   )[0].stock;
+
+/** The password `payoutAccount` gives a seller (saving a payout account needs it). */
+export const SELLER_PASSWORD = 'payout-owner-password-1';
+let sellerHash: Promise<string> | null = null;
+
+/**
+ * Gives the seller a password and saves their payout account with it (the name comes from the
+ * bank, as the local Paystack server resolves it). Returns the API's answer.
+ */
+export async function payoutAccount(
+  app: FastifyInstance,
+  db: Db,
+  seller: { user: { id: string }; cookie: string },
+  bank = { bankCode: '058', accountNumber: '0123456789' },
+) {
+  sellerHash ??= hashPassword(SELLER_PASSWORD);
+  await db.execute(
+    sql`update users set password_hash = ${await sellerHash} where id = ${seller.user.id}`,
+  );
+  return as(app, seller.cookie).put('/api/store/bank-account', {
+    ...bank,
+    password: SELLER_PASSWORD,
+  });
+}

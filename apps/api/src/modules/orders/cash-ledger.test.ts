@@ -8,6 +8,7 @@ import {
   product,
   sellerWithStore,
   type World,
+  payoutAccount,
 } from '../checkout/testing.ts';
 
 // Pay on delivery and the ledger: a platform coupon's discount is held until the order
@@ -70,11 +71,7 @@ describe(`cash orders and the ledger (${process.env.TEST_DATABASE_URL ? 'postgre
     // The discount is held for the order, not in the balance; the commission is owed.
     expect(await balance(w.db, account.cashDiscountHeld(order.id))).toBe(10_000_000);
     expect(await storeMoney(s.store.id)).toEqual({ balance: 0, due: -5_000_000 });
-    await seller.put('/api/store/bank-account', {
-      bankCode: '058',
-      accountNumber: '0123456789',
-      accountName: 'Self Dealer Parts',
-    });
+    expect((await payoutAccount(w.app, w.db, s)).status).toBe(200);
     const early = await seller.post('/api/store/payouts', { amountKobo: 1_000_000 });
     expect(early.status).toBe(409);
 

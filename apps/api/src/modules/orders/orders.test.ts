@@ -15,6 +15,7 @@ import {
   sellerWithStore,
   stockOf,
   type World,
+  payoutAccount,
 } from '../checkout/testing.ts';
 
 // The app with its own mounted Paystack test server, as `npm start` runs it.
@@ -358,11 +359,7 @@ describe(`orders (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, ()
     const fourth = await cashOrder();
     expect((await seller.post(`/api/store/orders/${fourth.id}/accept`)).status).toBe(200);
     // Payouts pay only what the balance holds.
-    await seller.put('/api/store/bank-account', {
-      bankCode: '058',
-      accountNumber: '0123456789',
-      accountName: 'Cash Only Parts',
-    });
+    expect((await payoutAccount(w.app, w.db, s)).status).toBe(200);
     const none = await seller.post('/api/store/payouts', { amountKobo: 100000 });
     expect(none.status).toBe(409);
     expect(none.body.message).toBe('Your balance is ₦0.00: you cannot withdraw more');

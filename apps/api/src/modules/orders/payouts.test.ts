@@ -5,19 +5,23 @@ import { createUser } from '../../test/factories.ts';
 import { withApp } from '../../test/helper.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { metrics } from '../../lib/metrics.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { account, balance, post, unbalancedPostings } from '../ledger/ledger.ts';
 import { TEST_SECRET } from '../payments/testing.ts';
-import { as, createCommerceWorld, sellerWithStore, type World } from '../checkout/testing.ts';
+import {
+  as,
+  createCommerceWorld,
+  payoutAccount,
+  SELLER_PASSWORD,
+  sellerWithStore,
+  type World,
+} from '../checkout/testing.ts';
 
 // The app and the local Paystack server on their own ports, the client giving up after 250 ms.
 const TIMEOUT_MS = 250;
 const onServer = !!process.env.TEST_DATABASE_URL;
-const PW = 'payout-owner-password-1';
+const PW = SELLER_PASSWORD;
 let w: World;
-let pwHash = '';
 beforeAll(async () => {
-  pwHash = await hashPassword(PW);
   w = await createCommerceWorld({ paystack: 'http', config: { paystackTimeoutMs: TIMEOUT_MS } });
 });
 afterEach(async () => {
@@ -36,7 +40,6 @@ const outcomes = async () =>
 /** A store owner with a password, a store and `kobo` in its balance. */
 async function store(kobo: number) {
   const s = await sellerWithStore(w.db);
-  await w.db.execute(sql`update users set password_hash = ${pwHash} where id = ${s.user.id}`);
   await w.db.transaction(async (tx) => {
     await post(tx, {
       kind: 'test_funding',
@@ -48,12 +51,7 @@ async function store(kobo: number) {
     });
   });
   const c = as(w.app, s.cookie);
-  const saved = await c.put('/api/store/bank-account', {
-    bankCode: '058',
-    accountNumber: '0123456789',
-    password: PW,
-  });
-  expect(saved.status).toBe(200);
+  expect((await payoutAccount(w.app, w.db, s)).status).toBe(200);
   return { ...s, c, id: s.store.id };
 }
 const money = async (c: ReturnType<typeof as>) => (await c.get('/api/store/balance')).body;

@@ -12,6 +12,7 @@ import {
   sellerWithStore,
   stockOf,
   type World,
+  payoutAccount,
 } from '../checkout/testing.ts';
 import { signWebhook } from './paystack-client.ts';
 import { TEST_SECRET } from './testing.ts';
@@ -296,16 +297,14 @@ describe(`Paystack over HTTP (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     expect((await seller.post('/api/store/payouts', { amountKobo: 200000 })).body.message).toBe(
       'Add your bank account before withdrawing',
     );
-    const bank = await seller.put('/api/store/bank-account', {
-      bankCode: '058',
-      accountNumber: '0123456789',
-      accountName: 'Ladipo Parts Ltd',
-    });
+    // The account's name is the one the bank holds, whatever name the form might send.
+    w.paystack!.control.accounts.set('058:0123456789', 'LADIPO PARTS LTD');
+    const bank = await payoutAccount(w.app, w.db, s);
     expect(bank.status).toBe(200);
     expect(bank.body.bankAccount).toEqual({
       bankCode: '058',
       accountNumber: '******6789',
-      accountName: 'Ladipo Parts Ltd',
+      accountName: 'LADIPO PARTS LTD',
     });
     const tooMuch = await seller.post('/api/store/payouts', { amountKobo: money.balanceKobo + 1 });
     expect(tooMuch.status).toBe(409);
