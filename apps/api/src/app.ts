@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
@@ -129,6 +130,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // nginx's $request_id (X-Request-Id) names the request in our logs too; a value of another
+    // shape (a client writing into our logs) is replaced by one of ours.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given)
+        ? given
+        : crypto.randomUUID();
+    },
     // Only configured proxies may set the client address: see docs/decisions/0010-trust-model.md.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -176,8 +185,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ];
   app.decorate('mediaOrigins', mediaOrigins);
   const headers = securityHeaders({ https, mediaOrigins });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     for (const [k, v] of Object.entries(headers)) if (!reply.hasHeader(k)) reply.header(k, v);
+    if (!reply.hasHeader('x-request-id')) reply.header('x-request-id', req.id);
     return payload;
   });
 

@@ -81,6 +81,16 @@ describe(`operations (${dbLabel()})`, () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
+  it("carries nginx's request id through to the answer, and makes one when there is none", async () => {
+    const given = await t.get('/api/version', { headers: { 'x-request-id': 'a1b2c3d4e5f60718' } });
+    expect(given.headers['x-request-id']).toBe('a1b2c3d4e5f60718');
+    const made = await t.get('/api/version');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // A value that could write into our logs is replaced.
+    const odd = await t.get('/api/version', { headers: { 'x-request-id': 'x\u0000"}{' } });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('readiness: ready on a migrated database, not while a migration is missing or the database is gone', async () => {
     const ok = await t.get('/api/ready');
     expect(ok.status).toBe(200);
