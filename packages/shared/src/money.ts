@@ -1,4 +1,12 @@
 const NAIRA = '\u20A6';
+
+/**
+ * The largest amount taken anywhere, in kobo (₦500,000,000): a price, a fee, a plan, a coupon, an
+ * offer, a refund. Columns are bigint; the bound keeps every sum the app makes exact in a
+ * JavaScript number (the largest cart, 100 lines of 999 at this price, is 4.995e15 kobo, below
+ * 2^53). Inputs check it through one schema piece (`Kobo` in the API).
+ */
+export const MAX_KOBO = 50_000_000_000;
 const full = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const short = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 

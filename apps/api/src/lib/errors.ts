@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { codeForStatus, type ErrorCode, type FieldErrors } from '@sf/shared';
+import { codeForStatus, formatNaira, MAX_KOBO, type ErrorCode, type FieldErrors } from '@sf/shared';
 import { isDatabaseUnavailable } from '@sf/db';
 import type { ApiError } from './schemas.ts';
 
@@ -66,12 +66,15 @@ function describeValidation(err: FastifyError): { message: string; field: string
   const where = (err.validationContext ?? 'request').replace('querystring', 'query');
   const field = fieldOf(v);
   const format = v.keyword === 'format' ? (v.params as { format?: string }).format : undefined;
+  const limit = (v.params as { limit?: number } | undefined)?.limit;
   const what =
-    format === 'single-line'
-      ? 'must be one line of text, without line breaks or control characters'
-      : format === 'multi-line'
-        ? 'must not contain control characters'
-        : (v.message ?? 'is invalid');
+    v.keyword === 'maximum' && limit === MAX_KOBO
+      ? `must be at most ${formatNaira(MAX_KOBO / 100)}`
+      : format === 'single-line'
+        ? 'must be one line of text, without line breaks or control characters'
+        : format === 'multi-line'
+          ? 'must not contain control characters'
+          : (v.message ?? 'is invalid');
   return {
     field,
     message: field ? `Invalid ${where} field "${field}": ${what}` : `Invalid ${where}: ${what}`,

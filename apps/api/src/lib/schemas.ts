@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ERROR_CODES } from '@sf/shared';
+import { ERROR_CODES, MAX_KOBO } from '@sf/shared';
 
 // Shared JSON-schema pieces: routes describe their input once, for validation and OpenAPI.
 // Every text and number a route reads is built here, so that a new route inherits the bounds:
@@ -8,8 +8,6 @@ import { ERROR_CODES } from '@sf/shared';
 
 /** PostgreSQL integer (int4): serial ids, counts, years. */
 export const INT4_MAX = 2147483647;
-/** PostgreSQL bigint kept as a JavaScript number (kobo amounts): the exact-integer range. */
-export const BIGINT_MAX = Number.MAX_SAFE_INTEGER;
 
 /** One line: no control characters at all (C0, DEL, C1). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -66,12 +64,15 @@ export const Id = <const O extends Omit<IntOptions, 'minimum' | 'maximum'>>(o: O
     maximum: typeof INT4_MAX;
   } & O;
 
-/** An amount in kobo (PostgreSQL bigint kept as an exact JavaScript number). */
+/**
+ * An amount in kobo: a bigint column, bounded by the one business maximum (`MAX_KOBO`,
+ * ₦500,000,000) so that every total built from amounts stays exact. Every kobo input uses it.
+ */
 export const Kobo = <const O extends Omit<IntOptions, 'maximum'>>(o: O = {} as O) =>
-  ({ type: 'integer', minimum: 0, maximum: BIGINT_MAX, ...o }) as const as {
+  ({ type: 'integer', minimum: 0, maximum: MAX_KOBO, ...o }) as const as {
     type: 'integer';
     minimum: number;
-    maximum: typeof BIGINT_MAX;
+    maximum: typeof MAX_KOBO;
   } & O;
 
 /** A date and time as RFC 3339 text (2026-12-31T23:59:59Z); the format admits no other characters. */

@@ -20,7 +20,7 @@ const couponBody = (withStore: boolean) =>
     properties: {
       code: Text({ minLength: 3, maxLength: 30 }),
       kind: { type: 'string', enum: ['percent', 'fixed'] },
-      value: Int({ minimum: 1, description: 'percent: 1-100; fixed: kobo' }),
+      value: Kobo({ minimum: 1, description: 'percent: 1-100; fixed: kobo' }),
       minOrderKobo: Kobo(),
       expiresAt: nullable(DateTime()),
       usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),

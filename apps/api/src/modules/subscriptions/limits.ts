@@ -14,7 +14,7 @@ import type { Audience, PlanRow } from './repository.ts';
 export async function planOf(db: Db, userId: string | null, audience: Audience): Promise<PlanRow> {
   const [p] = await rows<PlanRow>(
     db,
-    sql`select p.id, p.audience, p.code, p.name, p.price_kobo::int as price_kobo, p.item_limit,
+    sql`select p.id, p.audience, p.code, p.name, p.price_kobo, p.item_limit,
                p.rank_boost, p.position
         from subscription_plans p
         left join subscriptions s on s.user_id = ${userId} and s.plan_id = p.id

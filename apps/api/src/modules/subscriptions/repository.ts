@@ -21,7 +21,7 @@ export interface SubscriptionRow {
   next_plan_id: number | null;
 }
 
-const planCols = sql`id, audience, code, name, price_kobo::int as price_kobo, item_limit, rank_boost, position`;
+const planCols = sql`id, audience, code, name, price_kobo, item_limit, rank_boost, position`;
 const asDate = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 export const subscriptionsRepository = {
