@@ -33,6 +33,7 @@ const spec: UploadSpec = {
   maxFiles: 3,
   accept: ['jpeg', 'png', 'webp'],
   noun: 'picture',
+  field: 'images',
 };
 const SIZES = [
   { suffix: '160', width: 160, height: 120, fit: 'contain' as const },
@@ -185,12 +186,16 @@ describe('receiving and storing', () => {
   it('refuses damaged pictures, too many files, no file and other content types', async () => {
     const before = files();
     const broken = (await photo()).subarray(0, 400);
-    expect((await send([{ field: 'f', filename: 'cut.jpg', data: broken }])).statusCode).toBe(400);
+    expect((await send([{ field: 'images', filename: 'cut.jpg', data: broken }])).statusCode).toBe(
+      400,
+    );
     const four = await Promise.all([1, 2, 3, 4].map(() => photo({ width: 40, height: 30 })));
-    const many = await send(four.map((data, i) => ({ field: 'f', filename: `${i}.jpg`, data })));
+    const many = await send(
+      four.map((data, i) => ({ field: 'images', filename: `${i}.jpg`, data })),
+    );
     expect(many.statusCode).toBe(413);
     expect(many.json().message).toContain('at most 3');
-    const none = await send([{ field: 'f', filename: '', data: Buffer.alloc(0) }]);
+    const none = await send([{ field: 'images', filename: '', data: Buffer.alloc(0) }]);
     expect(none.statusCode).toBe(400);
     const json = await app.inject({ method: 'POST', url: '/upload', payload: { a: 1 } });
     expect(json.statusCode).toBe(415);
@@ -201,7 +206,7 @@ describe('receiving and storing', () => {
     const before = files();
     failCommit = true;
     try {
-      const r = await send([{ field: 'f', filename: 'a.jpg', data: await photo() }]);
+      const r = await send([{ field: 'images', filename: 'a.jpg', data: await photo() }]);
       expect(r.statusCode).toBe(500);
     } finally {
       failCommit = false;
@@ -212,12 +217,12 @@ describe('receiving and storing', () => {
   it('answers a page form with a redirect back, saying what happened', async () => {
     const html = { accept: 'text/html,application/xhtml+xml' };
     const ok = await send(
-      [{ field: 'f', filename: 'a.webp', data: await photo({ format: 'webp' }) }],
+      [{ field: 'images', filename: 'a.webp', data: await photo({ format: 'webp' }) }],
       html,
     );
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/back?upload=ok');
-    const bad = await send([{ field: 'f', filename: 'a.jpg', data: PHP_AS_JPG }], html);
+    const bad = await send([{ field: 'images', filename: 'a.jpg', data: PHP_AS_JPG }], html);
     expect(bad.statusCode).toBe(303);
     expect(bad.headers.location).toBe('/back?uploadError=UNSUPPORTED_MEDIA_TYPE');
   });

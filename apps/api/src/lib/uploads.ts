@@ -111,6 +111,8 @@ export interface UploadSpec {
   accept: readonly FileKind[];
   /** Words for messages: "picture", "CSV file". */
   noun: string;
+  /** The form field the files come in (the page's file input); a file under another name is a 400. */
+  field: string;
 }
 
 export interface ReceivedFile {
@@ -213,21 +215,29 @@ export async function receiveFiles<T>(
 
   const fields: Record<string, string> = {};
   const files: T[] = [];
-  const parts = req.parts({
-    limits: {
-      fileSize: spec.maxBytes,
-      files: spec.maxFiles,
-      fields: MULTIPART_CEILING.fields,
-      fieldSize: MULTIPART_CEILING.fieldSize,
-      parts: spec.maxFiles + MULTIPART_CEILING.fields,
-    },
-  });
+  // Errors of the body itself (cut short, no boundary, a broken part) are the sender's: a 400.
+  // Errors of `each` (storage, the picture pipeline) are passed on as they are.
+  let fromEach = false;
   try {
+    const parts = req.parts({
+      limits: {
+        fileSize: spec.maxBytes,
+        files: spec.maxFiles,
+        fields: MULTIPART_CEILING.fields,
+        fieldSize: MULTIPART_CEILING.fieldSize,
+        parts: spec.maxFiles + MULTIPART_CEILING.fields,
+      },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
+      if (part.fieldname !== spec.field)
+        throw invalid(
+          `Send the ${spec.noun} in the form field "${spec.field}" (this form sent "${part.fieldname.slice(0, 40)}"). Nothing was saved.`,
+          { [spec.field]: `Choose a ${spec.noun}` },
+        );
       const chunks: Buffer[] = [];
       let size = 0;
       let kind: FileKind | null = null;
@@ -247,16 +257,18 @@ export async function receiveFiles<T>(
       const data = Buffer.concat(chunks, size);
       kind = sniff(data, true);
       if (!kind || !spec.accept.includes(kind)) throw badType(spec, part.filename, data);
+      fromEach = true;
       files.push(
         await each({ field: part.fieldname, filename: part.filename, kind, data }, fields),
       );
+      fromEach = false;
     }
   } catch (err) {
     // Stop parsing; the rest of the body is read and dropped so the browser gets the answer
     // (a connection closed mid-upload shows as a network error instead).
     req.raw.unpipe();
     req.raw.resume();
-    if (err instanceof HttpError) throw err;
+    if (err instanceof HttpError || fromEach) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new HttpError(
@@ -266,10 +278,15 @@ export async function receiveFiles<T>(
       );
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
       throw invalid('The form has too many or unexpected fields. Nothing was saved.');
-    throw err;
+    // Anything else the parser refuses is the body's fault: cut short, without a boundary,
+    // a part without its headers. Nothing of it was kept.
+    throw invalid(
+      `The upload was not a complete multipart/form-data form (it may have been cut short): send the ${spec.noun} again. Nothing was saved.`,
+      { [spec.field]: `Choose a ${spec.noun}` },
+    );
   }
   if (files.length === 0)
-    throw invalid(`Choose a ${spec.noun} to upload`, { file: 'Choose a file' });
+    throw invalid(`Choose a ${spec.noun} to upload`, { [spec.field]: 'Choose a file' });
   return { files, fields };
 }
 
@@ -396,12 +413,20 @@ export async function storeThenCommit<T>(
 
 // ---- Answering forms ----
 
-/** The OpenAPI words of a picture upload route; spread into its `schema`. */
-export const pictureUploadDoc = {
-  description:
-    'multipart/form-data, the files in any field. JPEG, PNG or WebP (told by their bytes), at most 10 MB each; stored as WebP variants without EXIF. A form that accepts text/html gets a 303 back to its page with ?upload=ok or ?uploadError=<code>.',
+/**
+ * The OpenAPI words of an upload route, from the spec `receiveFiles` is given; spread into its
+ * `schema`. The field is named so that clients (and the fuzz test) send the file where it is read.
+ */
+export const uploadDoc = (spec: UploadSpec) => ({
+  description: `multipart/form-data, the file${spec.maxFiles === 1 ? '' : 's'} in the field "${spec.field}" (at most ${spec.maxFiles}): ${spec.accept
+    .map((k) => k.toUpperCase())
+    .join(', ')
+    .replace(
+      /, ([^,]*)$/,
+      ' or $1',
+    )} (told by their bytes), at most ${mb(spec.maxBytes)} each${spec.accept.includes('csv') ? '' : '; stored as WebP variants without EXIF'}. A form that accepts text/html gets a 303 back to its page.`,
   consumes: ['multipart/form-data'],
-};
+});
 /** The answer of an upload posted by a page's form (see answerUpload). */
 export const backToPage = { 303: { type: 'null', description: 'A page form: back to its page' } };
 

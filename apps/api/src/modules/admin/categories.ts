@@ -4,7 +4,7 @@ import { rows, type Db } from '@sf/db';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { idParam } from '../../lib/schemas.ts';
 import { transaction } from '../../lib/tx.ts';
-import { answerUpload, receiveFiles } from '../../lib/uploads.ts';
+import { answerUpload, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { logoPicture, pictureSpec, replaceLogo } from '../images/uploaded.ts';
@@ -294,6 +294,9 @@ export function adminCategoriesService(app: FastifyInstance) {
   };
 }
 
+/** A category's picture: one, in the field `image` (the category page's form). */
+const PICTURE = pictureSpec(1, 'image');
+
 export default async function adminCategoriesRoutes(app: FastifyInstance) {
   const svc = adminCategoriesService(app);
   const tags = ['admin'];
@@ -369,7 +372,7 @@ export default async function adminCategoriesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Sets a category's picture (multipart, one JPEG, PNG or WebP)",
-        consumes: ['multipart/form-data'],
+        ...uploadDoc(PICTURE),
         params: idParam(),
         response: {
           200: sc.categoryReply,
@@ -379,7 +382,7 @@ export default async function adminCategoriesRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       answerUpload(req, reply, `/admin/categories/${req.params.id}`, async () => {
-        const got = await receiveFiles(req, pictureSpec(1), (f) => logoPicture(f.data));
+        const got = await receiveFiles(req, PICTURE, (f) => logoPicture(f.data));
         return svc.setImage(actor(req), app.storage, req.params.id, got.files[0]);
       }),
   );

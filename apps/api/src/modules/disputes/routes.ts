@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idParam } from '../../lib/schemas.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { requireAuth, requireRole } from '../../lib/session.ts';
-import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
+import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import { pictureSpec, productPicture } from '../images/uploaded.ts';
 import { defineAttention } from '../audit/attention.ts';
 import {
@@ -29,6 +29,9 @@ defineAttention({
 });
 
 /** Disputes on order lines (decision 0018): buyer, store and staff; nobody else sees one. */
+/** One photo in the field `photo` (the page's upload form). */
+const PHOTO = pictureSpec(1, 'photo');
+
 export default async function disputesRoutes(app: FastifyInstance) {
   const svc = disputesService(app);
   const tags = ['disputes'];
@@ -103,7 +106,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add a photo to the dispute thread (buyer or store)',
-        ...pictureUploadDoc,
+        ...uploadDoc(PHOTO),
         params: idParam(),
         response: { 200: oneReply, ...backToPage },
       },
@@ -111,7 +114,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     async (req, reply) =>
       answerUpload(req, reply, `/user/disputes/${req.params.id}`, () =>
         svc.addPhoto(req.user!, req.params.id, async () => {
-          const got = await receiveFiles(req, pictureSpec(1), (f) => productPicture(f.data));
+          const got = await receiveFiles(req, PHOTO, (f) => productPicture(f.data));
           return got.files[0];
         }),
       ),

@@ -17,12 +17,13 @@ import { LOGO_SIZES, WIDTHS, logoUrl } from './urls.ts';
 // two squares, each a WebP file in storage. Domains call these with the bytes `receiveFiles`
 // handed them, and the names here to remove a picture's files again.
 
-/** The upload limits of pictures: `maxFiles` per request. */
-export const pictureSpec = (maxFiles: number): UploadSpec => ({
+/** The upload limits of pictures: `maxFiles` per request, in the page's file field `field`. */
+export const pictureSpec = (maxFiles: number, field: string): UploadSpec => ({
   maxBytes: IMAGE_MAX_BYTES,
   maxFiles,
   accept: IMAGE_TYPES,
   noun: 'picture',
+  field,
 });
 
 /** The whole part on white at 4:3, in every width the catalogue serves: never cropped. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
-import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
+import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import { logoPicture, pictureSpec } from '../images/uploaded.ts';
 import { listingBody, listingReply, listingSaved, spIdQuery } from './schemas.ts';
 import { listingService, type ListingInput } from './service.ts';
@@ -10,6 +10,9 @@ import { listingService, type ListingInput } from './service.ts';
  * capacities and vehicle types. Only its owner reaches it (403 for other roles, 404 for another
  * provider's listing); the public pages and lists show a saved change at once.
  */
+/** A workshop's or garage's logo: one picture in the field `logo` (the listing page's form). */
+const LOGO = pictureSpec(1, 'logo');
+
 export default async function listingRoutes(app: FastifyInstance) {
   const svc = listingService(app.db, app.bus, app.storage);
   const tags = ['my workshop or garage'];
@@ -60,7 +63,7 @@ export default async function listingRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sets my workshop’s or garage’s logo (one picture, shown as a square)',
-        ...pictureUploadDoc,
+        ...uploadDoc(LOGO),
         querystring: spIdQuery,
         response: { 200: listingSaved, ...backToPage },
       },
@@ -69,7 +72,7 @@ export default async function listingRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'private, no-store');
       const page = req.user!.role === 'Tow Van' ? '/user/garage' : '/user/workshop';
       return answerUpload(req, reply, page, async () => {
-        const got = await receiveFiles(req, pictureSpec(1), (f) => logoPicture(f.data));
+        const got = await receiveFiles(req, LOGO, (f) => logoPicture(f.data));
         return svc.setLogo(me(req), req.query.spId, got.files[0]);
       });
     },

@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { requireAuth } from '../../lib/session.ts';
-import { receiveFiles, wantsPage, type UploadSpec } from '../../lib/uploads.ts';
+import { receiveFiles, uploadDoc, wantsPage, type UploadSpec } from '../../lib/uploads.ts';
 import { importIdParam, importReply, importStoreQuery, importsReply } from './schemas.ts';
 import { IMPORT_JOB, importService } from './service.ts';
 import { TEMPLATE_CSV } from './template.ts';
@@ -15,6 +15,7 @@ const CSV_UPLOAD: UploadSpec = {
   maxFiles: 1,
   accept: ['csv'],
   noun: 'CSV file',
+  field: 'file',
 };
 /** The page that shows imports (and where a form without JavaScript comes back to). */
 const PAGE = '/user/store/products/import';
@@ -70,6 +71,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
         tags,
         summary:
           'Starts a CSV import of products (multipart/form-data, field "file"; UTF-8, at most 10,000 rows and 10 MB). Answers 202 with the import; its job then reads the rows. A form post that accepts text/html is answered with a 303 to the import page.',
+        ...uploadDoc(CSV_UPLOAD),
         querystring: importStoreQuery,
         response: { 202: importReply },
       },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../../lib/jobs.ts';
 import { requireAuth } from '../../lib/session.ts';
-import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
+import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import { pictureSpec, productPicture } from '../images/uploaded.ts';
 import {
   acceptReply,
@@ -25,6 +25,9 @@ type Id = { Params: { id: number } };
 type Page = { Querystring: { lastId?: number } };
 
 /** Broadcast requests (a part, a mechanic job, a tow), the offers of providers, acceptance. */
+/** One photo in the field `photo` (the page's upload form). */
+const PHOTO = pictureSpec(1, 'photo');
+
 export default async function requestsRoutes(app: FastifyInstance) {
   const svc = requestsService(app);
   const tags = ['requests'];
@@ -147,7 +150,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Put a photo on my open request (the part or the car); replaces the one there',
-        ...pictureUploadDoc,
+        ...uploadDoc(PHOTO),
         params: requestParams,
         response: { 200: requestReply, ...backToPage },
       },
@@ -157,7 +160,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         status: true,
         message: 'Your photo is on the request',
         item: await svc.setPhoto(req.user!, req.params.id, async () => {
-          const got = await receiveFiles(req, pictureSpec(1), (f) => productPicture(f.data));
+          const got = await receiveFiles(req, PHOTO, (f) => productPicture(f.data));
           return got.files[0];
         }),
       })),

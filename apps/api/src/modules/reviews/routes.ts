@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam, storeUrlParam } from '../../lib/schemas.ts';
 import { requireAuth, requireRole } from '../../lib/session.ts';
-import { answerUpload, backToPage, pictureUploadDoc, receiveFiles } from '../../lib/uploads.ts';
+import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import { pictureSpec, productPicture } from '../images/uploaded.ts';
 import {
   answerBody,
@@ -28,6 +28,9 @@ const PUBLIC = 'public, max-age=30';
 const PRIVATE = 'private, no-store';
 
 /** Reviews from verified buyers (decision 0018). */
+/** One photo in the field `photo` (the page's upload form). */
+const PHOTO = pictureSpec(1, 'photo');
+
 export default async function reviewsRoutes(app: FastifyInstance) {
   const svc = reviewsService(app);
   const tags = ['reviews'];
@@ -57,7 +60,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Put a photo on my review (replaces the one there)',
-        ...pictureUploadDoc,
+        ...uploadDoc(PHOTO),
         params: idParam(),
         response: { 200: oneReply, ...backToPage },
       },
@@ -67,7 +70,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         status: true,
         message: 'Your photo is on the review',
         item: await svc.setPhoto(req.user!, req.params.id, async () => {
-          const got = await receiveFiles(req, pictureSpec(1), (f) => productPicture(f.data));
+          const got = await receiveFiles(req, PHOTO, (f) => productPicture(f.data));
           return got.files[0];
         }),
       })),

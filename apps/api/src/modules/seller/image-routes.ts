@@ -5,7 +5,7 @@ import { idParam } from '../../lib/schemas.ts';
 import {
   answerUpload,
   backToPage as redirect,
-  pictureUploadDoc as upload,
+  uploadDoc,
   receiveFiles,
 } from '../../lib/uploads.ts';
 import { logoPicture, pictureSpec, productPicture } from '../images/uploaded.ts';
@@ -18,6 +18,10 @@ import {
   storeIdQuery,
   storeLogoReply,
 } from './schemas.ts';
+
+/** A product's pictures, in the field `images`, and the store's logo, in `logo` (their pages' forms). */
+const PICTURES = pictureSpec(PRODUCT_IMAGES_MAX, 'images');
+const LOGO = pictureSpec(1, 'logo');
 
 /** A seller's product pictures and store logo: the upload pipeline of lib/uploads.ts. */
 export async function sellerImageRoutes(app: FastifyInstance) {
@@ -46,7 +50,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: `Adds pictures to one of my products (at most ${PRODUCT_IMAGES_MAX} in all); one bad file refuses them all`,
-        ...upload,
+        ...uploadDoc(PICTURES),
         params: idParam(),
         response: { 201: productImagesReply, ...redirect },
       },
@@ -58,9 +62,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
         `/user/store/product/${req.params.id}`,
         () =>
           images.add(req.user!.id, req.params.id, async () => {
-            const got = await receiveFiles(req, pictureSpec(PRODUCT_IMAGES_MAX), (f) =>
-              productPicture(f.data),
-            );
+            const got = await receiveFiles(req, PICTURES, (f) => productPicture(f.data));
             return got.files;
           }),
         201,
@@ -104,14 +106,14 @@ export async function sellerImageRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sets my store’s logo (one picture, shown as a square)',
-        ...upload,
+        ...uploadDoc(LOGO),
         querystring: storeIdQuery,
         response: { 200: storeLogoReply, ...redirect },
       },
     },
     async (req, reply) =>
       answerUpload(req, reply, '/user/store', async () => {
-        const got = await receiveFiles(req, pictureSpec(1), (f) => logoPicture(f.data));
+        const got = await receiveFiles(req, LOGO, (f) => logoPicture(f.data));
         return logos.set(req.user!.id, req.query.storeId, got.files[0]);
       }),
   );

@@ -49,10 +49,10 @@ const send = (url: string, cookie: string, parts: Part[], headers: Record<string
   const m = multipart(parts);
   return t.call('POST', url, { cookie, body: m.payload, headers: { ...m.headers, ...headers } });
 };
-const pictures = async (n: number, over: Parameters<typeof photo>[0] = {}) =>
+const pictures = async (n: number, over: Parameters<typeof photo>[0] = {}, field = 'images') =>
   Promise.all(
     Array.from({ length: n }, async (_, i) => ({
-      field: 'images',
+      field,
       filename: `part-${i}.jpg`,
       type: 'image/jpeg',
       data: await photo({
@@ -291,7 +291,7 @@ describe(`product pictures: delete and reorder (${dbLabel()})`, () => {
 describe(`store logo (${dbLabel()})`, () => {
   it('sets, replaces and removes the logo; the old files go; others cannot', async () => {
     const s = await seller();
-    const first = await send('/api/store/logo', s.cookie, await pictures(1));
+    const first = await send('/api/store/logo', s.cookie, await pictures(1, {}, 'logo'));
     expect(first.status).toBe(200);
     expect(first.body.logo).toMatch(/^\/images\/logos\/l-[a-f0-9]{16}-192\.webp$/);
     const img = await t.get(first.body.logo);
@@ -302,7 +302,11 @@ describe(`store logo (${dbLabel()})`, () => {
     const profile = await t.get('/api/store/profile', { cookie: s.cookie });
     expect(profile.body.store?.logo ?? profile.body.item?.logo).toBe(first.body.logo);
 
-    const second = await send('/api/store/logo', s.cookie, await pictures(1, { format: 'png' }));
+    const second = await send(
+      '/api/store/logo',
+      s.cookie,
+      await pictures(1, { format: 'png' }, 'logo'),
+    );
     expect(second.status).toBe(200);
     expect((await t.get(first.body.logo)).status).toBe(404);
     const firstKey = first.body.logo.split('/').pop().replace('-192.webp', '');
@@ -314,7 +318,7 @@ describe(`store logo (${dbLabel()})`, () => {
     const theirs = await send(
       `/api/store/logo?storeId=${s.store.id}`,
       other.cookie,
-      await pictures(1),
+      await pictures(1, {}, 'logo'),
     );
     expect(theirs.status).toBe(403);
     const bad = await send('/api/store/logo', s.cookie, [
