@@ -67,6 +67,59 @@ describe(`admin: coupons (${dbLabel()})`, () => {
     });
     expect(dup.status).toBe(409);
   });
+
+  it('a usage limit below the uses so far is a 400 saying the least it may be; at the count it holds', async () => {
+    const made = await call('POST', '/api/admin/coupons', {
+      code: 'used-thrice',
+      kind: 'fixed',
+      value: 50_000,
+      usageLimit: 10,
+    });
+    const c = made.body.coupon;
+    for (let i = 0; i < 3; i++) await couponsService.redeem(t.handle.db, c.id, c.code);
+    for (const usageLimit of [1, 2]) {
+      const r = await call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.message).toBe(
+        'This coupon has been used 3 times: set a usage limit of at least 3, or none',
+      );
+      expect(r.body.fields).toEqual({ usageLimit: r.body.message });
+    }
+    const [row] = await rows<{ usage_limit: number }>(
+      t.handle.db,
+      sql`select usage_limit from coupons where id = ${c.id}`,
+    );
+    expect(row.usage_limit).toBe(10);
+    const atCount = await call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit: 3 });
+    expect(atCount.status).toBe(200);
+    expect(atCount.body.coupon).toMatchObject({ usageLimit: 3, usedCount: 3 });
+    expect((await call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit: null })).status).toBe(
+      200,
+    );
+  });
+
+  it('uses and a lower limit at the same time: never a 500, and the limit never falls below the uses', async () => {
+    const made = await call('POST', '/api/admin/coupons', {
+      code: 'race-limit',
+      kind: 'fixed',
+      value: 50_000,
+      usageLimit: 100,
+    });
+    const c = made.body.coupon;
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 40 }, () => couponsService.redeem(t.handle.db, c.id, c.code)),
+      ...[5, 10, 15, 20, 25].map((usageLimit) =>
+        call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit }),
+      ),
+    ]);
+    const patches = results.slice(40).map((r) => (r.status === 'fulfilled' ? r.value.status : 0));
+    expect(patches.every((s) => s === 200 || s === 400)).toBe(true);
+    const [row] = await rows<{ used_count: number; usage_limit: number }>(
+      t.handle.db,
+      sql`select used_count, usage_limit from coupons where id = ${c.id}`,
+    );
+    expect(row.used_count).toBeLessThanOrEqual(row.usage_limit);
+  });
 });
 
 describe(`admin: subscription plans (${dbLabel()})`, () => {

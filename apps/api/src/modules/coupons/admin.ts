@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, invalid, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
@@ -44,6 +44,11 @@ export const adminCouponsService = {
         throw badRequest(
           'Nothing to change: send at least one of active, usageLimit, perAccountLimit, perPhoneLimit, expiresAt, minOrderKobo or description',
         );
+      // The row is locked: no use can be counted between this check and the update.
+      if (p.usageLimit != null && p.usageLimit < cur.usedCount) {
+        const m = `This coupon has been used ${cur.usedCount} time${cur.usedCount === 1 ? '' : 's'}: set a usage limit of at least ${cur.usedCount}, or none`;
+        throw invalid(m, { usageLimit: m });
+      }
       const set = {
         ...p,
         expiresAt:
