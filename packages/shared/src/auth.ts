@@ -44,6 +44,11 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this e-mail already exists. Log in or reset your password.',
   phoneTaken:
     'An account with this phone number already exists. Log in with it or reset your password.',
+  /** The profile's refusal of a number another account holds: says no more than that it cannot be used. */
+  phoneUnavailable:
+    'This phone number cannot be added to your account. If it is your number, write to us through the contact page and we will move it to your account.',
+  tooManyPhoneChanges: (wait: string) =>
+    `You have changed your phone number too often. Please try again in ${wait}.`,
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
   wrongCurrentPassword: 'Your current password is not correct',
   adminOnly: 'Only administrators can open this',

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
+import { AUTH_MESSAGES } from '@sf/shared';
 import {
   createTestApp,
   dbLabel,
@@ -473,7 +474,7 @@ describe(`sign in with a phone number or an e-mail (${dbLabel()})`, () => {
     const b = await register();
     const r = await t.call('PATCH', '/api/user/profile', { cookie: b.cookie, body: { phone } });
     expect(r.status).toBe(409);
-    expect(r.body.fields.phone).toMatch(/phone number already exists/);
+    expect(r.body.fields.phone).toBe(AUTH_MESSAGES.phoneUnavailable);
     // Saving one's own number again is no conflict.
     const own = (await t.call('GET', '/api/user/profile', { cookie: b.cookie })).body.user.phone;
     const same = await t.call('PATCH', '/api/user/profile', {

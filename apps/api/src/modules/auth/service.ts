@@ -58,6 +58,8 @@ const MIN = 60_000;
  *   guessing down without locking the owner out: the owner's usual address is not slowed, and
  *   a completed password reset or a successful login clears the count.
  * Registration: 20 accounts an hour per address. Reset links: 5 an hour per account.
+ * Phone number changes on the profile: 5 a day per account and 20 an hour per address, saved or
+ * refused, since a refusal tells that another account holds the number.
  */
 export const LIMITS = {
   perAccountAddress: { max: 5, windowMs: 15 * MIN },
@@ -67,6 +69,8 @@ export const LIMITS = {
   knownAddressMs: 30 * 24 * 60 * MIN,
   registrations: { max: 20, windowMs: 60 * MIN },
   resets: { max: 5, windowMs: 60 * MIN },
+  phoneChanges: { max: 5, windowMs: 24 * 60 * MIN },
+  phoneChangesPerAddress: { max: 20, windowMs: 60 * MIN },
 };
 
 export interface RequestInfo {
@@ -80,6 +84,9 @@ export interface RequestInfo {
 const sha256 = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 const invalid = (fields: FieldErrors, message = 'Please correct the marked fields') =>
   refused(message, fields);
+/** The profile's refusal of a number another account holds, in words that name no account. */
+const phoneUnavailable = () =>
+  Object.assign(conflict(M.phoneUnavailable), { fields: { phone: M.phoneUnavailable } });
 
 export const authUser = (u: Pick<UserRow, 'id' | 'name' | 'phone' | 'role'>): AuthUser => ({
   name: u.name,
@@ -225,6 +232,21 @@ export function authService(
     const e = conflict(m);
     e.fields = { [m === M.emailTaken ? 'email' : 'phone']: m };
     return e;
+  }
+
+  /**
+   * A new number on the profile: limited per account and per address whether it is saved or
+   * refused, because the refusal says another account holds the number.
+   */
+  async function admitPhoneChange(userId: string, ip: string) {
+    for (const [key, rule] of [
+      [`phone-change:${userId}`, LIMITS.phoneChanges],
+      [`phone-change:${addressKey(ip)}`, LIMITS.phoneChangesPerAddress],
+    ] as const) {
+      const slot = await take(db, key, rule);
+      if (!slot.ok)
+        throw tooMany(M.tooManyPhoneChanges(waitText(slot.retryAfterS)), slot.retryAfterS);
+    }
   }
 
   return {
@@ -393,9 +415,11 @@ export function authService(
         await clearAfterSuccess(user.email, info.ip);
       }
       if (emailChange && (await repo.userByEmail(newEmail!))) throw await taken(newEmail!);
-      if (patch.phone && patch.phone !== user.phone) {
-        const holder = await repo.userByPhone(patch.phone);
-        if (holder && holder.id !== user.id) throw await taken(user.email, user.id);
+      const phoneChange = patch.phone !== undefined && patch.phone !== user.phone;
+      if (phoneChange) {
+        await admitPhoneChange(user.id, info.ip);
+        const holder = await repo.userByPhone(patch.phone!);
+        if (holder && holder.id !== user.id) throw phoneUnavailable();
       }
       if (pwChange) patch.passwordHash = await hashPassword(input.newPassword!);
       let updated: UserRow | undefined = user;
@@ -404,7 +428,8 @@ export function authService(
       } catch (e) {
         // Another account took the address or the number between the checks above and this write.
         if (!isUniqueViolation(e)) throw e;
-        throw await taken(newEmail ?? user.email, user.id);
+        const other = emailChange ? await repo.userByEmail(newEmail!) : undefined;
+        throw other && other.id !== user.id ? await taken(newEmail!) : phoneUnavailable();
       }
       let session: Awaited<ReturnType<typeof createSession>> | undefined;
       if (pwChange) {
