@@ -106,13 +106,12 @@ describe(`admin: coupons (${dbLabel()})`, () => {
       usageLimit: 100,
     });
     const c = made.body.coupon;
-    const results = await Promise.allSettled([
-      ...Array.from({ length: 40 }, () => couponsService.redeem(t.handle.db, c.id, c.code)),
-      ...[5, 10, 15, 20, 25].map((usageLimit) =>
-        call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit }),
-      ),
-    ]);
-    const patches = results.slice(40).map((r) => (r.status === 'fulfilled' ? r.value.status : 0));
+    const uses = Array.from({ length: 40 }, () => couponsService.redeem(t.handle.db, c.id, c.code));
+    const lower = [5, 10, 15, 20, 25].map((usageLimit) =>
+      call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit }),
+    );
+    await Promise.allSettled(uses);
+    const patches = (await Promise.all(lower)).map((r) => r.status);
     expect(patches.every((s) => s === 200 || s === 400)).toBe(true);
     const [row] = await rows<{ used_count: number; usage_limit: number }>(
       t.handle.db,
