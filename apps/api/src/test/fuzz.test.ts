@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { ROLES } from '@sf/shared';
+import { MAX_KOBO, ROLES } from '@sf/shared';
 import { createTestApp, dbLabel, type TestApp } from './helper.ts';
 import { createUser } from './factories.ts';
 import { createSession, SESSION_COOKIE } from '../lib/session.ts';
 import { seedContent } from '../modules/content/seed.ts';
 import { createProduct, createStore } from '../modules/catalog/testing.ts';
+import { multipart, type Part } from './multipart.ts';
 
 // Hostile values at every parameter of every route the OpenAPI document describes, as a guest and
-// as a signed-in user of each role: the server may refuse (4xx) but never fail (5xx).
+// as a signed-in user of each role (staff routes' hostile values as an admin, so they get past the
+// guard), and broken multipart bodies on every upload route: the server may refuse (4xx) but never
+// fail (5xx).
 
 type Json = Record<string, any>;
 interface Param {
@@ -22,6 +25,8 @@ interface Operation {
   path: string;
   params: Param[];
   hasBody: boolean;
+  /** An upload route (uploadDoc): the form field its file is read from. */
+  fileField?: string;
 }
 
 /** A JSON literal written into the body as is: `1e400` cannot be produced by JSON.stringify. */
@@ -83,6 +88,41 @@ const HOSTILE_BODIES: { payload: string; type: string }[] = [
   { payload: 'a=%00&b=%FF&c=1e400', type: 'application/x-www-form-urlencoded' },
   { payload: '<x/>', type: 'application/xml' },
 ];
+
+/** A picture's first bytes (JPEG) and a CSV line: enough for the type check to pass or fail late. */
+const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7)]);
+const CSV_TEXT = Buffer.from('sku,name,category,condition,price,stock\nA1,Pad,brakes,New,100,1\n');
+
+/** Broken multipart bodies for an upload route whose file is read from `field`. */
+function hostileMultipart(field: string): { payload: Buffer | string; type: string }[] {
+  const form = (parts: Part[]) => {
+    const m = multipart(parts);
+    return { payload: m.payload, type: m.headers['content-type'] };
+  };
+  const good = form([{ field, filename: 'a.jpg', data: JPEG_HEAD }]);
+  const b = good.type.split('boundary=')[1];
+  return [
+    { payload: good.payload.subarray(0, 150), type: good.type },
+    { payload: good.payload.subarray(0, good.payload.length - 10), type: good.type },
+    { payload: good.payload.subarray(0, 30), type: good.type },
+    { payload: good.payload, type: 'multipart/form-data' },
+    { payload: good.payload, type: 'multipart/form-data; boundary=' },
+    { payload: good.payload, type: 'multipart/form-data; boundary=other' },
+    { payload: '', type: good.type },
+    { payload: `--${b}\r\nno colon\r\n\r\nx\r\n--${b}--\r\n`, type: good.type },
+    { payload: `--${b}\r\nContent-Type: image/jpeg\r\n\r\nx\r\n--${b}--\r\n`, type: good.type },
+    form([{ field: 'not-the-field', filename: 'a.jpg', data: JPEG_HEAD }]),
+    form([{ field, value: 'a field, not a file' }]),
+    form([{ field, filename: 'a.csv', data: CSV_TEXT }]),
+    form([{ field, filename: '../../etc/passwd\u0000.jpg', data: JPEG_HEAD }]),
+    form([
+      { field: '__proto__', value: 'x' },
+      { field, filename: 'a.jpg', data: JPEG_HEAD },
+    ]),
+    form(Array.from({ length: 60 }, (_, i) => ({ field: `f${i}`, value: 'v' }))),
+    form(Array.from({ length: 12 }, () => ({ field, filename: 'a.jpg', data: JPEG_HEAD }))),
+  ];
+}
 
 /** A seeded generator: the same requests on every run, so a failure can be replayed. */
 function prng(seed: number) {
@@ -149,11 +189,15 @@ function operations(doc: Json): Operation[] {
           schema,
           required: (body.required ?? []).includes(name),
         });
+      const upload = /^multipart\/form-data.*the files? in the field "(\w+)"/.exec(
+        op.description ?? '',
+      );
       ops.push({
         method: method.toUpperCase(),
         path,
         params: params.filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'body'),
         hasBody: Boolean(body) || ['post', 'put', 'patch'].includes(method),
+        ...(upload ? { fileField: upload[1] } : {}),
       });
     }
   }
@@ -241,8 +285,11 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
         const ok = (n: unknown) =>
           typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER;
         if (!ok(sc.minimum) || !ok(sc.maximum)) loose.push(`${where}: number without bounds`);
-        if (types.includes('integer') && sc.maximum > 2147483647 && !/kobo/i.test(name))
+        // Beyond an integer column only as an amount, and every amount with the one bound.
+        if (types.includes('integer') && sc.maximum > 2147483647 && sc.maximum !== MAX_KOBO)
           loose.push(`${where}: integer beyond an integer column`);
+        if (/kobo$/i.test(name) && sc.maximum !== MAX_KOBO)
+          loose.push(`${where}: an amount without the Kobo() bound`);
       } else if (types.includes('array')) {
         // A list: bounded in length, each item described like a parameter.
         if (!(sc.maxItems > 0)) loose.push(`${where}: list without maxItems`);
@@ -267,7 +314,13 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
 
     const requests: { req: InjectOptions; role: (typeof who)[number] }[] = [];
+    const uploads = ops.filter((op) => op.fileField);
+    expect(uploads.length).toBeGreaterThanOrEqual(8);
+    const staffOps = ops.filter((op) => op.path.startsWith('/api/admin/'));
+    expect(staffOps.length).toBeGreaterThan(20);
     for (const op of ops) {
+      // Staff routes' hostile values as an admin: past the guard, into the handlers.
+      const hostileRole = () => (op.path.startsWith('/api/admin/') ? 'Admin' : pick(who));
       // Each role once with valid values: what a signed-in user reaches beyond the guards.
       for (const role of who) requests.push({ req: build(op, {}), role });
       for (const p of op.params) {
@@ -275,7 +328,8 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
         const values: unknown[] = [...HOSTILE_TEXT];
         if (p.in === 'body') values.push(...HOSTILE_JSON);
         else values.push(['1', '2'], ['\u0000']);
-        for (const v of values) requests.push({ req: build(op, { [key]: v }), role: pick(who) });
+        for (const v of values)
+          requests.push({ req: build(op, { [key]: v }), role: hostileRole() });
       }
       // Several hostile parameters at once.
       for (let i = 0; i < 4 && op.params.length > 1; i++) {
@@ -284,16 +338,27 @@ describe(`OpenAPI fuzz (${dbLabel()})`, () => {
           if (rand() < 0.5)
             over[`${p.in}:${p.name}`] =
               p.in === 'body' && rand() < 0.5 ? pick(HOSTILE_JSON) : pick(HOSTILE_TEXT);
-        requests.push({ req: build(op, over), role: pick(who) });
+        requests.push({ req: build(op, over), role: hostileRole() });
       }
       if (op.hasBody)
         for (const b of HOSTILE_BODIES) {
           const req = build(op, {});
           requests.push({
             req: { ...req, payload: b.payload, headers: { 'content-type': b.type } },
-            role: pick(who),
+            role: hostileRole(),
           });
         }
+      // Upload routes: every broken form as every kind of user (the owner's role reaches the
+      // parser; the others show the guards hold before it).
+      if (op.fileField)
+        for (const b of hostileMultipart(op.fileField))
+          for (const role of who) {
+            const req = build(op, {});
+            requests.push({
+              req: { ...req, payload: b.payload, headers: { 'content-type': b.type } },
+              role,
+            });
+          }
     }
     expect(requests.length).toBeGreaterThan(2000);
 
