@@ -17,20 +17,29 @@ export interface CartRow {
   fee_in: number;
   fee_out: number;
   image_key: string | null;
+  /** While an accepted offer's price holds: the units it holds for (else null). */
+  offer_quantity: number | null;
 }
 
+/** How long an accepted offer's price holds in the cart. */
+export const OFFER_HOURS = 48;
+
+/** An accepted offer's price still holds on the line (for its offered quantity only). */
+const OFFER_LIVE = sql`(ci.offer_price_kobo is not null and ci.offer_expires_at > now())`;
+
 /**
- * A line's price: an accepted broadcast offer's (offer_price_kobo), else the product's sale
+ * A line's price: a live accepted broadcast offer's (offer_price_kobo), else the product's sale
  * price, else its price. cartRows answers it as sales_kobo, so the cart and checkout charge it.
  */
-const LINE_PRICE = sql`coalesce(ci.offer_price_kobo, p.sales_kobo, p.price_kobo)`;
+const LINE_PRICE = sql`case when ${OFFER_LIVE} then ci.offer_price_kobo else coalesce(p.sales_kobo, p.price_kobo) end`;
 
 /** The lines of a cart, each with its product's price and stock as they are now. */
 export async function cartRows(db: Db, userId: string, lock = false): Promise<CartRow[]> {
   return rows<CartRow>(
     db,
     sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo,
-          coalesce(ci.offer_price_kobo, p.sales_kobo) as sales_kobo,
+          case when ${OFFER_LIVE} then ci.offer_price_kobo else p.sales_kobo end as sales_kobo,
+          case when ${OFFER_LIVE} then ci.offer_quantity end as offer_quantity,
           p.stock, p.active, p.store_id, st.name as store_name, st.url_name as store_url_name,
           st.state_id as store_state_id, st.delivery_fee_in_state_kobo as fee_in,
           st.delivery_fee_other_states_kobo as fee_out,
@@ -63,8 +72,10 @@ export async function addToCart(
         from products p where p.prod_id = ${productId} and p.active and p.stock > 0
         on conflict (user_id, product_id) do update
           set quantity = least(cart_items.quantity + ${quantity}::int,
-                (select stock from products where prod_id = excluded.product_id)),
-              price_seen_kobo = coalesce(cart_items.offer_price_kobo, excluded.price_seen_kobo)
+                (select stock from products where prod_id = excluded.product_id),
+                case when cart_items.offer_expires_at > now() then cart_items.offer_quantity end),
+              price_seen_kobo = case when cart_items.offer_expires_at > now()
+                then cart_items.offer_price_kobo else excluded.price_seen_kobo end
         returning quantity`,
   );
   return r ? r.quantity : null;
@@ -112,8 +123,8 @@ export async function acknowledgePrices(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Puts one of a part in the cart at an accepted offer's price (a line already there keeps its
- * quantity and takes the offer's price). Nothing is written for a part no longer sold or out
+ * Puts one of a part in the cart at an accepted offer's price, for one unit and 48 hours (a
+ * line already there takes the offer's price and the offered quantity). Nothing is written for a part no longer sold or out
  * of stock; returns whether the line is there.
  */
 export async function addOfferLine(
@@ -124,11 +135,15 @@ export async function addOfferLine(
 ): Promise<boolean> {
   const r = await rows<{ quantity: number }>(
     db,
-    sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo, offer_price_kobo)
-        select ${userId}, p.prod_id, 1, ${priceKobo}::bigint, ${priceKobo}::bigint
+    sql`insert into cart_items
+          (user_id, product_id, quantity, price_seen_kobo, offer_price_kobo, offer_quantity, offer_expires_at)
+        select ${userId}, p.prod_id, 1, ${priceKobo}::bigint, ${priceKobo}::bigint, 1,
+          now() + make_interval(hours => ${OFFER_HOURS})
         from products p where p.prod_id = ${productId} and p.active and p.stock > 0
         on conflict (user_id, product_id) do update
-          set offer_price_kobo = excluded.offer_price_kobo, price_seen_kobo = excluded.price_seen_kobo
+          set offer_price_kobo = excluded.offer_price_kobo, price_seen_kobo = excluded.price_seen_kobo,
+              offer_quantity = excluded.offer_quantity, offer_expires_at = excluded.offer_expires_at,
+              quantity = least(cart_items.quantity, excluded.offer_quantity)
         returning quantity`,
   );
   return r.length > 0;

@@ -18,6 +18,8 @@ export function lineProblem(r: CartRow): string | null {
   if (!r.active) return 'This part is no longer sold: remove it to check out';
   if (r.stock <= 0) return 'Out of stock: remove it to check out';
   if (r.quantity > r.stock) return `Only ${r.stock} left: lower the quantity to ${r.stock}`;
+  if (r.offer_quantity !== null && r.quantity > r.offer_quantity)
+    return `The offer price is for ${r.offer_quantity} only: lower the quantity to ${r.offer_quantity}`;
   const now = currentPrice(r);
   if (now !== Number(r.price_seen_kobo))
     return `Price changed from ${naira(Number(r.price_seen_kobo))} to ${naira(now)}`;
@@ -106,6 +108,12 @@ export const cartService = {
     if (p && p.active && quantity > p.stock)
       throw conflict(
         p.stock > 0 ? `Only ${p.stock} of ${p.name} in stock` : `${p.name} is out of stock`,
+      );
+    // An accepted offer's price holds for the offered quantity only, until it expires.
+    const line = (await repo.cartRows(db, userId)).find((l) => l.product_id === productId);
+    if (line && line.offer_quantity !== null && quantity > line.offer_quantity)
+      throw conflict(
+        `The offer price of ${naira(currentPrice(line))} for ${line.name} holds for ${line.offer_quantity} only: check this one out, then add more at the shop's price`,
       );
     if (!(await repo.setQuantity(db, userId, productId, quantity)))
       throw notFound('This part is not in your cart');
