@@ -90,6 +90,8 @@ test('the store page and the store card show the track record, the reply time in
     expect(
       (await seller.request.post(`/api/store/orders/${orderId}/${step}`, { data: {} })).status(),
     ).toBe(200);
+  // Reviews open once the buyer has the part: 'I received it' completes the order.
+  expect((await page.request.post(`/api/orders/${orderId}/received`)).status()).toBe(200);
   const review = await page.request.post('/api/reviews', {
     data: {
       orderId,
@@ -121,7 +123,7 @@ test('the store page and the store card show the track record, the reply time in
   await seller.close();
 });
 
-test('a requester rates the mechanic after an accepted job; the review shows on the mechanic page and in the list; the mechanic answers once', async ({
+test('a requester rates the mechanic after the job is done and confirmed; the review shows on the mechanic page and in the list; the mechanic answers once', async ({
   page,
   browser,
   baseURL,
@@ -155,8 +157,22 @@ test('a requester rates the mechanic after an accepted job; the review shows on 
     (await page.request.post(`/api/requests/${requestId}/offers/${offerId}/accept`)).status(),
   ).toBe(200);
 
+  // Accepted is not done: no review until the mechanic marks the job done and the buyer confirms.
+  await page.goto(`/broadcast/${requestId}`);
+  await expect(page.getByTestId('job-review')).toContainText(
+    'once they mark the job done and you confirm it',
+  );
+  await expect(page.getByTestId('provider-review-form')).toHaveCount(0);
+  const mechanicPage = await mechanic.newPage();
+  await mechanicPage.goto(`/broadcast/${requestId}`);
+  await hydrated(mechanicPage);
+  await mechanicPage.getByRole('button', { name: 'Mark the job done' }).click();
+  await expect(mechanicPage.getByTestId('job-state')).toContainText('You marked the job done');
   await page.goto(`/broadcast/${requestId}`);
   await hydrated(page);
+  await expect(page.getByTestId('job-done')).toContainText('marked the job done');
+  await page.screenshot({ path: '/tmp/shots/trust-06-job-done-phone.png', fullPage: true });
+  await page.getByRole('button', { name: 'Yes, it is done' }).click();
   const form = page.getByTestId('provider-review-form');
   await form.getByLabel(`Your rating of ${listing.company_name}`).selectOption('5');
   await form.getByLabel('What should others know?').fill('Found the fault in ten minutes.');

@@ -139,26 +139,34 @@ test('after delivery the buyer reviews the part, then disputes it; staff refund;
   await buyerWithCorolla(page);
   const part = await demoPart(page);
   // Bought online (the local Paystack test page) and moved to delivered by the demo store.
-  expect(
-    (await page.request.post('/api/cart/items', { data: { productId: part.id } })).status(),
-  ).toBe(200);
-  const placed = await page.request.post('/api/checkout', {
-    data: { fulfilment: 'pickup', phone: '08031234567', paymentMethod: 'paystack' },
-    headers: { 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const body = await placed.json();
-  const orderId = body.orders[0].id as number;
-  const paid = await page.request.post(body.payment.authorizationUrl, {
-    form: { action: 'pay', channel: 'card' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
   const seller = await signedInContext(browser, baseURL!, 'seller@demo.ng');
-  for (const step of ['accept', 'ship', 'deliver'])
+  async function deliveredOrder() {
     expect(
-      (await seller.request.post(`/api/store/orders/${orderId}/${step}`, { data: {} })).status(),
+      (await page.request.post('/api/cart/items', { data: { productId: part.id } })).status(),
     ).toBe(200);
+    const placed = await page.request.post('/api/checkout', {
+      data: { fulfilment: 'pickup', phone: '08031234567', paymentMethod: 'paystack' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const body = await placed.json();
+    const id = body.orders[0].id as number;
+    const paid = await page.request.post(body.payment.authorizationUrl, {
+      form: { action: 'pay', channel: 'card' },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+    for (const step of ['accept', 'ship', 'deliver'])
+      expect(
+        (await seller.request.post(`/api/store/orders/${id}/${step}`, { data: {} })).status(),
+      ).toBe(200);
+    return id;
+  }
+  // One order is reviewed once received ('I received it' completes it); another, delivered and
+  // not yet received, is disputed (a completed order's money went to the store).
+  const disputed = await deliveredOrder();
+  const orderId = await deliveredOrder();
+  expect((await page.request.post(`/api/orders/${orderId}/received`)).status()).toBe(200);
 
   // The review, from My orders.
   await page.goto('/user/orders');
@@ -175,8 +183,8 @@ test('after delivery the buyer reviews the part, then disputes it; staff refund;
   await expect(onProduct).toContainText('Verified purchase');
   await expect(page.getByTestId('product-rating')).toBeVisible();
 
-  // The dispute, from the same page.
-  await page.goto(`/user/orders/${orderId}/item/${part.id}`);
+  // The dispute, from the delivered order's line.
+  await page.goto(`/user/orders/${disputed}/item/${part.id}`);
   await hydrated(page);
   await page.getByLabel('Damaged').check();
   await page.getByLabel('Tell the store what happened').fill('The housing is cracked on one side.');

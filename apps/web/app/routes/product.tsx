@@ -204,7 +204,7 @@ export default function ProductPage() {
           <Reviews items={reviews.items} />
         ) : (
           <p className="mt-1 text-sm text-gray-700">
-            No reviews yet. Only buyers whose order of this part was delivered can review it.
+            No reviews yet. Only buyers who received this part (a completed order) can review it.
           </p>
         )}
       </section>

@@ -80,6 +80,10 @@ export const requests = pgTable(
     reach: integer('reach').notNull().default(1),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A taken mechanic or tow job: when its provider marked it done (cleared if the requester says it is not). */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** When the requester confirmed the job done: the provider can be reviewed from then on. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     index('requests_user_idx').on(t.userId, t.id),

@@ -52,6 +52,8 @@ export interface RequestRow {
   reach: number;
   /** Providers the request has reached so far. */
   reached: number;
+  done_at: Date | string | null;
+  confirmed_at: Date | string | null;
   expires_at: Date | string;
   created_at: Date | string;
   state: string;
@@ -113,7 +115,7 @@ const requestSelect = sql`
   select r.id, r.user_id, r.kind, r.cat_id, r.speciality_id, r.vehicle_type_id, r.tow_capacity_id,
     r.make_id, r.model_id, r.year, r.vin, r.state_id, r.city_id, r.street, r.lat, r.lng,
     r.description, r.photo_key, r.urgency, r.status, (r.status = 'open' and r.expires_at <= now()) as expired,
-    r.accepted_offer_id, r.widened, r.reach, r.expires_at, r.created_at,
+    r.accepted_offer_id, r.widened, r.reach, r.expires_at, r.created_at, r.done_at, r.confirmed_at,
     (select count(*)::int from request_recipients rr where rr.request_id = r.id) as reached,
     st.name as state, ci.name as city,
     coalesce(cat.name, ms.name, tc.name, '') as what,
@@ -330,6 +332,31 @@ export const requestsRepository = (db: Db) => ({
       sql`update request_offers set status = case when id = ${offerId} then 'accepted' else 'declined' end
           where request_id = ${requestId} returning id, user_id, status`,
     ),
+  // ---- A taken mechanic or tow job: done by the provider, confirmed by the requester.
+
+  /** The provider of the accepted offer (a mechanic or tow van) marks the job done, once. */
+  markDone: async (requestId: number, providerUserId: string) =>
+    (
+      await rows<{ id: number }>(
+        db,
+        sql`update requests r set done_at = now()
+            where r.id = ${requestId} and r.status = 'taken' and r.done_at is null and r.confirmed_at is null
+              and exists (select 1 from request_offers o where o.id = r.accepted_offer_id
+                            and o.user_id = ${providerUserId} and o.sp_id is not null)
+            returning r.id`,
+      )
+    ).length > 0,
+  /** The requester confirms a job marked done (or, `confirm` false, says it is not done). */
+  answerDone: async (requestId: number, userId: string, confirm: boolean) =>
+    (
+      await rows<{ id: number }>(
+        db,
+        sql`update requests set ${confirm ? sql`confirmed_at = now()` : sql`done_at = null`}
+            where id = ${requestId} and user_id = ${userId} and done_at is not null
+              and confirmed_at is null
+            returning id`,
+      )
+    ).length > 0,
   requesterContact: async (requestId: number) =>
     (
       await rows<{ name: string; phone: string }>(

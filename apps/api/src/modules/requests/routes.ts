@@ -202,6 +202,49 @@ export default async function requestsRoutes(app: FastifyInstance) {
         item: await svc.offer(req.user!, req.params.id, req.body),
       }),
   );
+  app.post<Id>(
+    '/api/requests/:id/done',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'The mechanic or tow van whose offer was accepted marks the job done; the requester is asked to confirm',
+        params: requestParams,
+        response: { 200: requestReply },
+      },
+    },
+    async (req) => ({
+      status: true,
+      message: 'Marked done: the customer is asked to confirm it',
+      item: await svc.markDone(req.user!, req.params.id),
+    }),
+  );
+  for (const [path, confirm] of [
+    ['confirm', true],
+    ['not-done', false],
+  ] as const)
+    app.post<Id>(
+      `/api/requests/:id/${path}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          summary: confirm
+            ? 'I confirm the job marked done is done: I can review the provider'
+            : 'The job marked done is not done: the provider is asked to finish it',
+          params: requestParams,
+          response: { 200: requestReply },
+        },
+      },
+      async (req) => ({
+        status: true,
+        message: confirm
+          ? 'Thank you: the job is confirmed done. You can review the provider now'
+          : 'Noted: the job is not done. The provider marks it again when it is',
+        item: await svc.answerDone(req.user!, req.params.id, confirm),
+      }),
+    );
   app.post<{ Params: { id: number; offerId: number } }>(
     '/api/requests/:id/offers/:offerId/accept',
     {

@@ -116,6 +116,10 @@ const requestProps = {
   offerCount: int,
   expiresAt: str,
   createdAt: str,
+  /** A taken mechanic or tow job: when the provider marked it done (null again if the requester said it is not). */
+  doneAt: nullable(str),
+  /** When the requester confirmed it done: the provider can be reviewed from then on. */
+  confirmedAt: nullable(str),
   /** How far the request went (decision 0026). */
   reach: Obj({
     /** Providers it reached. */

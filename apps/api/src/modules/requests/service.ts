@@ -28,6 +28,8 @@ import type {
   RequestItem,
 } from './types.ts';
 
+/** A job marked done opens its review this long later when the requester neither confirms nor objects. */
+export const CONFIRM_HOURS = 72;
 /** A request is open this long unless closed or taken. */
 export const HOURS_OPEN = 72;
 /** A part request reaches one ring farther this long after it was sent, unless offers came. */
@@ -121,6 +123,8 @@ function toItem(r: RequestRow): RequestItem {
     offerCount: Number(r.offer_count),
     expiresAt: iso(r.expires_at),
     createdAt: iso(r.created_at),
+    doneAt: r.done_at ? iso(r.done_at) : null,
+    confirmedAt: r.confirmed_at ? iso(r.confirmed_at) : null,
     reach: reachOf(r),
   };
 }
@@ -516,6 +520,40 @@ export function requestsService(app: FastifyInstance) {
       await transaction(db, (tx) => bell.record(tx, [notice]));
       await bell.announce([notice]);
       return toOffer(o);
+    },
+
+    /** The mechanic or tow van of the accepted offer says the job is done; the requester is asked to confirm. */
+    async markDone(user: SessionUser, id: number) {
+      const { r, mine } = await mustSee(user, id);
+      if (mine) throw badRequest('The provider marks the job done: you confirm it');
+      if (!(await repo.markDone(id, user.id)))
+        throw conflict(
+          r.done_at
+            ? 'This job is marked done already: the customer is asked to confirm it'
+            : 'Only the mechanic or tow van whose offer was accepted marks this job done',
+        );
+      const notice: Notice = {
+        userId: r.user_id,
+        type: 'job.done',
+        title: `The provider marked your job done (${r.what}): confirm it, or say it is not done`,
+        link: requestPath(id),
+        event: { type: 'request.updated', requestId: id },
+      };
+      await transaction(db, (tx) => bell.record(tx, [notice]));
+      await bell.announce([notice]);
+      return toItem((await repo.get(id))!);
+    },
+
+    /**
+     * The requester confirms the job done (the review opens) or says it is not (the provider
+     * marks it again when it is).
+     */
+    async answerDone(user: SessionUser, id: number, confirm: boolean) {
+      const { mine } = await mustSee(user, id);
+      if (!mine) throw notFound('There is no such request');
+      if (!(await repo.answerDone(id, user.id, confirm)))
+        throw conflict('There is no job marked done to answer on this request');
+      return toItem((await repo.get(id))!);
     },
 
     async accept(user: SessionUser, id: number, offerId: number) {

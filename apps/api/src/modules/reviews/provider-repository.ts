@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
+import { CONFIRM_HOURS } from '../requests/service.ts';
 
 export interface ProviderReviewRow {
   id: number;
@@ -31,9 +32,12 @@ export const providerReviewsRepository = (db: Db) => ({
         sp_id: number | null;
         provider_name: string | null;
         kind: string | null;
+        review_open: boolean;
       }>(
         db,
-        sql`select r.user_id, r.status, sp.sp_id, sp.company_name as provider_name, sp.kind
+        sql`select r.user_id, r.status, sp.sp_id, sp.company_name as provider_name, sp.kind,
+            coalesce(r.confirmed_at is not null
+              or r.done_at <= now() - ${CONFIRM_HOURS}::int * interval '1 hour', false) as review_open
           from requests r left join request_offers o on o.id = r.accepted_offer_id
           left join service_providers sp on sp.sp_id = o.sp_id where r.id = ${requestId}`,
       )

@@ -43,10 +43,17 @@ async function provider(kind: 'mechanic' | 'towvan') {
   return { ...owner, sp };
 }
 
-/** A job: the requester's broadcast, the provider's offer and, unless told, its acceptance. */
+/**
+ * A job: the requester's broadcast, the provider's offer and, unless told, its acceptance, the
+ * provider's "done" and the requester's confirmation.
+ */
 async function job(
   p: Awaited<ReturnType<typeof provider>>,
-  o: { accept?: boolean; requester?: Awaited<ReturnType<TestApp['signIn']>> } = {},
+  o: {
+    accept?: boolean;
+    finish?: boolean;
+    requester?: Awaited<ReturnType<TestApp['signIn']>>;
+  } = {},
 ) {
   const requester = o.requester ?? (await t.signIn());
   const body =
@@ -71,11 +78,69 @@ async function job(
       cookie: requester.cookie,
     });
     expect(acc.status).toBe(200);
+    if (o.finish !== false) {
+      expect((await t.post(`/api/requests/${id}/done`, {}, { cookie: p.cookie })).status).toBe(200);
+      const ok = await t.post(`/api/requests/${id}/confirm`, {}, { cookie: requester.cookie });
+      expect(ok.status).toBe(200);
+    }
   }
   return { id, requester };
 }
 
 describe(`reviews of mechanics and tow vans (${dbLabel()})`, () => {
+  it('a job is reviewed only after the provider marks it done and the requester confirms it (or 72 hours pass)', async () => {
+    const van = await provider('towvan');
+    const stranger = await t.signIn();
+    const j = await job(van, { finish: false });
+    const me = { cookie: j.requester.cookie };
+    const tryReview = () => t.post(`/api/requests/${j.id}/review`, { rating: 1 }, me);
+    // Accepted a minute ago, nothing done yet: no review.
+    const early = await tryReview();
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/once they mark the job done and you confirm it/);
+    expect((await t.get(`/api/requests/${j.id}/review`, me)).body).toMatchObject({
+      provider: { sp_id: van.sp.spId },
+      reviewOpen: false,
+    });
+    // Nothing to confirm yet; only the accepted provider marks it done.
+    expect((await t.post(`/api/requests/${j.id}/confirm`, {}, me)).status).toBe(409);
+    expect((await t.post(`/api/requests/${j.id}/done`, {}, me)).status).toBe(400);
+    expect(
+      (await t.post(`/api/requests/${j.id}/done`, {}, { cookie: stranger.cookie })).status,
+    ).toBe(404);
+    const done = await t.post(`/api/requests/${j.id}/done`, {}, { cookie: van.cookie });
+    expect(done.status).toBe(200);
+    expect(done.body.item.doneAt).toBeTruthy();
+    expect((await t.post(`/api/requests/${j.id}/done`, {}, { cookie: van.cookie })).status).toBe(
+      409,
+    );
+    // The requester is told on the bell.
+    const bell = await t.get('/api/notifications', me);
+    expect(JSON.stringify(bell.body)).toMatch(/marked your job done/);
+    // Done but not confirmed: still no review. The requester says it is not done.
+    expect((await tryReview()).status).toBe(409);
+    const no = await t.post(`/api/requests/${j.id}/not-done`, {}, me);
+    expect(no.status).toBe(200);
+    expect(no.body.item.doneAt).toBeNull();
+    // Marked done again, and no word from the requester for 72 hours: the review opens.
+    expect((await t.post(`/api/requests/${j.id}/done`, {}, { cookie: van.cookie })).status).toBe(
+      200,
+    );
+    await db.execute(
+      sql`update requests set done_at = now() - interval '72 hours 1 minute' where id = ${j.id}`,
+    );
+    expect((await t.get(`/api/requests/${j.id}/review`, me)).body.reviewOpen).toBe(true);
+    expect((await tryReview()).status).toBe(201);
+
+    // Confirmed by the requester: open at once.
+    const k = await job(van);
+    expect(
+      (await t.get(`/api/requests/${k.id}/review`, { cookie: k.requester.cookie })).body,
+    ).toMatchObject({ reviewOpen: true, item: null });
+    const d = await t.get(`/api/requests/${k.id}`, { cookie: k.requester.cookie });
+    expect(d.body.item.confirmedAt).toBeTruthy();
+  });
+
   it('only the requester of an accepted job reviews its provider, once; lists show the average', async () => {
     const mech = await provider('mechanic');
     const stranger = await t.signIn();

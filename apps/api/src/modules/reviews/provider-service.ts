@@ -31,7 +31,7 @@ const toItem = (r: ProviderReviewRow): ProviderReviewItem => ({
 
 /**
  * Reviews of mechanics and tow vans (decision 0022): the requester of a broadcast job whose offer
- * from a mechanic or tow van they accepted rates that provider once per job.
+ * from a mechanic or tow van they accepted rates that provider once per job, once the job is done.
  */
 export function providerReviewsService(app: FastifyInstance) {
   const db = app.db;
@@ -68,6 +68,7 @@ export function providerReviewsService(app: FastifyInstance) {
           job.status === 'taken' && job.sp_id !== null
             ? { sp_id: job.sp_id, name: job.provider_name ?? '', kind: kindOf(job.kind) }
             : null,
+        reviewOpen: job.status === 'taken' && job.sp_id !== null && job.review_open,
         item: review ? toItem(review) : null,
       };
     },
@@ -79,6 +80,12 @@ export function providerReviewsService(app: FastifyInstance) {
       if (job.sp_id === null)
         throw conflict(
           'Only mechanics and tow vans are reviewed here: review a part from your order',
+        );
+      // A review speaks of service given: after the provider marked the job done and the
+      // requester confirmed it, or CONFIRM_HOURS after "done" without an objection.
+      if (!job.review_open)
+        throw conflict(
+          `You can review ${job.provider_name ?? 'the provider'} once they mark the job done and you confirm it`,
         );
       const row = await repo.insert({
         requestId,

@@ -22,7 +22,7 @@ const review = (orderId: number, productId: number, o: Record<string, unknown> =
 });
 
 describe(`reviews (${dbLabel()})`, () => {
-  it('only the buyer of a delivered order line reviews it, once', async () => {
+  it('only the buyer of a completed order line reviews it, once (delivered is not enough)', async () => {
     const stranger = await createUser(w.db);
     const shipped = await orderUpTo(w, 'shipped');
     const me = as(w.app, shipped.buyer.cookie);
@@ -33,12 +33,31 @@ describe(`reviews (${dbLabel()})`, () => {
     );
     expect(none.status).toBe(404);
     expect(none.body.message).toMatch(/only what you bought/);
-    // Not delivered yet.
+    // Not delivered yet; then delivered but not yet received by the buyer (not completed).
     const early = await me.post('/api/reviews', review(shipped.order.id, shipped.p.prodId));
     expect(early.status).toBe(409);
-    expect(early.body.message).toMatch(/once the order is delivered/);
+    expect(early.body.message).toMatch(/once the order is completed/);
+    const delivered = await orderUpTo(w, 'delivered');
+    const notYet = await as(w.app, delivered.buyer.cookie).post(
+      '/api/reviews',
+      review(delivered.order.id, delivered.p.prodId),
+    );
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.message).toMatch(/confirm you received it/);
+    expect(
+      (await as(w.app, delivered.buyer.cookie).post(`/api/orders/${delivered.order.id}/received`))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await as(w.app, delivered.buyer.cookie).post(
+          '/api/reviews',
+          review(delivered.order.id, delivered.p.prodId),
+        )
+      ).status,
+    ).toBe(201);
 
-    const done = await orderUpTo(w, 'delivered');
+    const done = await orderUpTo(w, 'completed');
     const buyer = as(w.app, done.buyer.cookie);
     const ok = await buyer.post('/api/reviews', review(done.order.id, done.p.prodId));
     expect(ok.status).toBe(201);
@@ -57,7 +76,7 @@ describe(`reviews (${dbLabel()})`, () => {
     expect(bad.status).toBe(400);
 
     // Ten simultaneous second reviews: still one.
-    const other = await orderUpTo(w, 'delivered');
+    const other = await orderUpTo(w, 'completed');
     const tries = await Promise.all(
       Array.from({ length: 10 }, () =>
         as(w.app, other.buyer.cookie).post('/api/reviews', review(other.order.id, other.p.prodId)),
@@ -68,8 +87,8 @@ describe(`reviews (${dbLabel()})`, () => {
   });
 
   it('shows on the product with the average; the store answers once; staff hide with an audit entry', async () => {
-    const a = await orderUpTo(w, 'delivered');
-    const b = await orderUpTo(w, 'delivered', { seller: a.s });
+    const a = await orderUpTo(w, 'completed');
+    const b = await orderUpTo(w, 'completed', { seller: a.s });
     await as(w.app, a.buyer.cookie).post(
       '/api/reviews',
       review(a.order.id, a.p.prodId, { productRating: 5, storeRating: 4 }),

@@ -151,6 +151,8 @@ export const jobReviewReply = Obj({
   provider: nullable(
     Obj({ sp_id: int, name: str, kind: { type: 'string', enum: ['mechanic', 'towvan'] } }),
   ),
+  /** The job is done (confirmed, or marked done 72 hours ago without objection): it can be reviewed. */
+  reviewOpen: { type: 'boolean' },
   item: nullable(providerReviewItem),
 });
 export const providerSummaryReply = Obj({

@@ -11,8 +11,8 @@ import { recordAudit } from '../audit/service.ts';
 import { reviewsRepository, type RatingRow, type ReviewRow } from './repository.ts';
 import type { RatingSummary, ReviewItem, ReviewList } from './types.ts';
 
-/** Orders whose buyer may review their lines: the parts reached them. */
-export const REVIEWABLE = ['delivered', 'completed'];
+/** A part is reviewed once its order is completed (received by the buyer), not merely delivered. */
+export const REVIEWABLE = ['completed'];
 
 export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 export const clean = (s: string | undefined) =>
@@ -70,14 +70,16 @@ export function reviewsService(app: FastifyInstance) {
     };
   };
   return {
-    /** A verified buyer's review of one line of a delivered order; one per line. */
+    /** A verified buyer's review of one line of a completed order; one per line. */
     async create(user: SessionUser, input: ReviewInput) {
       const line = await repo.line(input.orderId, input.productId);
       // Another buyer's order is not told apart from a missing one.
       if (!line || line.buyer_user_id !== user.id)
         throw notFound('There is no such part in your orders: you can review only what you bought');
       if (!REVIEWABLE.includes(line.status))
-        throw conflict('You can review this part once the order is delivered');
+        throw conflict(
+          'You can review this part once the order is completed: confirm you received it first',
+        );
       const row = await repo.insert({
         ...input,
         storeId: line.store_id,

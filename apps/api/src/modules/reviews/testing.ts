@@ -25,13 +25,14 @@ export async function payOnTestPage(app: FastifyInstance, url: string) {
 }
 
 /**
- * An order of one part moved by its seller up to `until` ('placed' leaves it as checkout made it).
+ * An order of one part moved by its seller up to `until` ('placed' leaves it as checkout made it;
+ * 'completed' is delivered, then received by the buyer).
  * Paystack orders are paid on the mounted test page first. Tests of reviews, disputes and the
  * track record share it.
  */
 export async function orderUpTo(
   w: World,
-  until: 'placed' | 'processing' | 'shipped' | 'delivered',
+  until: 'placed' | 'processing' | 'shipped' | 'delivered' | 'completed',
   o: {
     method?: 'paystack' | 'pay_on_delivery';
     price?: number;
@@ -56,10 +57,16 @@ export async function orderUpTo(
     processing: ['accept'],
     shipped: ['accept', 'ship'],
     delivered: ['accept', 'ship', 'deliver'],
+    completed: ['accept', 'ship', 'deliver'],
   }[until];
   for (const step of steps) {
     const r = await as(w.app, s.cookie).post(`/api/store/orders/${order.id}/${step}`);
     if (r.status !== 200) throw new Error(`${step}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  if (until === 'completed') {
+    // The buyer's 'I received it'.
+    const r = await as(w.app, buyer.cookie).post(`/api/orders/${order.id}/received`);
+    if (r.status !== 200) throw new Error(`received: ${r.status} ${JSON.stringify(r.body)}`);
   }
   return { s, p, buyer, order };
 }

@@ -90,6 +90,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
     ans = await api.post<never>(`/api/requests/${id}/close`);
   } else if (intent === 'widen') {
     ans = await api.post<never>(`/api/requests/${id}/widen`);
+  } else if (intent === 'done' || intent === 'confirm' || intent === 'not-done') {
+    ans = await api.post<never>(`/api/requests/${id}/${intent}`);
   } else {
     const priceKobo = koboFromNaira(f.get('price'));
     if (priceKobo === null)
@@ -272,6 +274,30 @@ export default function RequestPage() {
           </a>
         </p>
       )}
+      {d.job?.provider && r.doneAt && !r.confirmedAt && (
+        <div className="card mt-3 space-y-2 p-4" data-testid="job-done">
+          <p>
+            <strong>{d.job.provider.name}</strong> marked the job done. Is it done?
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="confirm" />
+              <button type="submit" className="btn-primary" disabled={nav.state === 'submitting'}>
+                Yes, it is done
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="not-done" />
+              <button type="submit" className="btn-ghost" disabled={nav.state === 'submitting'}>
+                It is not done
+              </button>
+            </Form>
+          </div>
+          <p className="text-sm text-gray-700">
+            Without an answer from you within 3 days, the job counts as done.
+          </p>
+        </div>
+      )}
       {d.job?.provider && (
         <section
           aria-labelledby="job-review-heading"
@@ -281,7 +307,11 @@ export default function RequestPage() {
           <h2 id="job-review-heading" className="text-lg font-bold">
             {d.job.item ? 'Your review' : `How did ${d.job.provider.name} do?`}
           </h2>
-          {d.job.item ? (
+          {!d.job.item && !d.job.reviewOpen ? (
+            <p className="text-sm text-gray-700">
+              You can review {d.job.provider.name} once they mark the job done and you confirm it.
+            </p>
+          ) : d.job.item ? (
             <>
               <ProviderReviewList items={[d.job.item]} />
               <p className="text-sm">
@@ -347,6 +377,26 @@ export default function RequestPage() {
           <div className="mt-2 sm:w-60">
             <ChatWith subject="request" subjectId={r.id} label="Chat with the customer" />
           </div>
+          {r.kind !== 'part' && d.myOffer.status === 'accepted' && (
+            <div className="mt-3" data-testid="job-state">
+              {r.confirmedAt ? (
+                <p className="text-brand-700">The customer confirmed the job done. Thank you!</p>
+              ) : r.doneAt ? (
+                <p>You marked the job done: the customer is asked to confirm it.</p>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="done" />
+                  <button
+                    type="submit"
+                    className="btn-primary"
+                    disabled={nav.state === 'submitting'}
+                  >
+                    Mark the job done
+                  </button>
+                </Form>
+              )}
+            </div>
+          )}
           {r.status === 'taken' && d.myOffer.status !== 'accepted' && (
             <p className="mt-2 text-gray-700">
               Thank you for your offer: the customer chose another one this time.

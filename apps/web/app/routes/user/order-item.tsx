@@ -27,7 +27,7 @@ import { UploadForm } from '../../components/upload-form.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'A part of my order | SpareFinder NG' }];
 
-/** One line of my order: review it once it is delivered, or report a problem within 7 days. */
+/** One line of my order: review it once it is completed, or report a problem within 7 days. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Order');
   const productId = idParam(params.productId, 'Part');
@@ -56,7 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     item,
     review: review ?? null,
     dispute: dispute ?? null,
-    canReview: ['delivered', 'completed'].includes(order.status),
+    // Reviews speak of a part received: a completed order ('I received it'), not merely delivered.
+    canReview: order.status === 'completed',
     canDispute:
       order.status === 'delivered' &&
       deliveredAt !== null &&
@@ -172,7 +173,8 @@ export default function OrderItem() {
           </Form>
         ) : (
           <p className="text-sm text-gray-700">
-            You can review this part once the order is delivered.
+            You can review this part once the order is completed: press “I received it” on the order
+            when it reaches you.
           </p>
         )}
       </section>
