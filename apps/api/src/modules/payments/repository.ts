@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { schema as s, type Db } from '@sf/db';
+import { rows, schema as s, type Db } from '@sf/db';
 
 export type PaymentRow = typeof s.payments.$inferSelect;
 export type RefundRow = typeof s.refunds.$inferSelect;
@@ -128,36 +128,72 @@ export const paymentsRepository = {
       .where(and(eq(s.refunds.reference, reference), eq(s.refunds.status, 'sending')));
   },
 
-  /** Paystack's word on a refund (webhook): by its id, or by our reference in merchant_note. */
-  async refundOutcome(
+  /**
+   * The refund a Paystack refund event is about. Paystack's documented events carry the
+   * transaction's reference and the amount (and its own refund reference); some also carry our
+   * reference as merchant_note or Paystack's refund id. Matched by the most specific of these,
+   * then, for a payment with two refunds of one amount, the oldest not yet settled.
+   */
+  async refundForEvent(
     db: Db,
-    match: { paystackRefundId?: number; reference?: string },
-    status: 'processed' | 'failed',
+    m: {
+      reference?: string;
+      paystackRefundId?: number;
+      paymentReference?: string;
+      amountKobo?: number;
+    },
   ): Promise<RefundRow | undefined> {
-    const by = [
-      match.paystackRefundId !== undefined
-        ? eq(s.refunds.paystackRefundId, match.paystackRefundId)
-        : undefined,
-      match.reference ? eq(s.refunds.reference, match.reference) : undefined,
-    ].filter((x) => x !== undefined);
-    if (by.length === 0) return undefined;
+    const [r] = await rows<{ reference: string }>(
+      db,
+      sql`select reference from refunds
+          where reference = ${m.reference ?? null}
+             or paystack_refund_id = ${m.paystackRefundId ?? null}
+             or (payment_reference = ${m.paymentReference ?? null} and amount_kobo = ${m.amountKobo ?? null})
+          order by (reference = ${m.reference ?? null}) is true desc,
+                   (paystack_refund_id = ${m.paystackRefundId ?? null}) is true desc,
+                   status in ('processed', 'failed') asc, created_at asc
+          limit 1`,
+    );
+    return r ? this.findRefund(db, r.reference) : undefined;
+  },
+
+  /**
+   * Moves a refund to Paystack's latest word, never backwards: a refund can fail and then be
+   * processed (Paystack retries), never the reverse; `sent` only records that Paystack holds it.
+   * Returns the row when it changed.
+   */
+  async refundState(db: Db, reference: string, status: 'sent' | 'processed' | 'failed') {
+    const from = {
+      sent: ['pending', 'sending'],
+      failed: ['pending', 'sending', 'sent'],
+      processed: ['pending', 'sending', 'sent', 'failed'],
+    }[status];
     return (
       await db
         .update(s.refunds)
-        .set({
-          status,
-          lockedUntil: null,
-          ...(match.paystackRefundId !== undefined
-            ? {
-                paystackRefundId: sql`coalesce(${s.refunds.paystackRefundId}, ${match.paystackRefundId})`,
-              }
-            : {}),
-          updatedAt: new Date(),
-        })
-        .where(and(or(...by), inArray(s.refunds.status, ['sending', 'sent', 'processed'])))
+        .set({ status, lockedUntil: null, updatedAt: new Date() })
+        .where(and(eq(s.refunds.reference, reference), inArray(s.refunds.status, from)))
         .returning()
     )[0];
   },
+
+  countRefundsFailed: async (db: Db) =>
+    Number(
+      (
+        await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from refunds where status = 'failed'`,
+        )
+      )[0].n,
+    ),
+
+  buyerOf: async (db: Db, paymentReference: string) =>
+    (
+      await rows<{ user_id: string | null }>(
+        db,
+        sql`select user_id from payments where reference = ${paymentReference}`,
+      )
+    )[0]?.user_id ?? null,
 
   async countSucceeded(db: Db, purpose: string, purposeId: string) {
     const [r] = await db

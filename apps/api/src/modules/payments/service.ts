@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
+import { formatNaira } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
+import { metrics } from '../../lib/metrics.ts';
+import { defineAttention } from '../audit/attention.ts';
+import { notificationsService, type Notice } from '../notifications/service.ts';
 import { account, post, type Entry } from '../ledger/ledger.ts';
 import { PaystackError, type PaystackRefund, type PaystackTransaction } from './paystack-client.ts';
 import { paymentsRepository as repo, type PaymentRow } from './repository.ts';
@@ -49,6 +53,13 @@ export const newReference = (prefix: string) =>
  * (it refuses others), unique, and kept for every retry of the same transfer.
  */
 export const newTransferReference = (prefix: string) => newReference(prefix).toLowerCase();
+
+defineAttention({
+  key: 'refunds.failed',
+  label: 'Refunds Paystack could not pay back',
+  href: '/admin/orders',
+  count: (db) => repo.countRefundsFailed(db),
+});
 
 export type SettleOutcome = 'applied' | 'duplicate' | 'mismatch' | 'not_paid' | 'unknown';
 
@@ -251,35 +262,68 @@ export const paymentsService = {
     return purposes.get(p.purpose)?.returnTo(p) ?? '/';
   },
 
+  /**
+   * Paystack's word on a refund, in its documented shape (refund.pending, .processing,
+   * .processed, .failed, .needs-attention). The buyer is told "on its way" until Paystack says
+   * processed; a refund Paystack could not pay (failed, or needing the merchant's attention) goes
+   * on the staff attention list and the buyer hears that staff are on it.
+   */
+  async refundEvent(app: FastifyInstance, event: string, data: any) {
+    const amount = Number(data?.amount);
+    const id = Number(data?.id);
+    const r = await repo.refundForEvent(app.db, {
+      reference: typeof data?.merchant_note === 'string' ? data.merchant_note : undefined,
+      paystackRefundId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
+      paymentReference:
+        typeof data?.transaction_reference === 'string' ? data.transaction_reference : undefined,
+      amountKobo: Number.isSafeInteger(amount) ? amount : undefined,
+    });
+    if (!r) {
+      app.log.warn(
+        { event, transaction: data?.transaction_reference },
+        'Paystack refund event for no refund of ours',
+      );
+      return;
+    }
+    const status =
+      event === 'refund.processed'
+        ? 'processed'
+        : event === 'refund.failed' || event === 'refund.needs-attention'
+          ? 'failed'
+          : 'sent';
+    const changed = await repo.refundState(app.db, r.reference, status);
+    await repo.event(app.db, {
+      reference: r.paymentReference,
+      source: 'webhook',
+      event,
+      outcome: changed ? 'applied' : 'duplicate',
+      detail: { refund: r.reference, refundReference: data?.refund_reference ?? null },
+    });
+    if (!changed || status === 'sent') return;
+    metrics.refunds.inc({ outcome: status });
+    if (status !== 'failed') return;
+    app.log.error({ refund: r.reference, payment: r.paymentReference }, 'Paystack refund failed');
+    const buyer = await repo.buyerOf(app.db, r.paymentReference);
+    if (!buyer) return;
+    const notice: Notice = {
+      userId: buyer,
+      type: 'refund_failed',
+      title: `Your refund of ${formatNaira(Number(r.amountKobo) / 100)} could not be paid back to your card yet: SpareFinder staff are on it and will contact you`,
+      link: r.purpose === 'order' ? `/user/orders/${r.purposeId}` : '/user/notifications',
+      event: { type: 'refund.failed', purpose: r.purpose, purposeId: r.purposeId },
+    };
+    const notices = notificationsService(app);
+    await notices.record(app.db, [notice]);
+    await notices.announce([notice]);
+  },
+
   async webhookEvent(app: FastifyInstance, event: string, data: any): Promise<void> {
     if (event === 'charge.success') {
       await this.settle(app, data as PaystackTransaction, 'webhook');
       return;
     }
-    if (event === 'refund.processed' || event === 'refund.failed') {
-      const id = Number(data?.id);
-      const r = await repo.refundOutcome(
-        app.db,
-        {
-          paystackRefundId: Number.isSafeInteger(id) ? id : undefined,
-          reference: typeof data?.merchant_note === 'string' ? data.merchant_note : undefined,
-        },
-        event === 'refund.processed' ? 'processed' : 'failed',
-      );
-      // Paystack could not pay the money back: staff settle it with the buyer.
-      if (r && event === 'refund.failed')
-        app.log.error(
-          { refund: r.reference, payment: r.paymentReference },
-          'Paystack refund failed',
-        );
-      if (r)
-        await repo.event(app.db, {
-          reference: r.paymentReference,
-          source: 'webhook',
-          event,
-          outcome: 'applied',
-          detail: { refund: r.reference },
-        });
+    if (event.startsWith('refund.')) {
+      await this.refundEvent(app, event, data);
       return;
     }
     const h = webhookHandlers.get(event);
