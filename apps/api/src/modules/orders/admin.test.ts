@@ -15,6 +15,7 @@ import {
   type World,
 } from '../checkout/testing.ts';
 import { ordersService } from './service.ts';
+import { payOnTestPage } from '../reviews/testing.ts';
 
 // Staff refunds over real HTTP to the local Paystack-compatible server: never more than was
 // paid, once per request key, with the ledger and the audit log written in the same transaction.
@@ -44,13 +45,7 @@ async function paidOrder() {
     paymentMethod: 'paystack',
   });
   expect(res.status).toBe(201);
-  const paid = await fetch(res.body.payment.authorizationUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay&channel=card',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
+  await payOnTestPage(w.app, res.body.payment.authorizationUrl);
   const order = res.body.orders[0] as { id: number; number: string; totalKobo: number };
   return { s, buyer, order, reference: res.body.payment.reference as string };
 }

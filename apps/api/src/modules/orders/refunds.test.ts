@@ -16,6 +16,7 @@ import {
   type World,
 } from '../checkout/testing.ts';
 import { ordersService, refundReference } from './service.ts';
+import { payOnTestPage } from '../reviews/testing.ts';
 
 // Refunds over real HTTP to the local Paystack-compatible server on its own port, which counts
 // the calls it receives: however many cancels, refund attempts and job runs meet, one refund
@@ -39,13 +40,7 @@ async function paidOrder() {
     paymentMethod: 'paystack',
   });
   expect(res.status).toBe(201);
-  const paid = await fetch(res.body.payment.authorizationUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay&channel=card',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
+  await payOnTestPage(w.app, res.body.payment.authorizationUrl);
   const order = res.body.orders[0];
   expect((await as(w.app, buyer.cookie).get(`/api/orders/${order.id}`)).body.order.status).toBe(
     'paid',

@@ -13,6 +13,7 @@ import {
   type World,
 } from '../checkout/testing.ts';
 import { refundReference } from '../orders/service.ts';
+import { payOnTestPage } from '../reviews/testing.ts';
 
 // Paystack's refund events in their documented shape (transaction_reference, refund_reference,
 // amount; no id of ours) move our refund record: "on its way" until Paystack says processed; a
@@ -33,13 +34,7 @@ async function cancelledPaidOrder() {
     paymentMethod: 'paystack',
   });
   expect(res.status).toBe(201);
-  const paid = await fetch(res.body.payment.authorizationUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=pay&channel=card',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
+  await payOnTestPage(w.app, res.body.payment.authorizationUrl);
   const order = res.body.orders[0];
   const cancelled = await as(w.app, s.cookie).post(`/api/store/orders/${order.id}/cancel`, {
     reason: 'Out of stock after all',
