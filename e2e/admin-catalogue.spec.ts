@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './helpers.ts';
 
-// Staff at work on the catalogue (issue 14): verify a store (its badge shows publicly), suspend
+// Staff at work on the catalogue (decision 0019): verify a store (its badge shows publicly), suspend
 // one (its parts vanish from search and their pages), merge a category. Phone and desktop.
 
 async function asAdmin(page: Page) {

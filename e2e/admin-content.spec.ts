@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, hydrated, isPhone } from './helpers.ts';
 
-// Staff at work (issue 14): an admin edits a help page (the public page shows it at once) and
+// Staff at work (decision 0019): an admin edits a help page (the public page shows it at once) and
 // refunds part of a paid order (the order's ledger shows the posting). Phone and desktop run at
 // the same time on the same demo data, so each edits its own page and refunds its own amount.
 test.describe.configure({ timeout: 120_000 });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrated, uniquePhone } from './helpers.ts';
 
-// Trust (issue 15) at phone size: the fit check on the list, the product page and at checkout.
+// Trust (decision 0018) at phone size: the fit check on the list, the product page and at checkout.
 test.describe.configure({ timeout: 180_000 });
 // Phone size only: the trust flows are checked where most buyers are; desktop shares the pages.
 test.skip(({ viewport }) => (viewport?.width ?? 1280) >= 768, 'phone size only');

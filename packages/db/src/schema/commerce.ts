@@ -179,7 +179,7 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Set by a dispute (trust and safety): escrow is not released automatically while set. */
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
-    /** Set by staff: the automatic escrow release waits until they lift it (issue 14). */
+    /** Set by staff: the automatic escrow release waits until they lift it (decision 0019). */
     escrowHeldAt: timestamp('escrow_held_at', { withTimezone: true }),
     shippingNote: text('shipping_note'),
     cancelReason: text('cancel_reason'),

@@ -2,7 +2,7 @@ import { PASSWORD_MAX, ROLES } from '@sf/shared';
 import { Obj, Text, errorSchema, okStatus } from '../../lib/schemas.ts';
 import { adminUserSchema } from './schemas.ts';
 
-// Staff's work on accounts (issue 14): find, role, lock, forced reset, sessions.
+// Staff's work on accounts (decision 0019): find, role, lock, forced reset, sessions.
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['admin'];
 

@@ -13,7 +13,7 @@ import { blogCoverUrl } from '../images/urls.ts';
 import { coverKey } from './covers.ts';
 import { adminCategory, adminComment, adminPost, adminPostFull } from './admin-schemas.ts';
 
-// Staff write the blog (issue 14): posts are drafts until published, in the restricted Markdown
+// Staff write the blog (decision 0019): posts are drafts until published, in the restricted Markdown
 // the public post renders as text (components/rich-text.tsx), so no post can carry HTML or
 // script. Categories are kept here too, and comments are moderated after they show: staff hide,
 // approve (keep, or show again) or delete them. Every change is audited in its transaction.

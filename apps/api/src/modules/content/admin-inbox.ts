@@ -11,7 +11,7 @@ import { defineAttention } from '../audit/attention.ts';
 import { iso, like, page } from '../admin/common.ts';
 import { contactItem, contactListItem, subscriber } from './admin-schemas.ts';
 
-// What visitors send us (issue 14): newsletter addresses (listed, exported as CSV for the
+// What visitors send us (decision 0019): newsletter addresses (listed, exported as CSV for the
 // mailing tool) and contact-us messages (read, marked answered once staff replied by e-mail).
 
 defineAttention({
