@@ -31,6 +31,20 @@ export const tooMany = (m: string, retryAfterS?: number) =>
   Object.assign(new HttpError(429, m, 'RATE_LIMITED'), { retryAfterS });
 export const unavailable = (m: string) => new HttpError(503, m, 'UNAVAILABLE');
 
+/**
+ * An error of an outside service (Paystack, later the SMS gateway) marks itself with the
+ * service's name. One that reaches the error handler leaves as a 503 the client may retry (no
+ * answer, or a 5xx: the service is unwell, not the request) or a 502 (the service refused what
+ * we sent), never a 500: nothing on our side crashed, and the user can act on "try again".
+ */
+export interface OutsideServiceFailure {
+  outsideService: string;
+  /** True when the service gave no usable answer (it may still have done the work). */
+  unclear: boolean;
+}
+const isOutsideFailure = (e: unknown): e is Error & OutsideServiceFailure =>
+  typeof (e as Partial<OutsideServiceFailure> | null)?.outsideService === 'string';
+
 /** The one shape of an error body; `fields` only when there are field messages. */
 export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors): ApiError {
   const clean = fields
@@ -93,6 +107,22 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply
         .status(400)
         .send(errorBody('VALIDATION', message, field ? { [field]: message } : undefined));
+    }
+    if (isOutsideFailure(err)) {
+      req.log.warn({ err: err.message, service: err.outsideService }, 'outside service failed');
+      if (!err.unclear)
+        return reply
+          .status(502)
+          .send(errorBody('UNAVAILABLE', `${err.outsideService} refused this: ${err.message}`));
+      reply.header('retry-after', '30');
+      return reply
+        .status(503)
+        .send(
+          errorBody(
+            'UNAVAILABLE',
+            `${err.outsideService} did not answer in time. Please try again in a minute.`,
+          ),
+        );
     }
     if (isDatabaseUnavailable(err)) {
       // The database is down or restarting: a quick, honest 503 that clients and the proxy

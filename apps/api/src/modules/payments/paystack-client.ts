@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { metrics } from '../../lib/metrics.ts';
+import type { OutsideServiceFailure } from '../../lib/errors.ts';
 
 /**
  * One client for Paystack's HTTP API (https://paystack.com/docs/api/). With
@@ -62,8 +63,9 @@ export function httpTransport(baseUrl: string, timeoutMs = 15_000): Transport {
  */
 export type PaystackErrorKind = 'refused' | 'timeout' | '5xx' | 'network';
 
-export class PaystackError extends Error {
+export class PaystackError extends Error implements OutsideServiceFailure {
   readonly kind: PaystackErrorKind;
+  readonly outsideService = 'Paystack';
   constructor(
     message: string,
     public httpStatus: number,
