@@ -34,7 +34,8 @@ beforeAll(async () => {
   const pic = () => photo({ width: 64, height: 48 });
   const csv = async () => Buffer.from(csvOf(goodRows(1, 'MP')));
 
-  const x = await orderUpTo(w, 'delivered', { method: 'pay_on_delivery' });
+  // A part is reviewed once its order is completed; a dispute needs a still-delivered order.
+  const x = await orderUpTo(w, 'completed', { method: 'pay_on_delivery' });
   const y = await orderUpTo(w, 'delivered', { method: 'pay_on_delivery', buyer: x.buyer });
   const buyer = as(w.app, x.buyer.cookie);
   const review = await buyer.post('/api/reviews', {
