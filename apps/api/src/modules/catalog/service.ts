@@ -197,9 +197,28 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
     };
   }
 
-  async function listUncached(given: ListFilters) {
+  /**
+   * `readCar`: read a car out of the words (withTextCar). When the car read from the words finds
+   * nothing on the first page, the words are searched as text instead: a listing that names the
+   * car in its title without saying which cars it fits is still found by its words.
+   */
+  async function listUncached(
+    given: ListFilters,
+    readCar = true,
+  ): Promise<{
+    status: true;
+    items: ReturnType<typeof toListItem>[];
+    count: number;
+    lastId: string | null;
+    hasMore: boolean;
+  }> {
     const text = given.prodName?.trim();
-    const { f, search } = await withTextCar(given, text);
+    const { f, search } = readCar
+      ? await withTextCar(given, text)
+      : {
+          f: given,
+          search: text ? await planner.query(text, { car: false }) : ({} as SearchQuery),
+        };
     const filter = await resolve(f);
     filter.condition = f.condition ?? search.condition;
     filter.spec = search.tyreSize;
@@ -217,6 +236,8 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
       limit: size + 1,
       newestId: await planner.stagesFrom(search.tsq),
     });
+    if (readCar && search.car && rowsOut.length === 0 && !f.lastId)
+      return listUncached(given, false);
     const hasMore = rowsOut.length > size;
     const page = rowsOut.slice(0, size);
     const last = page[page.length - 1];
