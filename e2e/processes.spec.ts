@@ -114,6 +114,8 @@ test.describe('several server processes', () => {
         WEB_CONCURRENCY: '2',
         NODE_ENV: 'production',
         DEMO_DATA: 'false',
+        // No mail server here: the outbox stands in, knowingly.
+        MAIL_OFF: 'true',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
