@@ -6,6 +6,7 @@ import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 // store receives; a dispute takes it away (the money stays held); a dispute refund shows on the
 // order card, its receipt and its timeline, in the state Paystack last told.
 test.describe.configure({ timeout: 180_000 });
+// Phone size only: the money of an order is checked where most buyers see it; desktop shares the pages.
 test.skip(({ viewport }) => (viewport?.width ?? 1280) >= 768, 'phone size only');
 
 const PASSWORD = 'Headlamp-for-Camry-2011';
