@@ -22,7 +22,15 @@ export const monthYear = (iso: string) =>
 /** The figures of a track record, as [label, value] lines; a figure without data is left out. */
 export function trackRecordLines(t: TrackRecordItem): [string, string][] {
   const lines: [string, string][] = [];
-  lines.push(['Orders completed', t.orders ? `${t.completed} of ${t.orders}` : 'No orders yet']);
+  // Out of the orders that ended (decision 0022): one still on its way is neither done nor failed.
+  lines.push([
+    'Orders completed',
+    t.finished
+      ? `${t.completed} of ${t.finished}`
+      : t.orders
+        ? 'First orders under way'
+        : 'No orders yet',
+  ]);
   if (t.median_ship_hours !== null)
     lines.push(['Ships in', roughDuration(t.median_ship_hours * 60)]);
   if (t.disputed_percent !== null) lines.push(['Orders disputed', `${t.disputed_percent}%`]);

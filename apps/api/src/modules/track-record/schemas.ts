@@ -6,6 +6,11 @@ export const trackRecordReply = Obj({
   item: Obj({
     orders: { ...int, description: 'Orders placed and paid (or pay on delivery)' },
     completed: int,
+    finished: {
+      ...int,
+      description:
+        "Orders that reached an end state (completed, cancelled by the store or staff, refunded); a buyer's own cancellation is left out",
+    },
     median_ship_hours: nullable({ type: 'number', description: 'From payment to shipped' }),
     disputed_percent: nullable({ type: 'number', description: 'Share of orders with a dispute' }),
     refunded_percent: nullable({ type: 'number', description: 'Share of orders refunded' }),

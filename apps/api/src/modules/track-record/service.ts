@@ -6,7 +6,10 @@ import type { TrackRecord } from './types.ts';
 /**
  * A store's track record from its orders as they are now (decision 0018), one query, nothing
  * stored: orders counted are those placed and not left unpaid (pending_payment, or cancelled
- * before payment); completed = status completed; time to ship = from payment (or placing, for pay
+ * before payment); completed = status completed; finished = orders that reached an end state
+ * (completed, cancelled or refunded), leaving out a buyer's own cancellation (a buyer may cancel
+ * only before the store accepts: it says nothing of the store), so "completed N of M" never
+ * counts an order still under way against the store (decision 0022); time to ship = from payment (or placing, for pay
  * on delivery) to the 'shipped' move, median over shipped orders; disputed = orders with a
  * dispute; refunded = orders refunded on cancellation or by a dispute. Response time in chat = the
  * median, over the direct threads where a customer wrote to the store's owner and got an answer,
@@ -19,6 +22,7 @@ export async function trackRecord(db: Db, urlName: string): Promise<TrackRecord>
     created_at: Date;
     orders: number;
     completed: number;
+    finished: number;
     disputed: number;
     refunded: number;
     median_ship_hours: number | null;
@@ -32,6 +36,9 @@ export async function trackRecord(db: Db, urlName: string): Promise<TrackRecord>
     select st.verified, st.created_at,
       (select count(*)::int from o) as orders,
       (select count(*)::int from o where o.status = 'completed') as completed,
+      (select count(*)::int from o where o.status = 'completed'
+        or (o.status in ('cancelled', 'refunded') and not exists (select 1 from order_events e
+          where e.order_id = o.id and e.to_status = 'cancelled' and e.actor_role = 'buyer'))) as finished,
       (select count(*)::int from o where exists (select 1 from disputes d where d.order_id = o.id)) as disputed,
       (select count(*)::int from o where o.status = 'refunded'
         or exists (select 1 from disputes d where d.order_id = o.id and d.outcome = 'refund')) as refunded,
@@ -56,6 +63,7 @@ export async function trackRecord(db: Db, urlName: string): Promise<TrackRecord>
     item: {
       orders: r.orders,
       completed: r.completed,
+      finished: r.finished,
       median_ship_hours:
         r.median_ship_hours === null ? null : Math.round(r.median_ship_hours * 10) / 10,
       disputed_percent: share(r.disputed),

@@ -35,7 +35,7 @@ describe(`store track record (${dbLabel()})`, () => {
     const rnd = random(20261123);
     const seller = await sellerWithStore(w.db);
     const stages = ['placed', 'processing', 'shipped', 'delivered'] as const;
-    for (let i = 0; i < 14; i++) {
+    for (let i = 0; i < 20; i++) {
       const method = rnd() < 0.6 ? 'paystack' : 'pay_on_delivery';
       const stage = stages[Math.floor(rnd() * stages.length)];
       const x = await orderUpTo(w, stage, { seller, method });
@@ -60,6 +60,10 @@ describe(`store track record (${dbLabel()})`, () => {
         await as(w.app, x.buyer.cookie).post(`/api/orders/${x.order.id}/received`);
       } else if (stage === 'placed' && roll < 0.5) {
         await as(w.app, x.buyer.cookie).post(`/api/orders/${x.order.id}/cancel`, {});
+      } else if (stage === 'processing' && roll < 0.5) {
+        await as(w.app, seller.cookie).post(`/api/store/orders/${x.order.id}/cancel`, {
+          reason: 'Out of stock after all',
+        });
       }
     }
 
@@ -74,9 +78,14 @@ describe(`store track record (${dbLabel()})`, () => {
       w.db,
       sql`select id, status, paid_at, created_at, payment_method from orders where store_id = ${seller.store.id}`,
     );
-    const events = await rows<{ order_id: number; to_status: string; created_at: Date }>(
+    const events = await rows<{
+      order_id: number;
+      to_status: string;
+      actor_role: string;
+      created_at: Date;
+    }>(
       w.db,
-      sql`select order_id, to_status, created_at from order_events where order_id in (select id from orders where store_id = ${seller.store.id})`,
+      sql`select order_id, to_status, actor_role, created_at from order_events where order_id in (select id from orders where store_id = ${seller.store.id})`,
     );
     const disputes = await rows<{ order_id: number; outcome: string | null }>(
       w.db,
@@ -102,6 +111,14 @@ describe(`store track record (${dbLabel()})`, () => {
     const expected = {
       orders: n,
       completed: counted.filter((o) => o.status === 'completed').length,
+      finished: counted.filter(
+        (o) =>
+          o.status === 'completed' ||
+          (['cancelled', 'refunded'].includes(o.status) &&
+            !events.some(
+              (e) => e.order_id === o.id && e.to_status === 'cancelled' && e.actor_role === 'buyer',
+            )),
+      ).length,
       median_ship_hours: med === null ? null : Math.round(med * 10) / 10,
       disputed_percent: pct(
         counted.filter((o) => disputes.some((d) => d.order_id === o.id)).length,
@@ -118,12 +135,48 @@ describe(`store track record (${dbLabel()})`, () => {
     const ans = await w.app.inject({ url: `/api/stores/${seller.store.urlName}/track-record` });
     expect(ans.statusCode).toBe(200);
     expect(ans.json().item).toMatchObject(expected);
-    // The history is varied enough to mean something.
+    // The history is varied enough to mean something: orders under way, finished ones, and both
+    // kinds of cancellation.
     expect(n).toBeGreaterThan(5);
+    expect(expected.finished).toBeGreaterThan(0);
+    expect(expected.finished).toBeLessThan(n);
+    expect(counted.some((o) => o.status === 'refunded' || o.status === 'cancelled')).toBe(true);
     expect(hours.length).toBeGreaterThan(2);
     expect((await w.app.inject({ url: '/api/stores/no-such-store/track-record' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('counts as finished only orders that reached an end state, never one under way or a buyer changing their mind', async () => {
+    const seller = await sellerWithStore(w.db);
+    const url = `/api/stores/${seller.store.urlName}/track-record`;
+    const figures = async () => {
+      const { orders, completed, finished } = (await w.app.inject({ url })).json().item;
+      return { orders, completed, finished };
+    };
+    // One order on its way to the buyer: placed, but nothing finished, so nothing failed either.
+    const shipped = await orderUpTo(w, 'shipped', { seller });
+    expect(await figures()).toEqual({ orders: 1, completed: 0, finished: 0 });
+    // It arrives and the buyer confirms: 1 of 1.
+    await as(w.app, seller.cookie).post(`/api/store/orders/${shipped.order.id}/deliver`);
+    await as(w.app, shipped.buyer.cookie).post(`/api/orders/${shipped.order.id}/received`);
+    expect(await figures()).toEqual({ orders: 1, completed: 1, finished: 1 });
+    // The store cancels one it accepted (paid online, so it is refunded): it counts against it.
+    const dropped = await orderUpTo(w, 'processing', { seller });
+    const c = await as(w.app, seller.cookie).post(`/api/store/orders/${dropped.order.id}/cancel`, {
+      reason: 'Sold out',
+    });
+    expect(c.status).toBe(200);
+    expect(await figures()).toEqual({ orders: 2, completed: 1, finished: 2 });
+    // A buyer who changes their mind before the store accepts: not the store's doing.
+    const changed = await orderUpTo(w, 'placed', { seller, method: 'pay_on_delivery' });
+    expect(
+      (await as(w.app, changed.buyer.cookie).post(`/api/orders/${changed.order.id}/cancel`, {}))
+        .status,
+    ).toBe(200);
+    // Delivered, not yet confirmed: still under way.
+    await orderUpTo(w, 'delivered', { seller });
+    expect(await figures()).toEqual({ orders: 4, completed: 1, finished: 2 });
   });
 
   it("answers the owner's median first reply in chat, worked out from the raw messages", async () => {
