@@ -103,4 +103,7 @@ describe('menus show only pages that exist', () => {
     expect(labels(contractAccountMenu('Seller'))).toContain('Subscription');
     expect(contractBottomBar('Mechanic').map((i) => i.to)).toContain('/broadcast');
   });
+  it('puts Request in the main menu, which guests see too (desktop bar and phone menu)', () => {
+    expect(MAIN_NAV).toContainEqual({ label: 'Request', to: '/broadcast' });
+  });
 });

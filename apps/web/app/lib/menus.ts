@@ -104,6 +104,8 @@ export const MAIN_NAV: MenuItem[] = [
   { label: 'Spare parts', to: '/spares-parts' },
   { label: 'Mechanics', to: '/mechanics' },
   { label: 'Tow vans', to: '/towvans' },
+  // Guests too: the guard sends them to sign in with the broadcast message, then back.
+  { label: 'Request', to: '/broadcast' },
   { label: 'VIN decoder', to: '/vindecoder' },
   { label: 'Blogs', to: '/blogs' },
 ];

@@ -16,6 +16,9 @@ export type ProviderPage = Omit<
 > & { items: RatedProvider[] };
 
 /** What differs between the mechanics and the tow-van pages. */
+/** The broadcast request that reaches this kind of provider. */
+export const REQUEST_KIND = { mechanic: 'mechanic', towvan: 'tow' } as const;
+
 export const KINDS = {
   mechanic: {
     list: '/mechanics',

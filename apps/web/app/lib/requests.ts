@@ -27,6 +27,19 @@ export const STATUS_LABEL: Record<RequestItem['status'], string> = {
 };
 export const requestPath = (id: number) => `/broadcast/${id}`;
 export const INCOMING_PATH = '/broadcast/incoming';
+export const BROADCAST_PATH = '/broadcast';
+export type RequestKind = RequestItem['kind'];
+
+/**
+ * The broadcast form, opened on one kind of request. A guest who follows it meets the login
+ * page's broadcast message (the route guard) and comes back here after signing in.
+ */
+export const requestHref = (kind?: RequestKind) =>
+  kind && kind !== 'part' ? `${BROADCAST_PATH}?kind=${kind}` : BROADCAST_PATH;
+
+/** The kind a link asked for (?kind=), part by default. */
+export const requestKindOf = (v: string | null): RequestKind =>
+  v === 'mechanic' || v === 'tow' ? v : 'part';
 
 /** "Brake Pads for Toyota Corolla 2012 · Ikeja, Lagos" */
 export const requestTitle = (r: Pick<RequestItem, 'what' | 'vehicle' | 'city' | 'state'>) =>

@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
@@ -8,6 +8,8 @@ import { loadTopProviders } from '../lib/providers.server.ts';
 import { FindAnything } from '../components/catalog/find-anything.tsx';
 import { JoinUs, RecentParts } from '../components/home-sections.tsx';
 import { toProductPage } from '../lib/catalog.ts';
+import { RequestChoices } from '../components/requests/request-prompt.tsx';
+import { requestHref } from '../lib/requests.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
@@ -47,9 +49,20 @@ export default function Home() {
             <div className="mt-4 max-w-xl">
               <FindAnything />
             </div>
+            <p className="mt-3 text-sm text-brand-100">
+              Cannot find it?{' '}
+              <Link
+                to={requestHref()}
+                className="inline-flex min-h-11 items-center font-semibold text-white underline"
+              >
+                Broadcast a request
+              </Link>{' '}
+              and let stores, mechanics or tow vans near you answer.
+            </p>
           </div>
         </section>
         <CategoryGrid categories={categories} />
+        <RequestChoices />
         <RecentParts items={recent} />
         <TopProviders data={topProviders} />
         <JoinUs />

@@ -4,6 +4,7 @@ import type { SearchAnswer, SearchGroup } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { BUILT_PAGES } from '../lib/menus.ts';
+import { requestHref } from '../lib/requests.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
 import { FindAnything } from '../components/catalog/find-anything.tsx';
 import { ProductGrid } from '../components/catalog/product-list.tsx';
@@ -34,8 +35,11 @@ const NOUN: Record<SearchGroup['kind'], [string, string]> = {
 
 /** The broadcast link shows once its page exists. */
 const BROADCAST = BUILT_PAGES.has('/broadcast');
-const BroadcastLink = () => (
-  <Link to="/broadcast" className="font-semibold text-brand-700 underline">
+const BroadcastLink = ({ kind }: { kind?: SearchGroup['kind'] }) => (
+  <Link
+    to={requestHref(kind === 'towvan' ? 'tow' : kind)}
+    className="font-semibold text-brand-700 underline"
+  >
     broadcast a request
   </Link>
 );
@@ -71,7 +75,8 @@ function Group({ g, asked }: { g: SearchGroup; asked: string }) {
           {BROADCAST && (
             <>
               {' '}
-              or <BroadcastLink /> so {one === 'part' ? 'sellers' : many} can answer you
+              or <BroadcastLink kind={g.kind} /> so {one === 'part' ? 'sellers' : many} can answer
+              you
             </>
           )}
           .

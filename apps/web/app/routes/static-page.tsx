@@ -5,6 +5,7 @@ import { STATIC_PAGES, SUPPORT } from '../lib/menus.ts';
 import type { StaticPage, StaticSection } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { ChevronDown } from '../components/icons.tsx';
+import { mentionsBroadcast, RequestLinks } from '../components/requests/request-prompt.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d
@@ -41,6 +42,7 @@ function Faq({ sections }: { sections: StaticSection[] }) {
             />
           </summary>
           <RichText source={s.body} headingLevel={3} className="px-4 pb-4" />
+          {mentionsBroadcast(s.body) && <RequestLinks text={s.body} className="px-4 pb-4" />}
         </details>
       ))}
     </div>
@@ -56,6 +58,7 @@ function Sections({ sections }: { sections: StaticSection[] }) {
             {s.heading}
           </h2>
           <RichText source={s.body} headingLevel={3} className="mt-2" />
+          {mentionsBroadcast(s.heading + s.body) && <RequestLinks text={s.body} className="mt-3" />}
         </section>
       ))}
     </div>

@@ -14,6 +14,7 @@ import { ProductList } from './product-list.tsx';
 import type { FitAnswer } from '../../lib/fit.ts';
 import { PlaceBar } from '../place-bar.tsx';
 import type { PlaceNote } from '../../lib/place.server.ts';
+import { RequestPrompt } from '../requests/request-prompt.tsx';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
 // Only a buyer with a saved car sees the car form: its code loads only then (the parts list
@@ -95,8 +96,15 @@ export function PartsResults({
             )
           }
           fitCarId={fit?.car?.id}
-          empty={<EmptyResults action={action} filtered={hasFilters(filters)} />}
+          empty={
+            <EmptyResults action={action} filtered={hasFilters(filters)}>
+              <RequestPrompt kind="part" lead="Still nothing?" className="mt-2 text-left" />
+            </EmptyResults>
+          }
         />
+        {page.items.length > 0 && !page.error && (
+          <RequestPrompt kind="part" lead="Not the part you need?" className="mt-4" />
+        )}
       </section>
     </div>
   );

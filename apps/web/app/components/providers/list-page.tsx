@@ -5,6 +5,8 @@ import { HomeTabs } from '../home-tabs.tsx';
 import { PlaceBar } from '../place-bar.tsx';
 import { ProviderFilters } from './provider-filters.tsx';
 import { ProviderList } from './provider-list.tsx';
+import { RequestPrompt } from '../requests/request-prompt.tsx';
+import { REQUEST_KIND } from '../../lib/providers.ts';
 
 export function ProviderListPage({ data, intro }: { data: ProviderListData; intro: string }) {
   const location = useLocation();
@@ -44,6 +46,13 @@ export function ProviderListPage({ data, intro }: { data: ProviderListData; intr
             error={data.error}
           />
         </section>
+        {data.page.items.length > 0 && (
+          <RequestPrompt
+            kind={REQUEST_KIND[data.kind]}
+            lead={`Rather have ${k.title.toLowerCase()} come to you?`}
+            className="mt-6"
+          />
+        )}
       </main>
     </>
   );

@@ -10,6 +10,8 @@ import {
 } from '../../lib/providers.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
+import { RequestPrompt } from '../requests/request-prompt.tsx';
+import { REQUEST_KIND } from '../../lib/providers.ts';
 
 /**
  * Results with cursor paging (lastId = the last item's sp_id): the first page comes from the
@@ -69,14 +71,31 @@ export function ProviderList({
     );
   }
   if (items.length === 0) {
-    if (!isActive(filters) && !after) return <ExampleProviders kind={kind} />;
+    const ask = (
+      <RequestPrompt
+        kind={REQUEST_KIND[kind]}
+        lead={`No ${k.singular} here yet?`}
+        className="mt-3"
+      />
+    );
+    if (!isActive(filters) && !after)
+      return (
+        <>
+          {ask}
+          <ExampleProviders kind={kind} />
+        </>
+      );
     return (
       <div className="card p-4">
         <p className="font-semibold">No {k.title.toLowerCase()} match these filters.</p>
-        <p className="text-sm text-gray-700">Try another city, any day, or fewer filters.</p>
+        <p className="text-sm text-gray-700">
+          Try another city, any day, or fewer filters. Or broadcast a request: it reaches the
+          nearest {k.title.toLowerCase()} even outside your city.
+        </p>
         <Link to={k.list} className="btn-ghost mt-3">
           Show all {k.title.toLowerCase()}
         </Link>
+        {ask}
       </div>
     );
   }

@@ -23,8 +23,10 @@ import {
   URGENCY_LABEL,
   INCOMING_PATH,
   requestPath,
+  requestKindOf,
   requestTitle,
   type RequestItem,
+  type RequestKind,
 } from '../../lib/requests.ts';
 import { carLabel } from '../../lib/my-cars.ts';
 import { SelectField } from '../../components/select-field.tsx';
@@ -37,7 +39,8 @@ const intOf = (v: string | null | undefined) => (v && /^\d{1,9}$/.test(v) ? Numb
 /** /broadcast: ask the matching stores, mechanics or tow vans at once; my requests below. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const api = serverApi(context);
-  const stateId = intOf(new URL(request.url).searchParams.get('stateId')) ?? LAGOS;
+  const url = new URL(request.url);
+  const stateId = intOf(url.searchParams.get('stateId')) ?? LAGOS;
   const [mine, cars, form] = await Promise.all([
     api.get<RequestItem>('/api/requests'),
     api.get<GarageCar>('/api/garage'),
@@ -46,6 +49,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   loginUnless(mine, '/broadcast');
   return {
     stateId,
+    // Links from the mechanics and tow-van lists open the form on their kind.
+    kind: requestKindOf(url.searchParams.get('kind')),
     form,
     cars: cars.status ? (cars.items ?? []) : [],
     mine: mine.status ? (mine.items ?? []) : [],
@@ -139,11 +144,11 @@ function MakeAndModel({ makes }: { makes: Option<number>[] }) {
 }
 
 export default function NewRequest() {
-  const { form, cars, mine, stateId } = useLoaderData<typeof loader>();
+  const { form, cars, mine, stateId, kind: asked } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const nav = useNavigation();
   const [, setParams] = useSearchParams();
-  const [kind, setKind] = useState<'part' | 'mechanic' | 'tow'>('part');
+  const [kind, setKind] = useState<RequestKind>(asked);
   const [where, setWhere] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState('');
   const locate = () => {
@@ -189,7 +194,12 @@ export default function NewRequest() {
             name="stateId"
             className="input"
             defaultValue={stateId}
-            onChange={(e) => setParams({ stateId: e.target.value }, { replace: true })}
+            onChange={(e) =>
+              setParams(
+                { stateId: e.target.value, kind },
+                { replace: true, preventScrollReset: true },
+              )
+            }
           >
             {form.states.map((s) => (
               <option key={s.value} value={s.value}>
@@ -198,6 +208,7 @@ export default function NewRequest() {
             ))}
           </select>
         </div>
+        <input type="hidden" name="kind" value={kind} />
         <noscript>
           <button type="submit" className="btn-ghost">
             Show its cities
@@ -216,7 +227,7 @@ export default function NewRequest() {
                   type="radio"
                   name="kind"
                   value={k}
-                  defaultChecked={k === 'part'}
+                  defaultChecked={k === asked}
                   onChange={() => setKind(k)}
                 />
                 {KIND_LABEL[k]}
