@@ -21,6 +21,7 @@ import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
 import type { SessionPass } from './lib/session.ts';
 import { authUser } from './modules/auth/service.ts';
 import { countProductView, viewedProduct } from './modules/seller/views.ts';
+import { installServiceWorker } from './lib/service-worker.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'sys:page-cache-clear';
@@ -191,6 +192,7 @@ export async function registerWeb(
   if (!fs.existsSync(serverEntry))
     throw new Error(`No web build at ${buildDir}: run "npm run build" first`);
   const build = await import(pathToFileURL(serverEntry).href);
+  installServiceWorker(app, build as ServerBuild);
 
   // Hashed assets never change: a year, immutable. Other public files: an hour.
   await app.register(fastifyStatic, {

@@ -33,6 +33,7 @@ import { useVersionWatch } from './lib/use-version-watch.ts';
 import { useSessionSync } from './lib/use-session-sync.ts';
 import { useCartMerge } from './lib/use-cart-merge.ts';
 import { useClientNav } from './lib/use-client-nav.ts';
+import { useServiceWorker } from './lib/use-service-worker.ts';
 import { ServerHtml } from './lib/server-html.tsx';
 import { prepareServerHtml } from './lib/server-html.server.tsx';
 import { newsletterResult } from './components/newsletter-box.tsx';
@@ -43,6 +44,9 @@ const footerId = (search: string) =>
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable (docs/decisions/0028): the manifest names the icons, colours and start page.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 const GUEST: AuthUser = (() => {
@@ -87,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b6538" />
+        <meta name="theme-color" content="#0a5c33" />
         <Meta />
         <Links />
       </head>
@@ -121,6 +125,7 @@ export default function App() {
   useSessionSync(user);
   useCartMerge(user);
   useClientNav();
+  useServiceWorker();
   return <Outlet />;
 }
 

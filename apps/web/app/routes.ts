@@ -85,6 +85,7 @@ export default [
   route('contact-us', 'routes/contact-us.tsx'),
   route('vindecoder', 'routes/vin-decoder.tsx'),
   route('place', 'routes/place.tsx'),
+  route('offline', 'routes/offline.tsx'),
   route('user/cars', 'routes/user/cars.tsx'),
   route('user/notifications', 'routes/user/notifications.tsx'),
   route('chat', 'routes/chat.tsx'),

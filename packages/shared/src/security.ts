@@ -21,6 +21,9 @@ export function securityHeaders(
       `media-src 'self'${media}`,
       `font-src 'self'`,
       `connect-src 'self'`,
+      // The service worker (/sw.js) and the manifest come from our origin only (0028).
+      `worker-src 'self'`,
+      `manifest-src 'self'`,
       `form-action 'self'`,
       `frame-ancestors 'none'`,
       `base-uri 'self'`,

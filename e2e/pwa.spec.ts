@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible, hydrated } from './helpers.ts';
+
+// The installable, offline-capable app (docs/decisions/0028): the manifest and the service
+// worker meet the install criteria, and a product the visitor viewed opens with no signal.
+test.describe.configure({ timeout: 90_000 });
+
+const SHOTS = '/tmp/shots';
+async function shot(page: Page, info: TestInfo, name: string) {
+  if (process.env.CI) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/pwa-${name}-${info.project.name}.png` });
+}
+
+const STORE = 'ladipo-genuine-parts';
+
+/** A demo part with a picture, different for the phone and desktop runs. */
+async function partWithPicture(api: APIRequestContext, info: TestInfo) {
+  const list = await (await api.get(`/api/stores/${STORE}/products?pagesize=50`)).json();
+  const found: { id: number; name: string }[] = [];
+  for (const p of list.items as { prod_id: number }[]) {
+    const d = (await (await api.get(`/api/products/${p.prod_id}`)).json()).item;
+    if (d.images?.length) found.push({ id: d.id ?? p.prod_id, name: d.name });
+    if (found.length >= 4) break;
+  }
+  const pick = found[info.project.name === 'phone' ? 0 : 1];
+  expect(pick, 'demo parts with pictures').toBeTruthy();
+  return pick;
+}
+
+/** Waits until the service worker is active and controls this page. */
+async function controlled(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await hydrated(page);
+  }
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test('the manifest and the service worker meet the install criteria', async ({ page }, info) => {
+  await page.goto('/');
+  await hydrated(page);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/application\/manifest\+json/);
+  const m = await res.json();
+  expect(m).toMatchObject({
+    name: 'SpareFinder NG',
+    short_name: 'SpareFinder',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0a5c33',
+    background_color: '#f9fafb',
+  });
+  // The colours are the page's own: the header's green and the page background.
+  expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(
+    m.theme_color,
+  );
+  const headerBg = await page
+    .locator('header')
+    .first()
+    .evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(headerBg).toBe('rgb(10, 92, 51)');
+  // Icons of 192 and 512 pixels, PNG, each fetchable and of the size it claims; one maskable.
+  const icons = m.icons as { src: string; sizes: string; type: string; purpose: string }[];
+  for (const size of ['192x192', '512x512'])
+    expect(icons.some((i) => i.sizes === size && i.purpose.includes('any'))).toBe(true);
+  expect(icons.some((i) => i.purpose.includes('maskable'))).toBe(true);
+  for (const icon of icons) {
+    const r = await page.request.get(icon.src);
+    expect(r.status(), icon.src).toBe(200);
+    expect(r.headers()['content-type']).toBe('image/png');
+    const png = await r.body();
+    const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(`${w}x${h}`, icon.src).toBe(icon.sizes);
+  }
+
+  // The worker: at the root, never cached by HTTP, and in control of the page.
+  const sw = await page.request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+  await controlled(page);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(
+    new URL('/', page.url()).href,
+  );
+
+  // Chromium's own verdict: no reason this page could not be installed (a test browser's
+  // context is a private window, which Chromium never installs from: the one reason left).
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual(
+    [],
+  );
+  const { url, errors } = await cdp.send('Page.getAppManifest');
+  expect(url).toMatch(/\/manifest\.webmanifest$/);
+  expect(errors).toEqual([]);
+  await shot(page, info, 'home');
+});
+
+test('a viewed product opens without signal; an unseen page shows the offline page', async ({
+  page,
+  context,
+}, info) => {
+  const part = await partWithPicture(page.request, info);
+  await page.goto('/');
+  await hydrated(page);
+  await controlled(page);
+  await page.goto(`/product/${part.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(part.name);
+  // Its first picture shown (and so kept by the worker).
+  const pic = page.locator('main img').first();
+  await expect(pic).toBeVisible();
+  await expect
+    .poll(() => pic.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+    .toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/product/${part.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(part.name);
+    await expect
+      .poll(() =>
+        page
+          .locator('main img')
+          .first()
+          .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await hydrated(page);
+    await shot(page, info, 'product-offline');
+
+    // A page never opened: the offline page, which offers what this phone saved.
+    await page.goto('/mechanics?never=seen');
+    await expect(page).toHaveURL(/\/offline\?from=/);
+    await expect(page.getByRole('heading', { name: 'No signal right now' })).toBeVisible();
+    await hydrated(page);
+    const saved = page.getByRole('link', { name: part.name });
+    await expect(saved).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, info, 'offline-page');
+    // Its link opens the saved product, still without signal.
+    await saved.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(part.name);
+  } finally {
+    await context.setOffline(false);
+  }
+});
