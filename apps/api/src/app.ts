@@ -19,6 +19,7 @@ import { installSessions } from './lib/session.ts';
 import { installCsrfGuard } from './lib/csrf.ts';
 import { installAdminGuard } from './lib/admin-guard.ts';
 import { installPayments } from './modules/payments/setup.ts';
+import { installSms } from './modules/sms/setup.ts';
 import { installInputGuard } from './lib/input-guard.ts';
 import { TEXT_FORMATS } from './lib/schemas.ts';
 import { versionReply } from './lib/system.ts';
@@ -62,6 +63,11 @@ export type AppConfig = Pick<
   | 'paystackSecretKey'
   | 'paystackBaseUrl'
   | 'paystackTimeoutMs'
+  | 'smsApiKey'
+  | 'smsSenderId'
+  | 'smsBaseUrl'
+  | 'smsChannel'
+  | 'smsTimeoutMs'
   | 'commissionRate'
   | 'orderHoldMinutes'
   | 'host'
@@ -105,6 +111,9 @@ function defaults(): AppConfig {
     commissionRate: c.commissionRate,
     orderHoldMinutes: c.orderHoldMinutes,
     paystackTimeoutMs: c.paystackTimeoutMs,
+    smsSenderId: c.smsSenderId,
+    smsChannel: c.smsChannel,
+    smsTimeoutMs: c.smsTimeoutMs,
     mailOff: c.mailOff,
     // An app built without these settings (the tests' bursts of hundreds of requests at once)
     // does not shed load; the server always passes LOAD_SHED_* (on by default, config.ts).
@@ -204,6 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   servePicturesFrom(app.storage.publicBase);
   await installLive(app);
   await installPayments(app);
+  await installSms(app);
   await app.register(swagger, {
     openapi: {
       info: {

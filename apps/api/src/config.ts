@@ -42,6 +42,16 @@ export interface Config {
    * (PAYSTACK_TIMEOUT_MS, default 15 s; tests use a short one with the slow fault mode).
    */
   paystackTimeoutMs: number;
+  /** Termii API key; unset, SMS go to the local Termii-compatible gateway (off in production without demo data). */
+  smsApiKey?: string;
+  /** The sender id messages go out under (registered with the gateway): 3 to 11 letters and digits. */
+  smsSenderId: string;
+  /** Another Termii-compatible server than Termii's (a local one on its own port, in tests). */
+  smsBaseUrl?: string;
+  /** Termii's route: generic (default) or dnd (reaches numbers on Do-Not-Disturb once Termii enables it). */
+  smsChannel: 'generic' | 'dnd';
+  /** How long a call to the SMS gateway may take (SMS_TIMEOUT_MS, default 10 s). */
+  smsTimeoutMs: number;
   /** Share of an order's goods the platform keeps, 0 to 0.5 (COMMISSION_RATE, default 0.05). */
   commissionRate: number;
   /** How long an order awaiting online payment holds its parts, in minutes (ORDER_HOLD_MINUTES). */
@@ -252,6 +262,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('PAYSTACK_SECRET_KEY needs PUBLIC_URL (where Paystack sends buyers back)');
   if (paystackBaseUrl && !/^https?:\/\//.test(paystackBaseUrl))
     problems.push('PAYSTACK_BASE_URL must be an http(s) URL');
+  const smsApiKey = set('SMS_API_KEY');
+  if (smsApiKey && !/^[\x21-\x7e]{8,200}$/.test(smsApiKey))
+    problems.push(
+      'SMS_API_KEY must be the API key of your Termii dashboard (printable, no spaces)',
+    );
+  const smsBaseUrl = set('SMS_BASE_URL');
+  if (smsBaseUrl && !/^https?:\/\/[^/]/.test(smsBaseUrl))
+    problems.push('SMS_BASE_URL must be an http(s) URL, e.g. https://api.ng.termii.com');
+  if (smsBaseUrl && !smsApiKey)
+    problems.push('SMS_BASE_URL needs SMS_API_KEY (the key the gateway checks)');
+  const smsSenderId = set('SMS_SENDER_ID') ?? 'SpareFinder';
+  if (!/^[A-Za-z0-9 ]{3,11}$/.test(smsSenderId))
+    problems.push(
+      `SMS_SENDER_ID must be 3 to 11 letters, digits or spaces (a sender id registered with Termii), got "${smsSenderId}"`,
+    );
+  const smsChannel = (set('SMS_CHANNEL') ?? 'generic').toLowerCase();
+  if (smsChannel !== 'generic' && smsChannel !== 'dnd')
+    problems.push(`SMS_CHANNEL must be generic or dnd, got "${env.SMS_CHANNEL}"`);
+  if (production && !demoData && !smsApiKey)
+    warnings.push(
+      'SMS_API_KEY is not set: sign-in by SMS code and SMS copies of notices are off (e-mail sign-in still works)',
+    );
   const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY), false);
   const metricsToken = set('METRICS_TOKEN');
   if (metricsToken !== undefined && !/^[\x21-\x7e]{24,200}$/.test(metricsToken))
@@ -304,6 +336,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystackSecretKey,
     paystackBaseUrl,
     paystackTimeoutMs: duration('PAYSTACK_TIMEOUT_MS', 15_000),
+    smsApiKey,
+    smsSenderId,
+    smsBaseUrl,
+    smsChannel: smsChannel === 'dnd' ? 'dnd' : 'generic',
+    smsTimeoutMs: duration('SMS_TIMEOUT_MS', 10_000),
     commissionRate,
     orderHoldMinutes: count('ORDER_HOLD_MINUTES', 30, 1440),
     trustProxy,

@@ -145,8 +145,12 @@ describe('every variable is checked at start-up', () => {
       /PUBLIC_URL is not set: links in e-mails point to http:\/\/localhost:3000/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.ng', SMTP_URL: 'smtp://m:587' })
-        .warnings,
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://x.ng',
+        SMTP_URL: 'smtp://m:587',
+        SMS_API_KEY: 'k'.repeat(20),
+      }).warnings,
     ).toEqual([]);
   });
   it('refuses production without a mail server unless mail is knowingly off', () => {
@@ -175,6 +179,53 @@ describe('every variable is checked at start-up', () => {
       /MEDIA_ORIGINS/,
     );
     expect(() => loadConfig({ LOAD_SHED_POOL_WAITING: '-1' })).toThrow(/LOAD_SHED_POOL_WAITING/);
+  });
+});
+
+describe('the SMS gateway', () => {
+  it('is the local gateway unless SMS_API_KEY is set; reads the sender id, the base URL, the route and the timeout', () => {
+    expect(loadConfig({})).toMatchObject({
+      smsApiKey: undefined,
+      smsSenderId: 'SpareFinder',
+      smsChannel: 'generic',
+      smsTimeoutMs: 10_000,
+    });
+    const c = loadConfig({
+      SMS_API_KEY: 'TLk3yF0rT3rm11Dashboard',
+      SMS_SENDER_ID: 'SpareFindr',
+      SMS_BASE_URL: 'https://v3.api.termii.com',
+      SMS_CHANNEL: 'dnd',
+      SMS_TIMEOUT_MS: '5000',
+    });
+    expect(c).toMatchObject({
+      smsApiKey: 'TLk3yF0rT3rm11Dashboard',
+      smsSenderId: 'SpareFindr',
+      smsBaseUrl: 'https://v3.api.termii.com',
+      smsChannel: 'dnd',
+      smsTimeoutMs: 5000,
+    });
+  });
+  it('refuses a malformed value with a line naming the variable', () => {
+    expect(() => loadConfig({ SMS_API_KEY: 'has space in it' })).toThrow(/SMS_API_KEY/);
+    expect(() => loadConfig({ SMS_API_KEY: 'k'.repeat(20), SMS_BASE_URL: 'termii.com' })).toThrow(
+      /SMS_BASE_URL must be an http/,
+    );
+    expect(() => loadConfig({ SMS_BASE_URL: 'https://api.ng.termii.com' })).toThrow(
+      /SMS_BASE_URL needs SMS_API_KEY/,
+    );
+    expect(() => loadConfig({ SMS_SENDER_ID: 'SpareFinder NG' })).toThrow(/SMS_SENDER_ID/);
+    expect(() => loadConfig({ SMS_SENDER_ID: 'SF' })).toThrow(/SMS_SENDER_ID/);
+    expect(() => loadConfig({ SMS_CHANNEL: 'whatsapp' })).toThrow(/SMS_CHANNEL/);
+  });
+  it('warns that production without a key and without demo data has no SMS sign-in', () => {
+    const off = loadConfig({ NODE_ENV: 'production', MAIL_OFF: 'true' });
+    expect(off.warnings.join('\n')).toMatch(/SMS_API_KEY is not set/);
+    const on = loadConfig({
+      NODE_ENV: 'production',
+      MAIL_OFF: 'true',
+      SMS_API_KEY: 'k'.repeat(20),
+    });
+    expect(on.warnings.join('\n')).not.toMatch(/SMS_API_KEY/);
   });
 });
 

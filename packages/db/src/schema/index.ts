@@ -16,3 +16,4 @@ export * from './requests.ts';
 export * from './audit.ts';
 export * from './chat.ts';
 export * from './trust.ts';
+export * from './sms.ts';
