@@ -143,6 +143,47 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 }
 
 /**
+ * Where the money is, in kobo: what Paystack took in, what left (paid back to buyers as Paystack
+ * processed it; transferred to stores and not reversed) and what is held (escrow, refunds owed
+ * to buyers that Paystack has not paid back, stores' accounts, the platform's). `in` equals
+ * `returned + paidOut + escrow + owedToBuyers + stores + platform` when the ledger holds.
+ */
+export async function moneyPicture(db: Db) {
+  const accounts = await rows<{ account: string; b: string }>(
+    db,
+    sql`select account, sum(amount_kobo)::bigint as b from ledger_entries group by account`,
+  );
+  const sums: Record<Group, number> = {
+    in: 0,
+    refunds: 0,
+    payouts: 0,
+    escrow: 0,
+    stores: 0,
+    platform: 0,
+  };
+  for (const a of accounts) {
+    const g = groupOf(a.account);
+    if (g) sums[g] += g === 'in' ? -n(a.b) : n(a.b);
+  }
+  const [r] = await rows<{ returned: string; failed: string }>(
+    db,
+    sql`select
+          (select coalesce(sum(amount_kobo), 0) from paystack_test_records where kind = 'refund' and status = 'processed')::bigint as returned,
+          (select coalesce(sum(amount_kobo), 0) from refunds where status = 'failed')::bigint as failed`,
+  );
+  return {
+    in: sums.in,
+    returned: n(r.returned),
+    paidOut: sums.payouts,
+    escrow: sums.escrow,
+    owedToBuyers: sums.refunds - n(r.returned),
+    failedRefunds: n(r.failed),
+    stores: sums.stores,
+    platform: sums.platform,
+  };
+}
+
+/**
  * Checks against the outside world, once nothing is in flight (every webhook delivered, every
  * job run): what Paystack took, refunded and transferred is what the ledger says.
  */
@@ -166,7 +207,8 @@ export async function settledViolations(db: Db): Promise<string[]> {
   for (const u of unpaid)
     out.push(`Paystack took payment ${u.code} but ours is ${u.status ?? 'missing'}`);
 
-  // Refunds: what Paystack paid back per payment is what we sent, never more. A refund still
+  // Refunds: what Paystack holds or paid back per payment is what we sent, never more (a refund
+  // Paystack could not pay, failed or needing attention, is not money sent back). A refund still
   // unsent is allowed only while its job is leased by a process that was killed (it runs again
   // when the lease ends, minutes later on the database's clock).
   const refunds = await rows<{
@@ -179,7 +221,7 @@ export async function settledViolations(db: Db): Promise<string[]> {
     db,
     sql`select p.reference, p.amount_kobo as paid,
           coalesce((select sum(amount_kobo) from paystack_test_records x where x.kind = 'refund'
-                    and x.reference = p.reference and x.status <> 'failed'), 0)::bigint as at_paystack,
+                    and x.reference = p.reference and x.status not in ('failed', 'needs-attention')), 0)::bigint as at_paystack,
           coalesce((select sum(amount_kobo) from refunds r where r.payment_reference = p.reference
                     and r.status in ('sent', 'processed')), 0)::bigint as sent,
           coalesce((select sum(amount_kobo) from refunds r where r.payment_reference = p.reference
@@ -214,6 +256,62 @@ export async function settledViolations(db: Db): Promise<string[]> {
     out.push(
       `refund ${r.reference} is still ${r.status} after every job ran (${r.attempts} attempts, last error: ${r.last_error ?? 'none'}; job ${r.job ?? 'none'})`,
     );
+
+  // Each refund reads what Paystack last said of it: processed only when Paystack paid it back,
+  // failed when Paystack could not (failed, or needs-attention), never sent twice.
+  const told = await rows<{ reference: string; status: string; at: string | null; n: number }>(
+    db,
+    sql`select r.reference, r.status, string_agg(x.status, ',' order by x.id) as at, count(x.id)::int as n
+        from refunds r left join paystack_test_records x
+          on x.kind = 'refund' and x.data->>'merchantNote' = r.reference
+        group by r.reference, r.status`,
+  );
+  for (const r of told) {
+    const at = r.at ?? 'nothing';
+    const states = at.split(',');
+    // Sent again after Paystack could not pay an earlier try (a retry that did not yet know):
+    // still one payment back, and never one after another that was paid.
+    const unpaid = (x: string) => ['failed', 'needs-attention'].includes(x);
+    const ok =
+      r.status === 'processed'
+        ? states.at(-1) === 'processed' && states.slice(0, -1).every(unpaid)
+        : r.status === 'failed'
+          ? states.every(unpaid)
+          : r.status === 'sent'
+            ? r.n === 1 && at === 'pending'
+            : // pending or sending: unsent, or sent by a process killed before it said so
+              r.n <= 1;
+    if (!ok) out.push(`refund ${r.reference} is ${r.status}; at Paystack: ${at}`);
+  }
+
+  // Payouts: each reads what Paystack last said of its transfer, and its money came back to the
+  // balance (one payout_reversal posting) exactly when the transfer failed or was reversed.
+  const payouts = await rows<{
+    reference: string;
+    status: string;
+    at: string | null;
+    back: number;
+  }>(
+    db,
+    sql`select p.reference, p.status, t.status as at,
+          (select count(*)::int from ledger_postings lp where lp.kind = 'payout_reversal' and lp.ref = p.id::text) as back
+        from payouts p left join paystack_test_records t on t.kind = 'transfer' and t.reference = p.reference`,
+  );
+  for (const p of payouts) {
+    const at = p.at ?? 'nothing';
+    const ok =
+      p.status === 'success'
+        ? at === 'success' && p.back === 0
+        : p.status === 'reversed'
+          ? at === 'reversed' && p.back === 1
+          : p.status === 'failed'
+            ? ['failed', 'nothing'].includes(at) && p.back === 1
+            : false;
+    if (!ok)
+      out.push(
+        `payout ${p.reference} is ${p.status} with ${p.back} payout_reversal postings; at Paystack: ${at}`,
+      );
+  }
 
   // Payouts: what left for each store's bank is what the ledger paid out.
   const transfers = await rows<{ store: number; sent: string; ledger: string }>(

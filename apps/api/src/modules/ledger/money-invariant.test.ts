@@ -12,7 +12,7 @@ import { createStore } from '../catalog/testing.ts';
 import { placeIds, product } from '../checkout/testing.ts';
 import { TEST_SECRET } from '../payments/testing.ts';
 import { root, startAppServer, type AppServer } from '../../machines/harness.ts';
-import { ledgerViolations, settledViolations } from './money-checks.ts';
+import { ledgerViolations, moneyPicture, settledViolations } from './money-checks.ts';
 import {
   createMoneyWorld,
   httpApi,
@@ -25,9 +25,14 @@ import {
 // The money invariant: a seeded random sequence of operations across a few buyers and stores,
 // driven only through the API, the local Paystack server's hosted page and its webhooks (never by
 // writing to tables), with Paystack's answers lost or garbled after it did the work, webhooks held,
-// repeated and reordered, and (on the PostgreSQL server) a server process killed with SIGKILL in
-// the middle and started again. After it, and every CHECK_EVERY operations along the way, the
-// ledger must balance and agree with what Paystack took in, paid back and transferred out.
+// repeated and reordered, refunds Paystack cannot pay back (refund.failed, needs-attention),
+// transfers that fail or that the bank sends back after they were paid (transfer.reversed), and
+// (on the PostgreSQL server) a server process killed with SIGKILL in the middle and started
+// again. After it, and every CHECK_EVERY operations along the way, the ledger must balance and
+// agree with what Paystack took in, paid back and transferred out; a refund Paystack did not pay
+// is owed to the buyer, never counted as returned, and is on the staff's attention list. The run
+// prints what it did (operations, payouts, refunds, Paystack's records, postings, where the naira
+// are) and fails if it paid out, reversed or failed too few to have tested them (MIN).
 //
 //   SEED=123 npx vitest run --project api apps/api/src/modules/ledger/money-invariant.test.ts
 //   MONEY_OPS=3000 for a longer run (default 1,000); MONEY_ALL_FAULTS=0 leaves out the faults
@@ -57,14 +62,19 @@ const OPEN_FAULTS: [string, Fault][] = [
   ['POST /transferrecipient', '5xx'],
 ];
 const ALL_FAULTS = process.env.MONEY_ALL_FAULTS !== '0';
+/**
+ * What a run of 1,000 operations or more must have done, or it proves nothing about them: payouts
+ * that reached the bank, of those some the bank sent back, and refunds Paystack could not pay.
+ */
+const MIN = { payoutsPaid: 5, reversed: 2, refundsFailed: 3 };
 const onServer = !!process.env.TEST_DATABASE_URL;
 const built = fs.existsSync(path.join(root, 'apps/web/build/server/index.js'));
 const PASSWORD = 'Okada-rider-7-Ikeja';
 const DAY = 86_400_000;
 
 const KINDS = {
-  checkout: 18,
-  pay: 14,
+  checkout: 16,
+  pay: 13,
   verify: 4,
   replayHook: 5,
   holdHooks: 3,
@@ -79,7 +89,14 @@ const KINDS = {
   autoRelease: 1,
   expire: 1,
   jobs: 6,
-  payout: 5,
+  payout: 6,
+  // How Paystack ends the refunds and transfers it is given from now on (paid, failed, the
+  // bank refusing a refund, or held open), and a held one ended later.
+  refundFate: 2,
+  transferFate: 2,
+  settleHeld: 3,
+  // A bank sends back a transfer Paystack had paid (transfer.reversed after transfer.success).
+  reverse: 2,
 } as const;
 type Kind = keyof typeof KINDS;
 interface Op {
@@ -380,31 +397,48 @@ async function runSequence(ops: Op[]) {
       : call('GET', `/api/payments/paystack/callback?reference=${ck.reference}`);
 
   async function pay(op: Op) {
-    const ck = pick(
-      checkouts.filter((c) => c.reference),
-      op.a,
+    // Mostly a checkout still waiting for its money; now and then any (paying twice).
+    const unpaid = checkouts.filter(
+      (c) => c.reference && c.orders.some((id) => orders.get(id)?.status === 'pending_payment'),
     );
+    const ck = pick(op.c % 5 === 0 ? checkouts.filter((c) => c.reference) : unpaid, op.a);
     if (!ck) return;
     const action = ['pay', 'pay', 'pay', 'decline', 'abandon'][op.b % 5];
     if (op.c % 4 === 0) w.hooks.hold(1);
     // The buyer's return (verify) racing Paystack's webhook.
     if (op.c % 3 === 0) await Promise.all([payPage(ck, action), verify(ck, op.b)]);
     else await payPage(ck, action);
+    for (const id of ck.orders) {
+      const o = orders.get(id);
+      if (o?.status === 'pending_payment') await refresh(o);
+    }
   }
 
   async function seller(op: Op) {
     const si = op.a % stores.length;
     const s = stores[si];
-    const o = pick(
-      ordersWhere(
-        (x) =>
-          x.store === si &&
-          ['pending_payment', 'paid', 'pay_on_delivery', 'processing', 'shipped'].includes(
-            x.status,
-          ),
-      ),
-      op.b,
-    );
+    // A shop works through its oldest orders first (so orders reach delivery, release and
+    // payout); now and then it looks at any, an unpaid one included.
+    const o =
+      op.c % 4 === 0
+        ? pick(
+            ordersWhere(
+              (x) =>
+                x.store === si &&
+                ['pending_payment', 'paid', 'pay_on_delivery', 'processing', 'shipped'].includes(
+                  x.status,
+                ),
+            ),
+            op.b,
+          )
+        : pick(
+            ordersWhere(
+              (x) =>
+                x.store === si &&
+                ['paid', 'pay_on_delivery', 'processing', 'shipped'].includes(x.status),
+            ).slice(0, 3),
+            op.b,
+          );
     if (!o) return;
     // Paystack's webhook moves an order on its own: the model learns it by asking.
     if (o.status === 'pending_payment') await refresh(o);
@@ -564,6 +598,42 @@ async function runSequence(ops: Op[]) {
     note(`payout ${r.status}`);
   }
 
+  const ctl = w.paystack.control;
+  /** Paystack's own records in a state (the outside world, read to pick what it ends next). */
+  const atPaystack = (kind: 'refund' | 'transfer', status: string) =>
+    rows<{ reference: string; id: string }>(
+      db,
+      sql`select reference, data->>'id' as id from paystack_test_records
+          where kind = ${kind} and status = ${status} order by id`,
+    );
+
+  /** Paystack ends a refund or transfer it held open: paid, or not. */
+  async function settleHeld(op: Op) {
+    if (op.b % 2) {
+      const rf = pick(await atPaystack('refund', 'pending'), op.a);
+      if (!rf) return;
+      const end = (['processed', 'failed', 'processed', 'needs-attention'] as const)[op.c % 4];
+      await ctl.settleRefund(rf.reference, end, Number(rf.id));
+      note(`refund ${end} later`);
+    } else {
+      const tr = pick(await atPaystack('transfer', 'pending'), op.a);
+      if (!tr) return;
+      const end = op.c % 4 === 0 ? 'failed' : 'success';
+      await ctl.settleTransfer(tr.reference, end);
+      note(`transfer ${end} later`);
+    }
+    await ctl.idle();
+  }
+
+  /** The store's bank sends back a transfer Paystack had paid. */
+  async function reverse(op: Op) {
+    const tr = pick(await atPaystack('transfer', 'success'), op.a);
+    if (!tr) return;
+    await ctl.settleTransfer(tr.reference, 'reversed');
+    await ctl.idle();
+    note('transfer reversed after success');
+  }
+
   const faults: [string, Fault][] = [
     ['POST /refund', '5xx'],
     ['POST /refund', 'lost'],
@@ -624,6 +694,18 @@ async function runSequence(ops: Op[]) {
         return void (await runDueJobs(w.app));
       case 'payout':
         return payout(op);
+      case 'refundFate':
+        ctl.refundOutcome = (
+          ['processed', 'hold', 'failed', 'hold', 'needs-attention', 'processed'] as const
+        )[op.a % 6];
+        return;
+      case 'transferFate':
+        ctl.transferOutcome = (['success', 'success', 'hold', 'failed'] as const)[op.a % 4];
+        return;
+      case 'settleHeld':
+        return settleHeld(op);
+      case 'reverse':
+        return reverse(op);
     }
   }
 
@@ -695,14 +777,21 @@ async function runSequence(ops: Op[]) {
   let firstAt = -1;
   /** Milliseconds per kind of operation, printed with the run's figures. */
   const spent: Record<string, number> = {};
+  /** Operations run per kind (those of the SIGKILL burst under the kind they ran as). */
+  const ran: Record<string, number> = {};
   for (let i = 0; i < ops.length; i++) {
     if (i === killAt) {
+      for (const op of ops.slice(i, i + 40)) {
+        const k = `${OVER_HTTP.includes(op.kind) ? op.kind : i < killAt + 30 ? 'checkout' : 'jobs'} (over HTTP)`;
+        ran[k] = (ran[k] ?? 0) + 1;
+      }
       await sigkillPhase(ops.slice(i, i + 30), ops.slice(i + 30, i + 40));
       i += 39;
       await check(`the SIGKILL and restart (op ${i})`);
       continue;
     }
     const t0 = performance.now();
+    ran[ops[i].kind] = (ran[ops[i].kind] ?? 0) + 1;
     await run(ops[i]);
     spent[ops[i].kind] = (spent[ops[i].kind] ?? 0) + performance.now() - t0;
     if ((i + 1) % CHECK_EVERY === 0) await check(`op ${i + 1} (${ops[i].kind})`);
@@ -715,39 +804,114 @@ async function runSequence(ops: Op[]) {
 
   // ---- Settle everything still in flight, then hold the ledger against Paystack ----
   w.link.clear();
+  // Paystack finishes what it held open (refunds and transfers end as paid from here on).
+  ctl.refundOutcome = 'processed';
+  ctl.transferOutcome = 'success';
+  const endHeld = async () => {
+    const refunds = await atPaystack('refund', 'pending');
+    for (const rf of refunds) await ctl.settleRefund(rf.reference, 'processed', Number(rf.id));
+    const transfers = await atPaystack('transfer', 'pending');
+    for (const tr of transfers) await ctl.settleTransfer(tr.reference, 'success');
+    await ctl.idle();
+    return refunds.length + transfers.length;
+  };
   await w.hooks.flush(shuffleWith(SEED));
   for (const ck of checkouts.filter((c) => c.reference)) await verify(ck, 1);
   // Time passes: unpaid orders expire (after asking Paystack), delivered ones are released,
   // refunds and their retries are sent past every backoff, Paystack's events arrive. Past the
   // furthest the clock went before (an embedded PGlite dates its rows by this process's clock).
   for (let round = 1; round <= 12; round++) {
-    const ran = await later(8 * DAY + round * 6 * 3_600_000, async () => {
+    const jobsRun = await later(8 * DAY + round * 6 * 3_600_000, async () => {
       let n = 0;
       for (let k; (k = await runDueJobs(w.app, { until: new Date() })) > 0;) n += k;
       return n;
     });
     await waitForQuiet();
-    if (ran + (await w.hooks.flush(shuffleWith(round))) === 0) break;
+    const ended = await endHeld();
+    if (jobsRun + ended + (await w.hooks.flush(shuffleWith(round))) === 0) break;
   }
   await check('the end');
   for (const f of await settledViolations(db)) problems.push(`at the end: ${f}`);
   for (const e of w.hooks.serverErrors) problems.push(`webhook answered ${e}`);
 
-  const [counts] = await rows<{
-    orders: number;
-    postings: number;
-    payouts: number;
-    refunds: number;
-  }>(
+  // A refund Paystack could not pay back is on the staff's attention list, and the buyer's order
+  // says it did not go through (never "Refunded").
+  const attention = await call('GET', '/api/admin/attention', { cookie: admin.cookie });
+  const listed =
+    attention.body?.items?.find((a: { key: string }) => a.key === 'refunds.failed')?.count ?? 0;
+  const refundRows = await rows<{ reference: string; status: string; order_id: number | null }>(
     db,
-    sql`select (select count(*)::int from orders) as orders, (select count(*)::int from ledger_postings) as postings,
-          (select count(*)::int from payouts) as payouts, (select count(*)::int from refunds) as refunds`,
+    sql`select r.reference, r.status,
+          case r.purpose when 'order' then r.purpose_id::int
+            when 'order-part' then split_part(r.purpose_id, ':', 1)::int
+            else (select d.order_id from disputes d where d.id::text = r.purpose_id) end as order_id
+        from refunds r`,
   );
+  const failedRefunds = refundRows.filter((r) => r.status === 'failed');
+  if (listed !== failedRefunds.length)
+    problems.push(
+      `${failedRefunds.length} refunds failed at Paystack; the staff attention list counts ${listed}`,
+    );
+  const shown: Record<string, number> = {};
+  for (const id of new Set(refundRows.map((r) => r.order_id))) {
+    const o = id === null ? undefined : orders.get(id);
+    if (!o) continue;
+    const r = await call('GET', `/api/orders/${o.id}`, { cookie: buyers[o.buyer].cookie });
+    const want = refundRows
+      .filter((x) => x.order_id === o.id)
+      .map((x) => ({ processed: 'refunded', failed: 'failed' })[x.status] ?? 'on_its_way')
+      .sort();
+    const got = ((r.body?.order?.refunds ?? []) as { state: string; label: string }[])
+      .map((x) => x.state)
+      .sort();
+    for (const x of r.body?.order?.refunds ?? []) shown[x.state] = (shown[x.state] ?? 0) + 1;
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      problems.push(`order ${o.id} shows refunds ${got.join(', ')}, not ${want.join(', ')}`);
+  }
+
+  // What the run did, to quote and to hold: a change that stops the sequence reaching payouts,
+  // reversals or failed refunds fails here instead of passing without covering them.
+  const tally = async (q: ReturnType<typeof sql>) =>
+    Object.fromEntries((await rows<{ k: string; n: number }>(db, q)).map((r) => [r.k, r.n]));
+  const did = {
+    orders: await tally(sql`select status as k, count(*)::int as n from orders group by 1`),
+    payouts: await tally(sql`select status as k, count(*)::int as n from payouts group by 1`),
+    refunds: await tally(sql`select status as k, count(*)::int as n from refunds group by 1`),
+    atPaystack: await tally(
+      sql`select kind || ' ' || status as k, count(*)::int as n from paystack_test_records
+          where kind in ('transaction', 'refund', 'transfer') group by 1`,
+    ),
+    postings: await tally(
+      sql`select kind as k, count(*)::int as n from ledger_postings group by 1`,
+    ),
+  };
+  const money = await moneyPicture(db);
+  const paidOut = (did.payouts.success ?? 0) + (did.payouts.reversed ?? 0);
+  const reversed = did.atPaystack['transfer reversed'] ?? 0;
+  if (OPS >= 1000) {
+    if (paidOut < MIN.payoutsPaid)
+      problems.push(`only ${paidOut} payouts reached the bank (at least ${MIN.payoutsPaid})`);
+    if (reversed < MIN.reversed)
+      problems.push(`only ${reversed} paid transfers were reversed (at least ${MIN.reversed})`);
+    if (failedRefunds.length < MIN.refundsFailed)
+      problems.push(
+        `only ${failedRefunds.length} refunds failed at Paystack (at least ${MIN.refundsFailed})`,
+      );
+  }
+  const kobo = (x: number) => (x / 100).toFixed(2);
   console.log(
     `money invariant: ${ops.length} operations in ${Math.round((Date.now() - started) / 1000)} s on ${w.kind} ` +
       `(this process's CPU ${Math.round((process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 1e6)} s, load ${os.loadavg()[0].toFixed(1)}); ` +
-      `${JSON.stringify(counts)}; disputes ${disputes.length}; webhooks ${w.hooks.history.length}; ` +
-      `faults ${w.link.applied.length}; checkouts that could not be paid ${unpayable.size}; ${log.join('; ')}\n  outcomes ${JSON.stringify(notes)}\n  ms per kind ${JSON.stringify(Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])))}`,
+      `disputes ${disputes.length}; webhooks ${w.hooks.history.length}; ` +
+      `faults ${w.link.applied.length}; checkouts that could not be paid ${unpayable.size}; ${log.join('; ')}` +
+      `\n  operations ${JSON.stringify(ran)}` +
+      `\n  answers ${JSON.stringify(notes)}` +
+      `\n  orders ${JSON.stringify(did.orders)}` +
+      `\n  payouts ${JSON.stringify(did.payouts)}; refunds ${JSON.stringify(did.refunds)}; shown on orders ${JSON.stringify(shown)}; staff attention ${listed}` +
+      `\n  at Paystack ${JSON.stringify(did.atPaystack)}` +
+      `\n  postings ${JSON.stringify(did.postings)}` +
+      `\n  naira: in ${kobo(money.in)} = paid back ${kobo(money.returned)} + paid out ${kobo(money.paidOut)} + escrow ${kobo(money.escrow)} + owed to buyers ${kobo(money.owedToBuyers)} (failed refunds ${kobo(money.failedRefunds)}) + stores ${kobo(money.stores)} + platform ${kobo(money.platform)}` +
+      `\n  ms per kind ${JSON.stringify(Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])))}`,
   );
   if (problems.length) {
     const file = path.join(root, 'test-results', `money-invariant-${SEED}-${w.kind}.json`);

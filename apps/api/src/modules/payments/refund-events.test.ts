@@ -111,4 +111,24 @@ describe(`refund events as Paystack documents them (${process.env.TEST_DATABASE_
     expect(await refundStatus(ref)).toBe('processed');
     expect(await attention()).toBe(before);
   });
+
+  it('refund.needs-attention (the bank would not take it back): failed for us, on the attention list, the buyer told, never "Refunded"', async () => {
+    w.paystack!.control.refundOutcome = 'needs-attention';
+    const admin = await createUser(w.db, 'Admin');
+    const attention = async () =>
+      (await as(w.app, admin.cookie).get('/api/admin/attention')).body.items.find(
+        (a: { key: string }) => a.key === 'refunds.failed',
+      )?.count ?? 0;
+    const before = await attention();
+    const { buyer, order, ref } = await cancelledPaidOrder();
+    w.paystack!.control.refundOutcome = 'processed';
+    const last = JSON.parse(w.paystack!.delivered.at(-1)!.body);
+    expect(last.event).toBe('refund.needs-attention');
+    expect(await refundStatus(ref)).toBe('failed');
+    expect(await attention()).toBe(before + 1);
+    expect(await failedNotices(buyer.user.id)).toBe(1);
+    const view = await as(w.app, buyer.cookie).get(`/api/orders/${order.id}`);
+    expect(view.body.order.refunds).toMatchObject([{ state: 'failed' }]);
+    expect(JSON.stringify(view.body)).not.toMatch(/Refunded ₦/);
+  });
 });

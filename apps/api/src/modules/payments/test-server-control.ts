@@ -38,6 +38,9 @@ export interface Fault {
   delayMs?: number;
 }
 
+/** How a refund ends at Paystack (only `processed` pays the buyer back). */
+export type RefundEnd = 'processed' | 'failed' | 'needs-attention';
+
 export interface HeldEvent {
   event: string;
   data: unknown;
@@ -50,8 +53,12 @@ export interface PaystackControl {
   reset(): void;
   /** Transfers answer `otp` and wait for finalize_transfer with this code. */
   otp: { required: boolean; code: string };
-  /** What a refund becomes after `pending`: processed (default), failed, or stays pending. */
-  refundOutcome: 'processed' | 'failed' | 'hold';
+  /**
+   * What a refund becomes after `pending`: processed (default), failed, needs-attention (the
+   * money could not reach the buyer's account; Paystack waits for the merchant), or it stays
+   * pending.
+   */
+  refundOutcome: RefundEnd | 'hold';
   /** What a transfer becomes after `pending`: success (default), failed, or stays pending. */
   transferOutcome: 'success' | 'failed' | 'hold';
   /** Each event is delivered this many times (default 1). */
@@ -64,8 +71,11 @@ export interface PaystackControl {
   release(order?: 'in-order' | 'reversed' | number[]): Promise<void>;
   /** Sends any event, signed, as the server would (a test's own payload or a sample's). */
   emit(event: string, data: unknown): Promise<void>;
-  /** Moves a held (`hold`) or done refund to processed or failed, with its event. */
-  settleRefund(transactionReference: string, outcome: 'processed' | 'failed'): Promise<void>;
+  /**
+   * Moves a held (`hold`) or done refund to an end state, with its event: the transaction's
+   * latest refund, or the one with Paystack's id `refundId` (a transaction refunded in parts).
+   */
+  settleRefund(transactionReference: string, outcome: RefundEnd, refundId?: number): Promise<void>;
   /** Moves a transfer to success, failed or reversed, with its event. */
   settleTransfer(reference: string, outcome: 'success' | 'failed' | 'reversed'): Promise<void>;
   /** Resolves once every event started so far has been delivered (or given up on). */

@@ -272,20 +272,33 @@ export function refundData(rf: Rec) {
   };
 }
 
-/** refund.pending / processing / processed / failed: the published event data. */
+/** refund.pending / processing / processed / failed / needs-attention: the published event data. */
 export function refundEventData(rf: Rec) {
   const d = rf.data as Data;
+  // Only the needs-attention sample names the refund (its id, as a string) and its notes.
+  const named =
+    rf.status === 'needs-attention'
+      ? {
+          id: String(d.id),
+          customer_note: d.customerNote ?? `Refund for transaction ${rf.reference}`,
+          merchant_note: d.merchantNote ?? `Refund for transaction ${rf.reference}`,
+        }
+      : {};
   return {
     status: rf.status,
     transaction_reference: String(rf.reference),
     refund_reference: rf.status === 'pending' ? null : (d.refundReference ?? null),
-    // The published samples give the amount as a string, except refund.failed's.
-    amount: rf.status === 'failed' ? Number(rf.amountKobo) : String(rf.amountKobo),
+    // The published samples give the amount as a string, except refund.failed's and
+    // refund.needs-attention's.
+    amount: ['failed', 'needs-attention'].includes(rf.status)
+      ? Number(rf.amountKobo)
+      : String(rf.amountKobo),
     currency: 'NGN',
     processor: 'instant-transfer',
     customer: { first_name: null, last_name: null, email: String(d.email ?? '') },
     integration: INTEGRATION,
     domain: 'test',
+    ...named,
   };
 }
 

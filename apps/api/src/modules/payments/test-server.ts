@@ -11,6 +11,7 @@ import {
   type HeldEvent,
   type PaystackControl,
   type PaystackOp,
+  type RefundEnd,
 } from './test-server-control.ts';
 import {
   BANKS,
@@ -139,7 +140,7 @@ export async function paystackTestServer(
     async emit(event: string, data: unknown) {
       await deliver(event, data);
     },
-    async settleRefund(transactionReference: string, outcome: 'processed' | 'failed') {
+    async settleRefund(transactionReference: string, outcome: RefundEnd, refundId?: number) {
       const [rf] = await db
         .select()
         .from(s.paystackTestRecords)
@@ -147,6 +148,9 @@ export async function paystackTestServer(
           and(
             eq(s.paystackTestRecords.kind, 'refund'),
             eq(s.paystackTestRecords.reference, transactionReference),
+            refundId === undefined
+              ? undefined
+              : sql`${s.paystackTestRecords.data}->>'id' = ${String(refundId)}`,
           ),
         )
         .orderBy(desc(s.paystackTestRecords.id))
@@ -405,7 +409,7 @@ export async function paystackTestServer(
   // ---- Refunds ----
 
   /** The refund's money goes back (or cannot), with its event. */
-  async function finishRefund(rf: Rec, outcome: 'processed' | 'failed') {
+  async function finishRefund(rf: Rec, outcome: RefundEnd) {
     const done = await setStatus(rf, outcome, { refundReference: code('TRF').toLowerCase() });
     send(`refund.${outcome}`, refundEventData(done));
   }
