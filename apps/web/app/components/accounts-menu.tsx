@@ -1,17 +1,17 @@
 import { Form, Link } from 'react-router';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { accountMenu, SIGNED_IN_COMMON } from '../lib/menus.ts';
+import { closeOnActivate, useCloseOnNavigate } from '../lib/use-close-on-navigate.ts';
 import { ChevronDown, UserIcon } from './icons.tsx';
 
 /** The Accounts dropdown: a <details>, so it opens before JavaScript loads too. */
 export function AccountsMenu({ user }: { user: AuthUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
+  const close = () => {
     if (ref.current) ref.current.open = false;
-  }, [location.key]);
+  };
+  useCloseOnNavigate(close);
   useEffect(() => {
     const close = (e: MouseEvent) => {
       if (ref.current?.open && !ref.current.contains(e.target as Node)) ref.current.open = false;
@@ -27,7 +27,10 @@ export function AccountsMenu({ user }: { user: AuthUser }) {
         <span>{user.isauthenticated ? user.name.split(' ')[0] : 'Accounts'}</span>
         <ChevronDown size={16} />
       </summary>
-      <ul className="card absolute right-0 z-50 mt-1 w-56 overflow-hidden py-1 text-gray-900">
+      <ul
+        className="card absolute right-0 z-50 mt-1 w-56 overflow-hidden py-1 text-gray-900"
+        onClick={closeOnActivate(close)}
+      >
         {items.map((i) => (
           <li key={i.label}>
             <Link to={i.to} className="block px-4 py-3 hover:bg-gray-100">

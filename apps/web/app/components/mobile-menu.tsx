@@ -4,6 +4,7 @@ import { SWIPE_CLOSE_PX } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
 import { accountMenu, MAIN_NAV, SIGNED_IN_COMMON } from '../lib/menus.ts';
 import { setState } from '../lib/store.ts';
+import { closeOnActivate, useCloseOnNavigate } from '../lib/use-close-on-navigate.ts';
 import { CloseIcon, MenuIcon } from './icons.tsx';
 
 /**
@@ -18,7 +19,7 @@ export function MobileMenu({ user }: { user: AuthUser }) {
   const details = useRef<HTMLDetailsElement>(null);
   const touchX = useRef<number | null>(null);
 
-  useEffect(() => setOpen(false), [location.key]);
+  useCloseOnNavigate(() => setOpen(false));
   // Opened by a tap before JavaScript took over: keep it open.
   useEffect(() => {
     if (details.current?.open) setOpen(true);
@@ -118,7 +119,11 @@ export function MobileMenu({ user }: { user: AuthUser }) {
               <CloseIcon />
             </a>
           </div>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto">
+          <nav
+            aria-label="Mobile"
+            className="flex-1 overflow-y-auto"
+            onClick={closeOnActivate(() => setOpen(false))}
+          >
             <ul>
               {items.map((i) => (
                 <li key={i.label + i.to}>

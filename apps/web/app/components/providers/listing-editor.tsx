@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { DAYS, type Option } from '@sf/shared';
 import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
@@ -139,9 +139,12 @@ export function ListingEditor({
     const v = sent?.[name];
     return Array.isArray(v) ? v : saved.map(String);
   };
-  // Uncontrolled fields take their default only when mounted: a new answer or newly saved data
-  // mounts the form again, so it always shows what was saved (or what a refused form sent).
-  const formKey = JSON.stringify([answer ?? null, item]);
+  // Uncontrolled fields take their default only when mounted. A refused answer mounts the form
+  // again to show what was sent beside its errors. A save that went through does not: the form
+  // already shows what was saved, and the page's fresh data lands a moment after the answer, so
+  // mounting then would wipe whatever the user began changing in between.
+  const formKey = useRef('form');
+  if (answer?.ok === false) formKey.current = JSON.stringify(answer);
 
   return (
     <main id="main" className="container-page max-w-3xl py-6">
@@ -178,7 +181,7 @@ export function ListingEditor({
             <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
           </div>
         )}
-        <Form method="post" noValidate className="mt-3 space-y-4" key={formKey}>
+        <Form method="post" noValidate className="mt-3 space-y-4" key={formKey.current}>
           <Field
             name="companyName"
             label="Business name"
