@@ -29,3 +29,4 @@ export type * from './modules/admin/types.ts';
 export type * from './modules/track-record/types.ts';
 export type * from './modules/signals/types.ts';
 export type * from './modules/jobs/types.ts';
+export type * from './modules/alerts/types.ts';

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** The garage already holds its maximum of cars. 409 */
   'GARAGE_FULL',
+  /** The user keeps the most saved searches (or price alerts) allowed. 409 */
+  'ALERTS_FULL',
   /** The subscription plan's product or listing limit is reached (upgrade to add more). 409 */
   'PLAN_LIMIT',
   /** Checkout: a part has fewer left than the cart asks for. 409 */

@@ -15,3 +15,4 @@ export * from './uploads.ts';
 export * from './product-import.ts';
 export * from './fit.ts';
 export * from './place.ts';
+export * from './alerts.ts';

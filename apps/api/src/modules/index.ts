@@ -33,6 +33,7 @@ import admin from './admin/routes.ts';
 import trackRecord from './track-record/routes.ts';
 import signals from './signals/routes.ts';
 import jobs from './jobs/routes.ts';
+import alerts from './alerts/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -70,4 +71,5 @@ export const modules: FastifyPluginAsync[] = [
   trackRecord,
   signals,
   jobs,
+  alerts,
 ];

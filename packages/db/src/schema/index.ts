@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './chat.ts';
 export * from './trust.ts';
 export * from './sms.ts';
+export * from './alerts.ts';

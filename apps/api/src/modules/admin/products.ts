@@ -4,6 +4,7 @@ import { rows, type Db } from '@sf/db';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { idParam } from '../../lib/schemas.ts';
 import { transaction } from '../../lib/tx.ts';
+import { queueAlertMatching } from '../alerts/queue.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { sellerService, type ProductInput } from '../seller/service.ts';
 import { actor, catalogChanged, like, page, requireConfirm } from './common.ts';
@@ -174,10 +175,12 @@ export function adminProductsService(app: FastifyInstance) {
           await tx.execute(
             sql`update products set held_by = 'admin', held_reason = ${reason!} where prod_id = ${prodId}`,
           );
-        else
+        else {
           await tx.execute(
             sql`update products set held_by = null, held_reason = null, active = true where prod_id = ${prodId}`,
           );
+          await queueAlertMatching(tx, [prodId]);
+        }
         await recordAudit(tx, {
           actorId,
           action: held ? 'product.hide' : 'product.unhide',

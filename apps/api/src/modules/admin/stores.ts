@@ -4,6 +4,7 @@ import { rows, type Db } from '@sf/db';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { idParam } from '../../lib/schemas.ts';
 import { transaction } from '../../lib/tx.ts';
+import { queueAlertMatching } from '../alerts/queue.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defineAttention } from '../audit/attention.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
@@ -181,14 +182,17 @@ export function adminStoresService(app: FastifyInstance) {
           )[0].n;
         } else {
           await tx.execute(sql`update stores set suspended_at = null where id = ${id}`);
-          changed = (
-            await rows<{ n: number }>(
-              tx,
-              sql`with h as (update products set held_by = null, active = true
-                    where store_id = ${id} and held_by = 'suspension' returning 1)
-                  select count(*)::int as n from h`,
-            )
-          )[0].n;
+          const shown = await rows<{ prod_id: number }>(
+            tx,
+            sql`update products set held_by = null, active = true
+                where store_id = ${id} and held_by = 'suspension' returning prod_id`,
+          );
+          changed = shown.length;
+          // Back on sale: saved searches and price alerts look at them again.
+          await queueAlertMatching(
+            tx,
+            shown.map((r) => r.prod_id),
+          );
         }
         await recordAudit(tx, {
           actorId,

@@ -469,6 +469,36 @@ export const productsRepository = (db: Db) => ({
   },
 
   /**
+   * Which of `ids` a list with these filters and words would show (saved searches: the alerts
+   * module). The same conditions as page(), without ranking or paging.
+   */
+  matchIds: async (
+    q: Pick<ListQuery, 'filter' | 'tsq' | 'partNumber'>,
+    prodIds: number[],
+  ): Promise<number[]> => {
+    if (prodIds.length === 0) return [];
+    const text: SQL[] = [];
+    if (q.tsq) text.push(sql`p.search @@ to_tsquery('english', ${q.tsq})`);
+    if (q.partNumber) {
+      const pn = q.partNumber;
+      text.push(
+        sql`(p.part_number_norm like ${pn + '%'}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})`,
+      );
+    }
+    const where = [
+      sql`p.active`,
+      sql`p.prod_id in (${ids(prodIds)})`,
+      ...whereOf(q.filter),
+      ...(text.length ? [sql`(${sql.join(text, sql` or `)})`] : []),
+    ];
+    const r = await rows<{ prod_id: number }>(
+      db,
+      sql`select p.prod_id from products p where ${sql.join(where, sql` and `)}`,
+    );
+    return r.map((x) => Number(x.prod_id));
+  },
+
+  /**
    * How many active products the planner expects a search to match (from the lexeme statistics ANALYZE keeps);
    * '' gives the number of active products.
    */

@@ -267,6 +267,36 @@ export function productsService(db: Db, opts: { listCacheMs: number; read?: Db }
   return {
     list,
 
+    /**
+     * Which of `prodIds` this list would show (a saved search: the alerts module), read as list()
+     * reads it: the car named by the words applied as fitment, and a listing whose words name the
+     * car without its fitment also matching by its words.
+     */
+    async matching(given: ListFilters, prodIds: number[]): Promise<number[]> {
+      if (prodIds.length === 0) return [];
+      const text = given.prodName?.trim();
+      const once = async (readCar: boolean) => {
+        const { f, search } = readCar
+          ? await withTextCar(given, text)
+          : {
+              f: given,
+              search: text ? await planner.query(text, { car: false }) : ({} as SearchQuery),
+            };
+        const filter = await resolve(f);
+        filter.condition = f.condition ?? search.condition;
+        filter.spec = search.tyreSize;
+        const found = await repo.matchIds(
+          { filter, tsq: search.tsq, partNumber: search.partNumber },
+          prodIds,
+        );
+        return { found, car: Boolean(search.car) };
+      };
+      const first = await once(true);
+      if (!first.car || first.found.length === prodIds.length) return first.found;
+      const second = await once(false);
+      return [...new Set([...first.found, ...second.found])];
+    },
+
     /** Header suggestions: up to 10 distinct names, best first. */
     async suggest(text: string) {
       const t = text.trim();

@@ -58,13 +58,13 @@ export const importRepository = {
   /**
    * Writes a batch of rows in three statements: products inserted or, for a SKU the store has,
    * updated in place (ON CONFLICT on the (store, sku) index); then their fitments replaced.
-   * Returns how many were added and how many updated.
+   * Returns how many were added and how many updated, and the products written.
    */
   async upsert(
     tx: Db,
     store: { id: number; stateId: number; cityId: number },
     list: GoodRow[],
-  ): Promise<{ created: number; updated: number }> {
+  ): Promise<{ created: number; updated: number; ids: number[] }> {
     const data = list.map((r) => ({
       sku: r.sku,
       cat_id: r.catId,
@@ -113,7 +113,7 @@ export const importRepository = {
         select * from json_to_recordset(${JSON.stringify(fits)}::json)
           as x(product_id int, make_id int, model_id int, year_from int, year_to int)`);
     const created = written.filter((w) => w.inserted === true || String(w.inserted) === 't').length;
-    return { created, updated: written.length - created };
+    return { created, updated: written.length - created, ids };
   },
 
   /** Progress after a batch: counts and the report so far (its first `problems`). */

@@ -3,6 +3,7 @@ import type { Db } from '@sf/db';
 import { HttpError, forbidden, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { enqueue } from '../../lib/jobs.ts';
+import { queueAlertMatching } from '../alerts/queue.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { storeThenCommit } from '../../lib/uploads.ts';
 import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
@@ -154,6 +155,9 @@ export function importService(db: Db, files: FileStore) {
       const problems: Problem[] = [];
       const count = { processedRows: 0, created: 0, updated: 0, badRows: 0 };
       const skuRow = new Map<string, number>();
+      // Every product the import wrote: one alerts job for the whole file, so saved searches
+      // hear of it as one notice each, not one per batch.
+      const written = new Set<number>();
       const words = new Set<string>();
       let batch: GoodRow[] = [];
       const bad = (list: Problem[]) => {
@@ -186,10 +190,13 @@ export function importService(db: Db, files: FileStore) {
               ]);
               return false;
             });
-            return rows.length ? repo.upsert(tx, store, rows) : { created: 0, updated: 0 };
+            return rows.length
+              ? repo.upsert(tx, store, rows)
+              : { created: 0, updated: 0, ids: [] as number[] };
           });
           count.created += done.created;
           count.updated += done.updated;
+          for (const id of done.ids) written.add(id);
           for (const r of list) wordsOf([r.name, r.title], words);
         }
         await repo.progress(db, importId, count, problems);
@@ -231,6 +238,7 @@ export function importService(db: Db, files: FileStore) {
         await flush();
         await addSearchWords(db, words);
         invalidateCatalogLists(db);
+        await queueAlertMatching(db, [...written], `alerts.import:${importId}`);
         // The imported listings' genuine-part signals, in the background (one job per import).
         await enqueue(
           db,
@@ -244,6 +252,7 @@ export function importService(db: Db, files: FileStore) {
         // The file itself cannot be read any further: the rows written so far stay (a second
         // import of the mended file updates them by SKU).
         if (count.created + count.updated > 0) invalidateCatalogLists(db);
+        await queueAlertMatching(db, [...written], `alerts.import:${importId}`);
         await repo.update(db, importId, {
           ...count,
           problems,

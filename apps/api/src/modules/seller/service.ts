@@ -4,6 +4,7 @@ import { LOW_STOCK_AT, STORE_FIGURE_DAYS, formatNaira, normalisePhone } from '@s
 import { HttpError, badRequest, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
+import { queueAlertMatching } from '../alerts/queue.ts';
 import { assertProductRoom } from '../subscriptions/limits.ts';
 import { imageUrl, storeLogoUrl } from '../images/urls.ts';
 import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
@@ -606,6 +607,7 @@ export function sellerService(db: Db) {
             searchTerms: terms,
           });
           await repo.replaceFitments(tx, row.prodId, fits.list);
+          await queueAlertMatching(tx, [row.prodId]);
           return row;
         }),
       );
@@ -703,6 +705,8 @@ export function sellerService(db: Db) {
         if (!locked) throw notFound(`You have no product with id ${prodId}`);
         await repo.updateProduct(tx, prodId, set);
         if (fits) await repo.replaceFitments(tx, prodId, fits.list);
+        // A new price, name, fitment or a return to sale may match saved searches and alerts.
+        await queueAlertMatching(tx, [prodId]);
         if (inTx) await inTx(tx, current, set);
       }),
     );
