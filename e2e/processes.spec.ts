@@ -105,7 +105,7 @@ test.describe('several server processes', () => {
     const dbUrl = new URL(serverUrl);
     dbUrl.pathname = `/${name}`;
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),

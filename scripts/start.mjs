@@ -21,7 +21,7 @@ const env = { ...SERVER_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV ?? '
 env.DEMO_DATA ??= 'true';
 const child = spawn(
   process.execPath,
-  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/api/src/main.ts')],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

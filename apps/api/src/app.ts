@@ -34,6 +34,7 @@ import { installCompression } from './lib/compression.ts';
 // The daily clean-up schedule (declared on import, like every job kind).
 import './lib/hygiene.ts';
 import { installMetrics } from './lib/metrics-endpoint.ts';
+import { installTracing } from './lib/telemetry.ts';
 import { installLoadShedding, installReadiness } from './lib/readiness.ts';
 
 declare module 'fastify' {
@@ -184,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installLimitSwitch(app);
 
   installErrorHandling(app);
+  installTracing(app);
   installMetrics(app);
   installLoadShedding(app);
   installReplyGuard(app);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isEmail } from '@sf/shared';
 import { parseS3Url } from './lib/storage.ts';
+import { parseDsn } from './lib/error-report.ts';
 
 /**
  * Which proxies may tell the client's address (X-Forwarded-For) and the scheme: none (false),
@@ -79,6 +80,15 @@ export interface Config {
   loadShedPoolWaiting: number;
   /** More origins pages may show pictures and media from (beside S3_URL's public address). */
   mediaOrigins: string[];
+  /**
+   * Where traces go (OTLP over HTTP, OTEL_EXPORTER_OTLP_ENDPOINT, the base URL: `/v1/traces` is
+   * added); unset, tracing is off and none of its code is loaded (lib/telemetry.ts).
+   */
+  otlpEndpoint?: string;
+  /** The service name on every span (OTEL_SERVICE_NAME, default `sparefinder`). */
+  otelServiceName: string;
+  /** A Sentry-compatible DSN that 5xx errors and crashes are reported to (lib/error-report.ts). */
+  sentryDsn?: string;
   warnings: string[];
 }
 
@@ -313,6 +323,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return u.origin;
     });
   }, []);
+  const otlpEndpoint = set('OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (otlpEndpoint && !/^https?:\/\/[^/]/.test(otlpEndpoint))
+    problems.push(
+      `OTEL_EXPORTER_OTLP_ENDPOINT must be the http(s) base URL of an OTLP/HTTP collector, e.g. http://127.0.0.1:4318, got "${otlpEndpoint}"`,
+    );
+  const otelServiceName = set('OTEL_SERVICE_NAME') ?? 'sparefinder';
+  if (!/^[\x21-\x7e]{1,100}$/.test(otelServiceName))
+    problems.push('OTEL_SERVICE_NAME must be 1 to 100 printable characters without spaces');
+  const sentryDsn = set('SENTRY_DSN');
+  if (sentryDsn) check(() => parseDsn(sentryDsn), undefined);
   const host = set('HOST') ?? '0.0.0.0';
   if (production && !publicUrl)
     warnings.push(
@@ -364,6 +384,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return Number(v);
     }, 50),
     mediaOrigins,
+    otlpEndpoint,
+    otelServiceName,
+    sentryDsn,
     warnings,
   };
   if (problems.length) throw new Error(problems.join('\n'));

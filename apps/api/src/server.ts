@@ -7,6 +7,8 @@ import { registerWeb } from './web.ts';
 import { seedDemoData } from './seed.ts';
 import { superviseWorkers } from './lib/processes.ts';
 import { startJobRunner, startSchedules } from './lib/jobs.ts';
+import { flushTracing, traceDb, traceLogFields, tracingOn } from './lib/telemetry.ts';
+import { startErrorReporting } from './lib/error-report.ts';
 
 /** How long a stopping process waits for in-flight requests before it cuts them. */
 const DRAIN_MS = 8000;
@@ -27,6 +29,7 @@ async function prepareDatabase(config: Config) {
 }
 
 async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>) {
+  traceDb(handle);
   const app = await buildApp({
     db: handle.db,
     dbRead: handle.read,
@@ -35,7 +38,9 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
       ...config,
       imagesDir: path.join(config.dataDir, 'images'),
     },
-    logger: { level: config.logLevel },
+    // With tracing on, each line written inside a request names its trace (trace_id) beside
+    // the request id (reqId, nginx's X-Request-Id).
+    logger: { level: config.logLevel, ...(tracingOn() ? { mixin: traceLogFields } : {}) },
   });
   // Which process answered, so operators (and the cluster test) can tell them apart.
   if (cluster.isWorker) {
@@ -69,6 +74,7 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
     try {
       await app.close();
       await handle.close();
+      await flushTracing();
     } finally {
       process.exit(0);
     }
@@ -81,6 +87,12 @@ async function serve(config: Config, handle: Awaited<ReturnType<typeof openDb>>)
 
 async function main() {
   const config = loadConfig();
+  if (config.sentryDsn)
+    startErrorReporting({
+      dsn: config.sentryDsn,
+      release: config.version,
+      environment: config.production ? 'production' : 'development',
+    });
   if (cluster.isWorker) {
     // The primary has prepared the database.
     await serve(

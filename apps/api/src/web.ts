@@ -18,6 +18,7 @@ import type { AuthUser } from './modules/auth/types.ts';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
 import { acceptedEncoding, compress, MIN_COMPRESS_BYTES } from './lib/encoding.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
+import { reportRequestError } from './lib/errors.ts';
 import type { SessionPass } from './lib/session.ts';
 import { authUser } from './modules/auth/service.ts';
 import { countProductView, viewedProduct } from './modules/seller/views.ts';
@@ -313,7 +314,10 @@ export async function registerWeb(
     scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
       const status =
         err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-      if (status === 500) req.log.error({ err, url: req.url }, 'page failed');
+      if (status === 500) {
+        req.log.error({ err, url: req.url }, 'page failed');
+        reportRequestError(err, req);
+      }
       if (reply.raw.headersSent) return void reply.raw.destroy();
       return sendErrorPage(reply, status);
     });

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { parseDsn } from './error-report.ts';
 import { loadConfig, publicOrigin } from '../config.ts';
 
 const pg = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/db' };
@@ -179,6 +180,43 @@ describe('every variable is checked at start-up', () => {
       /MEDIA_ORIGINS/,
     );
     expect(() => loadConfig({ LOAD_SHED_POOL_WAITING: '-1' })).toThrow(/LOAD_SHED_POOL_WAITING/);
+  });
+
+  it('reads where traces and error reports go, off by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      otlpEndpoint: undefined,
+      otelServiceName: 'sparefinder',
+      sentryDsn: undefined,
+    });
+    const c = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OTEL_SERVICE_NAME: 'sf-web',
+      SENTRY_DSN: 'https://abc123@errors.example.com/17',
+    });
+    expect(c).toMatchObject({
+      otlpEndpoint: 'http://127.0.0.1:4318',
+      otelServiceName: 'sf-web',
+      sentryDsn: 'https://abc123@errors.example.com/17',
+    });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    // No key, or no project: the service would refuse every report.
+    expect(() => loadConfig({ SENTRY_DSN: 'https://errors.example.com/17' })).toThrow(/SENTRY_DSN/);
+    expect(() => loadConfig({ SENTRY_DSN: 'https://k@errors.example.com/' })).toThrow(/SENTRY_DSN/);
+  });
+});
+
+describe('parseDsn', () => {
+  it('finds the envelope address, under a path prefix too', () => {
+    expect(parseDsn('https://k1@o1.ingest.example.io/42')).toMatchObject({
+      endpoint: 'https://o1.ingest.example.io/api/42/envelope/',
+      publicKey: 'k1',
+      projectId: '42',
+    });
+    expect(parseDsn('http://k2@10.1.2.3:9000/glitchtip/5').endpoint).toBe(
+      'http://10.1.2.3:9000/glitchtip/api/5/envelope/',
+    );
   });
 });
 

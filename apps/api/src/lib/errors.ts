@@ -1,7 +1,24 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus, formatNaira, MAX_KOBO, type ErrorCode, type FieldErrors } from '@sf/shared';
 import { isDatabaseUnavailable } from '@sf/db';
 import type { ApiError } from './schemas.ts';
+import { reportError } from './error-report.ts';
+import { activeTrace } from './telemetry.ts';
+
+/** A 5xx that nothing expected: to the error reporter (SENTRY_DSN), with its request and trace. */
+export function reportRequestError(err: unknown, req: FastifyRequest) {
+  const ua = req.headers['user-agent'];
+  reportError(err, {
+    request: {
+      id: req.id,
+      method: req.method,
+      url: req.url,
+      route: req.routeOptions.url,
+      userAgent: typeof ua === 'string' ? ua.slice(0, 300) : undefined,
+    },
+    trace: activeTrace(),
+  });
+}
 
 /** An error the user can act on: its message is shown, its status is the HTTP status. */
 export class HttpError extends Error {
@@ -139,6 +156,7 @@ export function installErrorHandling(app: FastifyInstance) {
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
+      reportRequestError(err, req);
       return reply
         .status(500)
         .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));

@@ -129,7 +129,7 @@ export async function waitForOk(url: string, ms = 90_000) {
 }
 
 /**
- * One app server as production runs it: `node --import tsx apps/api/src/server.ts` with the
+ * One app server as production runs it: `node --import tsx apps/api/src/main.ts` with the
  * environment of deploy/sparefinder.env, one process, on `port`. Resolves once /api/health is 200.
  */
 export async function startAppServer(
@@ -145,7 +145,7 @@ export async function startAppServer(
     ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
     '--import',
     'tsx',
-    'apps/api/src/server.ts',
+    'apps/api/src/main.ts',
   ];
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -1,0 +1,253 @@
+// Traces and error reports leave the server over real HTTP, to local stand-ins for the services
+// an operator points them at: an OTLP/HTTP collector (OTEL_EXPORTER_OTLP_ENDPOINT) and a
+// Sentry-compatible DSN (SENTRY_DSN), each a small server that decodes what it is sent.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '@sf/db/testing';
+import { buildApp } from '../app.ts';
+import { freshDatabase, root, startAppServer, type AppServer } from '../machines/harness.ts';
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A server that keeps every POST it is sent (gunzipped) and answers 200. */
+async function receiver() {
+  const got: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      let buf = Buffer.concat(chunks);
+      if (req.headers['content-encoding'] === 'gzip') buf = zlib.gunzipSync(buf);
+      got.push({ path: req.url ?? '', headers: req.headers, body: buf.toString('utf8') });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, got, close: () => server.close() };
+}
+
+const until = async <T>(what: string, fn: () => T | undefined, ms = 15_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+// OTLP's enum (trace.proto): SPAN_KIND_SERVER = 2, SPAN_KIND_CLIENT = 3.
+const SERVER = 2;
+const CLIENT = 3;
+
+/** Every span of every OTLP/HTTP JSON export the collector received, with its service name. */
+function spans(got: Received[]) {
+  const out: (OtlpSpan & { service: string; attr: (k: string) => unknown })[] = [];
+  for (const r of got.filter((g) => g.path === '/v1/traces')) {
+    for (const rs of JSON.parse(r.body).resourceSpans ?? []) {
+      const service = rs.resource.attributes.find((a: { key: string }) => a.key === 'service.name')
+        ?.value.stringValue;
+      for (const ss of rs.scopeSpans ?? [])
+        for (const s of ss.spans as OtlpSpan[])
+          out.push({
+            ...s,
+            service,
+            attr: (k) => {
+              const v = s.attributes.find((a) => a.key === k)?.value;
+              return v && Object.values(v)[0];
+            },
+          });
+    }
+  }
+  return out;
+}
+
+describe('tracing', () => {
+  let server: AppServer | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
+  let collector: Awaited<ReturnType<typeof receiver>> | undefined;
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    collector?.close();
+    await dropDb?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends a request’s trace to the OTLP collector: the server span with the request id, the database spans under it', async () => {
+    collector = await receiver();
+    const env: Record<string, string> = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_SERVICE_NAME: 'sparefinder-test',
+      // Export within a tenth of a second instead of five.
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    // On the PostgreSQL server when the run has one (pg's instrumentation), else PGlite (ours).
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (serverUrl) {
+      const db = await freshDatabase(serverUrl, 'sf_trace');
+      dropDb = db.drop;
+      env.DATABASE_URL = db.url;
+    } else {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-trace-'));
+      env.DATA_DIR = dataDir;
+    }
+    server = await startAppServer('traced', env);
+
+    const requestId = `trace-${crypto.randomBytes(8).toString('hex')}`;
+    const res = await fetch(`${server.url}/api/database/states/NG`, {
+      headers: { 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe(requestId);
+
+    const request = await until('the server span', () =>
+      spans(collector!.got).find((s) => s.attr('http.request_id') === requestId),
+    );
+    expect(request.kind).toBe(SERVER);
+    expect(request.name).toBe('GET /api/database/states/:country');
+    expect(request.attr('http.route')).toBe('/api/database/states/:country');
+    expect(request.service).toBe('sparefinder-test');
+
+    // The database spans of that request: same trace, each a descendant of the server span.
+    const inTrace = () => spans(collector!.got).filter((s) => s.traceId === request.traceId);
+    const queries = await until('the database spans', () => {
+      const found = inTrace().filter((s) => s.kind === CLIENT && s.attr('db.query.text'));
+      return found.length ? found : undefined;
+    });
+    const byId = new Map(inTrace().map((s) => [s.spanId, s]));
+    for (const q of queries) {
+      let p = q.parentSpanId && byId.get(q.parentSpanId);
+      while (p && p.spanId !== request.spanId) p = p.parentSpanId && byId.get(p.parentSpanId);
+      expect(p && p.spanId, `${q.name} under the request`).toBe(request.spanId);
+      expect(q.attr('db.system.name') ?? q.attr('db.system')).toBe('postgresql');
+    }
+    expect(queries.some((q) => /select/i.test(String(q.attr('db.query.text'))))).toBe(true);
+    // The statement's text only: its parameters (the country code) are not sent.
+    expect(JSON.stringify(queries.map((q) => q.attributes))).not.toContain('"NG"');
+
+    // Health checks and scrapes are not traced.
+    const before = spans(collector.got).length;
+    await fetch(`${server.url}/api/health`);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(spans(collector.got).filter((s) => s.attr('url.path') === '/api/health')).toEqual([]);
+    expect(spans(collector.got).length).toBeGreaterThanOrEqual(before);
+  }, 180_000);
+});
+
+/** The one event of a Sentry envelope: header line, item header, payload. */
+function envelopeEvent(r: Received) {
+  const [head, item, payload] = r.body.trim().split('\n');
+  expect(JSON.parse(item)).toMatchObject({ type: 'event' });
+  return { head: JSON.parse(head), event: JSON.parse(payload) };
+}
+
+describe('error reports (SENTRY_DSN)', () => {
+  it('reports an unexpected 5xx with its request, never its query string or cookies', async () => {
+    const dsnServer = await receiver();
+    const handle = await createTestDb();
+    const dsn = `${dsnServer.url.replace('//', '//publickey123@')}/42`;
+    const { startErrorReporting } = await import('../lib/error-report.ts');
+    // The process's crash handler too: taken off again below, the test runner keeps its own.
+    const before = process.listeners('uncaughtException');
+    startErrorReporting({ dsn, release: 'test-release', environment: 'test' });
+    for (const l of process.listeners('uncaughtException'))
+      if (!before.includes(l)) process.off('uncaughtException', l);
+    const app = await buildApp({ db: handle.db });
+    app.get('/api/test/boom', async () => {
+      throw new TypeError('the widget was undefined', { cause: new Error('inner cause') });
+    });
+    try {
+      const res = await app.inject({
+        url: '/api/test/boom?token=secret-token',
+        headers: { 'x-request-id': 'boom-request-1', cookie: 'sf_session=abc', 'user-agent': 'UA' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+      const r = await until('the error report', () => dsnServer.got[0]);
+      expect(r.path).toBe('/api/42/envelope/');
+      expect(r.headers['content-type']).toBe('application/x-sentry-envelope');
+      expect(r.headers['x-sentry-auth']).toContain('sentry_key=publickey123');
+      const { head, event } = envelopeEvent(r);
+      expect(head.event_id).toBe(event.event_id);
+      expect(event.event_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(event).toMatchObject({
+        level: 'error',
+        platform: 'node',
+        release: 'test-release',
+        environment: 'test',
+        transaction: 'GET /api/test/boom',
+        request: { method: 'GET', url: '/api/test/boom', headers: { 'User-Agent': 'UA' } },
+        tags: { request_id: 'boom-request-1' },
+      });
+      const values = event.exception.values;
+      expect(values.map((v: { type: string }) => v.type)).toEqual(['Error', 'TypeError']);
+      expect(values[1].value).toBe('the widget was undefined');
+      expect(values[1].stacktrace.frames.at(-1).filename).toContain('telemetry.test.ts');
+      expect(r.body).not.toContain('secret-token');
+      expect(r.body).not.toContain('sf_session');
+
+      // A 4xx is the client's mistake, not ours: not reported. The same error again within the
+      // minute is the same issue: not sent twice.
+      expect((await app.inject({ url: '/api/nope' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/api/test/boom' })).statusCode).toBe(500);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(dsnServer.got).toHaveLength(1);
+    } finally {
+      await app.close();
+      await handle.close();
+      dsnServer.close();
+    }
+  }, 120_000);
+
+  it('reports a crash before the process ends with exit code 1', async () => {
+    const dsnServer = await receiver();
+    const dsn = `${dsnServer.url.replace('//', '//k@')}/7`;
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { startErrorReporting } from './apps/api/src/lib/error-report.ts';
+         startErrorReporting({ dsn: ${JSON.stringify(dsn)}, release: 'r1', environment: 'production' });
+         setTimeout(() => { throw new RangeError('crashed on purpose'); }, 10);`,
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    dsnServer.close();
+    expect(code).toBe(1);
+    expect(stderr).toContain('crashed on purpose');
+    expect(dsnServer.got).toHaveLength(1);
+    const { event } = envelopeEvent(dsnServer.got[0]);
+    expect(event).toMatchObject({ level: 'fatal', release: 'r1', environment: 'production' });
+    expect(event.exception.values.at(-1)).toMatchObject({
+      type: 'RangeError',
+      value: 'crashed on purpose',
+    });
+  }, 60_000);
+});
