@@ -43,3 +43,13 @@ export const LOW_STOCK_AT = 3;
 
 /** The longest chat message in characters (the chat_messages check constraint says the same). */
 export const CHAT_MESSAGE_MAX = 2000;
+
+/** A message's length as the limit counts it: characters, not UTF-16 units (an emoji is one). */
+export const chatLength = (body: string) => [...body].length;
+
+/**
+ * What the chat says to a message over the limit, in the browser's counter and the API's refusal
+ * alike: never cut silently (a pasted price list loses its end without anyone noticing).
+ */
+export const chatTooLong = (length: number) =>
+  `Your message is ${length.toLocaleString('en-NG')} characters long: the most is ${CHAT_MESSAGE_MAX.toLocaleString('en-NG')}. Shorten it or send it in parts.`;

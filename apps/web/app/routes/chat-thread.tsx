@@ -40,18 +40,19 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 export async function action({ context, params, request }: ActionFunctionArgs) {
   const id = idParam(params.id, 'Conversation');
   const f = await request.formData();
+  const body = String(f.get('body') ?? '');
   const ans = await serverApi(context).post(`/api/chat/threads/${id}/messages`, {
-    body: String(f.get('body') ?? ''),
+    body,
     clientKey: String(f.get('clientKey') ?? '') || undefined,
   });
   if (!ans.status)
-    return Response.json({ error: ans.message ?? 'Not sent' }, { status: formStatus(ans) });
+    return Response.json({ error: ans.message ?? 'Not sent', body }, { status: formStatus(ans) });
   throw redirect(chatPath(id));
 }
 
 export default function ChatThreadPage() {
   const { thread, messages, clientKey } = useLoaderData<typeof loader>();
-  const result = useActionData<{ error?: string }>();
+  const result = useActionData<{ error?: string; body?: string }>();
   return (
     <main id="main" className="container-page max-w-2xl py-6">
       <p className="text-sm">
@@ -64,7 +65,12 @@ export default function ChatThreadPage() {
       <div className="mt-4 rounded-lg border border-gray-200 p-3">
         <MessageList messages={messages} thread={thread} empty="No messages yet: say hello." />
       </div>
-      <ComposeForm clientKey={clientKey} error={result?.error} refreshTo={chatPath(thread.id)} />
+      <ComposeForm
+        clientKey={clientKey}
+        error={result?.error}
+        body={result?.body}
+        refreshTo={chatPath(thread.id)}
+      />
     </main>
   );
 }

@@ -12,6 +12,8 @@ import { cookieHeaders, formStatus, serverApi } from '../lib/api.server.ts';
 import { chatPath, newClientKey, type MessageItem, type ThreadItem } from '../lib/chat.ts';
 import { MessageList } from '../components/chat/message-list.tsx';
 import { ComposeForm } from '../components/chat/compose-form.tsx';
+import { GuestEmail } from '../components/chat/guest-email.tsx';
+import { useEffect, useState } from 'react';
 
 export const meta: MetaFunction = () => [
   { title: 'Chat | SpareFinder NG' },
@@ -53,13 +55,21 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (!ans.status) return { error: ans.message ?? 'Could not open the conversation' };
     throw redirect(chatPath((ans.item as ThreadItem).id));
   }
+  if (f.get('intent') === 'email') {
+    const ans = await api.put('/api/chat/support/email', { email: String(f.get('email') ?? '') });
+    return Response.json(
+      { emailMessage: ans.message ?? '', emailFailed: !ans.status },
+      { status: ans.status ? 200 : formStatus(ans) },
+    );
+  }
+  const body = String(f.get('body') ?? '');
   const ans = await api.post('/api/chat/support/messages', {
-    body: String(f.get('body') ?? ''),
+    body,
     clientKey: String(f.get('clientKey') ?? '') || undefined,
   });
   if (!ans.status)
     return Response.json(
-      { error: ans.message ?? 'Not sent' },
+      { error: ans.message ?? 'Not sent', body },
       { status: formStatus(ans), headers: cookieHeaders(api.cookies()) },
     );
   // After a post, a fresh page (a reload never sends it twice; the key would catch it anyway).
@@ -68,7 +78,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
 
 export default function ChatPage() {
   const { thread, messages, threads, clientKey } = useLoaderData<typeof loader>();
-  const result = useActionData<{ error?: string }>();
+  const result = useActionData<{
+    error?: string;
+    body?: string;
+    emailMessage?: string;
+    emailFailed?: boolean;
+  }>();
+  const [email, setEmail] = useState(thread?.guestEmail ?? '');
+  // A no-JavaScript save reloads the page's data: follow it.
+  useEffect(() => setEmail(thread?.guestEmail ?? ''), [thread?.guestEmail]);
   return (
     <main id="main" className="container-page max-w-2xl py-6">
       <h1 className="text-2xl font-bold">Chat with SpareFinder support</h1>
@@ -78,7 +96,26 @@ export default function ChatPage() {
       <div className="mt-4 rounded-lg border border-gray-200 p-3">
         <MessageList messages={messages} thread={thread} empty="No messages yet." />
       </div>
-      <ComposeForm clientKey={clientKey} error={result?.error} refreshTo="/chat" />
+      <ComposeForm
+        clientKey={clientKey}
+        error={result?.error}
+        body={result?.body}
+        refreshTo="/chat"
+      />
+      {/* A guest (no list of conversations) who wrote: where should the answer go? */}
+      {thread && !threads && (
+        <div className="mt-4 rounded-lg border border-gray-200">
+          <GuestEmail key={thread.guestEmail} email={email} onSaved={setEmail} idPrefix="page" />
+          {result?.emailMessage && (
+            <p
+              role="status"
+              className={`px-3 pb-2 text-sm ${result.emailFailed ? 'text-red-800' : 'text-gray-700'}`}
+            >
+              {result.emailMessage}
+            </p>
+          )}
+        </div>
+      )}
       {threads && (
         <section className="mt-6">
           <h2 className="text-lg font-bold">Your conversations with sellers and providers</h2>

@@ -32,6 +32,8 @@ export const chatThreads = pgTable(
     userA: uuid('user_a').references(() => users.id, { onDelete: 'cascade' }),
     /** A guest's support thread: sha256 of their chat cookie (the cookie itself is never stored). */
     guestId: text('guest_id'),
+    /** A guest's optional e-mail for staff answers (decision 0017); dropped when the thread moves to an account. */
+    guestEmail: text('guest_email'),
     userB: uuid('user_b').references(() => users.id, { onDelete: 'cascade' }),
     /** product | order | request (direct threads) */
     subjectType: text('subject_type'),

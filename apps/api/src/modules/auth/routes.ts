@@ -7,7 +7,8 @@ import {
   setSessionCookie,
 } from '../../lib/session.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { clearGuestChat } from '../../lib/chat-guest.ts';
+import { clearGuestChat, guestIdOf } from '../../lib/chat-guest.ts';
+import { chatService } from '../chat/service.ts';
 import {
   authService,
   authUser,
@@ -44,15 +45,24 @@ export default async function authRoutes(app: FastifyInstance) {
     app.bus,
   );
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
+  const chat = chatService(app);
   const info = (req: FastifyRequest): RequestInfo => ({
     ip: req.ip,
     userAgent: req.headers['user-agent']?.slice(0, 300),
     sessionId: req.user?.sessionId,
     sessionUserId: req.user?.id,
   });
-  // A guest's support chat stays with the guest: whoever signs in or out next on this browser
-  // must not read it (decision 0010).
-  const signIn = (reply: FastifyReply, session: { token: string; expiresAt: Date }) => {
+  // A guest's support chat moves into the account that signs in on that browser (decision
+  // 0017), then the guest cookie goes: after a sign-out, the next person on a shared computer
+  // finds no conversation (decision 0010).
+  const signIn = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    session: { token: string; expiresAt: Date },
+    userId: string,
+  ) => {
+    const guestId = guestIdOf(req);
+    if (guestId) await chat.adoptGuest(guestId, userId);
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     clearGuestChat(reply, secure);
   };
@@ -63,7 +73,7 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: schemas.registerSchema },
     async (req, reply) => {
       const { user, session } = await svc.register(req.body, info(req));
-      signIn(reply, session);
+      await signIn(req, reply, session, user.id);
       return noStore(reply)
         .status(201)
         .send({ status: true, user: authUser(user) });
@@ -75,7 +85,7 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: schemas.loginSchema },
     async (req, reply) => {
       const { user, session } = await svc.login(req.body.email, req.body.password, info(req));
-      signIn(reply, session);
+      await signIn(req, reply, session, user.id);
       return noStore(reply).send({ status: true, user: authUser(user) });
     },
   );
@@ -120,7 +130,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   const updateProfile = async (req: FastifyRequest<{ Body: ProfileBody }>, reply: FastifyReply) => {
     const { user, session } = await svc.updateProfile(req.user!, req.body ?? {}, info(req));
-    if (session) signIn(reply, session);
+    if (session) await signIn(req, reply, session, user.id);
     return noStore(reply).send({ status: true, user: profileView(user) });
   };
   app.patch<{ Body: ProfileBody }>(

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
 import { CHAT_GUEST_COOKIE, CHAT_MESSAGE_MAX } from '@sf/shared';
-import { createTestApp, setCookieHeader, type TestApp } from '../../test/helper.ts';
+import {
+  createTestApp,
+  dbLabel,
+  sessionCookieOf,
+  setCookieHeader,
+  type TestApp,
+} from '../../test/helper.ts';
+import { uniquePhone } from '../../test/factories.ts';
+import { runDueJobs } from '../../lib/jobs.ts';
 import { buy, deliveryTo, product, sellerWithStore } from '../checkout/testing.ts';
 import { STAFF_CHANNEL, userChannel, guestChannel, type LiveEvent } from '../../lib/bus.ts';
 import { CHAT_RATE } from './service.ts';
@@ -339,7 +347,9 @@ describe('delivery rules', () => {
       { cookie: buyer.cookie },
     );
     expect(long.status).toBe(400);
-    expect(long.body.message).toMatch(/body/);
+    expect(long.body.message).toBe(
+      'Your message is 2,001 characters long: the most is 2,000. Shorten it or send it in parts.',
+    );
     const blank = await t.post(url, { body: '   \n  ' }, { cookie: buyer.cookie });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Write a message first');
@@ -498,5 +508,265 @@ describe('delivery rules', () => {
       cookie: seller.cookie,
     });
     expect(missed.body.messages.map((m: any) => m.body)).toEqual(['two', 'three']);
+  });
+});
+
+describe(`chat for people who are not signed in, and the Chat badge (${dbLabel()})`, () => {
+  /** A guest's first message, and the cookie that now holds their thread. */
+  async function guestAsks(body: string) {
+    const r = await t.post('/api/chat/support/messages', { body, clientKey: `k${Date.now()}` });
+    expect(r.status).toBe(201);
+    return { cookie: chatCookieOf(r.headers['set-cookie'])!, threadId: r.body.item.threadId, r };
+  }
+  let n = 0;
+  const account = () => ({
+    name: 'Kemi Balogun',
+    email: `kemi${++n}.${Date.now()}@test.ng`,
+    phone: uniquePhone(),
+    password: 'Danfo-and-okada-9',
+    role: 'Buyer',
+  });
+
+  it('a long paste is refused whole, with its length, never cut: in support, a thread, and by staff', async () => {
+    const paste = 'Price list: '.padEnd(10_000, 'x');
+    const guest = await t.post('/api/chat/support/messages', { body: paste });
+    expect(guest.status).toBe(400);
+    expect(guest.body.message).toBe(
+      'Your message is 10,000 characters long: the most is 2,000. Shorten it or send it in parts.',
+    );
+    expect(guest.body.fields.body).toBe(guest.body.message);
+    // Nothing was stored, cut or otherwise, and no cookie was needed for a refusal to be clear.
+    const { buyer, thread } = await productThread();
+    const url = `/api/chat/threads/${thread.id}/messages`;
+    const r = await t.post(url, { body: paste }, { cookie: buyer.cookie });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/10,000 characters long/);
+    expect(
+      (await t.get(`/api/chat/threads/${thread.id}`, { cookie: buyer.cookie })).body.messages,
+    ).toEqual([]);
+    // The limit counts characters as people do: 2,000 emoji fit, 2,001 do not.
+    expect((await t.post(url, { body: '🚗'.repeat(2000) }, { cookie: buyer.cookie })).status).toBe(
+      201,
+    );
+    expect((await t.post(url, { body: '🚗'.repeat(2001) }, { cookie: buyer.cookie })).status).toBe(
+      400,
+    );
+    const admin = await t.signIn('Admin');
+    const ada = await t.signIn('Buyer');
+    const q = await t.post('/api/chat/support/messages', { body: 'Hi' }, { cookie: ada.cookie });
+    const staff = await t.post(
+      `/api/admin/support/${q.body.item.threadId}/messages`,
+      { body: paste },
+      { cookie: admin.cookie },
+    );
+    expect(staff.status).toBe(400);
+    expect(staff.body.message).toMatch(/10,000 characters long/);
+  });
+
+  it('the badge opens the conversation waiting: the unread answer names it when only one waits', async () => {
+    const { seller, buyer, thread } = await productThread();
+    const admin = await t.signIn('Admin');
+    const unread = async () =>
+      (await t.get('/api/chat/unread', { cookie: buyer.cookie })).body as {
+        unread: number;
+        threads: number;
+        threadId: number | null;
+      };
+    expect(await unread()).toMatchObject({ unread: 0, threads: 0, threadId: null });
+    // The seller answers about the part: that thread, not support, is the one waiting.
+    await t.post(
+      `/api/chat/threads/${thread.id}/messages`,
+      { body: 'Is it still there?' },
+      { cookie: buyer.cookie },
+    );
+    await t.post(
+      `/api/chat/threads/${thread.id}/messages`,
+      { body: 'Yes, come today' },
+      { cookie: seller.cookie },
+    );
+    await t.post(
+      `/api/chat/threads/${thread.id}/messages`,
+      { body: 'Before 5pm' },
+      { cookie: seller.cookie },
+    );
+    expect(await unread()).toEqual({ status: true, unread: 2, threads: 1, threadId: thread.id });
+    // Support answers too: two conversations wait, so the badge opens the list.
+    const q = await t.post('/api/chat/support/messages', { body: 'Hi' }, { cookie: buyer.cookie });
+    const a = await t.post(
+      `/api/admin/support/${q.body.item.threadId}/messages`,
+      { body: 'Hello!' },
+      { cookie: admin.cookie },
+    );
+    expect(await unread()).toMatchObject({ unread: 3, threads: 2, threadId: null });
+    // Reading the seller's leaves support as the one waiting.
+    const last = (await t.get(`/api/chat/threads/${thread.id}`, { cookie: buyer.cookie })).body
+      .messages as { id: number }[];
+    await t.post(
+      `/api/chat/threads/${thread.id}/read`,
+      { lastId: last[last.length - 1].id },
+      { cookie: buyer.cookie },
+    );
+    expect(await unread()).toMatchObject({
+      unread: 1,
+      threads: 1,
+      threadId: q.body.item.threadId,
+    });
+    await t.post(
+      `/api/chat/threads/${q.body.item.threadId}/read`,
+      { lastId: a.body.item.id },
+      { cookie: buyer.cookie },
+    );
+    expect(await unread()).toMatchObject({ unread: 0, threads: 0, threadId: null });
+  });
+
+  it("a guest's support thread moves into the account that registers or signs in on that browser", async () => {
+    const admin = await t.signIn('Admin');
+    const g = await guestAsks('Do you have a gearbox for a 2008 Camry?');
+    await t.post(
+      `/api/admin/support/${g.threadId}/messages`,
+      { body: 'Yes: three stores list one.' },
+      { cookie: admin.cookie },
+    );
+    const body = account();
+    // Registration on the browser holding the chat cookie.
+    const reg = await t.call('POST', '/api/auth/register', {
+      body,
+      cookie: g.cookie,
+      ip: '10.77.0.1',
+    });
+    expect(reg.status).toBe(201);
+    // The guest cookie is cleared; the account now holds the conversation.
+    expect(setCookieHeader(reg.headers['set-cookie'])).toMatch(
+      new RegExp(`${CHAT_GUEST_COOKIE}=;`),
+    );
+    const mine = await t.get('/api/chat/support', { cookie: reg.cookie });
+    expect(mine.body.messages.map((m: any) => [m.body, m.mine, m.senderName])).toEqual([
+      ['Do you have a gearbox for a 2008 Camry?', true, 'Kemi Balogun'],
+      ['Yes: three stores list one.', false, admin.user.name],
+    ]);
+    // The answer was unread by the guest: still unread, and the badge knows where.
+    expect((await t.get('/api/chat/unread', { cookie: reg.cookie })).body).toMatchObject({
+      unread: 1,
+      threadId: mine.body.item.id,
+    });
+    // The guest cookie no longer reads anything: the thread is the account's alone.
+    expect((await t.get('/api/chat/support', { cookie: g.cookie })).body.item).toBeNull();
+    expect((await t.get(`/api/chat/threads/${g.threadId}`, { cookie: g.cookie })).status).toBe(404);
+
+    // Signed out, the same person asks again as a guest, then signs in: the new question joins
+    // the account's thread, after the old ones, and staff see it waiting under the name.
+    const again = await guestAsks('And a clutch plate?');
+    const resent = again.r.body.item.clientKey as string;
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { email: body.email, password: body.password },
+      cookie: again.cookie,
+      ip: '10.77.0.2',
+    });
+    expect(login.status).toBe(200);
+    const cookie = sessionCookieOf(login.headers['set-cookie'])!;
+    const after = await t.get('/api/chat/support', { cookie });
+    expect(after.body.item.id).toBe(mine.body.item.id);
+    expect(after.body.messages.map((m: any) => m.body)).toEqual([
+      'Do you have a gearbox for a 2008 Camry?',
+      'Yes: three stores list one.',
+      'And a clutch plate?',
+    ]);
+    expect(after.body.item.awaitingStaff).toBe(true);
+    // A page that sends the same message again after signing in (its answer was lost) stores it once.
+    const dup = await t.post(
+      '/api/chat/support/messages',
+      { body: 'And a clutch plate?', clientKey: resent },
+      { cookie },
+    );
+    expect(dup.status).toBe(201);
+    expect((await t.get('/api/chat/support', { cookie })).body.messages).toHaveLength(3);
+    const inbox = await t.get('/api/admin/support', { cookie: admin.cookie });
+    expect(inbox.body.items.find((x: any) => x.id === after.body.item.id)).toMatchObject({
+      title: 'Kemi Balogun',
+      awaitingStaff: true,
+    });
+    expect(inbox.body.items.some((x: any) => x.id === again.threadId)).toBe(false);
+    // A sign-in without a guest cookie moves nothing and makes no thread.
+    const other = account();
+    const r2 = await t.call('POST', '/api/auth/register', { body: other, ip: '10.77.0.3' });
+    expect((await t.get('/api/chat/support', { cookie: r2.cookie })).body.item).toBeNull();
+  });
+
+  it('two sign-ins at once with the same guest cookie move the thread once', async () => {
+    const g = await guestAsks('Is pay on delivery possible in Ibadan?');
+    const body = account();
+    const reg = await t.call('POST', '/api/auth/register', { body, ip: '10.77.1.1' });
+    expect(reg.status).toBe(201);
+    const both = await Promise.all(
+      [1, 2].map((i) =>
+        t.call('POST', '/api/auth/login', {
+          body: { email: body.email, password: body.password },
+          cookie: g.cookie,
+          ip: `10.77.1.${i + 1}`,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const [{ n: threads }] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from chat_threads where kind = 'support' and user_a = ${reg.body.user.id}`,
+    );
+    expect(threads).toBe(1);
+    const msgs = (await t.get('/api/chat/support', { cookie: reg.cookie })).body.messages;
+    expect(msgs.map((m: any) => m.body)).toEqual(['Is pay on delivery possible in Ibadan?']);
+  });
+
+  it('a guest may leave an e-mail; each staff answer is mailed to it once', async () => {
+    const admin = await t.signIn('Admin');
+    // No thread yet: nothing to attach an e-mail to.
+    expect((await t.put('/api/chat/support/email', { email: 'tunde@example.ng' })).status).toBe(
+      404,
+    );
+    const g = await guestAsks('When does the Ikeja store open?');
+    const bad = await t.put('/api/chat/support/email', { email: 'tunde@' }, { cookie: g.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter a valid e-mail address, like ada@example.com');
+    const ok = await t.put(
+      '/api/chat/support/email',
+      { email: ' Tunde@Example.ng ' },
+      { cookie: g.cookie },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Thank you: we will e-mail our answer to tunde@example.ng too');
+    expect((await t.get('/api/chat/support', { cookie: g.cookie })).body.item.guestEmail).toBe(
+      'tunde@example.ng',
+    );
+    // Staff see where the answer goes.
+    const seen = await t.get(`/api/admin/support/${g.threadId}`, { cookie: admin.cookie });
+    expect(seen.body.item.guestEmail).toBe('tunde@example.ng');
+    // A signed-in user has an account for that.
+    const ada = await t.signIn('Buyer');
+    expect(
+      (await t.put('/api/chat/support/email', { email: 'a@b.ng' }, { cookie: ada.cookie })).status,
+    ).toBe(400);
+
+    const answer = { body: 'From 8am, Monday to Saturday.', clientKey: 'staff-answer-1' };
+    const url = `/api/admin/support/${g.threadId}/messages`;
+    expect((await t.post(url, answer, { cookie: admin.cookie })).status).toBe(201);
+    // The same answer sent again (its reply lost) is stored once and mailed once.
+    expect((await t.post(url, answer, { cookie: admin.cookie })).status).toBe(201);
+    await runDueJobs(t.app);
+    const mails = await rows<{ subject: string; text: string }>(
+      db,
+      sql`select subject, text from outbox where "to" = 'tunde@example.ng'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('SpareFinder support answered your question');
+    expect(mails[0].text).toContain('From 8am, Monday to Saturday.');
+    expect(mails[0].text).toContain('/chat');
+
+    // Removed: the next answer stays in the chat only.
+    const off = await t.put('/api/chat/support/email', { email: '' }, { cookie: g.cookie });
+    expect(off.body.message).toBe('Your e-mail is removed: answers stay here in the chat');
+    await t.post(url, { body: 'Anything else?' }, { cookie: admin.cookie });
+    await runDueJobs(t.app);
+    expect(await rows(db, sql`select 1 from outbox where "to" = 'tunde@example.ng'`)).toHaveLength(
+      1,
+    );
   });
 });

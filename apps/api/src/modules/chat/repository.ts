@@ -11,6 +11,7 @@ export interface ThreadRow {
   kind: 'support' | 'direct';
   user_a: string | null;
   guest_id: string | null;
+  guest_email: string | null;
   user_b: string | null;
   subject_type: 'product' | 'order' | 'request' | null;
   subject_id: number | null;
@@ -44,7 +45,7 @@ export interface ListRow extends ThreadRow {
   last_side: Side | null;
 }
 
-const threadCols = sql`t.id, t.kind, t.user_a, t.guest_id, t.user_b, t.subject_type, t.subject_id,
+const threadCols = sql`t.id, t.kind, t.user_a, t.guest_id, t.guest_email, t.user_b, t.subject_type, t.subject_id,
   t.subject_title, t.a_read_id, t.b_read_id, t.last_message_id, t.last_message_at,
   t.awaiting_staff, ua.name as a_name, ub.name as b_name`;
 const threadFrom = sql`chat_threads t left join users ua on ua.id = t.user_a
@@ -79,6 +80,47 @@ export const chatRepository = (db: Db) => ({
     );
     const t = await this.supportOf(p, tx);
     return t!.id;
+  },
+
+  /** The e-mail a guest left for staff answers ('' removes it). */
+  setGuestEmail: (threadId: number, email: string) =>
+    db.execute(
+      sql`update chat_threads set guest_email = ${email || null} where id = ${threadId} and guest_id is not null`,
+    ),
+
+  /**
+   * Moves a guest's support thread into the account that signs in on the same browser
+   * (decision 0017): its messages join the account's support thread (made when missing), the
+   * guest's lines are signed with the account, and the guest thread goes. Run in `tx`; a second
+   * run finds nothing to move. Returns the account's thread id, or null without a guest thread.
+   */
+  async adoptGuestSupport(tx: Db, guestId: string, userId: string): Promise<number | null> {
+    const guest = await this.supportOf({ guestId }, tx);
+    if (!guest) return null;
+    const id = await this.ensureSupport(tx, { userId });
+    // A client key already used in the account's thread (a resend after the sign-in) keeps that one.
+    await tx.execute(
+      sql`update chat_messages m set thread_id = ${id},
+            sender_id = case when m.side = 'a' then coalesce(m.sender_id, ${userId}::uuid) else m.sender_id end,
+            client_key = case when exists (select 1 from chat_messages k where k.thread_id = ${id}
+              and k.client_key = m.client_key) then null else m.client_key end
+          where m.thread_id = ${guest.id}`,
+    );
+    // The customer had read what the guest page showed; staff keep the lower mark, so nothing
+    // they had not read looks read.
+    await tx.execute(
+      sql`update chat_threads t set
+            last_message_id = l.id, last_message_at = l.created_at,
+            a_read_id = greatest(t.a_read_id, ${guest.a_read_id}),
+            b_read_id = case when t.last_message_id is null then ${guest.b_read_id}
+                             else least(t.b_read_id, ${guest.b_read_id}) end,
+            awaiting_staff = l.side = 'a'
+          from (select id, created_at, side from chat_messages where thread_id = ${id} and not hidden
+                order by id desc limit 1) l
+          where t.id = ${id}`,
+    );
+    await tx.execute(sql`delete from chat_threads where id = ${guest.id}`);
+    return id;
   },
 
   /** The direct thread of a pair about a subject, created when missing. */
@@ -202,6 +244,17 @@ export const chatRepository = (db: Db) => ({
               and (m.side = v.side or not m.hidden) order by m.id desc limit 1) lm on true
           where (t.user_a = ${userId} or t.user_b = ${userId}) and t.last_message_id is not null
           order by t.last_message_id desc limit 50`,
+    ),
+
+  /** A user's threads holding unread messages, newest first (the Chat badge opens the one). */
+  unreadThreads: (userId: string) =>
+    rows<{ id: number; kind: 'support' | 'direct'; unread: number }>(
+      db,
+      sql`select t.id, t.kind, count(*)::int as unread from chat_threads t
+          join chat_messages m on m.thread_id = t.id
+          where (t.user_a = ${userId} and m.side = 'b' and m.id > t.a_read_id and not m.hidden)
+             or (t.user_b = ${userId} and m.side = 'a' and m.id > t.b_read_id and not m.hidden)
+          group by t.id, t.kind order by max(m.id) desc`,
     ),
 
   /** Unread messages over all of a user's threads. */

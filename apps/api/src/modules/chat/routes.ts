@@ -10,6 +10,7 @@ import {
   inboxReply,
   messageBody,
   openBody,
+  guestEmailBody,
   openReply,
   readBody,
   readReply,
@@ -70,14 +71,15 @@ export default async function chatRoutes(app: FastifyInstance) {
       preHandler: requireAuth,
       schema: {
         tags,
-        summary: 'How many chat messages I have not read',
+        summary:
+          'How many chat messages I have not read, and the conversation waiting for me when only one is',
         response: { 200: unreadReply },
       },
     },
     async (req, reply) =>
       reply
         .header('cache-control', PRIVATE)
-        .send({ status: true, unread: await svc.unreadTotal(req.user!) }),
+        .send({ status: true, ...(await svc.unread(req.user!)) }),
   );
   app.post<{ Body: OpenInput }>(
     '/api/chat/threads',
@@ -132,6 +134,27 @@ export default async function chatRoutes(app: FastifyInstance) {
       const v = await writer(req, reply);
       const item = await svc.sendSupport(v, req.body.body, req.body.clientKey);
       return reply.status(201).send({ status: true, item });
+    },
+  );
+  app.put<{ Body: { email: string } }>(
+    '/api/chat/support/email',
+    {
+      schema: {
+        tags,
+        summary:
+          "A guest's e-mail for support's answers (optional; '' removes it); needs the guest's chat cookie",
+        body: guestEmailBody,
+        response: { 200: okMessage },
+      },
+    },
+    async (req, reply) => {
+      const email = await svc.setGuestEmail(viewer(req), req.body.email);
+      return reply.header('cache-control', PRIVATE).send({
+        status: true,
+        message: email
+          ? `Thank you: we will e-mail our answer to ${email} too`
+          : 'Your e-mail is removed: answers stay here in the chat',
+      });
     },
   );
   app.get<Id & After>(

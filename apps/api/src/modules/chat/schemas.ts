@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX } from '@sf/shared';
+import { CHAT_MESSAGE_MAX, EMAIL_MAX } from '@sf/shared';
 import { Id, Int, Obj, Text, nullable, okStatus } from '../../lib/schemas.ts';
 
 // Chat (decision 0017): support threads (a user or a guest with the staff) and direct threads
@@ -23,6 +23,8 @@ export const messageItem = Obj({
 
 export const threadItem = Obj({
   id: { type: 'integer' },
+  /** A guest's support thread: the e-mail staff answers go to (the guest and staff see it; '' otherwise). */
+  guestEmail: { type: 'string' },
   kind: { type: 'string', enum: ['support', 'direct'] },
   /** Who is on the other side: "SpareFinder support", a store or a buyer's name. */
   title: { type: 'string' },
@@ -60,16 +62,42 @@ export const supportReply = Obj({
 export const openReply = Obj({ status: okStatus, item: threadItem });
 export const sentReply = Obj({ status: okStatus, item: messageItem });
 export const readReply = Obj({ status: okStatus, unread: { type: 'integer' } });
-export const unreadReply = Obj({ status: okStatus, unread: { type: 'integer' } });
+export const unreadReply = Obj({
+  status: okStatus,
+  unread: { type: 'integer' },
+  /** How many of my conversations hold unread messages. */
+  threads: { type: 'integer' },
+  /** The one conversation waiting for me, when exactly one is (the Chat badge opens it). */
+  threadId: nullable({ type: 'integer' }),
+});
 
-const TOO_LONG = `A message is at most ${CHAT_MESSAGE_MAX} characters`;
+export const guestEmailBody = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: {
+    /** '' removes it. */
+    email: Text({ maxLength: EMAIL_MAX }),
+  },
+} as const;
+
+/**
+ * The schema lets a long paste through to the service, which refuses anything over
+ * CHAT_MESSAGE_MAX with a message saying how long it is (decision 0017); this cap only bounds
+ * what a request may carry.
+ */
+const PASTE_CAP = CHAT_MESSAGE_MAX * 50;
 
 export const messageBody = {
   type: 'object',
   required: ['body'],
   additionalProperties: false,
   properties: {
-    body: Text({ maxLength: CHAT_MESSAGE_MAX, multiline: true, description: TOO_LONG }),
+    body: Text({
+      maxLength: PASTE_CAP,
+      multiline: true,
+      description: `At most ${CHAT_MESSAGE_MAX} characters: a longer one is refused (400), never cut`,
+    }),
     /** The browser's key for this message: sending it again never stores it twice. */
     clientKey: Text({ maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
   },

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { CHAT_MESSAGE_MAX, chatLength, chatTooLong, checkEmail, normaliseEmail } from '@sf/shared';
+import type { Db } from '@sf/db';
 import { guestChannel, STAFF_CHANNEL, userChannel, type LiveEvent } from '../../lib/bus.ts';
 import { badRequest, conflict, invalid, notFound, tooMany } from '../../lib/errors.ts';
 import { take, waitText } from '../../lib/limits.ts';
@@ -78,6 +80,8 @@ export function toThread(
   return {
     id: t.id,
     kind: t.kind,
+    // Only a guest's support thread has one, which only that guest and staff can read.
+    guestEmail: t.guest_email ?? '',
     title,
     subjectType: t.subject_type,
     subjectId: t.subject_id,
@@ -136,9 +140,14 @@ export function chatService(app: FastifyInstance) {
     senderId: string | null,
     rawBody: string,
     clientKey: string | undefined,
+    /** Runs in the message's transaction when it is stored (not on a resend of its key). */
+    onStored?: (tx: Db, messageId: number) => Promise<void>,
   ): Promise<MessageItem> {
     const body = cleanBody(rawBody);
     if (!body) throw invalid('Write a message first', { body: 'Write a message first' });
+    const length = chatLength(body);
+    if (length > CHAT_MESSAGE_MAX)
+      throw invalid(chatTooLong(length), { body: chatTooLong(length) });
     const hidden = senderId ? await blockedByOther(t, side, senderId) : false;
     const { id } = await transaction(db, async (tx) => {
       const m = await repo.insertMessage(tx, {
@@ -149,7 +158,10 @@ export function chatService(app: FastifyInstance) {
         clientKey: clientKey ?? null,
         hidden,
       });
-      if (m.fresh) await repo.afterMessage(tx, t.id, m.id, side, hidden);
+      if (m.fresh) {
+        await repo.afterMessage(tx, t.id, m.id, side, hidden);
+        await onStored?.(tx, m.id);
+      }
       return m;
     });
     const m = (await repo.message(id))!;
@@ -191,7 +203,15 @@ export function chatService(app: FastifyInstance) {
       };
     },
 
-    unreadTotal: (user: SessionUser) => repo.unreadTotal(user.id),
+    /** My unread count, and the conversation waiting for me when only one is. */
+    async unread(user: SessionUser) {
+      const waiting = await repo.unreadThreads(user.id);
+      return {
+        unread: waiting.reduce((n, t) => n + Number(t.unread), 0),
+        threads: waiting.length,
+        threadId: waiting.length === 1 ? waiting[0].id : null,
+      };
+    },
 
     async thread(v: Viewer, id: number, afterId = 0): Promise<ThreadAnswer> {
       const { t, side } = await access(v, id);
@@ -225,6 +245,31 @@ export function chatService(app: FastifyInstance) {
       const id = await transaction(db, (tx) => repo.ensureSupport(tx, p));
       const t = (await repo.thread(id))!;
       return post(t, 'a', v.user?.id ?? null, body, clientKey);
+    },
+
+    /** A guest leaves (or removes, with '') the e-mail staff answers go to. */
+    async setGuestEmail(v: Viewer, raw: string) {
+      if (v.user)
+        throw badRequest(
+          'Signed in, answers reach you through your account: no e-mail needed here',
+        );
+      const t = v.guestId ? await repo.supportOf({ guestId: v.guestId }) : undefined;
+      if (!t) throw notFound('Write your question first, then leave your e-mail');
+      const email = raw.trim() ? normaliseEmail(raw) : '';
+      const wrong = email ? checkEmail(email) : undefined;
+      if (wrong) throw invalid(wrong, { email: wrong });
+      await repo.setGuestEmail(t.id, email);
+      return email;
+    },
+
+    /**
+     * At sign-in on a browser holding a guest's support thread, the thread joins the account
+     * (decision 0017), so the question and its answer are not lost with the cookie.
+     */
+    async adoptGuest(guestId: string, userId: string) {
+      const id = await transaction(db, (tx) => repo.adoptGuestSupport(tx, guestId, userId));
+      if (id) await app.bus.publish(STAFF_CHANNEL, { type: 'chat.moved', threadId: id });
+      return id;
     },
 
     async send(v: Viewer, id: number, body: string, clientKey?: string) {

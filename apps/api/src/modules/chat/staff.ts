@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../lib/session.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
+import { GUEST_CHAT_DAYS } from '../../lib/chat-guest.ts';
+import { queueMail } from '../../lib/mail.ts';
+import { publicOrigin } from '../../config.ts';
 import { defineAttention } from '../audit/attention.ts';
 import { recordAudit } from '../audit/service.ts';
 import { chatRepository } from './repository.ts';
@@ -76,7 +79,18 @@ export function staffChatService(app: FastifyInstance) {
     ): Promise<MessageItem> {
       const t = await staffThread(id);
       if (t.kind !== 'support') throw badRequest('Staff answer support conversations only');
-      return chat.sendAs(t, 'b', admin.id, body, clientKey);
+      // A guest who left an e-mail gets each answer by mail too, in the message's transaction:
+      // they may have closed the page long ago (decision 0017).
+      const to = t.guest_id ? t.guest_email : null;
+      const origin = publicOrigin(app.config);
+      return chat.sendAs(t, 'b', admin.id, body, clientKey, async (tx) => {
+        if (!to) return;
+        await queueMail(tx, {
+          to,
+          subject: 'SpareFinder support answered your question',
+          text: `${body.trim()}\n\n${admin.name}, SpareFinder support\n\nTo write back, open ${origin}/chat on the phone or computer you asked from (it keeps the conversation for ${GUEST_CHAT_DAYS} days after your first message), or create an account at ${origin}/auth/register and the conversation moves into it when you sign in there.\n\nYou get this e-mail because you left this address in the SpareFinder NG support chat.`,
+        });
+      });
     },
 
     async read(id: number, lastId: number) {

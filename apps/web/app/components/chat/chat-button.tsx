@@ -1,7 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AuthUser } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
-import { GUEST_FLAG, onOpenChat, pending, sendPending, type ChatTarget } from '../../lib/chat.ts';
+import {
+  chatPath,
+  GUEST_FLAG,
+  onOpenChat,
+  pending,
+  sendPending,
+  type ChatTarget,
+} from '../../lib/chat.ts';
 import { useLive } from '../../lib/live.ts';
 import { ChatIcon } from '../icons.tsx';
 
@@ -16,6 +23,11 @@ const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 export function ChatButton({ user }: { user: AuthUser }) {
   const [target, setTarget] = useState<ChatTarget | 'list' | null>(null);
   const [unread, setUnread] = useState(0);
+  // Where the badge leads: the one conversation waiting, or the list when several wait.
+  const [waiting, setWaiting] = useState<{ threads: number; threadId: number | null }>({
+    threads: 0,
+    threadId: null,
+  });
   const signedIn = user.isauthenticated;
   const [follows, setFollows] = useState(false);
 
@@ -27,7 +39,11 @@ export function ChatButton({ user }: { user: AuthUser }) {
 
   const refresh = () => {
     if (signedIn)
-      void browserApi.get('/api/chat/unread').then((a) => a.status && setUnread(Number(a.unread)));
+      void browserApi.get('/api/chat/unread').then((a) => {
+        if (!a.status) return;
+        setUnread(Number(a.unread));
+        setWaiting({ threads: Number(a.threads), threadId: (a.threadId as number | null) ?? null });
+      });
     else
       void browserApi
         .get('/api/chat/support')
@@ -46,14 +62,21 @@ export function ChatButton({ user }: { user: AuthUser }) {
   );
 
   const open = target !== null;
+  // With nothing unread the button opens support; with unread messages, what waits.
+  const opens: ChatTarget | 'list' =
+    unread > 0 && signedIn && waiting.threads > 1
+      ? 'list'
+      : unread > 0 && signedIn && waiting.threadId
+        ? { kind: 'thread', id: waiting.threadId }
+        : { kind: 'support' };
   return (
     <>
       {!open && (
         <a
-          href="/chat"
+          href={typeof opens === 'object' && opens.kind === 'thread' ? chatPath(opens.id) : '/chat'}
           onClick={(e) => {
             e.preventDefault();
-            setTarget({ kind: 'support' });
+            setTarget(opens);
             setUnread(0);
           }}
           className={`fixed right-3 z-40 flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 font-bold text-white shadow-lg hover:bg-brand-800 md:bottom-4 ${signedIn ? 'bottom-16' : 'bottom-3'}`}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CHAT_MESSAGE_MAX } from '@sf/shared';
+import { CHAT_MESSAGE_MAX, chatLength } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
 import { useLive, type LiveEvent } from '../../lib/live.ts';
@@ -17,6 +17,8 @@ import {
   type Pending,
   type ThreadItem,
 } from '../../lib/chat.ts';
+import { MessageField } from './message-field.tsx';
+import { GuestEmail } from './guest-email.tsx';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit' });
@@ -177,7 +179,8 @@ export default function ChatPanel({
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const body = text.trim();
-    if (!body) return;
+    // Too long: the counter says so and the text stays for the writer to shorten.
+    if (!body || chatLength(body) > CHAT_MESSAGE_MAX) return;
     const p: Pending = {
       clientKey: newClientKey(),
       to: threadRef.current?.id ?? 'support',
@@ -207,6 +210,7 @@ export default function ChatPanel({
   const title =
     target === 'list' ? 'Your conversations' : thread ? thread.title : 'SpareFinder support';
   const needsLogin = target !== 'list' && target.kind === 'subject' && !signedIn;
+  const supportUnread = (threads ?? []).find((t) => t.kind === 'support')?.unread ?? 0;
 
   return (
     <section
@@ -251,10 +255,15 @@ export default function ChatPanel({
           <li>
             <button
               type="button"
-              className="w-full p-3 text-left font-medium"
+              className="flex w-full justify-between gap-2 p-3 text-left font-medium"
               onClick={() => onTarget({ kind: 'support' })}
             >
               SpareFinder support
+              {supportUnread > 0 && (
+                <span className="rounded-full bg-accent-400 px-2 text-xs font-bold text-brand-900">
+                  {supportUnread}
+                </span>
+              )}
             </button>
           </li>
           {(threads ?? [])
@@ -346,6 +355,12 @@ export default function ChatPanel({
           <li ref={endRef} aria-hidden />
         </ol>
       )}
+      {!signedIn && target !== 'list' && thread?.kind === 'support' && (
+        <GuestEmail
+          email={thread.guestEmail}
+          onSaved={(email) => setThread({ ...thread, guestEmail: email })}
+        />
+      )}
       {error && (
         <p role="status" className="px-3 py-1 text-sm text-red-800">
           {error}
@@ -361,20 +376,22 @@ export default function ChatPanel({
           <label htmlFor="chat-text" className="sr-only">
             Your message
           </label>
-          <textarea
+          <MessageField
             id="chat-text"
-            name="body"
             rows={2}
-            maxLength={CHAT_MESSAGE_MAX}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={setText}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && !e.shiftKey) submit(e);
             }}
-            className="min-w-0 flex-1 resize-none rounded border border-gray-300 p-2 text-sm"
+            className="w-full resize-none rounded border border-gray-300 p-2 text-sm"
             placeholder="Write a message"
           />
-          <button type="submit" className="btn-primary self-end">
+          <button
+            type="submit"
+            className="btn-primary self-start"
+            disabled={chatLength(text.trim()) > CHAT_MESSAGE_MAX}
+          >
             Send
           </button>
         </form>

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { CHAT_MESSAGE_MAX } from '@sf/shared';
+import { MessageField } from './message-field.tsx';
 
 /**
  * The message box of a chat page, a plain form so it works without JavaScript; `refreshTo`
@@ -8,10 +8,13 @@ import { CHAT_MESSAGE_MAX } from '@sf/shared';
 export function ComposeForm({
   clientKey,
   error,
+  body,
   refreshTo,
 }: {
   clientKey: string;
   error?: string;
+  /** The refused message, back in the box to shorten. */
+  body?: string;
   refreshTo: string;
 }) {
   return (
@@ -20,12 +23,12 @@ export function ComposeForm({
       <label htmlFor="body" className="block font-medium">
         Your message
       </label>
-      <textarea
+      <MessageField
+        key={body ?? ''}
         id="body"
-        name="body"
         required
         rows={3}
-        maxLength={CHAT_MESSAGE_MAX}
+        defaultValue={body}
         className="w-full rounded border border-gray-300 p-2"
       />
       {error && (

@@ -33,7 +33,12 @@ export default function SupportInbox() {
   const { revalidate } = useRevalidator();
   // New messages and reports arrive on the staff channel of the admin's socket.
   useLive((e) => {
-    if (e.type === 'chat.message' || e.type === 'chat.reported' || e.type === 'reconnected')
+    if (
+      e.type === 'chat.message' ||
+      e.type === 'chat.reported' ||
+      e.type === 'chat.moved' ||
+      e.type === 'reconnected'
+    )
       void revalidate();
   });
   return (

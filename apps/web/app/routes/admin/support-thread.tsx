@@ -9,12 +9,12 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
-import { CHAT_MESSAGE_MAX } from '@sf/shared';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { newClientKey, type MessageItem, type ThreadItem } from '../../lib/chat.ts';
 import { useLive } from '../../lib/live.ts';
 import { MessageList } from '../../components/chat/message-list.tsx';
+import { MessageField } from '../../components/chat/message-field.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Support chat | Admin | SpareFinder NG' }];
 
@@ -36,21 +36,22 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   const id = idParam(params.id, 'Conversation');
   const f = await request.formData();
   const api = serverApi(context);
+  const body = String(f.get('body') ?? '');
   const ans =
     f.get('intent') === 'resolve'
       ? await api.post(`/api/admin/chat/messages/${Number(f.get('messageId'))}/resolve`)
       : await api.post(`/api/admin/support/${id}/messages`, {
-          body: String(f.get('body') ?? ''),
+          body,
           clientKey: String(f.get('clientKey') ?? '') || undefined,
         });
   if (!ans.status)
-    return Response.json({ error: ans.message ?? 'Not done' }, { status: formStatus(ans) });
+    return Response.json({ error: ans.message ?? 'Not done', body }, { status: formStatus(ans) });
   throw redirect(`/admin/support/${id}`);
 }
 
 export default function SupportThread() {
   const { thread, messages, clientKey } = useLoaderData<typeof loader>();
-  const result = useActionData<{ error?: string }>();
+  const result = useActionData<{ error?: string; body?: string }>();
   const { revalidate } = useRevalidator();
   useLive((e) => {
     if ((e.type === 'chat.message' || e.type === 'chat.read') && e.threadId === thread.id)
@@ -66,6 +67,11 @@ export default function SupportThread() {
       </p>
       <h1 className="text-2xl font-bold">{thread.title || 'Guest'}</h1>
       {thread.subjectTitle && <p className="text-sm text-gray-700">About: {thread.subjectTitle}</p>}
+      {thread.guestEmail && (
+        <p className="text-sm text-gray-700" data-testid="guest-email-note">
+          Not signed in: your answers are also e-mailed to {thread.guestEmail}.
+        </p>
+      )}
       <div className="mt-4 rounded-lg border border-gray-200 bg-white p-3">
         <MessageList messages={messages} thread={thread} empty="No messages." staff />
       </div>
@@ -90,12 +96,12 @@ export default function SupportThread() {
           <label htmlFor="body" className="block font-medium">
             Your answer
           </label>
-          <textarea
+          <MessageField
+            key={result?.body ?? ''}
             id="body"
-            name="body"
             required
             rows={3}
-            maxLength={CHAT_MESSAGE_MAX}
+            defaultValue={result?.body}
             className="w-full rounded border border-gray-300 p-2"
           />
           <button type="submit" className="btn-primary">
