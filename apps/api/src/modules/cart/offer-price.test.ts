@@ -26,7 +26,15 @@ describe(`offer price in the cart (${process.env.TEST_DATABASE_URL ? 'postgres' 
     const p = await product(w.db, s.store, 12_345, 50);
     const buyer = await createUser(w.db);
     const c = as(w.app, buyer.cookie);
+    const before = Date.now();
     expect(await addOfferLine(w.db, buyer.user.id, p.prodId, 100_000)).toBe(true);
+    // The cart names the offer: its price, the units it holds for, until when, and the shop's
+    // price for more.
+    const line = (await c.get('/api/cart')).body.items[0];
+    expect(line.offer).toMatchObject({ priceKobo: 100_000, quantity: 1, listPriceKobo: 1_234_500 });
+    const ends = Date.parse(line.offer.expiresAt) - before;
+    expect(ends).toBeGreaterThan(48 * 3_600_000 - 60_000);
+    expect(ends).toBeLessThan(48 * 3_600_000 + 60_000);
     const up = await c.patch(`/api/cart/items/${p.prodId}`, { quantity: 10 });
     expect(up.status).toBe(409);
     expect(up.body.message).toMatch(/holds for 1 only/);
@@ -66,6 +74,7 @@ describe(`offer price in the cart (${process.env.TEST_DATABASE_URL ? 'postgres' 
     expect(cart.items[0]).toMatchObject({
       unitPriceKobo: 1_234_500,
       priceChangedFromKobo: 100_000,
+      offer: null,
     });
     const first = await c.post('/api/checkout', pickup, { 'idempotency-key': newKey() });
     expect(first.status).toBe(409);

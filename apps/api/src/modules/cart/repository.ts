@@ -19,6 +19,10 @@ export interface CartRow {
   image_key: string | null;
   /** While an accepted offer's price holds: the units it holds for (else null). */
   offer_quantity: number | null;
+  /** While an accepted offer's price holds: when it ends (else null). */
+  offer_expires_at: Date | string | null;
+  /** The shop's own price today (its sale price, else its price), whatever an offer says. */
+  list_price_kobo: number;
 }
 
 /** How long an accepted offer's price holds in the cart. */
@@ -40,6 +44,8 @@ export async function cartRows(db: Db, userId: string, lock = false): Promise<Ca
     sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo,
           case when ${OFFER_LIVE} then ci.offer_price_kobo else p.sales_kobo end as sales_kobo,
           case when ${OFFER_LIVE} then ci.offer_quantity end as offer_quantity,
+          case when ${OFFER_LIVE} then ci.offer_expires_at end as offer_expires_at,
+          coalesce(p.sales_kobo, p.price_kobo) as list_price_kobo,
           p.stock, p.active, p.store_id, st.name as store_name, st.url_name as store_url_name,
           st.state_id as store_state_id, st.delivery_fee_in_state_kobo as fee_in,
           st.delivery_fee_other_states_kobo as fee_out,

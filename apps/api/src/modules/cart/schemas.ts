@@ -22,6 +22,22 @@ export const cartLine = Obj({
     description: 'The price the buyer saw, when it changed',
   }),
   problem: nullable({ ...str, description: 'What stops this line from being bought as shown' }),
+  offer: nullable({
+    ...Obj({
+      priceKobo: { ...int, description: "The accepted offer's price, charged per unit" },
+      quantity: {
+        ...int,
+        description:
+          'The units the offer price holds for; the line cannot go above it while the offer lasts',
+      },
+      expiresAt: { ...str, description: 'When the offer price ends (ISO 8601)' },
+      listPriceKobo: {
+        ...int,
+        description: "The shop's price today: what more units cost once the offer ends",
+      },
+    }),
+    description: "While an accepted broadcast offer's price holds on this line; else null",
+  }),
 });
 
 export const cartStore = Obj({

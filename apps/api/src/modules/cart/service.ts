@@ -43,6 +43,15 @@ export function toLine(r: CartRow): CartLine {
     available: r.active && r.stock > 0,
     priceChangedFromKobo: unit !== seen ? seen : null,
     problem: lineProblem(r),
+    offer:
+      r.offer_quantity !== null && r.offer_expires_at !== null
+        ? {
+            priceKobo: unit,
+            quantity: r.offer_quantity,
+            expiresAt: new Date(r.offer_expires_at).toISOString(),
+            listPriceKobo: Number(r.list_price_kobo),
+          }
+        : null,
   };
 }
 

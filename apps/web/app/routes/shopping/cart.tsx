@@ -16,6 +16,7 @@ import { apiGet } from '../../lib/shop.server.ts';
 import { intField, type CartLine, type CartView } from '../../lib/shop.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
+import { OfferNote } from '../../components/cart/offer-note.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Your cart | SpareFinder NG' }];
 
@@ -95,7 +96,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function Qty({ line, busy }: { line: CartLine; busy: boolean }) {
-  const max = Math.max(1, Math.min(999, line.stock));
+  // While an accepted offer lasts the line holds its offered quantity at most (the API refuses more).
+  const max = Math.max(1, Math.min(999, line.stock, line.offer?.quantity ?? 999));
   return (
     <Form method="post" className="flex items-center" aria-label={`Quantity of ${line.name}`}>
       <input type="hidden" name="intent" value="quantity" />
@@ -156,6 +158,7 @@ function Line({ line, busy }: { line: CartLine; busy: boolean }) {
             </>
           )}
         </p>
+        {line.offer && <OfferNote offer={line.offer} />}
         {line.problem && (
           <p
             className="flex items-start gap-1 text-sm font-medium text-red-800"

@@ -21,6 +21,7 @@ import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { intField, type CartView, type Quote } from '../../lib/shop.ts';
 import { MoneyRow, naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
+import { OfferNote } from '../../components/cart/offer-note.tsx';
 import { MyFitBadge } from '../../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../../components/catalog/fit-car-form.tsx';
 import { fitsById, readFitChoice, type FitItem } from '../../lib/fit.ts';
@@ -272,8 +273,11 @@ function Summary({
   fulfilment,
   stateChosen,
   fits,
+  offers,
 }: {
   fits: Record<number, FitItem>;
+  /** Accepted offers' terms by product id, from the cart. */
+  offers: Record<number, NonNullable<CartView['items'][number]['offer']>>;
   quote: Quote;
   fulfilment: string;
   stateChosen: boolean;
@@ -288,6 +292,7 @@ function Summary({
               <li key={l.productId} className="flex justify-between gap-2">
                 <span>
                   {l.quantity} × {l.name}
+                  {offers[l.productId] && <OfferNote offer={offers[l.productId]} compact />}
                   {fits[l.productId] && (
                     <span className="block">
                       <MyFitBadge fit={fits[l.productId]} />
@@ -404,6 +409,9 @@ export default function Checkout() {
   const couponApplied = quote?.coupon;
   const message = answer?.kind === 'error' ? answer.message : null;
   const fits = fitsById(loaded.fit);
+  const offers = Object.fromEntries(
+    loaded.cart.items.flatMap((l) => (l.offer ? [[l.productId, l.offer]] : [])),
+  );
   const misfits = (loaded.fit?.items ?? []).filter((i) => i.verdict === 'no');
 
   return (
@@ -625,7 +633,13 @@ export default function Checkout() {
               className={quoter.state !== 'idle' ? 'opacity-60' : ''}
               aria-busy={quoter.state !== 'idle'}
             >
-              <Summary quote={quote} fulfilment={fulfilment} stateChosen={!!stateId} fits={fits} />
+              <Summary
+                quote={quote}
+                fulfilment={fulfilment}
+                stateChosen={!!stateId}
+                fits={fits}
+                offers={offers}
+              />
             </div>
           ) : (
             <p className="text-sm text-red-800">
