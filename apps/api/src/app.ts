@@ -92,6 +92,8 @@ export type AppConfig = Pick<
   liveRecheckMs?: number;
   dataDir?: string;
   imagesDir?: string;
+  /** How long a built sitemap is given before it is built again (modules/seo; tests use 0). */
+  sitemapCacheMs?: number;
 };
 
 /** What an app built without a setting uses: the defaults of an empty environment. */

@@ -23,6 +23,7 @@ import type { SessionPass } from './lib/session.ts';
 import { authUser } from './modules/auth/service.ts';
 import { countProductView, viewedProduct } from './modules/seller/views.ts';
 import { installServiceWorker } from './lib/service-worker.ts';
+import { publicOrigin } from './config.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'sys:page-cache-clear';
@@ -222,6 +223,8 @@ export async function registerWeb(
     return payload;
   });
   const handler = createRequestHandler(build as ServerBuild, mode);
+  // Canonical and sharing links name this origin, never the request's Host (which a client picks).
+  const origin = publicOrigin(app.config);
 
   /** Renders the guest version of this page (no cookies, no compression, placeholder nonce). */
   async function renderShared(
@@ -241,6 +244,7 @@ export async function registerWeb(
       fetch: inProcessFetch(app, req, SHARED_HEADERS),
       user: null,
       mediaOrigins: app.mediaOrigins,
+      publicOrigin: origin,
     });
     const out: [string, string][] = [];
     res.headers.forEach((v, k) => out.push([k, v]));
@@ -299,6 +303,7 @@ export async function registerWeb(
       fetch: inProcessFetch(app, req, VISITOR_HEADERS, session),
       user,
       mediaOrigins: app.mediaOrigins,
+      publicOrigin: origin,
     });
     const headers: [string, string][] = [...res.headers];
     const stream = res.body ? Readable.fromWeb(res.body as any) : null;

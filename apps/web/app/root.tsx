@@ -77,6 +77,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     user,
     nonce: context.nonce,
+    // Canonical and sharing links are built on it (lib/seo.ts): PUBLIC_URL, never the Host header.
+    origin: context.publicOrigin,
     cartCount,
     place: place && { state: place.state, city: place.city },
   };

@@ -52,10 +52,13 @@ export async function pruneTables(db: Db, keep = KEEP) {
 /** Picture files are `<key>-<width or size>.webp`; logos `logos/l-<hex>-<size>.webp`. */
 const PICTURE = /^([a-z0-9]+-[a-f0-9]{6,32})-[a-z0-9]+\.webp$/;
 const LOGO = /^logos\/(l-[a-f0-9]{16})-\d+\.webp$/;
+/** Sharing cards drawn from a product picture: `og/<picture key>-o<version>.jpg`. */
+const CARD = /^og\/([a-z0-9-]+)-o\d+\.jpg$/;
 
 /**
  * Removes uploaded files that no record names and that are older than the set age. Only the
- * kinds of file whose owners are known are touched (pictures and logos); anything else in the
+ * kinds of file whose owners are known are touched (pictures, logos, the sharing cards drawn
+ * from pictures); anything else in the
  * storage (import files, files of a later version) is left alone, so a mistake here can never
  * take a file someone still shows.
  */
@@ -91,6 +94,8 @@ export async function pruneOrphanedUploads(
     if (picture && !f.name.includes('/') && !pictures.has(picture[1])) orphans.push(f.name);
     const logo = LOGO.exec(f.name);
     if (logo && !logos.has(logo[1])) orphans.push(f.name);
+    const card = CARD.exec(f.name);
+    if (card && !pictures.has(card[1])) orphans.push(f.name);
   }
   await removeFiles(app.storage, orphans);
   return orphans.length;

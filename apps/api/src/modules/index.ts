@@ -34,6 +34,7 @@ import trackRecord from './track-record/routes.ts';
 import signals from './signals/routes.ts';
 import jobs from './jobs/routes.ts';
 import alerts from './alerts/routes.ts';
+import seo from './seo/routes.ts';
 
 // Every domain registers its routes here; one line per domain.
 export const modules: FastifyPluginAsync[] = [
@@ -72,4 +73,5 @@ export const modules: FastifyPluginAsync[] = [
   signals,
   jobs,
   alerts,
+  seo,
 ];

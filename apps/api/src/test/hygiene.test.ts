@@ -86,15 +86,19 @@ describe(`clean-up jobs (${dbLabel()})`, () => {
     put('u-cccccccccccccccc-320.webp', 0); // nobody's yet, but new (an upload in flight): kept
     put('logos/l-dddddddddddddddd-96.webp', 10); // nobody's logo: removed
     put('imports/some-stock-list.csv', 10); // not a kind this clean-up knows: kept
+    put('og/u-aaaaaaaaaaaaaaaa-o1.jpg', 10); // the sharing card of the product's picture: kept
+    put('og/u-bbbbbbbbbbbbbbbb-o1.jpg', 10); // the card of a picture gone: removed
     const removed = await pruneOrphanedUploads(t.app);
-    expect(removed).toBe(3);
+    expect(removed).toBe(4);
     const left = [
       ...fs.readdirSync(dir).filter((f) => f.endsWith('.webp')),
       ...fs.readdirSync(path.join(dir, 'logos')).map((f) => `logos/${f}`),
       ...fs.readdirSync(path.join(dir, 'imports')).map((f) => `imports/${f}`),
+      ...fs.readdirSync(path.join(dir, 'og')).map((f) => `og/${f}`),
     ].sort();
     expect(left).toEqual([
       'imports/some-stock-list.csv',
+      'og/u-aaaaaaaaaaaaaaaa-o1.jpg',
       'u-aaaaaaaaaaaaaaaa-320.webp',
       'u-cccccccccccccccc-320.webp',
     ]);

@@ -13,6 +13,11 @@ export interface ServerContext {
   user: AuthUser | null;
   /** Origins besides ours that pictures may come from (a CDN): the content policy names them. */
   mediaOrigins: readonly string[];
+  /**
+   * PUBLIC_URL (else the configured listen address): canonical, og:url and og:image links start
+   * with it. Never the request's Host, which any client can set.
+   */
+  publicOrigin: string;
 }
 
 declare module 'react-router' {

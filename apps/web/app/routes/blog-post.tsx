@@ -10,41 +10,36 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { breadcrumbLd, shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { COMMENT_MAX, validateComment } from '@sf/shared';
 import { formStatus, notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Blog post not found | SpareFinder NG' }];
-  const { post, origin } = d;
-  const url = `${origin}/blogs/blog/${post.slug}`;
-  const image = `${origin}${post.share_image_url}`;
+  const { post } = d;
   return [
-    { title: `${post.title} | SpareFinder NG` },
-    { name: 'description', content: post.excerpt },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'article' },
-    { property: 'og:site_name', content: 'SpareFinder NG' },
-    { property: 'og:title', content: post.title },
-    { property: 'og:description', content: post.excerpt },
-    { property: 'og:url', content: url },
-    { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: post.title },
+    ...shareMeta(matches, {
+      title: post.title,
+      description: post.excerpt,
+      path: `/blogs/blog/${encodeURIComponent(post.slug)}`,
+      type: 'article',
+      // The cover drawn for sharing cards (a PNG: WhatsApp shows no SVG or WebP).
+      image: { path: post.share_image_url, alt: post.title, type: 'image/png' },
+    }),
     { property: 'article:published_time', content: post.published_at },
     { property: 'article:author', content: post.author },
     { property: 'article:section', content: post.category_name },
-    { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: post.title },
-    { name: 'twitter:description', content: post.excerpt },
-    { name: 'twitter:image', content: image },
+    breadcrumbLd(matches, [
+      { name: 'Blogs', path: '/blogs' },
+      { name: post.title, path: `/blogs/blog/${encodeURIComponent(post.slug)}` },
+    ]),
   ];
 };
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const api = serverApi(context);
   const [post, comments] = await Promise.all([
@@ -58,7 +53,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     post: post.items[0],
     comments: comments.items ?? [],
     canComment: comments.canComment === true,
-    origin: new URL(request.url).origin,
   };
 }
 

@@ -1,18 +1,17 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { formatDate, type BlogCategory, type BlogPostItem } from '../lib/content.ts';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   const cat = d?.current ? `${d.current.name}: ` : '';
-  return [
-    { title: `${cat}Blogs | SpareFinder NG` },
-    {
-      name: 'description',
-      content:
-        'Practical guides for Nigerian drivers: spotting fake parts, Tokunbo or new, harmattan and rainy-season car care, tow costs and more.',
-    },
-  ];
+  return shareMeta(matches, {
+    title: `${cat}Blogs`,
+    description:
+      'Practical guides for Nigerian drivers: spotting fake parts, Tokunbo or new, harmattan and rainy-season car care, tow costs and more.',
+    path: d?.current ? `/blogs?category=${encodeURIComponent(d.current.slug)}` : '/blogs',
+  });
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

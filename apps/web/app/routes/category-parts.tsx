@@ -1,4 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam, loadPartsList } from '../lib/catalog.server.ts';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
@@ -16,13 +17,17 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { ...(await loadPartsList(api, request, id)), category };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const q = data?.filters.prodName;
   const title = data?.category ? `${data.category.name} parts` : q ? `Search: ${q}` : 'All parts';
-  return [
-    { title: `${title} | SpareFinder NG` },
-    { name: 'robots', content: q ? 'noindex' : 'index' },
-  ];
+  // A search is not a page of its own for search engines; a category's filtered list is its
+  // category list (the same parts, filtered).
+  return shareMeta(matches, {
+    title,
+    description: `${data?.category?.name ?? 'Car'} parts, new and Tokunbo, from sellers across Nigeria. Filter by make, model, year and state; prices in naira.`,
+    path: q ? null : data?.category ? `/products/cat/${data.category.cat_id}` : '/spares-parts',
+    noindex: !!q,
+  });
 };
 
 export default function ProductsByCategory() {

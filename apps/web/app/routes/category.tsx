@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { breadcrumbLd, shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam } from '../lib/catalog.server.ts';
@@ -30,13 +31,23 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return { category: ans.item as CategoryDetail, page };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.category.name ?? 'Category'} | SpareFinder NG` },
-  {
-    name: 'description',
-    content: `${data?.category.name ?? 'Car'} parts, new and Tokunbo, from sellers across Nigeria.`,
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: 'Category | SpareFinder NG' }];
+  const c = data.category;
+  const path = `/cat/${c.cat_id}`;
+  return [
+    ...shareMeta(matches, {
+      title: `${c.name}: car parts in Nigeria`,
+      description: `${c.name} for your car, new and Tokunbo, from sellers across Nigeria. Prices in naira; filter by make, model, year and state.`,
+      path,
+    }),
+    breadcrumbLd(matches, [
+      { name: 'Spare parts', path: '/spares-parts' },
+      ...(c.parent ? [{ name: c.parent.name, path: `/cat/${c.parent.cat_id}` }] : []),
+      { name: c.name, path },
+    ]),
+  ];
+};
 
 export default function CategoryPage() {
   const { category, page } = useLoaderData<typeof loader>();

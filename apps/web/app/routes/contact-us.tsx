@@ -8,6 +8,7 @@ import {
   type ActionFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { useEffect } from 'react';
 import { CONTACT_LIMITS, validateContact, type ContactField, type ContactErrors } from '@sf/shared';
@@ -15,14 +16,13 @@ import { formStatus, serverApi } from '../lib/api.server.ts';
 import { SUPPORT } from '../lib/menus.ts';
 import { CheckIcon, MailIcon, PhoneIcon } from '../components/icons.tsx';
 
-export const meta: MetaFunction = () => [
-  { title: 'Contact us | SpareFinder NG' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: 'Contact us',
+    description:
       'Questions about an order, a seller, payment or your account? Send SpareFinder NG support a message or call us.',
-  },
-];
+    path: '/contact-us',
+  });
 
 type Values = Partial<Record<ContactField, string>>;
 

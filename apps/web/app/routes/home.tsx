@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { HomeTabs } from '../components/home-tabs.tsx';
@@ -11,14 +12,14 @@ import { toProductPage } from '../lib/catalog.ts';
 import { RequestChoices } from '../components/requests/request-prompt.tsx';
 import { requestHref } from '../lib/requests.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: 'Car spare parts, mechanics and tow vans in Nigeria',
+    shareTitle: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria',
+    description:
       'Find the spare part that fits your car, a trusted mechanic or a tow van near you. Prices in naira, sellers across Nigeria.',
-  },
-];
+    path: '/',
+  });
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = serverApi(context);

@@ -2,15 +2,9 @@ import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react
 import { serverApi } from '../lib/api.server.ts';
 import { ProviderDetailPage } from '../components/providers/detail-page.tsx';
 import { loadProvider } from '../lib/providers.server.ts';
+import { providerMeta } from '../lib/provider-seo.ts';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data
-      ? `${data.provider.company_name}, mechanic in ${data.provider.city} | SpareFinder NG`
-      : 'Mechanic | SpareFinder NG',
-  },
-  { name: 'description', content: data ? data.provider.description.slice(0, 160) : '' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => providerMeta(matches, data);
 
 export const loader = ({ context, params }: LoaderFunctionArgs) =>
   loadProvider('mechanic', serverApi(context), params.id);

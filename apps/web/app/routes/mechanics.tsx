@@ -1,16 +1,16 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { ProviderListPage } from '../components/providers/list-page.tsx';
 import { loadProviderList } from '../lib/providers.server.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'Mechanics near you | SpareFinder NG' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: 'Mechanics near you',
+    description:
       'Find a trusted mechanic near you in Nigeria: filter by state, city, speciality, vehicle type and day, then call or WhatsApp.',
-  },
-];
+    path: '/mechanics',
+  });
 
 export const loader = ({ context, request }: LoaderFunctionArgs) =>
   loadProviderList('mechanic', serverApi(context), request);

@@ -1,4 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { loadPartsList } from '../lib/catalog.server.ts';
@@ -8,14 +9,13 @@ import { PartsResults } from '../components/catalog/parts-results.tsx';
 import { lazy, Suspense } from 'react';
 import { fetchMyCars } from '../lib/my-cars.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'Spare parts | SpareFinder NG' },
-  {
-    name: 'description',
-    content:
+export const meta: MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: 'Spare parts',
+    description:
       'Find new and Tokunbo car parts that fit your make, model and year, from sellers across Nigeria. Prices in naira.',
-  },
-];
+    path: '/spares-parts',
+  });
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const api = serverApi(context);

@@ -1,5 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { salePrice } from '@sf/shared';
+import { breadcrumbLd, nairaText, shareMeta } from '../lib/seo.ts';
+import { fitsText, ogProductImage, productLd } from '../lib/product-seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam, loadRatings } from '../lib/catalog.server.ts';
 import type { TrackRecordItem } from '../lib/track-record.ts';
@@ -38,28 +40,52 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     product,
     storeRecord: record?.status ? ((record as { item?: TrackRecordItem }).item ?? null) : null,
     storeRating: summary[id]?.store ?? null,
-    origin: url.origin,
     fit,
     reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: 'Product not found | SpareFinder NG' }];
   const p = data.product;
-  const title = `${p.name} | SpareFinder NG`;
-  const description = (p.description || p.title || p.name).slice(0, 160);
-  const img = p.images[0]?.src;
+  const price = nairaText(salePrice(p.price).current);
+  const place = p.store ? [p.store.city, p.store.state].filter(Boolean).join(', ') : '';
+  const fits = fitsText(p);
+  const inStock = typeof p.stock !== 'number' || p.stock > 0;
+  // WhatsApp shows og:title in bold and two lines of og:description: price first, then what
+  // it fits, whether it is there, and where.
+  const facts = [
+    p.condition === 2 ? 'Used (Tokunbo)' : 'New',
+    fits,
+    inStock ? 'in stock' : 'out of stock',
+    p.store ? `sold by ${p.store.name}${place ? ` in ${place}` : ''}` : '',
+  ].filter(Boolean);
+  const about = p.description || (p.title !== p.name ? p.title : '');
+  const description = `${price} · ${facts.join(' · ')}.${about ? ` ${about}` : ''}`;
+  const picture = p.images[0];
   return [
-    { title },
-    { name: 'description', content: description },
-    { property: 'og:type', content: 'product' },
-    { property: 'og:title', content: p.name },
-    { property: 'og:description', content: description },
-    ...(img ? [{ property: 'og:image', content: new URL(img, data.origin).href }] : []),
+    ...shareMeta(matches, {
+      title: `${p.name}: ${price}${p.store?.city ? ` in ${p.store.city}` : ''}`,
+      shareTitle: `${p.name}: ${price}`,
+      description,
+      path: `/product/${p.id}`,
+      type: 'product',
+      image: {
+        path: ogProductImage(p.id, picture?.src),
+        alt: p.name,
+      },
+    }),
     { property: 'product:price:amount', content: String(salePrice(p.price).current) },
     { property: 'product:price:currency', content: 'NGN' },
-    { tagName: 'link', rel: 'canonical', href: `${data.origin}/product/${p.id}` },
+    productLd(matches, p, data.reviews),
+    breadcrumbLd(matches, [
+      { name: 'Spare parts', path: '/spares-parts' },
+      ...(p.category.parent?.name
+        ? [{ name: p.category.parent.name, path: `/cat/${p.category.parent.cat_id}` }]
+        : []),
+      { name: p.category.name, path: `/cat/${p.category.cat_id}` },
+      { name: p.name, path: `/product/${p.id}` },
+    ]),
   ];
 };
 

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { MESSAGES } from '@sf/shared';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { STATIC_PAGES, SUPPORT } from '../lib/menus.ts';
@@ -7,12 +8,13 @@ import { RichText } from '../components/rich-text.tsx';
 import { ChevronDown } from '../components/icons.tsx';
 import { mentionsBroadcast, RequestLinks } from '../components/requests/request-prompt.tsx';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
   d
-    ? [
-        { title: `${d.page.title} | SpareFinder NG` },
-        { name: 'description', content: d.page.summary },
-      ]
+    ? shareMeta(matches, {
+        title: d.page.title,
+        description: d.page.summary,
+        path: `/static/${encodeURIComponent(d.page.slug)}`,
+      })
     : [{ title: 'Page not found | SpareFinder NG' }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -4,6 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import type { StorePage } from '@sf/api/types';
 import { listPath, readCursor, toProductPage } from '../lib/catalog.ts';
@@ -43,17 +44,21 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Store not found | SpareFinder NG' }];
   const place = [d.store.city, d.store.state].filter(Boolean).join(', ');
-  return [
-    { title: `${d.store.name}${place ? `, ${place}` : ''} | SpareFinder NG` },
-    {
-      name: 'description',
-      content: `Spare parts from ${d.store.name}${place ? ` in ${place}` : ''}. Call or chat on WhatsApp.`,
-    },
-    { property: 'og:title', content: d.store.name },
-  ];
+  const rating = d.reviews?.rating;
+  const rated = rating && rating.count > 0 && rating.average !== null;
+  const facts = [
+    `${d.store.product_count} part${d.store.product_count === 1 ? '' : 's'} for sale`,
+    rated ? `★ ${rating.average} (${rating.count} review${rating.count === 1 ? '' : 's'})` : '',
+    d.store.verified ? 'verified seller' : '',
+  ].filter(Boolean);
+  return shareMeta(matches, {
+    title: `${d.store.name}${place ? `, ${place}` : ''}`,
+    description: `Spare parts from ${d.store.name}${place ? ` in ${place}` : ''}: ${facts.join(' · ')}. Call or chat on WhatsApp.`,
+    path: `/store/${encodeURIComponent(d.store.url_name)}`,
+  });
 };
 
 export default function StorePage() {

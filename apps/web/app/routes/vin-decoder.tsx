@@ -10,6 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { normaliseVin, partsLinkFor, validateVin } from '@sf/shared';
 import type { AuthUser, VinDecode } from '@sf/api/types';
@@ -19,20 +20,16 @@ import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.ts
 import { MyCarsPicker } from '../components/my-cars-picker.tsx';
 import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const r = data?.result;
-  const title =
-    r && r.completeness !== 'none'
-      ? `${[r.year, r.make, r.model].filter(Boolean).join(' ')} | VIN decoder | SpareFinder NG`
-      : 'VIN decoder | SpareFinder NG';
-  return [
-    { title },
-    {
-      name: 'description',
-      content:
-        'Decode a vehicle identification number (VIN): make, model, year, engine and where it was built, then find the right spare parts for it.',
-    },
-  ];
+  const car =
+    r && r.completeness !== 'none' ? [r.year, r.make, r.model].filter(Boolean).join(' ') : '';
+  return shareMeta(matches, {
+    title: car ? `${car} | VIN decoder` : 'VIN decoder',
+    description:
+      'Decode a vehicle identification number (VIN): make, model, year, engine and where it was built, then find the right spare parts for it.',
+    path: '/vindecoder',
+  });
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -65,6 +65,8 @@ export const stores = pgTable(
     // Set by staff (docs/decisions/0019): while set, every product of the store is held hidden.
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by a trigger on every update (the sitemaps' lastmod): no writer has to remember it.
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('stores_unverified_idx')
@@ -123,6 +125,8 @@ export const products = pgTable(
     heldBy: text('held_by'),
     heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by a trigger on every update (the sitemaps' lastmod): no writer has to remember it.
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('products_active_id_idx')

@@ -47,6 +47,8 @@ export const serviceProviders = pgTable(
     availableDays: smallint('available_days').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by a trigger on every update (the sitemaps' lastmod): no writer has to remember it.
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The listing order, per kind: the unfiltered list and the cursor walk use it directly.

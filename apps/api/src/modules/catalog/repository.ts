@@ -588,6 +588,19 @@ export const productsRepository = (db: Db) => ({
         sql`select 1 as one from stores where url_name = ${urlName} or logo = ${tileUrl} limit 1`,
       )
     ).length > 0,
+  /**
+   * A public product's main picture key (null: it has none); undefined when no active product
+   * has this id (held and hidden products have no sharing card either).
+   */
+  mainPicture: async (prodId: number) =>
+    (
+      await rows<{ key: string | null }>(
+        db,
+        sql`select i.key from products p
+          left join product_images i on i.product_id = p.prod_id and i.position = 0
+          where p.prod_id = ${prodId} and p.active`,
+      )
+    )[0],
   storeIdByUrl: async (urlName: string) =>
     (await rows<{ id: number }>(db, sql`select id from stores where url_name = ${urlName}`))[0]?.id,
   /** The names of a make and (when given) one of its models; undefined when the model is not of that make. */

@@ -70,6 +70,10 @@ export function categoriesService(db: Db, read: Db = db) {
 export const storeHasTile = (db: Db, name: string) =>
   productsRepository(db).hasStoreTile(name, storeLogoUrl(name));
 
+/** The main picture of a public product (key null: none); undefined: no such public product. */
+export const productMainPicture = (db: Db, prodId: number) =>
+  productsRepository(db).mainPicture(prodId);
+
 /** The parts filters of the API (query names), after validation. */
 export interface ListFilters {
   catId?: number;

@@ -4,12 +4,13 @@ import sharp from 'sharp';
 import { notFound } from '../../lib/errors.ts';
 import { redirectToPublicFile } from '../../lib/redirect.ts';
 import { Text, idParam } from '../../lib/schemas.ts';
-import { categoriesService, storeHasTile } from '../catalog/service.ts';
+import { categoriesService, productMainPicture, storeHasTile } from '../catalog/service.ts';
 import { coverImage } from '../content/covers.ts';
 import { providerBadge, providerLogo } from '../providers/logo.ts';
 import { defaultFilesDir } from '../../lib/uploads.ts';
 import { tile, parseGeneratedKey, productSvg, renderToFile } from './service.ts';
 import { LOGO_FILE, LOGO_SIZES, WIDTHS } from './urls.ts';
+import { defaultCardJpeg, ogFileName, productCard } from './og.ts';
 
 /*
  * Every /images/* route is here. Dependencies point one way: domains import only ./urls.ts and
@@ -25,6 +26,7 @@ import { LOGO_FILE, LOGO_SIZES, WIDTHS } from './urls.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DAY = 'public, max-age=86400';
+const WEEK = 'public, max-age=604800';
 /** The body of a provider logo that does not exist: a neutral badge, drawn once. */
 const UNKNOWN_BADGE = providerBadge('?');
 
@@ -194,4 +196,65 @@ export default async function imageRoutes(app: FastifyInstance) {
         .send(body);
     },
   );
+
+  // Sharing cards (og:image): JPEG, 1200x630. A product's is drawn from its main picture once
+  // and kept in storage under a name that changes with the picture, so every machine reuses it.
+  const drawing = new Map<string, Promise<Buffer>>();
+  const cardOf = (key: string): Promise<Buffer> => {
+    let p = drawing.get(key);
+    if (!p) {
+      p = (async () => {
+        const name = ogFileName(key);
+        const kept = await app.storage.open(name);
+        if (kept) return streamToBuffer(kept);
+        const g = parseGeneratedKey(key);
+        let picture: Buffer | null = null;
+        if (g) {
+          const cat = await categories.get(g.catId);
+          // Drawn at the card's height straight from the drawing, never enlarged from 640 px.
+          if (cat && cat.parentId !== 0)
+            picture = Buffer.from(productSvg(cat.name, String(cat.parentId), g.variant, 840));
+        } else {
+          const file = await app.storage.open(`${key}-${WIDTHS[WIDTHS.length - 1]}.webp`);
+          if (file) picture = await streamToBuffer(file);
+        }
+        const jpeg = picture ? await productCard(picture) : await defaultCardJpeg();
+        if (picture) await app.storage.put(name, jpeg);
+        return jpeg;
+      })().finally(() => drawing.delete(key));
+      drawing.set(key, p);
+    }
+    return p;
+  };
+
+  app.get('/og/default.jpg', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', WEEK)
+      .send(await defaultCardJpeg()),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/og/product/:id.jpg',
+    {
+      schema: {
+        tags: ['images'],
+        summary:
+          "A product's sharing card (og:image): JPEG, 1200x630, from its main picture (the default card when it has none)",
+        params: idParam(),
+      },
+    },
+    async (req, reply) => {
+      const found = await productMainPicture(app.db, req.params.id);
+      if (!found) throw notFound('No such product');
+      const body = found.key ? await cardOf(found.key) : await defaultCardJpeg();
+      return reply.header('content-type', 'image/jpeg').header('cache-control', DAY).send(body);
+    },
+  );
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  return Buffer.concat(chunks);
 }
