@@ -1,6 +1,7 @@
 ALTER TABLE "products" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-ALTER TABLE "service_providers" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;-- Every update of a product, store or provider row moves its updated_at (the sitemaps' lastmod), whoever writes it.
+ALTER TABLE "service_providers" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+-- Every update of a product, store or provider row moves its updated_at (the sitemaps' lastmod), whoever writes it.
 CREATE FUNCTION touch_updated_at() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.updated_at := now();
