@@ -12,6 +12,7 @@ import {
 } from '../checkout/testing.ts';
 
 // An accepted broadcast offer's price holds for the offered quantity only, for 48 hours.
+const onServer = !!process.env.TEST_DATABASE_URL;
 let w: World;
 beforeAll(async () => {
   w = await createCommerceWorld({ paystack: 'mounted' });
@@ -53,6 +54,44 @@ describe(`offer price in the cart (${process.env.TEST_DATABASE_URL ? 'postgres' 
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.orders[0]).toMatchObject({ subtotalKobo: 100_000 });
   });
+
+  // PostgreSQL only: PGlite has one connection, so requests cannot race there.
+  it.skipIf(!onServer)(
+    '200 quantity changes and 50 checkouts at once: the offer price is charged for one unit, once (PostgreSQL server)',
+    async () => {
+      const s = await sellerWithStore(w.db);
+      const p = await product(w.db, s.store, 12_345, 500);
+      const buyer = await createUser(w.db);
+      const c = as(w.app, buyer.cookie);
+      await addOfferLine(w.db, buyer.user.id, p.prodId, 100_000);
+      const changes = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          i % 2
+            ? c.post('/api/cart/items', { productId: p.prodId, quantity: 1 + (i % 9) })
+            : c.patch(`/api/cart/items/${p.prodId}`, { quantity: 2 + (i % 9) }),
+        ),
+      );
+      expect(changes.filter((a) => a.status >= 500)).toEqual([]);
+      const cart = (await c.get('/api/cart')).body;
+      expect(cart.items[0]).toMatchObject({ quantity: 1, unitPriceKobo: 100_000 });
+      const placed = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          c.post('/api/checkout', pickup, { 'idempotency-key': newKey() }),
+        ),
+      );
+      expect(placed.filter((a) => a.status >= 500)).toEqual([]);
+      expect(placed.filter((a) => a.status === 201)).toHaveLength(1);
+      const [sold] = (
+        await w.db.execute(
+          sql`select coalesce(sum(oi.quantity), 0)::int as units, coalesce(sum(oi.quantity * oi.unit_price_kobo), 0)::bigint as kobo
+              from order_items oi join orders o on o.id = oi.order_id
+              where o.buyer_user_id = ${buyer.user.id} and oi.product_id = ${p.prodId}`,
+        )
+      ).rows as { units: number; kobo: string }[];
+      expect({ units: sold.units, kobo: Number(sold.kobo) }).toEqual({ units: 1, kobo: 100_000 });
+    },
+    60_000,
+  );
 
   it('expires 48 hours after acceptance: the list price, and the cart says the price changed', async () => {
     const s = await sellerWithStore(w.db);

@@ -270,7 +270,10 @@ export const checkoutService = {
       );
       if (claimed.length === 0) return { replay: true as const };
 
-      const lines = await cartRepo.cartRows(tx, user.id);
+      // The cart's rows are locked until its lines are removed with the orders placed: two
+      // checkouts of one cart at once (two tabs, a new key per press) place it once; the other
+      // then finds the cart empty. Otherwise each would charge an accepted offer's price again.
+      const lines = await cartRepo.cartRows(tx, user.id, true);
       if (lines.length === 0) throw conflict('Your cart is empty');
       refuseProblems(lines);
       const totals = priceCheckout({
