@@ -86,6 +86,7 @@ export type AppConfig = Pick<
   | 'loadShedLoopMs'
   | 'loadShedPoolWaiting'
   | 'mediaOrigins'
+  | 'vapid'
 > & {
   demoData?: boolean;
   /** How often open live sockets are checked against the sessions table (lib/live.ts). */

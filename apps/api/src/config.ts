@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +90,52 @@ export interface Config {
   otelServiceName: string;
   /** A Sentry-compatible DSN that 5xx errors and crashes are reported to (lib/error-report.ts). */
   sentryDsn?: string;
+  /** Web Push keys (VAPID_*); unset, the app runs without push (docs/decisions/0027). */
+  vapid?: VapidKeys;
   warnings: string[];
+}
+
+/** The VAPID key pair (base64url, P-256) and the contact push services may write to. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+const b64url = (v: string) => (/^[A-Za-z0-9_-]+$/.test(v) ? Buffer.from(v, 'base64url') : null);
+
+/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: all three, a matching pair, or none. */
+export function parseVapid(env: NodeJS.ProcessEnv): VapidKeys | undefined {
+  const [publicKey, privateKey, subject] = [
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    'VAPID_SUBJECT',
+  ].map((n) => env[n]?.trim() || undefined);
+  if (!publicKey && !privateKey && !subject) return undefined;
+  const how = 'make a pair with "npx web-push generate-vapid-keys"';
+  if (!publicKey || !privateKey || !subject)
+    throw new Error(
+      `VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together (${how}; the subject is mailto:you@example.ng or your https:// address)`,
+    );
+  const pub = b64url(publicKey);
+  if (!pub || pub.length !== 65 || pub[0] !== 4)
+    throw new Error(`VAPID_PUBLIC_KEY must be a P-256 public key in base64url (${how})`);
+  const priv = b64url(privateKey);
+  if (!priv || priv.length !== 32)
+    throw new Error(`VAPID_PRIVATE_KEY must be a P-256 private key in base64url (${how})`);
+  const ecdh = crypto.createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(priv);
+  } catch {
+    throw new Error(`VAPID_PRIVATE_KEY is not a valid P-256 private key (${how})`);
+  }
+  if (!ecdh.getPublicKey().equals(pub))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not one pair');
+  if (!/^mailto:[^\s@]+@[^\s@]+$/.test(subject) && !/^https:\/\/[^\s/]+/.test(subject))
+    throw new Error(
+      `VAPID_SUBJECT must be mailto:you@example.ng or an https:// address, got "${subject}"`,
+    );
+  return { publicKey, privateKey, subject };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -333,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('OTEL_SERVICE_NAME must be 1 to 100 printable characters without spaces');
   const sentryDsn = set('SENTRY_DSN');
   if (sentryDsn) check(() => parseDsn(sentryDsn), undefined);
+  const vapid = check(() => parseVapid(env), undefined);
   const host = set('HOST') ?? '0.0.0.0';
   if (production && !publicUrl)
     warnings.push(
@@ -387,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otlpEndpoint,
     otelServiceName,
     sentryDsn,
+    vapid,
     warnings,
   };
   if (problems.length) throw new Error(problems.join('\n'));

@@ -30,3 +30,4 @@ export type * from './modules/track-record/types.ts';
 export type * from './modules/signals/types.ts';
 export type * from './modules/jobs/types.ts';
 export type * from './modules/alerts/types.ts';
+export type * from './modules/push/types.ts';

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseDsn } from './error-report.ts';
@@ -274,5 +275,44 @@ describe('publicOrigin', () => {
     expect(publicOrigin({ host: '::', port: 80 })).toBe('http://localhost:80');
     expect(publicOrigin({ host: '10.0.0.5', port: 8080 })).toBe('http://10.0.0.5:8080');
     expect(publicOrigin({ host: '::1', port: 8080 })).toBe('http://[::1]:8080');
+  });
+});
+
+describe('VAPID_* (Web Push keys)', () => {
+  // A pair as `npx web-push generate-vapid-keys` prints it.
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url'),
+    VAPID_SUBJECT: 'mailto:ops@sparefinder.ng',
+  };
+
+  it('is off when unset, and on with a matching pair and a subject', () => {
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(loadConfig(keys).vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@sparefinder.ng',
+    });
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://sparefinder.ng' }).vapid?.subject).toBe(
+      'https://sparefinder.ng',
+    );
+  });
+
+  it('refuses a part of the three, a broken key, another pair’s half and a bad subject', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/go together/);
+    expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'abc' })).toThrow(
+      /VAPID_PUBLIC_KEY must be a P-256 public key/,
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'a+b/c' })).toThrow(/VAPID_PRIVATE_KEY/);
+    const other = crypto.createECDH('prime256v1');
+    other.generateKeys();
+    expect(() =>
+      loadConfig({ ...keys, VAPID_PRIVATE_KEY: other.getPrivateKey().toString('base64url') }),
+    ).toThrow(/not one pair/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'ops@sparefinder.ng' })).toThrow(
+      /VAPID_SUBJECT must be mailto:/,
+    );
   });
 });

@@ -52,6 +52,7 @@ export const metrics = {
     'outcome',
   ]),
   smsSent: counter('sf_sms_sent_total', 'SMS handed to the gateway', ['purpose', 'outcome']),
+  pushSent: counter('sf_push_sent_total', 'Web Push notices handed to push services', ['outcome']),
   rateLimitFallbacks: counter(
     'sf_rate_limit_fallbacks_total',
     'Rate-limit decisions taken without Redis because it failed or was slow',

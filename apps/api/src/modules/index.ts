@@ -24,6 +24,7 @@ import adminPlans from './subscriptions/admin.ts';
 import productImport from './product-import/routes.ts';
 import requests from './requests/routes.ts';
 import notifications from './notifications/routes.ts';
+import push from './push/routes.ts';
 import audit from './audit/routes.ts';
 import fit from './fit/routes.ts';
 import chat from './chat/routes.ts';
@@ -63,6 +64,7 @@ export const modules: FastifyPluginAsync[] = [
   productImport,
   requests,
   notifications,
+  push,
   audit,
   fit,
   chat,

@@ -18,3 +18,4 @@ export * from './chat.ts';
 export * from './trust.ts';
 export * from './sms.ts';
 export * from './alerts.ts';
+export * from './push.ts';

@@ -388,7 +388,10 @@ export const checkoutService = {
         );
       }
       // Pay on delivery: the store hears of the order now (Paystack orders: once paid).
-      if (!paystack) await queueAll(tx, await ordersService.newOrderMails(app, tx, created));
+      if (!paystack) {
+        await queueAll(tx, await ordersService.newOrderMails(app, tx, created));
+        await ordersService.tellSellersNew(app, tx, created);
+      }
       await cartRepo.removeLines(
         tx,
         user.id,

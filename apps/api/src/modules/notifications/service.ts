@@ -3,12 +3,21 @@ import type { Db } from '@sf/db';
 import { userChannel, type LiveEvent } from '../../lib/bus.ts';
 import { queueMail } from '../../lib/mail.ts';
 import { publicOrigin } from '../../config.ts';
+import { queuePushes } from '../push/jobs.ts';
 import { notificationsRepository, type NewNotification } from './repository.ts';
 import type { NotificationItem, NotificationsAnswer } from './types.ts';
 
 /** A notification together with the live event its user's open pages receive. */
 export interface Notice extends NewNotification {
   event: LiveEvent;
+  /**
+   * Channels this notice skips (docs/decisions/0027): `email: false` where the module mails a
+   * receipt of its own (orders), `bell: false` where the page has its own badge (chat).
+   * Push goes to every browser the user subscribed.
+   */
+  channels?: { bell?: boolean; email?: boolean };
+  /** The push notification's text under the title (default: none). */
+  detail?: string;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -21,17 +30,35 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 export function notificationsService(app: FastifyInstance) {
   const repo = notificationsRepository(app.db);
   return {
-    /** Writes the notifications and queues their e-mail copies (unless the user opted out). */
+    /**
+     * Writes the notifications and queues each channel's copy (docs/decisions/0027): e-mail
+     * (unless the user opted out) and a push to each browser the user subscribed.
+     */
     async record(tx: Db, notices: Notice[]) {
-      await repo.insert(notices, tx);
+      await repo.insert(
+        notices.filter((n) => n.channels?.bell !== false),
+        tx,
+      );
+      const mailed = notices.filter((n) => n.channels?.email !== false);
       const to = new Map(
-        (await repo.mailable([...new Set(notices.map((n) => n.userId))], tx)).map((u) => [
+        (await repo.mailable([...new Set(mailed.map((n) => n.userId))], tx)).map((u) => [
           u.id,
           u.email,
         ]),
       );
+      await queuePushes(
+        app,
+        tx,
+        notices.map((n) => ({
+          userId: n.userId,
+          title: n.title,
+          body: n.detail ?? '',
+          link: n.link,
+          tag: n.type,
+        })),
+      );
       const origin = publicOrigin(app.config);
-      for (const n of notices) {
+      for (const n of mailed) {
         const email = to.get(n.userId);
         if (!email) continue;
         await queueMail(tx, {

@@ -165,9 +165,9 @@ export const ordersRepository = {
   },
 
   async storeOwner(db: Db, storeId: number) {
-    const [r] = await rows<{ email: string; name: string; store_name: string }>(
+    const [r] = await rows<{ user_id: string; email: string; name: string; store_name: string }>(
       db,
-      sql`select u.email, u.name, st.name as store_name from stores st
+      sql`select u.id as user_id, u.email, u.name, st.name as store_name from stores st
           join users u on u.id = st.owner_user_id where st.id = ${storeId}`,
     );
     return r ?? null;

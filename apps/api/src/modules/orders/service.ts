@@ -21,6 +21,7 @@ import {
 } from './states.ts';
 import { buyerMoveMail, buyerPaidMail, orderNumber, sellerNewOrderMail } from './mails.ts';
 import { postCashReceived, reverseCashPostings } from './cash.ts';
+import { tellBuyerMoved, tellSellersNew } from './notices.ts';
 
 /** How long a delivered order waits for a dispute before its escrow is released. */
 export const ESCROW_RELEASE_DAYS = 7;
@@ -185,6 +186,7 @@ async function newOrderMails(
 
 export const ordersService = {
   newOrderMails,
+  tellSellersNew,
 
   /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
   async act(app: FastifyInstance, m: MoveInput): Promise<OrderRow> {
@@ -196,6 +198,7 @@ export const ordersService = {
     const o = await moveIn(app, tx, m);
     const note = m.action === 'refund' ? 'Your money is on its way back to you.' : '';
     await queueAll(tx, await moveMails(app, tx, o, note));
+    await tellBuyerMoved(app, tx, o);
     return o;
   },
 
@@ -230,6 +233,7 @@ export const ordersService = {
         tx,
         await moveMails(app, tx, moved.after, 'The store confirmed your cash payment.'),
       );
+      await tellBuyerMoved(app, tx, moved.after);
       return moved.after;
     });
     return o;
@@ -273,6 +277,8 @@ export const ordersService = {
         buyerPaidMail(buyer.email, buyer.name, paid, origin(app)),
         ...(await newOrderMails(app, tx, paid)),
       ]);
+    for (const o of paid) await tellBuyerMoved(app, tx, o);
+    await tellSellersNew(app, tx, paid);
     return { entries };
   },
 

@@ -6,18 +6,24 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { NotificationsAnswer } from '@sf/api/types';
+import type { NotificationsAnswer, PushKeyAnswer } from '@sf/api/types';
 import { serverApi } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
+import { PushToggle } from '../../components/push-toggle.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Notifications | SpareFinder NG' }];
 
 /** The bell's list: new matching requests, new offers, accepted offers. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const ans = await serverApi(context).get<never>('/api/notifications');
+  const api = serverApi(context);
+  const [ans, key] = await Promise.all([
+    api.get<never>('/api/notifications'),
+    api.get<never>('/api/push/key'),
+  ]);
   loginUnless(ans, '/user/notifications');
   const a = ans as unknown as NotificationsAnswer;
   return {
+    pushKey: key.status ? ((key as unknown as PushKeyAnswer).publicKey ?? null) : null,
     items: ans.status ? a.items : [],
     unread: ans.status ? a.unread : 0,
     email: ans.status ? a.email : true,
@@ -36,7 +42,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function Notifications() {
-  const { items, unread, email } = useLoaderData<typeof loader>();
+  const { items, unread, email, pushKey } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">Notifications</h1>
@@ -55,6 +61,7 @@ export default function Notifications() {
           {email ? 'Stop the e-mails' : 'Send them by e-mail again'}
         </button>
       </Form>
+      <PushToggle publicKey={pushKey} />
       {items.length === 0 ? (
         <p className="mt-3 text-gray-700">Nothing yet.</p>
       ) : (

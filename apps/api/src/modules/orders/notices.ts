@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@sf/db';
+import { formatNaira } from '@sf/shared';
+import { notificationsService, type Notice } from '../notifications/service.ts';
+import { orderNumber } from './mails.ts';
+import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import { statusLabel } from './states.ts';
+
+const naira = (kobo: number) => formatNaira(kobo / 100);
+
+/**
+ * Order news in the bell and by push (docs/decisions/0027). The e-mail of each is the order's
+ * own receipt (mails.ts), so these skip the bell's e-mail copy.
+ */
+async function tell(app: FastifyInstance, tx: Db, notices: Notice[]) {
+  await notificationsService(app).record(
+    tx,
+    notices.map((n) => ({ ...n, channels: { ...n.channels, email: false } })),
+  );
+}
+
+/** The buyer hears that an order moved (accepted, shipped, delivered, cancelled, refunded). */
+export const tellBuyerMoved = (app: FastifyInstance, tx: Db, o: OrderRow) =>
+  tell(app, tx, [
+    {
+      userId: o.buyerUserId,
+      type: 'order.status',
+      title: `Order ${orderNumber(o.id)} is ${statusLabel(o.status)}`,
+      detail: naira(Number(o.totalKobo)),
+      link: '/user/orders',
+      event: { type: 'order.status', orderId: o.id },
+    },
+  ]);
+
+/** Each store's owner hears of a new order (paid, or pay on delivery). */
+export async function tellSellersNew(app: FastifyInstance, tx: Db, orders: OrderRow[]) {
+  const notices: Notice[] = [];
+  for (const o of orders) {
+    const owner = await repo.storeOwner(tx, o.storeId);
+    if (!owner) continue;
+    notices.push({
+      userId: owner.user_id,
+      type: 'order.new',
+      title: `New order ${orderNumber(o.id)} for ${owner.store_name}: ${naira(Number(o.totalKobo))}`,
+      detail:
+        o.paymentMethod === 'pay_on_delivery' ? 'Cash on delivery: accept it' : 'Paid: accept it',
+      link: '/user/store/orders',
+      event: { type: 'order.new', orderId: o.id },
+    });
+  }
+  await tell(app, tx, notices);
+}
