@@ -15,7 +15,6 @@ import {
   type ThreadRow,
 } from './repository.ts';
 import type { MessageItem, ThreadAnswer, ThreadItem } from './types.ts';
-import type { Db } from '@sf/db';
 import { notificationsService } from '../notifications/service.ts';
 
 /** Messages per user (or guest) and minute: a person types slower; a script does not. */
