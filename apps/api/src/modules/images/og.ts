@@ -60,12 +60,12 @@ export function defaultCardSvg(): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_WIDTH}" height="${OG_HEIGHT}" viewBox="0 0 ${OG_WIDTH} ${OG_HEIGHT}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f7a45"/><stop offset="1" stop-color="#07482a"/></linearGradient></defs>` +
     `<rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="url(#g)"/>` +
-    `<g fill="none" stroke="#fff" stroke-width="14" opacity=".14" stroke-linecap="round"><circle cx="980" cy="330" r="190"/><circle cx="980" cy="330" r="62"/>` +
-    `<path d="M980 110v-40M980 590v-40M760 330h-40M1240 330h-40M825 175l-28-28M1163 513l-28-28M825 485l-28 28M1163 147l-28 28"/></g>` +
+    `<g fill="none" stroke="#fff" stroke-width="14" opacity=".14" stroke-linecap="round"><circle cx="1050" cy="330" r="150"/><circle cx="1050" cy="330" r="50"/>` +
+    `<path d="M1050 170v-32M1050 490v32M890 330h-32M1210 330h32M937 217l-22-22M1163 217l22-22M937 443l-22 22M1163 443l22 22"/></g>` +
     `<g font-family="${FONT}" fill="#fff">` +
     `<text x="80" y="230" font-size="86" font-weight="800">SpareFinder NG</text>` +
-    `<text x="80" y="320" font-size="44" font-weight="700">Car spare parts that fit your car</text>` +
-    `<text x="80" y="385" font-size="36" opacity=".92">Mechanics and tow vans near you</text>` +
+    `<text x="80" y="320" font-size="40" font-weight="700">Car spare parts that fit your car</text>` +
+    `<text x="80" y="380" font-size="34" opacity=".92">Mechanics and tow vans near you</text>` +
     `<text x="80" y="540" font-size="32" font-weight="700" opacity=".92">Prices in naira · Sellers across Nigeria</text>` +
     `</g></svg>`
   );
