@@ -152,3 +152,71 @@ test('a viewed product opens without signal; an unseen page shows the offline pa
     await context.setOffline(false);
   }
 });
+
+test('data saver: no picture is fetched until tapped (Save-Data, or the setting)', async ({
+  browser,
+  page,
+}, info) => {
+  const part = await partWithPicture(page.request, info);
+  // The browser's Save-Data hint: the product page comes with a placeholder, no picture request.
+  const ctx = await browser.newContext({
+    viewport: page.viewportSize(),
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'Save-Data': 'on' },
+    serviceWorkers: 'block',
+  });
+  try {
+    const lite = await ctx.newPage();
+    const pictures: string[] = [];
+    lite.on('request', (r) => {
+      if (r.resourceType() === 'image' && r.url().includes('/images/p/')) pictures.push(r.url());
+    });
+    await lite.goto(`/product/${part.id}`);
+    await hydrated(lite);
+    const box = lite.locator('main [data-lite-photo]').first();
+    await expect(box).toBeVisible();
+    await expect(box).toContainText('Tap to load photo');
+    // The box keeps the picture's shape (4:3), so the page does not jump when it loads.
+    const size = await box.boundingBox();
+    expect(size!.width / size!.height).toBeCloseTo(4 / 3, 1);
+    expect(await lite.locator('main img[src*="/images/p/"]').count()).toBe(0);
+    await expectAccessible(lite);
+    await shot(lite, info, 'lite-product');
+    expect(pictures).toEqual([]);
+    await box.click();
+    const img = lite.locator('main img[src*="/images/p/"]').first();
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(pictures.length).toBeGreaterThan(0);
+
+    // A list of parts: cards with placeholders, none fetched.
+    pictures.length = 0;
+    await lite.goto('/spares-parts');
+    await hydrated(lite);
+    await expect(
+      lite.locator('[data-testid="product-card"] [data-lite-photo]').first(),
+    ).toBeVisible();
+    expect(await lite.locator('[data-testid="product-card"] img[src*="/images/p/"]').count()).toBe(
+      0,
+    );
+    await shot(lite, info, 'lite-list');
+    expect(pictures).toEqual([]);
+  } finally {
+    await ctx.close();
+  }
+
+  // Without the hint, the setting: off by default, on with one tap, off again.
+  await page.goto('/data-saver');
+  await expect(page.getByTestId('data-saver-state')).toHaveText('Data saver is off.');
+  await page.getByRole('button', { name: 'Turn data saver on' }).click();
+  await expect(page.getByTestId('data-saver-state')).toHaveText('Data saver is on.');
+  await page.goto(`/product/${part.id}`);
+  await expect(page.locator('main [data-lite-photo]').first()).toBeVisible();
+  expect(await page.locator('main img[src*="/images/p/"]').count()).toBe(0);
+  await page.goto('/data-saver');
+  await page.getByRole('button', { name: 'Turn data saver off' }).click();
+  await expect(page.getByTestId('data-saver-state')).toHaveText('Data saver is off.');
+  await page.goto(`/product/${part.id}`);
+  await expect(page.locator('main img[src*="/images/p/"]').first()).toBeVisible();
+});

@@ -13,6 +13,7 @@ import {
   PLACE_COOKIE,
   placeCookieValue,
   readPlaceCookie,
+  wantsLite,
 } from '@sf/shared';
 import type { AuthUser } from './modules/auth/types.ts';
 import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
@@ -257,6 +258,9 @@ export async function registerWeb(
     // A guest's support chat is theirs (decision 0017): pages for them are rendered for them.
     if (!cacheOn || req.method !== 'GET' || hasSessionCookie(cookie) || hasChatCookie(cookie))
       return false;
+    // Lite pages (no pictures until tapped, 0028) are rendered for their few visitors.
+    const saveData = req.headers['save-data'];
+    if (wantsLite(typeof saveData === 'string' ? saveData : undefined, cookie)) return false;
     const ids = readPlaceCookie(cookie);
     const place = ids ? placeCookieValue(ids) : null;
     const got = await cache.get(place ? `${url}\n${place}` : url, () =>

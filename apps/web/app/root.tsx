@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
-import { guardReason, guestUser, hasSessionCookie } from '@sf/shared';
+import { guardReason, guestUser, hasSessionCookie, wantsLite } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
 import './app.css';
 import { serverApi } from './lib/api.server.ts';
@@ -34,6 +34,7 @@ import { useSessionSync } from './lib/use-session-sync.ts';
 import { useCartMerge } from './lib/use-cart-merge.ts';
 import { useClientNav } from './lib/use-client-nav.ts';
 import { useServiceWorker } from './lib/use-service-worker.ts';
+import { LiteContext } from './lib/lite.ts';
 import { ServerHtml } from './lib/server-html.tsx';
 import { prepareServerHtml } from './lib/server-html.server.tsx';
 import { newsletterResult } from './components/newsletter-box.tsx';
@@ -76,6 +77,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const place = await loadPlace(serverApi(context), request, user.isauthenticated);
   return {
     user,
+    // Lite mode: pictures wait for a tap (docs/decisions/0028).
+    lite: wantsLite(request.headers.get('save-data'), request.headers.get('cookie')),
     nonce: context.nonce,
     // Canonical and sharing links are built on it (lib/seo.ts): PUBLIC_URL, never the Host header.
     origin: context.publicOrigin,
@@ -106,7 +109,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <ToastProvider>
           <Header user={data?.user ?? GUEST} place={data?.place ?? null} />
-          <div className="flex-1">{children}</div>
+          <LiteContext.Provider value={data?.lite ?? false}>
+            <div className="flex-1">{children}</div>
+          </LiteContext.Provider>
           <ServerHtml id={footerId(search)}>
             <Footer newsletter={newsletterResult(search)} />
           </ServerHtml>

@@ -86,6 +86,7 @@ export default [
   route('vindecoder', 'routes/vin-decoder.tsx'),
   route('place', 'routes/place.tsx'),
   route('offline', 'routes/offline.tsx'),
+  route('data-saver', 'routes/data-saver.tsx'),
   route('user/cars', 'routes/user/cars.tsx'),
   route('user/notifications', 'routes/user/notifications.tsx'),
   route('chat', 'routes/chat.tsx'),

@@ -16,3 +16,4 @@ export * from './product-import.ts';
 export * from './fit.ts';
 export * from './place.ts';
 export * from './alerts.ts';
+export * from './lite.ts';

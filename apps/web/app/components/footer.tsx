@@ -95,6 +95,11 @@ export function Footer({ newsletter = '' }: { newsletter?: string }) {
                 VIN decoder
               </a>
             </li>
+            <li>
+              <a data-nav className="hover:underline" href="/data-saver">
+                Data saver
+              </a>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-support">

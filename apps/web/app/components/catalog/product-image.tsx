@@ -1,8 +1,10 @@
 import type { ProductImage as Img } from '../../lib/catalog.ts';
+import { Photo } from '../photo.tsx';
 
 /**
  * A responsive product image (densities 1 and 2): width and height set, eager for the first
- * screen and lazy below it, the 10x10 placeholder as a blurred background while the image loads.
+ * screen and lazy below it, the 10x10 placeholder as a blurred background while the image loads;
+ * in lite mode a tap loads it (Photo).
  */
 export function ProductImg({
   image,
@@ -29,7 +31,7 @@ export function ProductImg({
     );
   }
   return (
-    <img
+    <Photo
       src={image.src}
       srcSet={image.srcset || undefined}
       sizes={image.srcset ? sizes : undefined}
@@ -39,15 +41,7 @@ export function ProductImg({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(eager ? { fetchPriority: 'high' as const } : {})}
-      style={
-        image.placeholder
-          ? {
-              backgroundImage: `url("${image.placeholder}")`,
-              backgroundSize: 'cover',
-              backgroundPosition: 'center',
-            }
-          : undefined
-      }
+      placeholder={image.placeholder || undefined}
       className={`h-auto w-full bg-gray-100 object-cover ${className}`}
     />
   );
