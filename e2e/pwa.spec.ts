@@ -220,3 +220,53 @@ test('data saver: no picture is fetched until tapped (Save-Data, or the setting)
   await page.goto(`/product/${part.id}`);
   await expect(page.locator('main img[src*="/images/p/"]').first()).toBeVisible();
 });
+
+test('a chat message written without signal waits in the outbox and is sent when the signal returns', async ({
+  page,
+  context,
+}, info) => {
+  await page.goto('/');
+  await hydrated(page);
+  await controlled(page);
+  await page.getByTestId('chat-button').click();
+  const panel = page.getByTestId('chat-panel');
+  await expect(panel.getByTestId('chat-title')).toHaveText('SpareFinder support');
+  const text = `Written in a dead zone (${info.project.name} ${Date.now()})`;
+  await context.setOffline(true);
+  try {
+    await panel.getByLabel('Your message').fill(text);
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const waiting = panel.getByTestId('chat-pending').filter({ hasText: text });
+    await expect(waiting).toContainText("Will send when you're back online");
+    // Kept in IndexedDB, where the service worker finds it too.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const r = indexedDB.open('sf-outbox', 1);
+              r.onsuccess = () => {
+                const q = r.result.transaction('requests').objectStore('requests').count();
+                q.onsuccess = () => resolve(q.result);
+              };
+            }),
+        ),
+      )
+      .toBe(1);
+    await shot(page, info, 'chat-offline');
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(panel.getByTestId('chat-message').filter({ hasText: text })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(panel.getByTestId('chat-pending')).toHaveCount(0);
+  await shot(page, info, 'chat-sent');
+  // Stored once on the server: a fresh page shows it, once.
+  await page.reload();
+  await hydrated(page);
+  await page.getByTestId('chat-button').click();
+  await expect(
+    page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: text }),
+  ).toHaveCount(1);
+});

@@ -1,5 +1,6 @@
 import type { MessageItem, ThreadItem } from '@sf/api/types';
 import { browserApi, type ApiAnswer } from './api.ts';
+import { outbox, requestSync } from './outbox.ts';
 
 export type { MessageItem, ThreadItem };
 
@@ -31,9 +32,11 @@ export function onOpenChat(fn: (t: ChatTarget) => void) {
 /** The no-JavaScript page of a thread (and the support chat's). */
 export const chatPath = (id?: number) => (id ? `/chat/${id}` : '/chat');
 
-// ---- The outbox: a message is kept here from the moment it is written until the API has
-// stored it, so one written offline (or lost with the connection) goes out when the phone is
-// back, from this page or the next one. Its client key makes every resend safe (decision 0017).
+// ---- The outbox: a message is kept from the moment it is written until the API has stored it,
+// so one written offline (or lost with the connection) goes out when the phone is back: from
+// this page, the next one, or the service worker with every page closed (decision 0028). It
+// lives in IndexedDB (lib/outbox.ts), mirrored here so the panel reads it at once. Its client
+// key makes every resend safe (decision 0017).
 
 export interface Pending {
   clientKey: string;
@@ -42,52 +45,77 @@ export interface Pending {
   body: string;
   at: number;
 }
-const OUTBOX = 'sf-chat-outbox';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+const pathOf = (to: Pending['to']) =>
+  to === 'support' ? '/api/chat/support/messages' : `/api/chat/threads/${to}/messages`;
+
+let mem: Pending[] = [];
+/** The outbox as this page last read it (loaded from IndexedDB by `outboxReady`). */
+export const pending = (): Pending[] => mem;
+let loaded: Promise<void> | null = null;
+export function outboxReady(): Promise<void> {
+  loaded ??= outbox
+    .all()
+    .then((all) => {
+      const known = new Set(mem.map((p) => p.clientKey));
+      for (const e of all)
+        if (e.kind === 'chat' && !known.has(e.key))
+          mem.push({
+            clientKey: e.key,
+            to: e.to ?? 'support',
+            body: (e.body as { body: string }).body,
+            at: e.at,
+          });
+    })
+    .catch(() => undefined);
+  return loaded;
 }
-export function pending(): Pending[] {
-  try {
-    return JSON.parse(storage()?.getItem(OUTBOX) ?? '[]') as Pending[];
-  } catch {
-    return [];
-  }
-}
-function save(list: Pending[]) {
-  try {
-    storage()?.setItem(OUTBOX, JSON.stringify(list));
-  } catch {
-    // Storage full or off: the message still goes out while this page is open.
-  }
-}
+
 export const newClientKey = () =>
   `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
-export function queue(p: Pending) {
-  save([...pending().filter((x) => x.clientKey !== p.clientKey), p]);
+export async function queue(p: Pending) {
+  mem = [...mem.filter((x) => x.clientKey !== p.clientKey), p];
+  await outbox
+    .put({
+      key: p.clientKey,
+      kind: 'chat',
+      url: pathOf(p.to),
+      body: { body: p.body, clientKey: p.clientKey },
+      at: p.at,
+      to: p.to,
+    })
+    .catch(() => undefined); // no IndexedDB: it still goes out while this page is open
 }
-const drop = (key: string) => save(pending().filter((x) => x.clientKey !== key));
+/** Forgets a message (stored, or refused for good), here and in IndexedDB. */
+export function drop(key: string) {
+  mem = mem.filter((x) => x.clientKey !== key);
+  void outbox.remove(key).catch(() => undefined);
+}
 
 export type SendResult =
   { ok: true; item: MessageItem } | { ok: false; retry: boolean; message: string };
 
 /** Sends one queued message; it leaves the outbox once stored or refused for good (a 4xx). */
 export async function sendPending(p: Pending): Promise<SendResult> {
-  const path =
-    p.to === 'support' ? '/api/chat/support/messages' : `/api/chat/threads/${p.to}/messages`;
-  const ans = (await browserApi.post(path, { body: p.body, clientKey: p.clientKey })) as ApiAnswer;
+  // The service worker may be sending it right now: then it reports the result.
+  const claimed = await outbox.claim(p.clientKey).catch(() => true);
+  if (!claimed) return { ok: false, retry: true, message: 'Sending' };
+  const ans = (await browserApi.post(pathOf(p.to), {
+    body: p.body,
+    clientKey: p.clientKey,
+  })) as ApiAnswer;
   if (ans.status) {
     drop(p.clientKey);
     return { ok: true, item: ans.item as MessageItem };
   }
   // No answer, a server error or a rate limit: keep it and try again later.
   const retry = ans.httpStatus === 0 || ans.httpStatus >= 500 || ans.httpStatus === 429;
-  if (!retry) drop(p.clientKey);
+  if (retry) {
+    await outbox.release(p.clientKey).catch(() => undefined);
+    // With the page closed, the worker sends it when the signal returns.
+    void requestSync();
+  } else drop(p.clientKey);
   return { ok: false, retry, message: ans.message ?? 'Not sent' };
 }
 

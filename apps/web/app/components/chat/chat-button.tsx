@@ -5,6 +5,7 @@ import {
   chatPath,
   GUEST_FLAG,
   onOpenChat,
+  outboxReady,
   pending,
   sendPending,
   type ChatTarget,
@@ -34,7 +35,9 @@ export function ChatButton({ user }: { user: AuthUser }) {
   useEffect(() => onOpenChat((t) => setTarget(t)), []);
   useEffect(() => {
     setFollows(signedIn || localStorage.getItem(GUEST_FLAG) === '1');
-    for (const p of pending()) void sendPending(p);
+    void outboxReady().then(() => {
+      for (const p of pending()) void sendPending(p);
+    });
   }, [signedIn]);
 
   const refresh = () => {

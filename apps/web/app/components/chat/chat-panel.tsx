@@ -6,8 +6,10 @@ import { browserApi } from '../../lib/api.ts';
 import { useLive, type LiveEvent } from '../../lib/live.ts';
 import {
   chatPath,
+  drop,
   GUEST_FLAG,
   merge,
+  outboxReady,
   newClientKey,
   pending,
   queue,
@@ -17,6 +19,7 @@ import {
   type Pending,
   type ThreadItem,
 } from '../../lib/chat.ts';
+import { OFFLINE_NOTE, onOutboxResult } from '../../lib/outbox.ts';
 import { MessageField } from './message-field.tsx';
 import { GuestEmail } from './guest-email.tsx';
 
@@ -152,6 +155,7 @@ export default function ChatPanel({
 
   useEffect(() => {
     setWaiting(pending().filter((x) => x.to === to));
+    void outboxReady().then(() => setWaiting(pending().filter((x) => x.to === to)));
     const again = () => void flush();
     window.addEventListener('online', again);
     const timer = setInterval(() => pending().some((x) => x.to === to) && again(), 5000);
@@ -160,6 +164,21 @@ export default function ChatPanel({
       clearInterval(timer);
     };
   }, [to, flush]);
+
+  // The service worker sent one while the page waited (Background Sync, decision 0028).
+  useEffect(
+    () =>
+      onOutboxResult((r) => {
+        if (r.kind !== 'chat') return;
+        drop(r.key);
+        setWaiting((w) => w.filter((x) => x.clientKey !== r.key));
+        if (r.ok && r.answer.item) {
+          setOffline(false);
+          setMessages((m) => merge(m, [r.answer.item as MessageItem]));
+        } else if (!r.ok) setError(r.answer.message ?? 'Not sent');
+      }),
+    [],
+  );
 
   const live = signedIn || Boolean(thread);
   useLive((e: LiveEvent) => {
@@ -187,10 +206,10 @@ export default function ChatPanel({
       body,
       at: Date.now(),
     };
-    queue(p);
     setWaiting((w) => [...w, p]);
     setText('');
-    void flush();
+    if (!navigator.onLine) setOffline(true);
+    void queue(p).then(flush);
   }
 
   async function report(m: MessageItem) {
@@ -347,9 +366,7 @@ export default function ChatPanel({
               <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-lg bg-brand-700/60 px-3 py-2 text-sm text-white">
                 {p.body}
               </p>
-              <span className="text-xs text-gray-700">
-                {offline ? 'Waiting for the network…' : 'Sending…'}
-              </span>
+              <span className="text-xs text-gray-700">{offline ? OFFLINE_NOTE : 'Sending…'}</span>
             </li>
           ))}
           <li ref={endRef} aria-hidden />
