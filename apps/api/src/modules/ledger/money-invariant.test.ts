@@ -96,7 +96,7 @@ const KINDS = {
   transferFate: 2,
   settleHeld: 3,
   // A bank sends back a transfer Paystack had paid (transfer.reversed after transfer.success).
-  reverse: 2,
+  reverse: 3,
 } as const;
 type Kind = keyof typeof KINDS;
 interface Op {
