@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, guardReason, safeRedirect, validateRegistration } from './auth.ts';
+import {
+  AUTH_MESSAGES,
+  checkMobile,
+  checkPassword,
+  codeDigits,
+  guardReason,
+  safeRedirect,
+  validateNewPhoneAccount,
+  validateRegistration,
+} from './auth.ts';
 
 describe('safeRedirect', () => {
   it('keeps paths of this site and refuses everything else', () => {
@@ -64,5 +73,32 @@ describe('registration rules', () => {
       'Enter your garage name',
     );
     expect(validateRegistration({ ...base, role: 'Admin' }).role).toBeTruthy();
+  });
+});
+
+describe('phone sign-in form rules', () => {
+  it('a code is 6 digits, spaces and dashes allowed', () => {
+    expect(codeDigits('123456')).toBe('123456');
+    expect(codeDigits(' 123 456 ')).toBe('123456');
+    expect(codeDigits('123-456')).toBe('123456');
+    for (const bad of ['12345', '1234567', '12a456', '', '١٢٣٤٥٦'])
+      expect(codeDigits(bad), bad).toBeUndefined();
+  });
+  it('the number must be a Nigerian mobile one, with words that say so', () => {
+    expect(checkMobile('0803 123 4567')).toBeUndefined();
+    expect(checkMobile('')).toBe('Enter your phone number');
+    expect(checkMobile('+447911123456')).toBe(AUTH_MESSAGES.notNigerianMobile);
+  });
+  it('a new account needs a name, and a business name for a business role', () => {
+    expect(validateNewPhoneAccount({})).toEqual({ name: AUTH_MESSAGES.nameForNewAccount });
+    expect(validateNewPhoneAccount({ name: 'Ada' })).toEqual({});
+    expect(validateNewPhoneAccount({ name: 'A' }).name).toBe('Enter your name');
+    expect(validateNewPhoneAccount({ name: 'Ada', role: 'Seller' }).businessName).toMatch(
+      /store name/,
+    );
+    expect(validateNewPhoneAccount({ name: 'Ada', role: 'Admin' }).role).toBeDefined();
+    expect(
+      validateNewPhoneAccount({ name: 'Ada', role: 'Mechanic', businessName: 'Ada Autos' }),
+    ).toEqual({});
   });
 });

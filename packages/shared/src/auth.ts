@@ -1,5 +1,5 @@
 import { ROLES, type PublicRole } from './constants.ts';
-import { normalisePhone } from './phone.ts';
+import { localPhone, nigerianMobile, normalisePhone } from './phone.ts';
 import type { FieldErrors } from './errors.ts';
 import { safeRedirectPath } from './redirect.ts';
 
@@ -10,6 +10,10 @@ export const NAME_MAX = 80;
 export const EMAIL_MAX = 254;
 export const BUSINESS_MAX = 80;
 export const RESET_TOKEN_HOURS = 1;
+/** Sign-in codes by SMS (decision 0029): 6 digits, 10 minutes, 5 tries, then a new one is needed. */
+export const PHONE_CODE_DIGITS = 6;
+export const PHONE_CODE_MINUTES = 10;
+export const PHONE_CODE_TRIES = 5;
 /** The session cookie: its absence marks a guest (the page cache and the root loader rely on it). */
 export const SESSION_COOKIE = 'sf_sid';
 /** Does this Cookie header carry a session? */
@@ -50,6 +54,26 @@ export const AUTH_MESSAGES = {
   tooManyPhoneChanges: (wait: string) =>
     `You have changed your phone number too often. Please try again in ${wait}.`,
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+  /** Same words whether or not an account holds the number (no one learns who is registered). */
+  codeSent: (phone: string) =>
+    `We sent a 6-digit code by SMS to ${localPhone(phone)}. It works for 10 minutes.`,
+  notNigerianMobile:
+    'Enter a Nigerian mobile number, like 0803 123 4567. Codes can only be sent to Nigerian mobile numbers; use your e-mail instead.',
+  enterCode: 'Enter the 6-digit code we sent you by SMS',
+  codeWrong: (left: number) =>
+    left > 0
+      ? `That code is not right. You can try ${left} more time${left === 1 ? '' : 's'}.`
+      : 'That code is not right, and it cannot be tried again. Ask for a new code.',
+  codeDead: 'This code has expired, was used, or was tried 5 times. Ask for a new code.',
+  nameForNewAccount: 'New here? Enter your name to create your account.',
+  tooManyCodesForNumber: (wait: string) =>
+    `Too many codes were sent to this number. Please wait ${wait}, or use your e-mail instead.`,
+  tooManyCodesForAddress: (wait: string) =>
+    `Too many codes were asked for from your network. Please try again in ${wait}.`,
+  tooManyCodeTries: (wait: string) =>
+    `Too many codes were tried from your network. Please try again in ${wait}.`,
+  smsOff:
+    'Sign-in by SMS code is not available right now. Please log in with your e-mail and password.',
   wrongCurrentPassword: 'Your current password is not correct',
   adminOnly: 'Only administrators can open this',
 } as const;
@@ -104,6 +128,18 @@ export function checkName(name: string): string | undefined {
   if (n.length > NAME_MAX) return `Use at most ${NAME_MAX} characters`;
 }
 
+/** The phone sign-in form's number: a Nigerian mobile number, in any usual spelling. */
+export function checkMobile(phone: string): string | undefined {
+  if (!phone.trim()) return 'Enter your phone number';
+  if (!nigerianMobile(phone)) return AUTH_MESSAGES.notNigerianMobile;
+}
+
+/** A code as typed (spaces and dashes allowed): its 6 digits, or undefined. */
+export function codeDigits(raw: string): string | undefined {
+  const d = raw.replace(/[\s-]/g, '');
+  return /^\d{6}$/.test(d) ? d : undefined;
+}
+
 export function checkPhone(phone: string): string | undefined {
   if (!phone.trim()) return 'Enter your phone number';
   if (!normalisePhone(phone)) return 'Enter a Nigerian phone number, like 0803 123 4567';
@@ -134,6 +170,31 @@ export function validateRegistration(i: RegistrationInput): FieldErrors {
   if (!isPublicRole(i.role)) errors.role = 'Choose Buyer, Seller, Mechanic or Tow Van';
   else {
     const label = BUSINESS_LABEL[i.role];
+    const b = (i.businessName ?? '').trim();
+    if (label && b.length < 2) errors.businessName = `Enter your ${label.toLowerCase()}`;
+    else if (b.length > BUSINESS_MAX)
+      errors.businessName = `Use at most ${BUSINESS_MAX} characters`;
+  }
+  return errors;
+}
+
+/** What a new account made with a phone number needs besides the code: a name, a role, a business. */
+export function validateNewPhoneAccount(i: {
+  name?: string;
+  role?: string;
+  businessName?: string;
+}): FieldErrors {
+  const errors: FieldErrors = {};
+  const name = (i.name ?? '').trim();
+  if (!name) errors.name = AUTH_MESSAGES.nameForNewAccount;
+  else {
+    const m = checkName(name);
+    if (m) errors.name = m;
+  }
+  const role = i.role || 'Buyer';
+  if (!isPublicRole(role)) errors.role = 'Choose Buyer, Seller, Mechanic or Tow Van';
+  else {
+    const label = BUSINESS_LABEL[role];
     const b = (i.businessName ?? '').trim();
     if (label && b.length < 2) errors.businessName = `Enter your ${label.toLowerCase()}`;
     else if (b.length > BUSINESS_MAX)

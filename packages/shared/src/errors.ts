@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'VALIDATION',
   /** The password-reset link is unknown, used or expired. 400 */
   'RESET_INVALID',
+  /** A sign-in code by SMS is wrong, expired, used or was tried too often (fields.code). 400 */
+  'CODE_INVALID',
   /** Not signed in. 401 */
   'UNAUTHORIZED',
   /** A sensitive action needs the user's password typed again: missing 401, wrong 403. */

@@ -14,6 +14,22 @@ export function normalisePhone(raw: string | null | undefined): string | null {
   return null;
 }
 
+/**
+ * A Nigerian mobile number in E.164 (+234 7xx, 8xx, 9xx with 0 or 1 next: 0703…, 0803…, 0813…,
+ * 0903…, 0913…): the numbers an SMS reaches. Other countries and landlines are refused where a
+ * code is sent. Takes any spelling normalisePhone takes; null when it is not one.
+ */
+export function nigerianMobile(raw: string | null | undefined): string | null {
+  const n = normalisePhone(raw);
+  return n && /^\+234[789][01]\d{8}$/.test(n) ? n : null;
+}
+
+/** +2348031234567 → 0803 123 4567, the way Nigerians write their numbers. */
+export function localPhone(e164: string): string {
+  const m = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return m ? `0${m[1]} ${m[2]} ${m[3]}` : e164;
+}
+
 /** https://wa.me/<number without +>, or null when the number is not valid. */
 export function whatsappLink(raw: string | null | undefined, text?: string): string | null {
   const n = normalisePhone(raw);

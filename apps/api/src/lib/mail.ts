@@ -51,7 +51,15 @@ defineJob<MailMessage>(
   { maxAttempts: 6, backoffMs: 60_000 },
 );
 
-/** Queues a mail; `db` may be a transaction, so the mail exists exactly when the write does. */
-export async function queueMail(db: Db, mail: MailMessage): Promise<void> {
+/**
+ * Queues a mail; `db` may be a transaction, so the mail exists exactly when the write does.
+ * An account made with a phone number alone has no e-mail (decision 0029): a mail to nobody is
+ * skipped here, once, rather than checked by every sender.
+ */
+export async function queueMail(
+  db: Db,
+  mail: Omit<MailMessage, 'to'> & { to: string | null },
+): Promise<void> {
+  if (!mail.to) return;
   await enqueue(db, 'mail.send', mail);
 }

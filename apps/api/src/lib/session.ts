@@ -19,7 +19,8 @@ const SEEN_EVERY_MS = 60_000;
 export interface SessionUser {
   id: string;
   name: string;
-  email: string;
+  /** Null for an account made with a phone number alone (decision 0029). */
+  email: string | null;
   phone: string;
   role: Exclude<Role, 'guest'>;
   sessionId: string;

@@ -29,5 +29,6 @@ export async function createUser(
     })
     .returning();
   const { token } = await createSession(db, user.id);
-  return { user, cookie: `${SESSION_COOKIE}=${token}` };
+  // Factory users have an e-mail unless a test gives `email: null` (a phone-only account).
+  return { user: user as typeof user & { email: string }, cookie: `${SESSION_COOKIE}=${token}` };
 }

@@ -163,3 +163,9 @@ export function paymentResult(
     };
   return null;
 }
+
+/** Why a store's payouts wait (decision 0029), in the words the withdrawal refusal uses too. */
+export const payoutsHeldBecause = (reason: string | null | undefined) =>
+  reason === 'new_device'
+    ? 'Your account was signed in with an SMS code on a new device'
+    : 'Your bank account changed recently';

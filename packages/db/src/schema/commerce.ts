@@ -252,6 +252,8 @@ export const storeBankAccounts = pgTable('store_bank_accounts', {
   recipientCode: text('recipient_code'),
   /** After a change of account, no payout leaves before this (a stolen session cannot empty the balance at once). */
   payoutsHeldUntil: timestamp('payouts_held_until', { withTimezone: true }),
+  /** Why payouts are held: `bank_account` (the account changed) or `new_device` (a sign-in by SMS code on a new device). */
+  payoutsHoldReason: text('payouts_hold_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -179,10 +179,14 @@ export const notifications = pgTable(
   ],
 );
 
-/** A user's choice about e-mail copies of their notifications; no row means "send them". */
+/**
+ * A user's choices about copies of their notifications; no row means the defaults: e-mail on,
+ * SMS off (decision 0027: SMS copies only for users who turned them on).
+ */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   email: boolean('email').notNull().default(true),
+  sms: boolean('sms').notNull().default(false),
 });

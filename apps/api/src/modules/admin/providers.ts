@@ -82,7 +82,7 @@ const providerRows = (db: Db, where: SQL[], limit: number) =>
   rows<ProviderRow>(
     db,
     sql`select p.sp_id, p.kind, p.company_name, p.mobile_number, p.phone_number, p.address, p.description,
-          p.verified, p.active, p.created_at, u.id as owner_id, u.name as owner_name, u.email as owner_email,
+          p.verified, p.active, p.created_at, u.id as owner_id, u.name as owner_name, coalesce(u.email, u.phone) as owner_email,
           sa.name as state, ci.name as city
         from service_providers p left join users u on u.id = p.owner_user_id
           join states sa on sa.id = p.state_id join cities ci on ci.id = p.city_id

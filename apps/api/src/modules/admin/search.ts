@@ -33,7 +33,8 @@ export function adminSearch(app: FastifyInstance) {
       ),
       rows<{ id: string; name: string; email: string; role: string }>(
         db,
-        sql`select id, name, email, role from users
+        // An account made with a phone alone is named by its number (decision 0029).
+        sql`select id, name, coalesce(email, phone) as email, role from users
             where name ilike ${l} or email ilike ${l} ${phone ? sql`or phone like ${phone}` : sql``}
             order by created_at desc limit ${EACH}`,
       ),

@@ -57,7 +57,7 @@ async function storeRows(db: Db, where: SQL[], limit: number) {
   return rows<StoreRow>(
     db,
     sql`select st.id, st.name, st.url_name, st.verified, st.suspended_at, st.created_at,
-          u.id as owner_id, u.name as owner_name, u.email as owner_email, sa.name as state, ci.name as city,
+          u.id as owner_id, u.name as owner_name, coalesce(u.email, u.phone) as owner_email, sa.name as state, ci.name as city,
           (select count(*)::int from products p where p.store_id = st.id) as products,
           (select count(*)::int from products p where p.store_id = st.id and p.active) as active_products
         from stores st left join users u on u.id = st.owner_user_id

@@ -42,7 +42,7 @@ export const auditRepository = {
     tx.execute(
       sql`insert into audit_log (actor_id, actor_email, action, target_type, target_id, before, after, note)
           values (${e.actorId}::uuid,
-                  coalesce((select email from users where id = ${e.actorId}::uuid), 'system'),
+                  coalesce((select coalesce(email, phone) from users where id = ${e.actorId}::uuid), 'system'),
                   ${e.action}, ${e.targetType}, ${String(e.targetId)},
                   ${json(e.before)}, ${json(e.after)}, ${e.note ?? null})`,
     ),

@@ -16,10 +16,10 @@ import * as schemas from './admin-schemas.ts';
 /** The hash kept after a forced reset: no password matches it, only the mailed link gets in. */
 const FORCED_RESET_HASH = '!forced-reset';
 
-export const adminUserView = (u: UserRow): AdminUser => ({
-  ...profileView(u),
-  lockedAt: u.lockedAt?.toISOString() ?? null,
-});
+export const adminUserView = (u: UserRow): AdminUser => {
+  const { hasPassword: _, ...account } = profileView(u);
+  return { ...account, lockedAt: u.lockedAt?.toISOString() ?? null };
+};
 
 /** Locks the account row for the change (two admins at once act one after the other). */
 async function lockedUser(tx: Db, id: string): Promise<UserRow> {
@@ -144,6 +144,10 @@ export const adminUsersService = {
   async forceReset(db: Db, bus: Bus, me: SessionUser, id: string, note?: string) {
     return transaction(db, async (tx) => {
       const u = await lockedUser(tx, id);
+      if (!u.email)
+        throw conflict(
+          'This account has no e-mail, so no reset link can be mailed: it signs in with a code sent by SMS to its phone',
+        );
       const after = await setUser(tx, id, { passwordHash: FORCED_RESET_HASH });
       await endSessions(tx, bus, { userId: id, reason: 'password' });
       await enqueue(tx, RESET_JOB, { email: u.email });

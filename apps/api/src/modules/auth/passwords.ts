@@ -9,7 +9,15 @@ const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, pa
 
 export const hashPassword = (pw: string) => hash(pw.normalize('NFKC'), OPTIONS);
 
-export async function verifyPassword(stored: string, pw: string): Promise<boolean> {
+/**
+ * `stored` is null for an account that signs in by SMS code only: the time is spent all the
+ * same, so a password try does not tell such an account from one with a password.
+ */
+export async function verifyPassword(stored: string | null, pw: string): Promise<boolean> {
+  if (stored === null) {
+    await burnVerify(pw);
+    return false;
+  }
   if (!stored.startsWith('$argon2')) return false;
   try {
     return await verify(stored, pw.normalize('NFKC'));

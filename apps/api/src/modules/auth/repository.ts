@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import { normalisePhone } from '@sf/shared';
-import { schema as s, type Db } from '@sf/db';
+import { rows, schema as s, type Db } from '@sf/db';
 import { forgetUserSessions } from '../../lib/session.ts';
 
 export type UserRow = typeof s.users.$inferSelect;
@@ -120,6 +120,72 @@ export function authRepository(db: Db) {
           number
         >,
       };
+    },
+    /**
+     * Stores a new sign-in code for the number (its hash only) and retires the number's earlier
+     * codes: one code at a time per number, so 5 tries mean 5 tries.
+     */
+    async newPhoneCode(v: { id: string; phone: string; codeHash: string; expiresAt: Date }) {
+      await db
+        .update(s.phoneCodes)
+        .set({ expiresAt: new Date() })
+        .where(
+          and(
+            eq(s.phoneCodes.phone, v.phone),
+            isNull(s.phoneCodes.usedAt),
+            gt(s.phoneCodes.expiresAt, new Date()),
+          ),
+        );
+      await db.insert(s.phoneCodes).values(v);
+    },
+    /**
+     * Counts one try of the number's newest live code and hands it back, or nothing when there
+     * is none or its tries are spent. One statement: simultaneous tries queue on the row, and
+     * each re-checks the count after the one before, so at most `maxTries` are ever counted.
+     */
+    async tryPhoneCode(phone: string, maxTries: number) {
+      const [r] = await rows<{ id: string; code_hash: string; attempts: number }>(
+        db,
+        sql`update phone_codes set attempts = attempts + 1
+            where id = (select id from phone_codes
+                        where phone = ${phone} and used_at is null and expires_at > now()
+                        order by created_at desc limit 1)
+              and attempts < ${maxTries} and used_at is null and expires_at > now()
+            returning id, code_hash, attempts`,
+      );
+      return r ? { id: r.id, codeHash: r.code_hash, attempts: Number(r.attempts) } : undefined;
+    },
+    /** Marks a code used if it still works; one caller wins (a code signs in once). */
+    async usePhoneCode(id: string): Promise<boolean> {
+      const r = await db
+        .update(s.phoneCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(s.phoneCodes.id, id),
+            isNull(s.phoneCodes.usedAt),
+            gt(s.phoneCodes.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: s.phoneCodes.id });
+      return r.length > 0;
+    },
+    /** Has this account signed in on this browser (its device cookie's hash) before? */
+    async knownDevice(userId: string, deviceHash: string): Promise<boolean> {
+      const [r] = await db
+        .select({ at: s.userDevices.createdAt })
+        .from(s.userDevices)
+        .where(and(eq(s.userDevices.userId, userId), eq(s.userDevices.deviceHash, deviceHash)));
+      return Boolean(r);
+    },
+    async rememberDevice(userId: string, deviceHash: string) {
+      await db
+        .insert(s.userDevices)
+        .values({ userId, deviceHash })
+        .onConflictDoUpdate({
+          target: [s.userDevices.userId, s.userDevices.deviceHash],
+          set: { lastSeenAt: new Date() },
+        });
     },
     async latestOutbox(to: string) {
       const [m] = await db

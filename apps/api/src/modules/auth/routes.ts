@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES as M, type RegistrationInput } from '@sf/shared';
+import { AUTH_MESSAGES as M, PHONE_CODE_MINUTES, type RegistrationInput } from '@sf/shared';
 import {
   clearSessionCookie,
   requireAuth,
@@ -21,6 +21,8 @@ import { deliver } from '../../lib/mail.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { publicOrigin } from '../../config.ts';
 import * as schemas from './schemas.ts';
+import { deviceOf, setDeviceCookie, type Device } from './devices.ts';
+import { phoneAuthService, type NewAccountInput } from './phone.ts';
 
 type ProfileBody = {
   name?: string;
@@ -46,25 +48,29 @@ export default async function authRoutes(app: FastifyInstance) {
   );
   const secure = Boolean(app.config.publicUrl?.startsWith('https://'));
   const chat = chatService(app);
-  const info = (req: FastifyRequest): RequestInfo => ({
+  const phone = phoneAuthService(app);
+  const info = (req: FastifyRequest): RequestInfo & { device: Device } => ({
     ip: req.ip,
     userAgent: req.headers['user-agent']?.slice(0, 300),
     sessionId: req.user?.sessionId,
     sessionUserId: req.user?.id,
+    device: deviceOf(req),
   });
   // A guest's support chat moves into the account that signs in on that browser (decision
   // 0017), then the guest cookie goes: after a sign-out, the next person on a shared computer
-  // finds no conversation (decision 0010).
+  // finds no conversation (decision 0010). The browser keeps its device id (devices.ts).
   const signIn = async (
     req: FastifyRequest,
     reply: FastifyReply,
     session: { token: string; expiresAt: Date },
     userId: string,
+    device?: Device,
   ) => {
     const guestId = guestIdOf(req);
     if (guestId) await chat.adoptGuest(guestId, userId);
     setSessionCookie(reply, session.token, session.expiresAt, secure);
     clearGuestChat(reply, secure);
+    if (device) setDeviceCookie(reply, device, secure);
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -72,8 +78,9 @@ export default async function authRoutes(app: FastifyInstance) {
     '/api/auth/register',
     { schema: schemas.registerSchema },
     async (req, reply) => {
-      const { user, session } = await svc.register(req.body, info(req));
-      await signIn(req, reply, session, user.id);
+      const i = info(req);
+      const { user, session } = await svc.register(req.body, i);
+      await signIn(req, reply, session, user.id, i.device);
       return noStore(reply)
         .status(201)
         .send({ status: true, user: authUser(user) });
@@ -84,9 +91,37 @@ export default async function authRoutes(app: FastifyInstance) {
     '/api/auth/login',
     { schema: schemas.loginSchema },
     async (req, reply) => {
-      const { user, session } = await svc.login(req.body.email, req.body.password, info(req));
-      await signIn(req, reply, session, user.id);
+      const i = info(req);
+      const { user, session } = await svc.login(req.body.email, req.body.password, i);
+      await signIn(req, reply, session, user.id, i.device);
       return noStore(reply).send({ status: true, user: authUser(user) });
+    },
+  );
+
+  app.post<{ Body: { phone: string } }>(
+    '/api/auth/phone/code',
+    { schema: schemas.phoneCodeSchema },
+    async (req, reply) => {
+      const sent = await phone.sendCode(req.body.phone, info(req));
+      return noStore(reply).send({
+        status: true,
+        message: M.codeSent(sent.phone),
+        phone: sent.phone,
+        expiresInS: PHONE_CODE_MINUTES * 60,
+      });
+    },
+  );
+
+  app.post<{ Body: { phone: string; code: string } & NewAccountInput }>(
+    '/api/auth/phone/verify',
+    { schema: schemas.phoneVerifySchema },
+    async (req, reply) => {
+      const i = info(req);
+      const { user, session, created } = await phone.verify(req.body, i);
+      await signIn(req, reply, session, user.id, i.device);
+      return noStore(reply)
+        .status(created ? 201 : 200)
+        .send({ status: true, user: authUser(user), created });
     },
   );
 

@@ -21,20 +21,27 @@ export const authUserSchema = Obj({
 const authAnswer = Obj({ status: okStatus, user: authUserSchema });
 const fieldError = errorSchema;
 
-export const profileSchema = Obj({
+const accountFields = {
   id: { type: 'string' },
   name: { type: 'string' },
-  email: { type: 'string' },
+  /** Null for an account made with a phone number alone. */
+  email: nullable({ type: 'string' }),
   phone: { type: 'string' },
   role: { type: 'string' },
   businessName: { type: ['string', 'null'] },
   createdAt: { type: 'string' },
+} as const;
+
+export const profileSchema = Obj({
+  ...accountFields,
+  /** False for an account that signs in by SMS code only (it may set one without a current one). */
+  hasPassword: { type: 'boolean' },
 });
 const profileAnswer = Obj({ status: okStatus, user: profileSchema });
 
 /** An account as staff see it: the profile and whether it is locked. */
 export const adminUserSchema = Obj({
-  ...profileSchema.properties,
+  ...accountFields,
   lockedAt: nullable({ type: 'string' }),
 });
 
@@ -95,6 +102,65 @@ export const loginSchema = {
     },
   },
   response: { 200: authAnswer, 401: errorSchema, 429: errorSchema },
+} as const;
+
+const mobile = Text({
+  maxLength: 30,
+  description: 'A Nigerian mobile number: 0803 123 4567, +234…, 234…',
+});
+
+export const phoneCodeAnswer = Obj({
+  status: okStatus,
+  /** The same words whether or not an account holds the number. */
+  message: { type: 'string' },
+  /** The number the code went to, E.164 (+234…). */
+  phone: { type: 'string' },
+  expiresInS: { type: 'integer' },
+});
+
+export const phoneCodeSchema = {
+  tags: ['auth'],
+  summary:
+    'Send a 6-digit sign-in code by SMS to a Nigerian mobile number (same answer whether or not an account holds it)',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['phone'],
+    properties: { phone: mobile },
+  },
+  response: { 200: phoneCodeAnswer, 400: fieldError, 429: errorSchema, 503: errorSchema },
+} as const;
+
+export const phoneVerifyAnswer = Obj({
+  status: okStatus,
+  user: authUserSchema,
+  /** True when this code created the account. */
+  created: { type: 'boolean' },
+});
+
+export const phoneVerifySchema = {
+  tags: ['auth'],
+  summary:
+    'Sign in with the SMS code; for a number without an account, the code creates it (name, and for a business role its name, needed: a 400 with fields.name asks for it and keeps the code). 5 tries a code, 10 minutes',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['phone', 'code'],
+    properties: {
+      phone: mobile,
+      code: Text({ maxLength: 20 }),
+      name,
+      role: { type: 'string', enum: [...ROLES] },
+      businessName: Text({ maxLength: BUSINESS_MAX * 2 }),
+    },
+  },
+  response: {
+    200: phoneVerifyAnswer,
+    201: phoneVerifyAnswer,
+    400: fieldError,
+    403: errorSchema,
+    429: errorSchema,
+  },
 } as const;
 
 export const logoutSchema = {

@@ -43,6 +43,7 @@ import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from './pa
 import { resetMail } from './mails.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import type { MailMessage } from '../../lib/mail.ts';
+import type { Device } from './devices.ts';
 
 /** The job that looks up the account and mails a reset link. */
 export const RESET_JOB = 'auth.password-reset';
@@ -79,6 +80,23 @@ export interface RequestInfo {
   /** The session the request came with (renewed away at login), and its user. */
   sessionId?: string;
   sessionUserId?: string;
+  /** The browser's device cookie (devices.ts): remembered for the account at each sign-in. */
+  device?: Device;
+}
+
+/**
+ * A new session at sign-in, renewed (ASVS 3.2.1): whoever was signed in on this browser is
+ * signed out; the browser is remembered as one this account uses (the SIM-swap rule).
+ */
+export async function renewSession(db: Db, bus: Bus, userId: string, info: RequestInfo) {
+  if (info.sessionUserId && info.sessionId)
+    await endSessions(db, bus, {
+      userId: info.sessionUserId,
+      sessionIds: [info.sessionId],
+      reason: 'logout',
+    });
+  if (info.device) await authRepository(db).rememberDevice(userId, info.device.hash);
+  return createSession(db, userId);
 }
 
 const sha256 = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
@@ -109,6 +127,7 @@ export const profileView = (u: UserRow): Profile => ({
   phone: u.phone,
   role: u.role,
   businessName: u.businessName,
+  hasPassword: u.passwordHash !== null,
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -124,16 +143,7 @@ export function authService(
 ) {
   const repo = authRepository(db);
 
-  async function newSession(userId: string, info: RequestInfo) {
-    // Renewed at login (ASVS 3.2.1): whoever was signed in on this browser is signed out.
-    if (info.sessionUserId && info.sessionId)
-      await endSessions(db, bus, {
-        userId: info.sessionUserId,
-        sessionIds: [info.sessionId],
-        reason: 'logout',
-      });
-    return createSession(db, userId);
-  }
+  const newSession = (userId: string, info: RequestInfo) => renewSession(db, bus, userId, info);
 
   function passwordProblem(pw: string): string | undefined {
     return checkPassword(pw) ?? (isCommonPassword(pw) ? M.commonPassword : undefined);
@@ -341,8 +351,9 @@ export function authService(
         userId: user.id,
         expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * 3_600_000),
       });
+      // Found by its e-mail, so it has one.
       await deliver(
-        resetMail(user.email, user.name, `${origin}/auth/passwordreset?token=${token}`),
+        resetMail(user.email!, user.name, `${origin}/auth/passwordreset?token=${token}`),
       );
     },
 
@@ -353,7 +364,8 @@ export function authService(
       if (!userId) throw new HttpError(400, M.resetInvalid, 'RESET_INVALID');
       const user = await repo.updateUser(userId, { passwordHash: await hashPassword(password) });
       // The owner proved access to the mailbox: failed logins no longer slow the account down.
-      if (user) await forget(db, [`login:acct:${user.email}`], [`login:acct-ip:${user.email}|`]);
+      if (user?.email)
+        await forget(db, [`login:acct:${user.email}`], [`login:acct-ip:${user.email}|`]);
       await repo.retireResetTokens(userId);
       // Every session of the account ends (ASVS 3.3.3).
       await endSessions(db, bus, { userId, reason: 'password' });
@@ -401,18 +413,22 @@ export function authService(
       const pwChange = Boolean(input.newPassword);
       if (pwChange) put('newPassword', passwordProblem(input.newPassword!));
       if (Object.keys(fields).length) throw invalid(fields);
-      // Re-authentication before the e-mail or the password changes (ASVS 2.1.5, 3.7.1).
-      if (emailChange || pwChange) {
+      // Re-authentication before the e-mail or the password changes (ASVS 2.1.5, 3.7.1). An
+      // account made by SMS code has no password to type again: its session came from a code
+      // sent to its phone moments or days ago, which is all it has (decision 0029).
+      if ((emailChange || pwChange) && user.passwordHash !== null) {
+        // The limits count per account under its e-mail, or its number when it has none.
+        const ident = user.email ?? user.phone;
         if (!input.currentPassword)
           throw invalid({
             currentPassword: 'Enter your current password to change your e-mail or password',
           });
-        await admitAttempt(user.email, info);
+        await admitAttempt(ident, info);
         if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-          await recordFailure(user.email, user.id, info);
+          await recordFailure(ident, user.id, info);
           throw invalid({ currentPassword: M.wrongCurrentPassword }, M.wrongCurrentPassword);
         }
-        await clearAfterSuccess(user.email, info.ip);
+        await clearAfterSuccess(ident, info.ip);
       }
       if (emailChange && (await repo.userByEmail(newEmail!))) throw await taken(newEmail!);
       const phoneChange = patch.phone !== undefined && patch.phone !== user.phone;

@@ -5,6 +5,8 @@ import type {
   adminUsersAnswer,
   authUserSchema,
   outboxAnswer,
+  phoneCodeAnswer,
+  phoneVerifyAnswer,
   profileSchema,
 } from './schemas.ts';
 import type { adminUserAnswer } from './admin-schemas.ts';
@@ -15,5 +17,7 @@ export type AuthUser = FromSchema<typeof authUserSchema>;
 export type Profile = FromSchema<typeof profileSchema>;
 export type AdminUsersAnswer = FromSchema<typeof adminUsersAnswer>;
 export type OutboxAnswer = FromSchema<typeof outboxAnswer>;
+export type PhoneCodeAnswer = FromSchema<typeof phoneCodeAnswer>;
+export type PhoneVerifyAnswer = FromSchema<typeof phoneVerifyAnswer>;
 export type AdminUser = FromSchema<typeof adminUserSchema>;
 export type AdminUserAnswer = FromSchema<typeof adminUserAnswer>;

@@ -12,7 +12,7 @@ import { currentPrice, lineProblem } from '../cart/service.ts';
 import type { CartRow } from '../cart/repository.ts';
 import { couponsService } from '../coupons/service.ts';
 import { accountPhone, checkNotOwnStore } from '../coupons/limits.ts';
-import { newReference, paymentsService } from '../payments/service.ts';
+import { newReference, payerEmail, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { ordersService, queueAll } from '../orders/service.ts';
@@ -377,7 +377,7 @@ export const checkoutService = {
           purpose: 'order',
           purposeId: checkoutId,
           userId: user.id,
-          email: user.email,
+          email: payerEmail(user),
           amountKobo: totals.totalKobo,
         });
         await enqueue(

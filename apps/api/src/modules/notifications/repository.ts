@@ -40,7 +40,7 @@ export const notificationsRepository = (db: Db) => ({
       : rows<{ id: string; email: string }>(
           tx,
           sql`select u.id, u.email from users u
-              where u.id in (${idList(userIds)})
+              where u.id in (${idList(userIds)}) and u.email is not null
                 and not exists (select 1 from notification_settings s
                                 where s.user_id = u.id and not s.email)`,
         ),

@@ -119,7 +119,7 @@ export const adminOrdersService = {
       created_at: Date;
     }>(
       db,
-      sql`select o.id, o.status, o.payment_method, st.name as store_name, u.email as buyer_email,
+      sql`select o.id, o.status, o.payment_method, st.name as store_name, coalesce(u.email, u.phone) as buyer_email,
                  o.total_kobo, o.paid_at, o.escrow_held_at, o.created_at
           from orders o join stores st on st.id = o.store_id join users u on u.id = o.buyer_user_id
           where ${match}
@@ -150,7 +150,8 @@ export const adminOrdersService = {
     const refunds = await refundsOf(db, o);
     return {
       order,
-      buyerEmail: buyer?.email ?? '',
+      // A buyer who signed up with a phone alone is reached by that number.
+      buyerEmail: buyer?.email ?? buyer?.phone ?? '',
       ...(await money(db, o)),
       refunds: refunds.map((r) => ({
         reference: r.reference,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows, schema as s } from '@sf/db';
+import { rows, schema as s, type Db } from '@sf/db';
 import { HttpError, conflict, unavailable } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -19,6 +19,62 @@ import { lagosTime, mask, ownStore, payoutsService } from './payouts.ts';
  */
 export const CHANGE_HOLD_MS = 24 * 60 * 60_000;
 const MONEY_PAGE = '/user/store/orders';
+
+/** Why payouts wait: the payout account changed, or the account signed in on a new device. */
+export type HoldReason = 'bank_account' | 'new_device';
+
+/**
+ * The SIM-swap rule (decision 0029): the account was signed in with an SMS code on a browser it
+ * never used. Whoever holds the SIM holds the codes, so payouts of every store the account owns
+ * wait as long as after a change of payout account, and the owner is told in the bell and by
+ * e-mail whatever their notification settings (not by SMS: that would reach the new SIM).
+ * Runs in the sign-in's transaction; returns the notices to announce after the commit (none
+ * when the account receives no payouts).
+ */
+export async function holdPayoutsForNewDevice(
+  app: FastifyInstance,
+  tx: Db,
+  userId: string,
+): Promise<Notice[]> {
+  const held = await rows<{ store_id: number; name: string; until: Date | string }>(
+    tx,
+    sql`update store_bank_accounts b set
+          payouts_hold_reason = case
+            when b.payouts_held_until is null
+              or b.payouts_held_until <= now() + make_interval(secs => ${CHANGE_HOLD_MS / 1000})
+            then 'new_device' else b.payouts_hold_reason end,
+          payouts_held_until = greatest(coalesce(b.payouts_held_until, now()),
+                                        now() + make_interval(secs => ${CHANGE_HOLD_MS / 1000})),
+          updated_at = now()
+        from stores st
+        where st.id = b.store_id and st.owner_user_id = ${userId}
+        returning b.store_id, st.name, b.payouts_held_until as until`,
+  );
+  if (held.length === 0) return [];
+  const [owner] = await rows<{ email: string | null; name: string }>(
+    tx,
+    sql`select email, name from users where id = ${userId}`,
+  );
+  const until = new Date(
+    held.reduce((a, h) => (new Date(h.until) > new Date(a) ? h.until : a), held[0].until),
+  );
+  const stores = held.map((h) => h.name).join(', ');
+  const title = `Your account was signed in with an SMS code on a new device: payouts of ${stores} resume on ${lagosTime(until)}`;
+  const notices: Notice[] = held.map((h) => ({
+    userId,
+    type: 'new_device',
+    title,
+    link: MONEY_PAGE,
+    event: { type: 'store.payouts_held', storeId: h.store_id },
+  }));
+  await notificationsRepository(tx).insert(notices.slice(0, 1), tx);
+  await queueMail(tx, {
+    to: owner?.email ?? null,
+    subject: 'New sign-in to your SpareFinder NG account: payouts held for 24 hours',
+    text: `Hello ${owner?.name ?? ''},\n\n${title} (Lagos time).\n\nIf this was you, there is nothing to do. If it was not, someone may have taken over your phone number (a SIM swap): call your network at once, change your password, and contact SpareFinder NG support before the hold ends.\n\n${publicOrigin(app.config)}${MONEY_PAGE}`,
+  });
+  return notices.slice(0, 1);
+}
 
 /** The name the bank holds for the account; a clear 4xx when the bank does not know it. */
 async function resolveName(app: FastifyInstance, bankCode: string, accountNumber: string) {
@@ -91,6 +147,9 @@ export const bankAccountService = {
       const heldUntil = changed
         ? new Date(now.getTime() + CHANGE_HOLD_MS)
         : (before?.payoutsHeldUntil ?? null);
+      const holdReason: HoldReason | null = changed
+        ? 'bank_account'
+        : ((before?.payoutsHoldReason as HoldReason | null | undefined) ?? null);
       const values = {
         storeId: id,
         bankCode: input.bankCode,
@@ -98,6 +157,7 @@ export const bankAccountService = {
         accountName,
         recipientCode,
         payoutsHeldUntil: heldUntil,
+        payoutsHoldReason: holdReason,
         updatedAt: now,
       };
       await tx

@@ -60,6 +60,15 @@ async function escrowHeld(db: Db, storeId: number): Promise<number> {
   return Number(r.b);
 }
 
+/** Why payouts wait, as a sentence (the withdraw refusal; pages say the same). */
+const HELD_BECAUSE = {
+  bank_account: 'Your bank account changed recently',
+  new_device: 'Your account was signed in with an SMS code on a new device',
+} as const;
+/** Holds from before reasons were stored were all bank account changes. */
+const holdReason = (r: string | null): keyof typeof HELD_BECAUSE =>
+  r === 'new_device' ? 'new_device' : 'bank_account';
+
 export const mask = (n: string) => `******${n.slice(-4)}`;
 
 /** When payouts resume after a change of bank account, in Lagos time for messages. */
@@ -194,6 +203,7 @@ export const payoutsService = {
           }
         : null,
       payoutsHeldUntil: held ? bank.payoutsHeldUntil!.toISOString() : null,
+      payoutsHoldReason: held ? holdReason(bank.payoutsHoldReason) : null,
       payouts: list.map((p) => ({
         id: p.id,
         amountKobo: Number(p.amountKobo),
@@ -234,7 +244,7 @@ export const payoutsService = {
       if (!bank?.recipientCode) throw conflict('Add your bank account before withdrawing');
       if (bank.payoutsHeldUntil && bank.payoutsHeldUntil > new Date())
         throw conflict(
-          `Your bank account changed recently: payouts resume on ${lagosTime(bank.payoutsHeldUntil)} (Lagos time)`,
+          `${HELD_BECAUSE[holdReason(bank.payoutsHoldReason)]}: payouts resume on ${lagosTime(bank.payoutsHeldUntil)} (Lagos time)`,
         );
       const bal = await balance(tx, account.storeBalance(id));
       if (amountKobo > bal)

@@ -130,7 +130,13 @@ export const balanceReply = Obj({
   ),
   payoutsHeldUntil: {
     ...nullable(str),
-    description: 'After a change of bank account, no payout leaves before this time',
+    description:
+      'After a change of bank account, or a sign-in by SMS code on a new device, no payout leaves before this time',
+  },
+  payoutsHoldReason: {
+    type: ['string', 'null'],
+    enum: ['bank_account', 'new_device', null],
+    description: 'Why payouts wait (null when they do not)',
   },
   payouts: { type: 'array', items: payoutItem },
   statement: {

@@ -153,7 +153,7 @@ async function moveMails(
   const people = await repo.people(db, [o.buyerUserId]);
   const buyer = people.get(o.buyerUserId);
   const store = (await repo.storeInfo(db, [o.storeId])).get(o.storeId);
-  if (!buyer) return [];
+  if (!buyer?.email) return [];
   return [buyerMoveMail(buyer.email, buyer.name, o, store?.name ?? 'the store', note, origin(app))];
 }
 
@@ -274,7 +274,7 @@ export const ordersService = {
       : undefined;
     if (paid.length && buyer)
       await queueAll(tx, [
-        buyerPaidMail(buyer.email, buyer.name, paid, origin(app)),
+        ...(buyer.email ? [buyerPaidMail(buyer.email, buyer.name, paid, origin(app))] : []),
         ...(await newOrderMails(app, tx, paid)),
       ]);
     for (const o of paid) await tellBuyerMoved(app, tx, o);

@@ -45,6 +45,14 @@ export function onPaystackEvent(event: string, handler: WebhookHandler) {
   webhookHandlers.set(event, handler);
 }
 
+/**
+ * The e-mail Paystack is given for a payment (it requires one). An account made with a phone
+ * number alone pays under a stand-in address of our own domain, which receives nothing:
+ * Paystack's receipt is then not sent, ours is (decision 0029).
+ */
+export const payerEmail = (u: { email: string | null; phone: string }) =>
+  u.email ?? `${u.phone.replace(/\D/g, '')}@phone.sparefinder.ng`;
+
 export const newReference = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(6).toString('hex')}`;
 

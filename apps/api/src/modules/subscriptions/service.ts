@@ -8,7 +8,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { account, type Entry } from '../ledger/ledger.ts';
 import type { PaymentRow } from '../payments/repository.ts';
-import { newReference, paymentsService } from '../payments/service.ts';
+import { newReference, payerEmail, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { PROVIDER_LISTS_CLEAR } from '../providers/service.ts';
 import { planOf } from './limits.ts';
@@ -150,7 +150,7 @@ export const subscriptionsService = {
       purpose: 'subscription',
       purposeId: `${user.id}:${plan.id}:${page}`,
       userId: user.id,
-      email: user.email,
+      email: payerEmail(user),
       amountKobo: plan.price_kobo,
     });
     const authorizationUrl = await paymentsService.authorize(app, reference);

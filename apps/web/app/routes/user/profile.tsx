@@ -44,22 +44,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (m) fields[k] = m;
   };
   let body: Record<string, string>;
+  // An account made by SMS code has no password yet: it sets one without a current one.
+  const hasPassword = field(form, 'hasPassword') !== 'false';
   if (intent === 'password') {
-    body = {
-      currentPassword: field(form, 'currentPassword'),
-      newPassword: field(form, 'newPassword'),
-    };
-    if (!body.currentPassword) fields.currentPassword = 'Enter your current password';
+    body = { newPassword: field(form, 'newPassword') };
+    const current = field(form, 'currentPassword');
+    if (current) body.currentPassword = current;
+    else if (hasPassword) fields.currentPassword = 'Enter your current password';
     put('newPassword', checkPassword(body.newPassword));
     if (!fields.newPassword && body.newPassword !== field(form, 'confirm'))
       fields.confirm = 'The two passwords do not match';
   } else {
-    body = { name: field(form, 'name'), phone: field(form, 'phone'), email: field(form, 'email') };
+    body = { name: field(form, 'name'), phone: field(form, 'phone') };
+    const email = field(form, 'email').trim();
+    // Left empty by an account without an e-mail: it stays without one.
+    if (email || field(form, 'hadEmail') === 'true') {
+      body.email = email;
+      put('email', checkEmail(email));
+    }
     const current = field(form, 'currentPassword');
     if (current) body.currentPassword = current;
     put('name', checkName(body.name));
     put('phone', checkPhone(body.phone));
-    put('email', checkEmail(body.email));
   }
   if (Object.keys(fields).length)
     return data<Answer>(
@@ -112,6 +118,7 @@ export default function ProfilePage() {
         )}
         <Form method="post" noValidate className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="details" />
+          <input type="hidden" name="hadEmail" value={profile.email ? 'true' : 'false'} />
           <Field
             name="name"
             label="Full name"
@@ -133,23 +140,30 @@ export default function ProfilePage() {
           />
           <Field
             name="email"
-            label="E-mail"
+            label={profile.email ? 'E-mail' : 'E-mail (optional)'}
             type="email"
             autoComplete="email"
-            required
+            required={Boolean(profile.email)}
             maxLength={254}
-            defaultValue={profile.email}
+            defaultValue={profile.email ?? ''}
             error={d.email}
+            hint={
+              profile.email
+                ? undefined
+                : 'You sign in with a code sent to your phone. Add an e-mail to get receipts and to sign in with a password too.'
+            }
           />
-          <Field
-            id="f-details-current"
-            name="currentPassword"
-            label="Current password (only to change your e-mail)"
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            error={d.currentPassword}
-          />
+          {profile.hasPassword && (
+            <Field
+              id="f-details-current"
+              name="currentPassword"
+              label="Current password (only to change your e-mail)"
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX}
+              error={d.currentPassword}
+            />
+          )}
           <button type="submit" className="btn-primary" disabled={busy}>
             Save details
           </button>
@@ -158,8 +172,13 @@ export default function ProfilePage() {
 
       <section aria-labelledby="password-h" className="card mt-5 p-5">
         <h2 id="password-h" className="text-lg font-bold">
-          Change password
+          {profile.hasPassword ? 'Change password' : 'Set a password'}
         </h2>
+        {!profile.hasPassword && (
+          <p className="mt-1 text-sm text-gray-700">
+            Optional: with a password (and an e-mail) you can also sign in without a code.
+          </p>
+        )}
         {saved === 'password' && (
           <div className="mt-3">
             <FormMessage type="success">
@@ -174,16 +193,19 @@ export default function ProfilePage() {
         )}
         <Form method="post" noValidate className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="password" />
-          <Field
-            id="f-pw-current"
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={PASSWORD_MAX}
-            error={p.currentPassword}
-          />
+          <input type="hidden" name="hasPassword" value={profile.hasPassword ? 'true' : 'false'} />
+          {profile.hasPassword && (
+            <Field
+              id="f-pw-current"
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX}
+              error={p.currentPassword}
+            />
+          )}
           <Field
             name="newPassword"
             label="New password"
@@ -204,7 +226,7 @@ export default function ProfilePage() {
             error={p.confirm}
           />
           <button type="submit" className="btn-primary" disabled={busy}>
-            Change password
+            {profile.hasPassword ? 'Change password' : 'Set password'}
           </button>
         </Form>
       </section>

@@ -25,6 +25,7 @@ import {
 } from '../../lib/seller.ts';
 import { bankAccountAction } from '../../lib/bank-account.server.ts';
 import { when } from '../../lib/shop.ts';
+import { payoutsHeldBecause } from '../../lib/order-money.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { LogoEditor } from '../../components/logo-editor.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
@@ -457,7 +458,8 @@ export default function StoreDashboard() {
           )}
           {money.payoutsHeldUntil && (
             <p className="text-sm font-medium text-amber-900">
-              Your bank account changed recently: payouts resume on {when(money.payoutsHeldUntil)}.
+              {payoutsHeldBecause(money.payoutsHoldReason)}: payouts resume on{' '}
+              {when(money.payoutsHeldUntil)}.
             </p>
           )}
           <BankAccountForm current={money.bankAccount} busy={busy} answer={bankAnswer} />

@@ -14,6 +14,7 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { requireUser } from '../../lib/auth.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { payoutsHeldBecause } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { BankAccountForm } from '../../components/seller/store-form.tsx';
@@ -217,7 +218,7 @@ function Money({
       {mode === 'test' && <TestPaymentNote>Payouts go to Paystack's test server.</TestPaymentNote>}
       {b.payoutsHeldUntil && (
         <p className="text-sm font-medium text-amber-900" data-testid="payouts-held">
-          Your bank account changed recently: payouts resume on {when(b.payoutsHeldUntil)}.
+          {payoutsHeldBecause(b.payoutsHoldReason)}: payouts resume on {when(b.payoutsHeldUntil)}.
         </p>
       )}
       {b.bankAccount && (
