@@ -6,6 +6,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'apps/web/build/**',
+      'apps/api/dist/**',
       'apps/web/.react-router/**',
       'test-results/**',
       'playwright-report/**',

@@ -21,6 +21,13 @@ import Fastify from 'fastify';
 import { scenarios } from './scenarios.mjs';
 import { catalogScenarios } from './catalog.mjs';
 import { constantRate } from './load.mjs';
+import { ensureServerBuild, serverEntry } from '../scripts/build-server.mjs';
+
+/** The compiled server, as production runs it (built first when a source is newer). */
+async function builtServer() {
+  await ensureServerBuild({ quiet: true });
+  return serverEntry;
+}
 import { ensureDatabase, topUpProducts, waitFor } from './server-db.mjs';
 import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
@@ -96,7 +103,7 @@ async function main() {
   } else {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, [await builtServer()], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -16,6 +16,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { constantRate } from './load.mjs';
+import { ensureServerBuild, serverEntry } from '../scripts/build-server.mjs';
+
+/** The compiled server, as production runs it (built first when a source is newer). */
+async function builtServer() {
+  await ensureServerBuild({ quiet: true });
+  return serverEntry;
+}
 import { searchSet } from './search-set.mjs';
 import { ensureDatabase, freshDb, root, topUpProducts, waitFor } from './server-db.mjs';
 import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
@@ -39,7 +46,7 @@ const count = Number(
   }).stdout.trim(),
 );
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, [await builtServer()], {
   cwd: root,
   env: {
     ...process.env,

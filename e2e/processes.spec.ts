@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import pg from 'pg';
+import { ensureServerBuild, serverEntry } from '../scripts/build-server.mjs';
 
 // WEB_CONCURRENCY: several server processes on one port against the PostgreSQL server
 // (apps/api/src/lib/processes.ts). The real server, started here on its own fresh database.
@@ -105,7 +106,9 @@ test.describe('several server processes', () => {
     const dbUrl = new URL(serverUrl);
     dbUrl.pathname = `/${name}`;
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    // The compiled server, as production runs it (npm start built it for the spec's own server).
+    await ensureServerBuild({ quiet: true });
+    const child = spawn(process.execPath, [serverEntry], {
       env: {
         ...process.env,
         PORT: String(port),

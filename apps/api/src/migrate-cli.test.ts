@@ -8,16 +8,17 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, schema } from '@sf/db';
+import { ensureServerBuild } from '../../../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** How many servers start at once against one empty database. */
 const STARTS = 6;
 
-/** `npm run db:migrate` as a deployment runs it: its own process, its own connections. */
+/** `npm run db:migrate` as a deployment runs it: compiled, its own process, its own connections. */
 function migrateProcess(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/migrate-cli.ts'], {
+    const child = spawn(process.execPath, ['apps/api/dist/migrate-cli.js'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: url, DATABASE_READ_URL: '', NODE_ENV: 'test' },
     });
@@ -38,6 +39,8 @@ describe.runIf(serverUrl)('migrations started by several servers at once', () =>
   let db: pg.Client;
 
   beforeAll(async () => {
+    // The compiled CLI, as `npm run db:migrate` runs it.
+    await ensureServerBuild({ quiet: true });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     db = new pg.Client({ connectionString: url.toString() });

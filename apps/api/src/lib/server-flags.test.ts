@@ -11,7 +11,7 @@ describe('the Node flags and environment of a serving process', () => {
 
   it('are on the systemd unit’s ExecStart line too, before the script', () => {
     const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1].split(/\s+/) ?? [];
-    const script = exec.indexOf('apps/api/src/main.ts');
+    const script = exec.indexOf('apps/api/dist/main.js');
     expect(script).toBeGreaterThan(0);
     for (const flag of SERVER_NODE_FLAGS) {
       expect(exec).toContain(flag);

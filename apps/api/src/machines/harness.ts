@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
+import { ensureServerBuild, serverEntry } from '../../../../scripts/build-server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -129,7 +130,8 @@ export async function waitForOk(url: string, ms = 90_000) {
 }
 
 /**
- * One app server as production runs it: `node --import tsx apps/api/src/main.ts` with the
+ * One app server as production runs it: `node apps/api/dist/main.js` (compiled first when a
+ * source is newer than the build, scripts/build-server.mjs) with the
  * environment of deploy/sparefinder.env, one process, on `port`. Resolves once /api/health is 200.
  */
 export async function startAppServer(
@@ -138,14 +140,13 @@ export async function startAppServer(
   port?: number,
 ): Promise<AppServer> {
   const p = port ?? (await freePort());
+  await ensureServerBuild({ quiet: true });
   // With the flags production runs with (the soak measures memory under them), and any a bench
   // adds (BENCH_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where time goes).
   const args = [
     ...SERVER_NODE_FLAGS,
     ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
-    '--import',
-    'tsx',
-    'apps/api/src/main.ts',
+    serverEntry,
   ];
   const child = spawn(process.execPath, args, {
     cwd: root,
