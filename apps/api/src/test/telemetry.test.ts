@@ -94,13 +94,16 @@ describe('tracing', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('sends a request’s trace to the OTLP collector: the server span with the request id, the database spans under it', async () => {
+  it('sends traces to the OTLP collector: a request’s server span with its request id and the database spans under it; an outbound call', async () => {
     collector = await receiver();
     const env: Record<string, string> = {
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_SERVICE_NAME: 'sparefinder-test',
       // Export within a tenth of a second instead of five.
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      // The SMS gateway is the collector's server too: any POST is kept and answered.
+      SMS_API_KEY: 'test-gateway-key',
+      SMS_BASE_URL: collector.url,
     };
     // On the PostgreSQL server when the run has one (pg's instrumentation), else PGlite (ours).
     const serverUrl = process.env.TEST_DATABASE_URL;
@@ -145,6 +148,22 @@ describe('tracing', () => {
     expect(queries.some((q) => /select/i.test(String(q.attr('db.query.text'))))).toBe(true);
     // The statement's text only: its parameters (the country code) are not sent.
     expect(JSON.stringify(queries.map((q) => q.attributes))).not.toContain('"NG"');
+
+    // An outbound call through fetch (the SMS gateway here; Paystack goes the same way) is a
+    // client span too: the sign-in code's job sends it a moment after the request.
+    const code = await fetch(`${server.url}/api/auth/phone/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '08031234567' }),
+    });
+    expect(code.status).toBe(200);
+    const outbound = await until('the SMS gateway call span', () =>
+      spans(collector!.got).find(
+        (s) => s.kind === CLIENT && String(s.attr('url.full')).endsWith('/api/sms/send'),
+      ),
+    );
+    expect(outbound.attr('http.request.method')).toBe('POST');
+    expect(collector.got.some((g) => g.path === '/api/sms/send')).toBe(true);
 
     // Health checks and scrapes are not traced.
     const before = spans(collector.got).length;
