@@ -89,6 +89,8 @@ export default [
   route('data-saver', 'routes/data-saver.tsx'),
   route('user/cars', 'routes/user/cars.tsx'),
   route('user/notifications', 'routes/user/notifications.tsx'),
+  route('user/alerts', 'routes/user/alerts.tsx'),
+  route('user/alerts/:id', 'routes/user/alert.tsx'),
   route('chat', 'routes/chat.tsx'),
   route('chat/:id', 'routes/chat-thread.tsx'),
   route('broadcast', 'routes/broadcast/new-request.tsx'),

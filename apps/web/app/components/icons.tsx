@@ -146,3 +146,9 @@ export const FilterIcon = (p: P) => (
     <path d="M3 5h18M6 12h12M10 19h4" />
   </svg>
 );
+export const BellIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);

@@ -20,6 +20,8 @@ export function loginRedirect(request: Request, reason: 'login' | 'broadcast' = 
 export const GUARD_MESSAGES = {
   login: MESSAGES.notLoggedIn,
   broadcast: MESSAGES.loginForBroadcast,
+  // A signed-in feature offered on a public page (saving a search, a price alert).
+  feature: MESSAGES.loginForBroadcast,
 } as const;
 
 /**

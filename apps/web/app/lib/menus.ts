@@ -34,6 +34,7 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/user/workshop',
   '/user/garage',
   '/user/cars',
+  '/user/alerts',
   '/broadcast',
   '/admin/products',
 ]);
@@ -98,6 +99,7 @@ export function contractAccountMenu(role: Role): MenuItem[] {
 export const SIGNED_IN_COMMON: MenuItem[] = [
   { label: 'My Orders', to: '/user/orders' },
   { label: 'My cars', to: '/user/cars' },
+  { label: 'Saved searches & alerts', to: '/user/alerts' },
 ];
 
 export const MAIN_NAV: MenuItem[] = [

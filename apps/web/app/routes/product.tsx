@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { salePrice } from '@sf/shared';
+import { hasSessionCookie, salePrice } from '@sf/shared';
 import { breadcrumbLd, nairaText, shareMeta } from '../lib/seo.ts';
 import { fitsText, ogProductImage, productLd } from '../lib/product-seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -19,17 +19,22 @@ import { loadFit } from '../lib/fit.server.ts';
 import type { ReviewList } from '../lib/reviews.ts';
 import { Stars } from '../components/trust/stars.tsx';
 import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
+import { PriceAlert } from '../components/alerts/price-alert.tsx';
+import type { AlertsAnswer } from '../lib/alerts.ts';
 
 /** /product/:id and /item/:id (the same page). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Product');
   const api = serverApi(context);
   const url = new URL(request.url);
-  const [ans, fit, reviews, summary] = await Promise.all([
+  const signedIn = hasSessionCookie(request.headers.get('cookie'));
+  const [ans, fit, reviews, summary, alerts] = await Promise.all([
     api.get(`/api/products/${id}`),
     loadFit(api, [id], readFitChoice(url.searchParams).carId),
     api.get(`/api/products/${id}/reviews`),
     loadRatings(api, [id]),
+    // A signed-in user's price alert on this part, if any (guests have none).
+    signedIn ? api.get<never>('/api/alerts') : null,
   ]);
   throwUnlessOk(ans, { what: 'Product', invalidIsMissing: true });
   const product = ans.item as ProductDetail;
@@ -42,6 +47,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     storeRating: summary[id]?.store ?? null,
     fit,
     reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
+    priceAlert: alerts?.status
+      ? ((alerts as unknown as AlertsAnswer).items.find(
+          (a) => a.kind === 'price' && a.productId === id,
+        ) ?? null)
+      : null,
   };
 }
 
@@ -122,7 +132,14 @@ function Gallery({ p }: { p: ProductDetail }) {
 }
 
 export default function ProductPage() {
-  const { product: p, fit, reviews, storeRecord, storeRating } = useLoaderData<typeof loader>();
+  const {
+    product: p,
+    fit,
+    reviews,
+    storeRecord,
+    storeRating,
+    priceAlert,
+  } = useLoaderData<typeof loader>();
   const cat = p.category;
   const stock = typeof p.stock === 'number' ? p.stock : null;
   return (
@@ -198,6 +215,7 @@ export default function ProductPage() {
             </div>
           )}
           <CartButton product={p} stock={stock} />
+          <PriceAlert productId={p.id} mine={priceAlert} />
           <ChatWith subject="product" subjectId={p.id} />
           {p.store && (
             <StoreCard

@@ -9,6 +9,9 @@ import { HomeTabs } from '../components/home-tabs.tsx';
 import { FindAnything } from '../components/catalog/find-anything.tsx';
 import { ProductGrid } from '../components/catalog/product-list.tsx';
 import { ProviderCard } from '../components/providers/provider-card.tsx';
+import { AlertButton } from '../components/alerts/alert-button.tsx';
+import { readFilters } from '../lib/catalog.ts';
+import { searchToSave } from '../lib/alerts.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   {
@@ -94,7 +97,24 @@ function Group({ g, asked }: { g: SearchGroup; asked: string }) {
           ))}
         </ul>
       )}
+      {g.kind === 'part' && <SavePartSearch href={g.href} />}
     </section>
+  );
+}
+
+/** The part group's search (its words and place, as its list link carries them), saved. */
+function SavePartSearch({ href }: { href: string }) {
+  const save = searchToSave(readFilters(new URLSearchParams(href.split('?')[1] ?? '')), 0);
+  if (Object.keys(save).length === 0) return null;
+  return (
+    <div className="mt-3">
+      <AlertButton
+        intent="search"
+        fields={save}
+        label="Tell me when new parts match"
+        testId="save-search"
+      />
+    </div>
   );
 }
 

@@ -105,8 +105,8 @@ export function alertsService(db: Db) {
     if (r === 'duplicate')
       throw conflict(
         kind === 'search'
-          ? 'You already saved this search: see Saved searches & alerts'
-          : 'You already have an alert on this part: see Saved searches & alerts',
+          ? 'You already saved this search'
+          : 'You already have an alert on this part',
       );
     throw new HttpError(
       409,

@@ -15,6 +15,8 @@ import type { FitAnswer } from '../../lib/fit.ts';
 import { PlaceBar } from '../place-bar.tsx';
 import type { PlaceNote } from '../../lib/place.server.ts';
 import { RequestPrompt } from '../requests/request-prompt.tsx';
+import { searchToSave } from '../../lib/alerts.ts';
+import { AlertButton } from '../alerts/alert-button.tsx';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
 // Only a buyer with a saved car sees the car form: its code loads only then (the parts list
@@ -81,6 +83,7 @@ export function PartsResults({
           <FitCarForm key={`fit${search}`} fit={fit} action={action} />
         </Suspense>
       )}
+      <SaveSearch filters={filters} catId={catId} />
       <section aria-labelledby="results-heading">
         <h2 id="results-heading" className="mb-1 text-lg font-bold">
           {heading}
@@ -107,6 +110,20 @@ export function PartsResults({
         )}
       </section>
     </div>
+  );
+}
+
+/** 'Tell me when new parts match': saves the list's filters as a search (nothing for a place alone). */
+function SaveSearch({ filters, catId }: { filters: PartsFilters; catId: number }) {
+  const save = searchToSave(filters, catId);
+  if (Object.keys(save).length === 0) return null;
+  return (
+    <AlertButton
+      intent="search"
+      fields={save}
+      label="Tell me when new parts match"
+      testId="save-search"
+    />
   );
 }
 

@@ -30,8 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     redirectTo,
     notice:
-      reason === 'broadcast'
-        ? GUARD_MESSAGES.broadcast
+      reason === 'broadcast' || reason === 'feature'
+        ? GUARD_MESSAGES[reason]
         : reason === 'login'
           ? GUARD_MESSAGES.login
           : null,

@@ -62,6 +62,12 @@ export default function Notifications() {
         </button>
       </Form>
       <PushToggle publicKey={pushKey} />
+      <p className="mt-2 text-sm">
+        <Link to="/user/alerts" className="text-brand-700 underline">
+          Saved searches &amp; alerts
+        </Link>
+        : what you asked to hear about (new parts for a search, a part getting cheaper).
+      </p>
       {items.length === 0 ? (
         <p className="mt-3 text-gray-700">Nothing yet.</p>
       ) : (
