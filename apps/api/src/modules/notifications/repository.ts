@@ -44,6 +44,28 @@ export const notificationsRepository = (db: Db) => ({
                 and not exists (select 1 from notification_settings s
                                 where s.user_id = u.id and not s.email)`,
         ),
+  /** Who of these users turned SMS copies on, with their number (decision 0027). */
+  textable: (userIds: string[], tx: Db = db) =>
+    userIds.length === 0
+      ? Promise.resolve([] as { id: string; phone: string }[])
+      : rows<{ id: string; phone: string }>(
+          tx,
+          sql`select u.id, u.phone from users u
+              join notification_settings s on s.user_id = u.id and s.sms
+              where u.id in (${idList(userIds)})`,
+        ),
+  smsOn: async (userId: string) =>
+    (
+      await rows<{ sms: boolean }>(
+        db,
+        sql`select sms from notification_settings where user_id = ${userId}`,
+      )
+    )[0]?.sms ?? false,
+  setSms: (userId: string, on: boolean) =>
+    db.execute(
+      sql`insert into notification_settings (user_id, sms) values (${userId}, ${on})
+          on conflict (user_id) do update set sms = excluded.sms`,
+    ),
   emailOn: async (userId: string) =>
     (
       await rows<{ email: boolean }>(

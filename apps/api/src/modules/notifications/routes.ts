@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { nigerianMobile } from '@sf/shared';
+import { conflict } from '../../lib/errors.ts';
 import { requireAuth } from '../../lib/session.ts';
-import { emailBody, emailReply, notificationsReply, readReply } from './schemas.ts';
+import { emailBody, emailReply, notificationsReply, readReply, smsReply } from './schemas.ts';
 import { notificationsService } from './service.ts';
 
 /** The bell: the latest notifications and the unread count; new ones arrive on /api/live. */
@@ -18,7 +20,9 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.header('cache-control', 'private, no-store').send(await svc.list(req.user!.id)),
+      reply
+        .header('cache-control', 'private, no-store')
+        .send(await svc.list(req.user!.id, req.user!.phone)),
   );
   app.post(
     '/api/notifications/read',
@@ -45,6 +49,29 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     async (req) => {
       await svc.setEmail(req.user!.id, req.body.on);
       return { status: true, email: req.body.on };
+    },
+  );
+  app.post<{ Body: { on: boolean } }>(
+    '/api/notifications/sms',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Turn SMS copies of my notifications (orders, offers) on or off; off by default. 409 when SMS cannot reach my number',
+        body: emailBody,
+        response: { 200: smsReply },
+      },
+    },
+    async (req) => {
+      if (req.body.on && (!app.sms || !nigerianMobile(req.user!.phone)))
+        throw conflict(
+          app.sms
+            ? 'SMS copies need a Nigerian mobile number: change your number on your profile'
+            : 'SMS copies are not available right now',
+        );
+      await svc.setSms(req.user!.id, req.body.on);
+      return { status: true, sms: req.body.on };
     },
   );
 }

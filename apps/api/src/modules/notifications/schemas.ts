@@ -17,6 +17,10 @@ export const notificationsReply = Obj({
   unread: { type: 'integer' },
   /** E-mail copies on (the default) or off. */
   email: { type: 'boolean' },
+  /** SMS copies on or off (the default); decision 0027. */
+  sms: { type: 'boolean' },
+  /** Whether SMS copies can be had: the site sends SMS and the account's number is a mobile one. */
+  smsAvailable: { type: 'boolean' },
   items: { type: 'array', items: notificationItem },
 });
 
@@ -29,3 +33,5 @@ export const emailBody = {
   properties: { on: { type: 'boolean' } },
 } as const;
 export const emailReply = Obj({ status: okStatus, email: { type: 'boolean' } });
+
+export const smsReply = Obj({ status: okStatus, sms: { type: 'boolean' } });

@@ -4,6 +4,8 @@ import { userChannel, type LiveEvent } from '../../lib/bus.ts';
 import { queueMail } from '../../lib/mail.ts';
 import { publicOrigin } from '../../config.ts';
 import { queuePushes } from '../push/jobs.ts';
+import { queueSms } from '../sms/service.ts';
+import { nigerianMobile } from '@sf/shared';
 import { notificationsRepository, type NewNotification } from './repository.ts';
 import type { NotificationItem, NotificationsAnswer } from './types.ts';
 
@@ -12,12 +14,23 @@ export interface Notice extends NewNotification {
   event: LiveEvent;
   /**
    * Channels this notice skips (docs/decisions/0027): `email: false` where the module mails a
-   * receipt of its own (orders), `bell: false` where the page has its own badge (chat).
+   * receipt of its own (orders), `bell: false` where the page has its own badge (chat). An SMS
+   * copy goes with each notice of the bell to users who turned SMS copies on, unless `sms: false`.
    * Push goes to every browser the user subscribed.
    */
-  channels?: { bell?: boolean; email?: boolean };
+  channels?: { bell?: boolean; email?: boolean; sms?: boolean };
   /** The push notification's text under the title (default: none). */
   detail?: string;
+}
+
+/**
+ * A notice as one SMS: its title and where to open it. ₦ would make the whole message Unicode
+ * (70 characters a page instead of 160), so amounts are written NGN.
+ */
+export function smsText(title: string, url: string): string {
+  const words = title.replace(/₦/g, 'NGN ').replace(/\s+/g, ' ').trim();
+  const room = 160 - url.length - 1;
+  return `${words.length > room ? `${words.slice(0, Math.max(room - 1, 20))}…` : words}\n${url}`;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -58,6 +71,21 @@ export function notificationsService(app: FastifyInstance) {
         })),
       );
       const origin = publicOrigin(app.config);
+      // SMS copies of what reaches the bell, for users who turned them on (decision 0027).
+      const texted = notices.filter((n) => n.channels?.bell !== false && n.channels?.sms !== false);
+      if (app.sms && texted.length) {
+        const phones = new Map(
+          (await repo.textable([...new Set(texted.map((n) => n.userId))], tx)).map((u) => [
+            u.id,
+            nigerianMobile(u.phone),
+          ]),
+        );
+        for (const n of texted) {
+          const to = phones.get(n.userId);
+          if (to)
+            await queueSms(tx, { to, text: smsText(n.title, origin + n.link), purpose: 'notice' });
+        }
+      }
       for (const n of mailed) {
         const email = to.get(n.userId);
         if (!email) continue;
@@ -69,6 +97,7 @@ export function notificationsService(app: FastifyInstance) {
       }
     },
     emailOn: (userId: string) => repo.emailOn(userId),
+    setSms: (userId: string, on: boolean) => repo.setSms(userId, on),
     setEmail: (userId: string, on: boolean) => repo.setEmail(userId, on),
     async announce(notices: Notice[]) {
       if (notices.length === 0) return;
@@ -83,16 +112,19 @@ export function notificationsService(app: FastifyInstance) {
         ),
       );
     },
-    async list(userId: string): Promise<NotificationsAnswer> {
-      const [items, unread, email] = await Promise.all([
+    async list(userId: string, phone: string): Promise<NotificationsAnswer> {
+      const [items, unread, email, sms] = await Promise.all([
         repo.latest(userId),
         repo.unread([userId]),
         repo.emailOn(userId),
+        repo.smsOn(userId),
       ]);
       return {
         status: true,
         unread: unread.get(userId) ?? 0,
         email,
+        sms,
+        smsAvailable: app.sms !== null && nigerianMobile(phone) !== null,
         items: items.map((r): NotificationItem => ({
           id: r.id,
           type: r.type,

@@ -1,6 +1,7 @@
 import {
   Form,
   Link,
+  useActionData,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -27,22 +28,26 @@ export async function loader({ context }: LoaderFunctionArgs) {
     items: ans.status ? a.items : [],
     unread: ans.status ? a.unread : 0,
     email: ans.status ? a.email : true,
+    sms: ans.status ? a.sms : false,
+    smsAvailable: ans.status ? a.smsAvailable : false,
   };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const f = await request.formData();
   const api = serverApi(context);
+  const intent = f.get('intent');
   const ans =
-    f.get('intent') === 'email'
-      ? await api.post('/api/notifications/email', { on: f.get('on') === 'true' })
+    intent === 'email' || intent === 'sms'
+      ? await api.post(`/api/notifications/${intent}`, { on: f.get('on') === 'true' })
       : await api.post('/api/notifications/read');
   loginUnless(ans, '/user/notifications');
-  return { ok: ans.status };
+  return { ok: ans.status, message: ans.status ? undefined : (ans.message as string) };
 }
 
 export default function Notifications() {
-  const { items, unread, email, pushKey } = useLoaderData<typeof loader>();
+  const { items, unread, email, sms, smsAvailable, pushKey } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">Notifications</h1>
@@ -61,6 +66,23 @@ export default function Notifications() {
           {email ? 'Stop the e-mails' : 'Send them by e-mail again'}
         </button>
       </Form>
+      {smsAvailable && (
+        <Form method="post" className="mt-2 text-sm">
+          <input type="hidden" name="intent" value="sms" />
+          <input type="hidden" name="on" value={sms ? 'false' : 'true'} />
+          {sms
+            ? 'A copy of each (orders, offers) comes by SMS to your phone. '
+            : 'SMS copies are off. '}
+          <button type="submit" className="text-brand-700 underline">
+            {sms ? 'Stop the SMS' : 'Send them by SMS too'}
+          </button>
+        </Form>
+      )}
+      {answer?.message && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {answer.message}
+        </p>
+      )}
       <PushToggle publicKey={pushKey} />
       <p className="mt-2 text-sm">
         <Link to="/user/alerts" className="text-brand-700 underline">
