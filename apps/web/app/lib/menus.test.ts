@@ -64,6 +64,8 @@ describe('menus show only pages that exist', () => {
       'Products',
       'Add Product',
       'Store orders',
+      'Disputes',
+      'Reviews',
       'My Store Dashboard',
       'Profile',
     ]);

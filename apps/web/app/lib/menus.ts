@@ -31,6 +31,8 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/user/store/products',
   '/user/store/product/0',
   '/user/store/orders',
+  '/user/disputes',
+  '/user/store/reviews',
   '/user/workshop',
   '/user/garage',
   '/user/cars',
@@ -69,6 +71,9 @@ export function contractAccountMenu(role: Role): MenuItem[] {
         { label: 'Products', to: '/user/store/products' },
         { label: 'Add Product', to: '/user/store/product/0' },
         { label: 'Store orders', to: '/user/store/orders' },
+        // A dispute the seller does not answer is decided without them: never only in e-mail.
+        { label: 'Disputes', to: '/user/disputes' },
+        { label: 'Reviews', to: '/user/store/reviews' },
         { label: MESSAGES.storeDashboard, to: '/user/store' },
         PROFILE,
       ];

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import type { Option } from '@sf/shared';
 import { notFound, serverApi, throwUnlessOk } from './api.server.ts';
-import type { ImportItem, StoreBalance } from '@sf/api/types';
+import type { DisputeItem, ImportItem, ReviewItem, StoreBalance } from '@sf/api/types';
+import type { NeedsYouData } from '../components/seller/needs-you.tsx';
 import type { ApiAnswer } from './api.ts';
 import { requireUser } from './auth.server.ts';
 import { signedIn } from './shop.server.ts';
@@ -49,10 +50,12 @@ export async function loadDashboard(request: Request, context: unknown) {
   throwUnlessOk(profile, { what: 'Store' });
   const store = (profile.store ?? null) as StoreProfile | null;
   const suggestion = (profile.suggestion ?? null) as { name: string; urlName: string } | null;
-  const [figures, money, places] = await Promise.all([
+  const [figures, money, places, disputes, reviews] = await Promise.all([
     store ? api.get(`/api/store/dashboard?days=${days}`) : null,
     store ? api.get('/api/store/balance') : null,
     loadPlaces(context, store?.stateId),
+    store ? api.get<DisputeItem>('/api/disputes') : null,
+    store ? api.get<ReviewItem>('/api/store/reviews') : null,
   ]);
   if (figures) throwUnlessOk(signedIn(request, figures), { what: 'Store figures' });
   return {
@@ -62,6 +65,25 @@ export async function loadDashboard(request: Request, context: unknown) {
     figures: figures?.status ? (figures as unknown as DashboardAnswer) : null,
     money: money?.status ? (money as unknown as StoreBalance) : null,
     places,
+    needsYou: needsYou(disputes, reviews),
+  };
+}
+
+/** What waits for the seller, from their disputes and their store's reviews; null if unknown. */
+function needsYou(
+  disputes: ApiAnswer<DisputeItem> | null,
+  reviews: ApiAnswer<ReviewItem> | null,
+): NeedsYouData | null {
+  if (!disputes?.status) return null;
+  const open = (disputes.items ?? []).filter(
+    (d) => d.viewer === 'seller' && d.status !== 'resolved',
+  );
+  const rating = reviews?.status ? (reviews.rating as { count?: number } | undefined) : undefined;
+  return {
+    disputesOpen: Number(disputes.storeOpen ?? open.length),
+    disputes: open.slice(0, 3),
+    reviewsToAnswer: reviews?.status ? (reviews.items ?? []).filter((r) => !r.answer).length : 0,
+    reviewsCount: Number(rating?.count ?? 0),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   type ThreadRow,
 } from './repository.ts';
 import type { MessageItem, ThreadAnswer, ThreadItem } from './types.ts';
-import { notificationsService } from '../notifications/service.ts';
+import { tellRecipient } from './notices.ts';
 
 /** Messages per user (or guest) and minute: a person types slower; a script does not. */
 export const CHAT_RATE = { max: 30, windowMs: 60_000 };
@@ -163,7 +163,8 @@ export function chatService(app: FastifyInstance) {
         await repo.afterMessage(tx, t.id, m.id, side, hidden);
         await onStored?.(tx, m.id);
       }
-      if (m.fresh && !hidden) await tellRecipient(tx, t, side, senderId, body);
+      if (m.fresh && !hidden)
+        await tellRecipient(app, tx, t, side, senderId, body, SUPPORT_TITLE);
       return m;
     });
     const m = (await repo.message(id))!;
@@ -181,34 +182,6 @@ export function chatService(app: FastifyInstance) {
     const to = m.hidden ? [side === 'a' ? ch.a : ch.b] : [ch.a, ch.b];
     await Promise.all(to.map((c) => app.bus.publish(c, event)));
     return toMessage(m, side);
-  }
-
-  /**
-   * The other side hears of a new message by push (docs/decisions/0027), when it is a user: the
-   * chat keeps its own unread badge, so no bell row, and no e-mail per message. Staff read the
-   * support inbox instead.
-   */
-  async function tellRecipient(
-    tx: Db,
-    t: ThreadRow,
-    side: Side,
-    senderId: string | null,
-    body: string,
-  ) {
-    const to = side === 'a' ? t.user_b : t.user_a;
-    if (!to || to === senderId) return;
-    const from = side === 'a' ? t.a_name : t.kind === 'support' ? SUPPORT_TITLE : t.b_name;
-    await notificationsService(app).record(tx, [
-      {
-        userId: to,
-        type: 'chat.message',
-        title: `${from || 'Someone'} sent you a message`,
-        detail: body.length > 120 ? `${body.slice(0, 119)}…` : body,
-        link: `/chat/${t.id}`,
-        channels: { bell: false, email: false },
-        event: { type: 'chat.message', threadId: t.id },
-      },
-    ]);
   }
 
   /** Moves a side's read mark; the other side's pages show "Seen", this side's other pages clear. */

@@ -146,6 +146,20 @@ export const disputesRepository = (db: Db) => ({
     (
       await rows<{ id: number }>(db, sql`select id from stores where owner_user_id = ${userId}`)
     ).map((r) => r.id),
+  /** Unsettled disputes against these stores. */
+  openAgainst: async (storeIds: number[]) =>
+    storeIds.length === 0
+      ? 0
+      : ((
+          await rows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from disputes where status <> 'resolved'
+                and store_id in (${sql.join(
+                  storeIds.map((s) => sql`${s}`),
+                  sql`, `,
+                )})`,
+          )
+        )[0]?.n ?? 0),
   /** Disputes waiting for staff: unresolved past their 5 days. */
   awaitingStaff: async () =>
     (

@@ -100,4 +100,15 @@ export const oneReply = Obj({
   item: disputeItem,
   messages: { type: 'array', items: messageItem },
 });
-export const listReply = Obj({ status: okStatus, items: { type: 'array', items: disputeItem } });
+export const listReply = Obj(
+  {
+    status: okStatus,
+    items: { type: 'array', items: disputeItem },
+    storeOpen: {
+      type: 'integer',
+      description:
+        "How many disputes against the caller's stores are not settled (all of them, not only this page's)",
+    },
+  },
+  ['storeOpen'],
+);

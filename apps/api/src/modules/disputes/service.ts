@@ -11,6 +11,8 @@ import type { ProductPicture } from '../images/uploaded.ts';
 import { imageUrl, srcset } from '../images/urls.ts';
 import { recordAudit } from '../audit/service.ts';
 import { ordersRepository } from '../orders/repository.ts';
+import { orderNumber } from '../orders/mails.ts';
+import { notificationsService, type Notice } from '../notifications/service.ts';
 import { ESCROW_RELEASE_DAYS, origin, type Who } from '../orders/service.ts';
 import { refundState } from '../orders/states.ts';
 import { paymentsService } from '../payments/service.ts';
@@ -119,6 +121,7 @@ export interface OpenInput {
 export function disputesService(app: FastifyInstance) {
   const db = app.db;
   const repo = disputesRepository(db);
+  const bell = notificationsService(app);
 
   /** The dispute as this user may see it; 404 for anyone else (its existence is not told). */
   async function see(user: SessionUser, id: number): Promise<{ d: DisputeRow; viewer: Viewer }> {
@@ -141,24 +144,66 @@ export function disputesService(app: FastifyInstance) {
     };
   }
 
-  /** One step: a thread line and a mail to the buyer and the store (in `tx`, with the change). */
-  async function step(tx: Db, d: DisputeRow, by: Who, body: string, mail: string) {
-    const r = disputesRepository(tx);
-    await r.message({ disputeId: d.id, authorUserId: by.userId, authorRole: by.role, body });
-    const people = await r.emails([d.buyer_user_id, d.store_owner_id]);
+  /**
+   * Tells the people of a dispute other than its author: the step's e-mail, and a bell notice
+   * (with push and SMS where they have them), in `tx`; the bell rings live once it commits. A
+   * seller who misses the e-mail still sees the dispute on the site.
+   */
+  async function tell(
+    tx: Db,
+    d: DisputeRow,
+    by: Who,
+    mail: string,
+    title: string,
+    /** Who made the change, when the step is the system's: mailed its record, not rung. */
+    causedBy?: string,
+  ) {
+    const people = await disputesRepository(tx).emails([d.buyer_user_id, d.store_owner_id]);
+    const notices: Notice[] = [];
     for (const uid of [d.buyer_user_id, d.store_owner_id]) {
       const p = people.get(uid);
-      if (p && uid !== by.userId)
-        await queueMail(
-          tx,
-          disputeMail(
-            p,
-            { id: d.id, orderId: d.order_id, productName: d.product_name },
-            mail,
-            origin(app),
-          ),
-        );
+      if (!p || uid === by.userId) continue;
+      await queueMail(
+        tx,
+        disputeMail(
+          p,
+          { id: d.id, orderId: d.order_id, productName: d.product_name },
+          mail,
+          origin(app),
+        ),
+      );
+      if (uid === causedBy) continue;
+      notices.push({
+        userId: uid,
+        type: 'dispute',
+        title: `${title.length > 200 ? `${title.slice(0, 199)}…` : title}`,
+        link: `/user/disputes/${d.id}`,
+        event: { type: 'dispute.updated', disputeId: d.id },
+        channels: { email: false },
+      });
     }
+    await bell.tell(tx, notices);
+  }
+
+  /** One step: a thread line and word to the buyer and the store (in `tx`, with the change). */
+  async function step(
+    tx: Db,
+    d: DisputeRow,
+    by: Who,
+    body: string,
+    mail: string,
+    bell?: { title: string; causedBy: string },
+  ) {
+    const r = disputesRepository(tx);
+    await r.message({ disputeId: d.id, authorUserId: by.userId, authorRole: by.role, body });
+    await tell(
+      tx,
+      d,
+      by,
+      mail,
+      bell?.title ?? `Dispute on order ${orderNumber(d.order_id)} (${d.product_name}): ${mail}`,
+      bell?.causedBy,
+    );
   }
 
   /** Locks the dispute; 409 once it is resolved. */
@@ -241,6 +286,10 @@ export function disputesService(app: FastifyInstance) {
           { userId: null, role: 'system' },
           `Dispute opened (${REASONS[d.reason]}). The money stays held until it is settled; the store has ${ESCALATE_DAYS} days to offer a refund or a replacement, then SpareFinder staff decide.`,
           `A dispute was opened: ${REASONS[d.reason]}. "${body.slice(0, 300)}"`,
+          {
+            title: `New dispute on order ${orderNumber(d.order_id)}: ${d.product_name}, ${REASONS[d.reason]}. Answer within ${ESCALATE_DAYS} days or staff decide`,
+            causedBy: user.id,
+          },
         );
         await enqueue(
           tx,
@@ -265,19 +314,13 @@ export function disputesService(app: FastifyInstance) {
           authorRole: viewer,
           body,
         });
-        const people = await disputesRepository(tx).emails([d.buyer_user_id, d.store_owner_id]);
-        const to = viewer === 'buyer' ? d.store_owner_id : d.buyer_user_id;
-        const p = people.get(to);
-        if (p)
-          await queueMail(
-            tx,
-            disputeMail(
-              p,
-              { id, orderId: d.order_id, productName: d.product_name },
-              `New message: "${body.slice(0, 300)}"`,
-              origin(app),
-            ),
-          );
+        await tell(
+          tx,
+          d,
+          { userId: user.id, role: viewer },
+          `New message: "${body.slice(0, 300)}"`,
+          `${viewer === 'buyer' ? d.buyer_name : viewer === 'seller' ? d.store_name : 'SpareFinder staff'} wrote on the dispute of order ${orderNumber(d.order_id)}: "${body.slice(0, 120)}"`,
+        );
       });
       return answer(user, id, 'Your message is sent');
     },
@@ -445,6 +488,7 @@ export function disputesService(app: FastifyInstance) {
       return {
         status: true,
         items: list.map((d) => toItem(d, d.buyer_user_id === user.id ? 'buyer' : 'seller')),
+        storeOpen: await repo.openAgainst(stores),
       };
     },
 

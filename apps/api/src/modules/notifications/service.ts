@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { userChannel, type LiveEvent } from '../../lib/bus.ts';
 import { queueMail } from '../../lib/mail.ts';
+import { afterCommit } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
 import { queuePushes } from '../push/jobs.ts';
 import { queueSms } from '../sms/service.ts';
@@ -31,6 +32,15 @@ export function smsText(title: string, url: string): string {
   const words = title.replace(/₦/g, 'NGN ').replace(/\s+/g, ' ').trim();
   const room = 160 - url.length - 1;
   return `${words.length > room ? `${words.slice(0, Math.max(room - 1, 20))}…` : words}\n${url}`;
+}
+
+/**
+ * The first `max` characters of a text as people count them (code points), with '…' when cut:
+ * never half of an emoji, whose lone surrogate the database refuses.
+ */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -91,10 +101,18 @@ export function notificationsService(app: FastifyInstance) {
         if (!email) continue;
         await queueMail(tx, {
           to: email,
-          subject: n.title.length > 90 ? `${n.title.slice(0, 87)}…` : n.title,
+          subject: clip(n.title, 90),
           text: `${n.title}\n\nOpen it: ${origin}${n.link}\n\nYou get these e-mails because you use SpareFinder NG. Turn them off on ${origin}/user/notifications.`,
         });
       }
+    },
+    /** `record` in `tx`, and `announce` once `tx` has committed (never after a rollback). */
+    async tell(tx: Db, notices: Notice[]) {
+      if (notices.length === 0) return;
+      await this.record(tx, notices);
+      // Open pages hear of what reached the bell; a push-only notice has no count to move.
+      const rung = notices.filter((n) => n.channels?.bell !== false);
+      await afterCommit(tx, () => this.announce(rung));
     },
     emailOn: (userId: string) => repo.emailOn(userId),
     setSms: (userId: string, on: boolean) => repo.setSms(userId, on),

@@ -13,7 +13,7 @@ const naira = (kobo: number) => formatNaira(kobo / 100);
  * own receipt (mails.ts), so these skip the bell's e-mail copy.
  */
 async function tell(app: FastifyInstance, tx: Db, notices: Notice[]) {
-  await notificationsService(app).record(
+  await notificationsService(app).tell(
     tx,
     notices.map((n) => ({ ...n, channels: { ...n.channels, email: false } })),
   );
@@ -44,7 +44,7 @@ export async function tellSellersNew(app: FastifyInstance, tx: Db, orders: Order
       title: `New order ${orderNumber(o.id)} for ${owner.store_name}: ${naira(Number(o.totalKobo))}`,
       detail:
         o.paymentMethod === 'pay_on_delivery' ? 'Cash on delivery: accept it' : 'Paid: accept it',
-      link: '/user/store/orders',
+      link: `/user/store/orders#order-${o.id}`,
       event: { type: 'order.new', orderId: o.id },
     });
   }

@@ -173,6 +173,25 @@ export const ordersRepository = {
     return r ?? null;
   },
 
+  /** The disputes of these orders' lines, oldest first. */
+  async disputes(db: Db, ids: number[]) {
+    if (ids.length === 0) return [];
+    return rows<{
+      id: number;
+      order_id: number;
+      product_id: number;
+      status: string;
+      escalated: boolean;
+    }>(
+      db,
+      sql`select id, order_id, product_id, status, escalate_at <= now() as escalated from disputes
+          where order_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )}) order by id`,
+    );
+  },
+
   /**
    * Every refund of these orders, oldest first: a cancelled order's own, staff's partial ones
    * (`order-part`, purpose id `<order>:<key>`) and those of the orders' disputes. Found through

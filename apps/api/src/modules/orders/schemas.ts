@@ -57,6 +57,17 @@ export const orderView = Obj(
       type: 'boolean',
       description: 'A dispute of the order is open: its money stays in escrow until it is settled',
     },
+    disputes: {
+      type: 'array',
+      description: "The disputes of the order's parts, oldest first, with whose move it is",
+      items: Obj({
+        id: int,
+        productId: int,
+        open: { type: 'boolean', description: 'Not settled yet' },
+        label: { ...str, description: "In words: 'Dispute open: answer the buyer' …" },
+        url: { ...str, description: 'Its page, for the buyer and the store' },
+      }),
+    },
     refunds: {
       type: 'array',
       description:

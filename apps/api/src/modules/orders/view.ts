@@ -33,6 +33,17 @@ function refundLabel(state: RefundState, kobo: number, viewer: 'buyer' | 'seller
   return `Refund of ${naira(kobo)} on its way`;
 }
 
+/** A dispute of an order, in a few words for the order's card: whose move it is. */
+function disputeLabel(d: { status: string; escalated: boolean }, viewer: 'buyer' | 'seller') {
+  if (d.status === 'resolved') return 'Dispute settled';
+  if (d.escalated) return 'Dispute: SpareFinder staff decide';
+  if (d.status === 'offered')
+    return viewer === 'seller'
+      ? 'Dispute: your offer waits for the buyer'
+      : 'Dispute: the store made an offer';
+  return viewer === 'seller' ? 'Dispute open: answer the buyer' : 'Dispute open: the store answers';
+}
+
 /** Orders as the API shows them: items, timeline, where the money is, what the viewer may do. */
 export async function orderViews(
   db: Db,
@@ -40,7 +51,7 @@ export async function orderViews(
   viewer: 'buyer' | 'seller',
 ): Promise<OrderView[]> {
   const ids = orders.map((o) => o.id);
-  const [items, events, stores, places, people] = await Promise.all([
+  const [items, events, stores, places, people, disputes] = await Promise.all([
     repo.items(db, ids),
     repo.events(db, ids),
     repo.storeInfo(db, [...new Set(orders.map((o) => o.storeId))]),
@@ -48,6 +59,7 @@ export async function orderViews(
     viewer === 'seller'
       ? repo.people(db, [...new Set(orders.map((o) => o.buyerUserId))])
       : Promise.resolve(new Map()),
+    repo.disputes(db, ids),
   ]);
   const payments = new Map<string, { status: string; authorizationUrl: string | null }>();
   for (const ref of new Set(
@@ -150,6 +162,15 @@ export async function orderViews(
           ? { storeReceivesKobo: releases.get(o.id)! }
           : {}),
       disputeOpen: !!o.disputedAt,
+      disputes: disputes
+        .filter((d) => d.order_id === o.id)
+        .map((d) => ({
+          id: d.id,
+          productId: d.product_id,
+          open: d.status !== 'resolved',
+          label: disputeLabel(d, viewer),
+          url: `/user/disputes/${d.id}`,
+        })),
       refunds: mine.map(({ orderId: _, ...r }) => r),
       payment:
         o.paymentMethod === 'paystack' && o.paymentReference

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { formatNaira } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
 import { metrics } from '../../lib/metrics.ts';
 import { defineAttention } from '../audit/attention.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
@@ -170,7 +171,9 @@ export const paymentsService = {
     const purpose = purposes.get(p.purpose);
     if (!purpose) throw new Error(`no payment handler for purpose ${p.purpose}`);
     let after: (() => Promise<void>) | undefined;
-    const applied = await db.transaction(async (tx) => {
+    // lib/tx's transaction, so what a handler defers with afterCommit (the bell's live ring)
+    // runs once the payment is committed, never inside it.
+    const applied = await transaction(db, async (tx) => {
       const won = await repo.markSucceeded(
         tx as unknown as Db,
         p.reference,

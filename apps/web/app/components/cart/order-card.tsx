@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { when, type OrderView } from '../../lib/shop.ts';
 import { buyerMoney, sellerMoney } from '../../lib/order-money.ts';
 import { MoneyRow, naira } from './money.tsx';
-import { ChevronDown } from '../icons.tsx';
+import { AlertIcon, ChevronDown } from '../icons.tsx';
 
 const TONE: Record<string, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',
@@ -128,6 +128,27 @@ export function OrderCard({
           {o.statusLabel}
         </span>
       </header>
+
+      {o.disputes.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Disputes of this order">
+          {o.disputes.map((d) => (
+            <li key={d.id}>
+              <Link
+                to={d.url}
+                className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold underline ${
+                  d.open ? 'bg-red-100 text-red-900' : 'bg-gray-100 text-gray-800'
+                }`}
+                data-testid="dispute-badge"
+              >
+                {d.open && <AlertIcon size={16} />}
+                {d.label}
+                {o.items.length > 1 &&
+                  `: ${o.items.find((i) => i.productId === d.productId)?.name ?? ''}`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
 
       <p
         className="rounded-[var(--radius-card)] bg-gray-50 px-3 py-2 text-sm font-semibold text-gray-900"

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { apiGet } from '../../lib/shop.server.ts';
-import type { DisputeList } from '../../lib/disputes.ts';
+import type { DisputeItem, DisputeList } from '../../lib/disputes.ts';
 import { when } from '../../lib/shop.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My disputes | SpareFinder NG' }];
@@ -11,34 +11,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { items: ans.status ? (ans as unknown as DisputeList).items : [] };
 }
 
+function DisputeRows({ items }: { items: DisputeItem[] }) {
+  return (
+    <ul className="mt-2 space-y-2">
+      {items.map((d) => (
+        <li
+          key={d.id}
+          className={`card p-3 ${d.status !== 'resolved' && d.viewer === 'seller' ? 'border-l-4 border-red-600' : ''}`}
+        >
+          <Link to={`/user/disputes/${d.id}`} className="font-semibold text-brand-800 underline">
+            {d.product_name}
+          </Link>
+          <p className="text-sm text-gray-700">
+            {d.viewer === 'seller' ? `By ${d.buyer_name}` : d.store_name} · {d.reason_label} ·{' '}
+            {when(d.created_at)}
+          </p>
+          <p className="text-sm font-medium">{d.status_label}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Disputes() {
   const { items } = useLoaderData<typeof loader>();
+  // A store's disputes first, unsettled ones on top: those wait for the seller's answer.
+  const store = items
+    .filter((d) => d.viewer === 'seller')
+    .sort((a, b) => Number(a.status === 'resolved') - Number(b.status === 'resolved'));
+  const mine = items.filter((d) => d.viewer !== 'seller');
   return (
     <main id="main" className="container-page max-w-2xl py-5">
       <h1 className="text-2xl font-bold">My disputes</h1>
-      {items.length === 0 ? (
+      {items.length === 0 && (
         <p className="card mt-4 p-4 text-gray-700">
           No disputes. If a part you bought is wrong, fake, damaged or never arrived, open one from
           the part in My orders within 7 days of delivery.
         </p>
-      ) : (
-        <ul className="mt-4 space-y-2">
-          {items.map((d) => (
-            <li key={d.id} className="card p-3">
-              <Link
-                to={`/user/disputes/${d.id}`}
-                className="font-semibold text-brand-800 underline"
-              >
-                {d.product_name}
-              </Link>
-              <p className="text-sm text-gray-700">
-                {d.viewer === 'seller' ? `Against your store, by ${d.buyer_name}` : d.store_name} ·{' '}
-                {d.reason_label} · {when(d.created_at)}
-              </p>
-              <p className="text-sm font-medium">{d.status_label}</p>
-            </li>
-          ))}
-        </ul>
+      )}
+      {store.length > 0 && (
+        <section aria-labelledby="store-disputes" className="mt-4">
+          <h2 id="store-disputes" className="text-lg font-bold">
+            Against your store
+          </h2>
+          <p className="text-sm text-gray-700">
+            Answer within 5 days with a refund or a replacement offer, or SpareFinder staff decide.
+          </p>
+          <DisputeRows items={store} />
+        </section>
+      )}
+      {mine.length > 0 && (
+        <section aria-labelledby={store.length > 0 ? 'my-disputes' : undefined} className="mt-6">
+          {store.length > 0 && (
+            <h2 id="my-disputes" className="text-lg font-bold">
+              Your purchases
+            </h2>
+          )}
+          <DisputeRows items={mine} />
+        </section>
       )}
     </main>
   );

@@ -31,6 +31,7 @@ import { LogoEditor } from '../../components/logo-editor.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { Sparkline } from '../../components/seller/sparkline.tsx';
 import { RequestsNearYou } from '../../components/requests/requests-near-you.tsx';
+import { NeedsYou } from '../../components/seller/needs-you.tsx';
 import {
   BankAccountForm,
   StoreForm,
@@ -320,7 +321,8 @@ function Products({ f }: { f: DashboardAnswer }) {
 }
 
 export default function StoreDashboard() {
-  const { days, store, suggestion, figures, money, places } = useLoaderData<typeof loader>();
+  const { days, store, suggestion, figures, money, places, needsYou } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
   const profileAnswer = answer?.intent === 'profile' ? answer : undefined;
@@ -378,11 +380,18 @@ export default function StoreDashboard() {
           <Link to="/user/store/orders" className="btn-ghost">
             Orders
           </Link>
+          <Link to="/user/disputes" className="btn-ghost">
+            Disputes
+          </Link>
+          <Link to="/user/store/reviews" className="btn-ghost">
+            Reviews
+          </Link>
         </nav>
       </div>
       {answer && !bankAnswer && (
         <FormMessage type={answer.ok ? 'success' : 'error'}>{answer.message}</FormMessage>
       )}
+      {needsYou && <NeedsYou d={needsYou} />}
 
       {figures && (
         <section aria-labelledby="figures-h" className="space-y-3">
