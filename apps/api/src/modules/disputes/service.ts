@@ -12,7 +12,7 @@ import { imageUrl, srcset } from '../images/urls.ts';
 import { recordAudit } from '../audit/service.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { orderNumber } from '../orders/mails.ts';
-import { notificationsService, type Notice } from '../notifications/service.ts';
+import { clip, notificationsService, type Notice } from '../notifications/service.ts';
 import { ESCROW_RELEASE_DAYS, origin, type Who } from '../orders/service.ts';
 import { refundState } from '../orders/states.ts';
 import { paymentsService } from '../payments/service.ts';
@@ -176,7 +176,7 @@ export function disputesService(app: FastifyInstance) {
       notices.push({
         userId: uid,
         type: 'dispute',
-        title: `${title.length > 200 ? `${title.slice(0, 199)}…` : title}`,
+        title: clip(title, 200),
         link: `/user/disputes/${d.id}`,
         event: { type: 'dispute.updated', disputeId: d.id },
         channels: { email: false },
@@ -285,7 +285,7 @@ export function disputesService(app: FastifyInstance) {
           d,
           { userId: null, role: 'system' },
           `Dispute opened (${REASONS[d.reason]}). The money stays held until it is settled; the store has ${ESCALATE_DAYS} days to offer a refund or a replacement, then SpareFinder staff decide.`,
-          `A dispute was opened: ${REASONS[d.reason]}. "${body.slice(0, 300)}"`,
+          `A dispute was opened: ${REASONS[d.reason]}. "${clip(body, 300)}"`,
           {
             title: `New dispute on order ${orderNumber(d.order_id)}: ${d.product_name}, ${REASONS[d.reason]}. Answer within ${ESCALATE_DAYS} days or staff decide`,
             causedBy: user.id,
@@ -318,8 +318,8 @@ export function disputesService(app: FastifyInstance) {
           tx,
           d,
           { userId: user.id, role: viewer },
-          `New message: "${body.slice(0, 300)}"`,
-          `${viewer === 'buyer' ? d.buyer_name : viewer === 'seller' ? d.store_name : 'SpareFinder staff'} wrote on the dispute of order ${orderNumber(d.order_id)}: "${body.slice(0, 120)}"`,
+          `New message: "${clip(body, 300)}"`,
+          `${viewer === 'buyer' ? d.buyer_name : viewer === 'seller' ? d.store_name : 'SpareFinder staff'} wrote on the dispute of order ${orderNumber(d.order_id)}: "${clip(body, 120)}"`,
         );
       });
       return answer(user, id, 'Your message is sent');
