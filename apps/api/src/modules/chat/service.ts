@@ -163,8 +163,7 @@ export function chatService(app: FastifyInstance) {
         await repo.afterMessage(tx, t.id, m.id, side, hidden);
         await onStored?.(tx, m.id);
       }
-      if (m.fresh && !hidden)
-        await tellRecipient(app, tx, t, side, senderId, body, SUPPORT_TITLE);
+      if (m.fresh && !hidden) await tellRecipient(app, tx, t, side, senderId, body, SUPPORT_TITLE);
       return m;
     });
     const m = (await repo.message(id))!;
