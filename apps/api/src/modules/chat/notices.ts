@@ -39,7 +39,7 @@ export async function tellRecipient(
     {
       userId: to,
       type: 'chat.message',
-      title: `${from || 'Someone'} wrote${t.kind === 'direct' && t.subject_title ? ` about ${t.subject_title}` : ''}: "${clip(body, 80)}"`,
+      title: `${from || 'Someone'} sent you a message${t.kind === 'direct' && t.subject_title ? ` about ${t.subject_title}` : ''}`,
       detail: clip(body, 120),
       link: `/chat/${t.id}`,
       channels: { bell: rings, email: rings },

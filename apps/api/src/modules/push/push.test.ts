@@ -296,12 +296,13 @@ describe(`offers, orders and messages reach the phone (${dbLabel()})`, () => {
     const chat = toSeller.find((m) => m.tag === 'chat.message');
     const neworder = toSeller.find((m) => m.tag === 'order.new');
     expect(chat).toMatchObject({
-      title: `${buyer.user.name} sent you a message`,
+      title: `${buyer.user.name} sent you a message about Corolla 2010 headlamp`,
       body: 'Is it the left one?',
       link: `/chat/${thread.body.item.id}`,
     });
     expect(neworder).toMatchObject({
-      link: '/user/store/orders',
+      // The card of that order on the store's orders page.
+      link: expect.stringMatching(/^\/user\/store\/orders#order-\d+$/),
       body: 'Cash on delivery: accept it',
     });
     expect(neworder.title).toMatch(/^New order SF-\d{6} for .+: ₦[\d,.]+$/);
@@ -312,9 +313,12 @@ describe(`offers, orders and messages reach the phone (${dbLabel()})`, () => {
         title: expect.stringMatching(/^Order SF-\d{6} is /),
       }),
     ]);
-    // The seller's bell has the order, not each chat message.
+    // The seller's bell has the order and the chat's first unread message, not each message.
     const bell = await t.get('/api/notifications', { cookie: seller.cookie });
-    expect(bell.body.items.map((n: { type: string }) => n.type)).toEqual(['order.new']);
+    expect(bell.body.items.map((n: { type: string }) => n.type)).toEqual([
+      'order.new',
+      'chat.message',
+    ]);
   });
 });
 
