@@ -444,9 +444,9 @@ test.describe('profile and bottom bar', () => {
     await bar.getByRole('link', { name: 'Add', exact: true }).click();
     await expect(page).toHaveURL(/\/user\/store\/product\/0$/);
     await expect(page.getByRole('heading', { name: 'Add a product', level: 1 })).toBeVisible();
+    // A seller's Orders are the store's orders (their own purchases are under My Orders).
     await bar.getByRole('link', { name: 'Orders' }).click();
-    await expect(page).toHaveURL(/\/user\/orders$/);
-    await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
-    await expect(page.getByText('You have no orders yet')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/store\/orders$/);
+    await expect(page.getByRole('heading', { name: 'Store orders', level: 1 })).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { chatButton, expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 // Chat as a newcomer meets it: a long paste is refused out loud, not cut; a guest leaves an
 // e-mail for the answer; signing in keeps the guest's conversation; the badge opens the
@@ -33,7 +33,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
 
   await page.goto('/');
   await hydrated(page);
-  await page.getByTestId('chat-button').click();
+  await chatButton(page).click();
   const panel = page.getByTestId('chat-panel');
   const box = panel.getByLabel('Your message');
 
@@ -70,7 +70,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
   await hydrated(page);
-  await page.getByTestId('chat-button').click();
+  await chatButton(page).click();
   await expect(panel.getByTestId('chat-title')).toHaveText('SpareFinder support');
   await expect(panel.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
   // Signed in: no e-mail asked, the account has one.
@@ -109,10 +109,10 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
       })
     ).status(),
   ).toBe(201);
-  const badge = page.getByTestId('chat-unread');
+  const badge = page.getByTestId('chat-unread').filter({ visible: true });
   await expect(badge).toHaveText('1', { timeout: 15_000 });
   await shot(page, info, 'badge');
-  await page.getByTestId('chat-button').click();
+  await chatButton(page).click();
   await expect(panel.getByTestId('chat-title')).toHaveText('Adebayo Ogunleye');
   await expect(
     panel.getByTestId('chat-message').filter({ hasText: 'Yes, Toyota genuine' }),
@@ -137,7 +137,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
     data: { body: 'Come before 5pm' },
   });
   await expect(badge).toHaveText('2', { timeout: 15_000 });
-  await page.getByTestId('chat-button').click();
+  await chatButton(page).click();
   await expect(panel.getByTestId('chat-title')).toHaveText('Your conversations');
   await expect(panel.getByTestId('chat-list')).toContainText('Adebayo Ogunleye');
   await shot(page, info, 'list');

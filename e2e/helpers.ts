@@ -109,3 +109,9 @@ export async function openAccountMenu(page: Page) {
   await expect(menu).toBeVisible();
   return menu;
 }
+
+/**
+ * The Chat entry a person can see: in the header, or in the bottom bar of a signed-in phone user
+ * (the page holds both; one of them is hidden at each size).
+ */
+export const chatButton = (page: Page) => page.getByTestId('chat-button').filter({ visible: true });

@@ -340,6 +340,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     warnings.push(
       'SMS_API_KEY is not set: sign-in by SMS code and SMS copies of notices are off (e-mail sign-in still works)',
     );
+  // Said to whoever runs the server, never on a shopper's page (the test payment page only says
+  // that no money moves).
+  if (production && !paystackSecretKey && !paystackBaseUrl)
+    warnings.push(
+      demoData
+        ? 'PAYSTACK_SECRET_KEY is not set: card payments go to the local test payment page (no money moves); set it to take real payments through Paystack'
+        : 'PAYSTACK_SECRET_KEY is not set: card payments are off, buyers pay on delivery; set it to take payments through Paystack',
+    );
   const trustProxy = check(() => parseTrustProxy(env.TRUST_PROXY), false);
   const metricsToken = set('METRICS_TOKEN');
   if (metricsToken !== undefined && !/^[\x21-\x7e]{24,200}$/.test(metricsToken))

@@ -22,6 +22,7 @@ import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { BottomBar } from './components/bottom-bar.tsx';
 import { ChatButton } from './components/chat/chat-button.tsx';
+import { chatHiddenOn } from './lib/chat.ts';
 import { ToastProvider } from './components/toasts.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import {
@@ -90,7 +91,8 @@ export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
+  const chat = !chatHiddenOn(pathname);
   return (
     <html lang="en-NG">
       <head>
@@ -108,15 +110,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <ToastProvider>
-          <Header user={data?.user ?? GUEST} place={data?.place ?? null} />
+          <Header user={data?.user ?? GUEST} place={data?.place ?? null} chat={chat} />
           <LiteContext.Provider value={data?.lite ?? false}>
             <div className="flex-1">{children}</div>
           </LiteContext.Provider>
           <ServerHtml id={footerId(search)}>
             <Footer newsletter={newsletterResult(search)} />
           </ServerHtml>
-          <BottomBar user={data?.user ?? GUEST} />
-          <ChatButton user={data?.user ?? GUEST} />
+          <BottomBar user={data?.user ?? GUEST} chat={chat} />
+          {chat && <ChatButton user={data?.user ?? GUEST} />}
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

@@ -35,7 +35,7 @@ describe('checkFit', () => {
   it('says which years it fits when the car is outside them', () => {
     expect(checkFit({ fitment: [row({ year_from: 2014, year_to: 2018 })] }, corolla2010)).toEqual({
       verdict: 'no',
-      text: 'Does not fit your Corolla (fits 2014–2018)',
+      text: 'Does not fit your 2010 Corolla: made for the 2014–2018 Corolla',
     });
   });
 
@@ -46,8 +46,18 @@ describe('checkFit', () => {
     const other = row({ make_id: 474, make: 'Honda', model_id: 1861, model: 'Accord' });
     expect(checkFit({ fitment: [other] }, corolla2010)).toEqual({
       verdict: 'no',
-      text: 'Does not fit your Corolla (fits Honda Accord 2008–2013)',
+      text: 'Does not fit your Corolla: made for Honda Accord 2008–2013',
     });
+    // Many other cars: two named and a count, never a bare '…'.
+    const civic = row({ make_id: 474, make: 'Honda', model_id: 1862, model: 'Civic' });
+    const crv = row({ make_id: 474, make: 'Honda', model_id: 1863, model: 'CR-V' });
+    const pilot = row({ make_id: 474, make: 'Honda', model_id: 1864, model: 'Pilot' });
+    expect(checkFit({ fitment: [other, civic, crv] }, corolla2010).text).toBe(
+      'Does not fit your Corolla: made for Honda Accord 2008–2013, Honda Civic 2008–2013 and 1 other car',
+    );
+    expect(checkFit({ fitment: [other, civic, crv, pilot] }, corolla2010).text).toMatch(
+      / and 2 other cars$/,
+    );
     // A car saved without a year: make and model decide.
     expect(checkFit({ fitment: [row({})] }, { ...corolla2010, year: null }).text).toBe(
       'Fits your Toyota Corolla',

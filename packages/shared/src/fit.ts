@@ -6,6 +6,8 @@
  * model alone). No fitment rows: we cannot tell, the buyer asks the seller.
  */
 
+import { plural } from './words.ts';
+
 /** One row of a product's fitment, as the product answer carries it. */
 export interface FitmentLine {
   make_id: number;
@@ -76,17 +78,25 @@ export function checkFit(part: FitPart, car: FitCar): FitResult {
     sameModel.some((r) => car.year === null || (r.year_from <= car.year && car.year <= r.year_to))
   )
     return fits;
-  // Say what it does fit: the years of this model, else the first other cars.
-  const what = sameModel.length
-    ? sameModel.map((r) => yearRange(r.year_from, r.year_to))
-    : part.fitment
-        .slice(0, 2)
-        .map((r) =>
-          `${r.make} ${r.model ?? ''} ${yearRange(r.year_from, r.year_to)}`.replace(/\s+/g, ' '),
-        );
-  const more = !sameModel.length && part.fitment.length > 2 ? ' …' : '';
+  // Say what the part is made for, so the verdict reads as the part's, not the car's: the years
+  // of this model, else the first other cars and how many more.
+  if (sameModel.length) {
+    const years = [...new Set(sameModel.map((r) => yearRange(r.year_from, r.year_to)))];
+    return {
+      verdict: 'no',
+      text: `Does not fit your ${car.year} ${short}: made for the ${years.join(', ')} ${short}`,
+    };
+  }
+  const cars = [
+    ...new Set(
+      part.fitment.map((r) =>
+        `${r.make} ${r.model ?? ''} ${yearRange(r.year_from, r.year_to)}`.replace(/\s+/g, ' '),
+      ),
+    ),
+  ];
+  const rest = cars.length - 2;
   return {
     verdict: 'no',
-    text: `Does not fit your ${short} (fits ${[...new Set(what)].join(', ')}${more})`,
+    text: `Does not fit your ${short}: made for ${cars.slice(0, 2).join(', ')}${rest > 0 ? ` and ${plural(rest, 'other car')}` : ''}`,
   };
 }

@@ -17,3 +17,4 @@ export * from './fit.ts';
 export * from './place.ts';
 export * from './alerts.ts';
 export * from './lite.ts';
+export * from './words.ts';

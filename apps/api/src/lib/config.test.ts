@@ -152,8 +152,25 @@ describe('every variable is checked at start-up', () => {
         PUBLIC_URL: 'https://x.ng',
         SMTP_URL: 'smtp://m:587',
         SMS_API_KEY: 'k'.repeat(20),
+        PAYSTACK_SECRET_KEY: 'sk_live_abc',
       }).warnings,
     ).toEqual([]);
+  });
+  it('tells whoever runs the server (not shoppers) that card payments are tests or off without a Paystack key', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).warnings.join('\n')).toMatch(
+      /PAYSTACK_SECRET_KEY is not set: card payments go to the local test payment page/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_OFF: 'true' }).warnings.join('\n')).toMatch(
+      /PAYSTACK_SECRET_KEY is not set: card payments are off, buyers pay on delivery/,
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DEMO_DATA: 'true',
+        PUBLIC_URL: 'https://x.ng',
+        PAYSTACK_SECRET_KEY: 'sk_test_abc',
+      }).warnings.join('\n'),
+    ).not.toMatch(/PAYSTACK/);
   });
   it('refuses production without a mail server unless mail is knowingly off', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is not set.*MAIL_OFF/);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Bus } from './bus.ts';
 import { metrics } from './metrics.ts';
 import { redisOf, type Miss, type SharedRedis } from './redis.ts';
+import { plural } from '@sf/shared';
 
 /**
  * Limits that hold under concurrency. Checking a count and then inserting lets every request
@@ -390,9 +391,8 @@ export async function forget(db: Db, keys: string[], prefixes: string[] = []) {
 
 /** "1 minute", "12 minutes", "40 seconds": how long to wait, for messages. */
 export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const m = Math.ceil(seconds / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(seconds, 'second');
+  return plural(Math.ceil(seconds / 60), 'minute');
 }
 
 /** The 8 groups of an IPv6 address, or undefined. */

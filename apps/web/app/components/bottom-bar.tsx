@@ -1,9 +1,10 @@
 import { NavLink } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { bottomBar } from '../lib/menus.ts';
+import { ChatLink } from './chat/chat-link.tsx';
 
 /** Fixed bottom bar with the role's shortcuts, for signed-in users on phones. */
-export function BottomBar({ user }: { user: AuthUser }) {
+export function BottomBar({ user, chat = true }: { user: AuthUser; chat?: boolean }) {
   if (!user.isauthenticated) return null;
   const items = bottomBar(user.role);
   return (
@@ -29,6 +30,11 @@ export function BottomBar({ user }: { user: AuthUser }) {
               </NavLink>
             </li>
           ))}
+          {chat && (
+            <li className="flex-1">
+              <ChatLink place="bar" />
+            </li>
+          )}
         </ul>
       </nav>
     </>

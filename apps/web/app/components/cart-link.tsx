@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { useAppState } from '../lib/store.ts';
 import { CartIcon } from './icons.tsx';
+import { plural } from '@sf/shared';
 
 /**
  * The cart icon with its count, shown only when the cart has items and leading to checkout.
@@ -18,7 +19,7 @@ export function CartLink() {
     <Link
       to="/shopping/checkout"
       className="btn relative px-2 text-white"
-      aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}
+      aria-label={`Cart, ${plural(count, 'item')}`}
       data-testid="cart-link"
     >
       <CartIcon />

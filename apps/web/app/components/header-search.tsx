@@ -1,6 +1,6 @@
 import { Form, useNavigate } from 'react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { DEBOUNCE_SERVER_MS, MESSAGES, SEARCH_MIN_CHARS } from '@sf/shared';
+import { DEBOUNCE_SERVER_MS, MESSAGES, SEARCH_MIN_CHARS, plural } from '@sf/shared';
 import { browserApi } from '../lib/api.ts';
 import { SearchIcon } from './icons.tsx';
 import { useToast } from './toasts.tsx';
@@ -187,7 +187,7 @@ export function HeaderSearch({
         </ul>
       )}
       <span className="sr-only" aria-live="polite">
-        {shown ? `${options.length} suggestion${options.length === 1 ? '' : 's'}` : ''}
+        {shown ? plural(options.length, 'suggestion') : ''}
       </span>
     </Form>
   );

@@ -7,6 +7,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { CartLink } from './cart-link.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { PlaceLink } from './place-link.tsx';
+import { ChatLink } from './chat/chat-link.tsx';
 
 export function Wordmark() {
   return (
@@ -28,9 +29,12 @@ export function Wordmark() {
 export function Header({
   user,
   place,
+  chat = true,
 }: {
   user: AuthUser;
   place: { state: string; city: string | null } | null;
+  /** The customer Chat (left out of the admin area, where staff answer in the support inbox). */
+  chat?: boolean;
 }) {
   return (
     <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
@@ -43,6 +47,12 @@ export function Header({
           <PlaceLink place={place} />
         </div>
         <div className="ml-auto flex items-center gap-1">
+          {/* A signed-in phone user has Chat in the bottom bar: no room for it up here. */}
+          {chat && (
+            <span className={user.isauthenticated ? 'hidden md:contents' : 'contents'}>
+              <ChatLink place="header" />
+            </span>
+          )}
           {user.isauthenticated && <NotificationBell />}
           <CartLink />
           <div className="hidden md:block">

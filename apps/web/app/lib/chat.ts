@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { MessageItem, ThreadItem } from '@sf/api/types';
 import { browserApi, type ApiAnswer } from './api.ts';
 import { outbox, requestSync } from './outbox.ts';
@@ -19,15 +20,44 @@ const OPEN_EVENT = 'sf:chat-open';
 /** Set once a guest has a support thread, so later pages follow it live (the cookie is HttpOnly). */
 export const GUEST_FLAG = 'sf-chat-guest';
 
-/** Opens the floating chat panel (from a 'Chat with seller' button anywhere on the page). */
-export function openChat(target: ChatTarget) {
+/** Opens the chat panel (from the header's Chat, or a 'Chat with seller' button anywhere). */
+export function openChat(target: ChatTarget | 'list') {
   window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: target }));
 }
-export function onOpenChat(fn: (t: ChatTarget) => void) {
-  const h = (e: Event) => fn((e as CustomEvent<ChatTarget>).detail);
+export function onOpenChat(fn: (t: ChatTarget | 'list') => void) {
+  const h = (e: Event) => fn((e as CustomEvent<ChatTarget | 'list'>).detail);
   window.addEventListener(OPEN_EVENT, h);
   return () => window.removeEventListener(OPEN_EVENT, h);
 }
+
+// ---- The badge: the panel's host (ChatButton) knows the unread count and what waits; the
+// header's Chat link shows it. A tiny store between the two, since they sit apart in the page.
+
+export interface ChatBadge {
+  unread: number;
+  /** What pressing Chat opens: support, the one conversation waiting, or the list. */
+  opens: ChatTarget | 'list';
+}
+const NO_BADGE: ChatBadge = { unread: 0, opens: { kind: 'support' } };
+let badge = NO_BADGE;
+const badgeListeners = new Set<() => void>();
+export function setChatBadge(next: ChatBadge) {
+  badge = next;
+  for (const l of badgeListeners) l();
+}
+export function useChatBadge(): ChatBadge {
+  return useSyncExternalStore(
+    (l) => {
+      badgeListeners.add(l);
+      return () => badgeListeners.delete(l);
+    },
+    () => badge,
+    () => NO_BADGE,
+  );
+}
+
+/** The customer chat stays out of the staff's pages: staff answer in /admin/support. */
+export const chatHiddenOn = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
 
 /** The no-JavaScript page of a thread (and the support chat's). */
 export const chatPath = (id?: number) => (id ? `/chat/${id}` : '/chat');

@@ -7,6 +7,7 @@ import {
   BUILT_PAGES,
   contractAccountMenu,
   contractBottomBar,
+  landingAfterLogin,
   MAIN_NAV,
   SIGNED_IN_COMMON,
   STATIC_PAGES,
@@ -99,11 +100,20 @@ describe('menus show only pages that exist', () => {
     expect(labels(accountMenu('Admin'))).toEqual(['Admin', 'Profile']);
     expect(labels(accountMenu('guest'))).toEqual(['Login', 'Register']);
     expect(labels(bottomBar('Seller'))).toEqual(['Home', 'Store', 'Add', 'Orders', 'Profile']);
+    // The seller's Orders are the store's orders, not their own purchases.
+    expect(bottomBar('Seller').find((i) => i.label === 'Orders')?.to).toBe('/user/store/orders');
+    expect(bottomBar('Buyer').find((i) => i.label === 'Orders')?.to).toBe('/user/orders');
     expect(labels(bottomBar('Buyer'))).toEqual(['Home', 'Parts', 'Request', 'Orders', 'Profile']);
     expect(bottomBar('guest')).toEqual([]);
     // The contract still holds them, for when their pages are built.
     expect(labels(contractAccountMenu('Seller'))).toContain('Subscription');
     expect(contractBottomBar('Mechanic').map((i) => i.to)).toContain('/broadcast');
+  });
+  it('lands staff in the admin area after logging in, everyone else where they came from', () => {
+    expect(landingAfterLogin('/', 'Admin')).toBe('/admin/products');
+    expect(landingAfterLogin('/admin/orders', 'Admin')).toBe('/admin/orders');
+    expect(landingAfterLogin('/', 'Buyer')).toBe('/');
+    expect(landingAfterLogin('/shopping/cart', 'Seller')).toBe('/shopping/cart');
   });
   it('puts Request in the main menu, which guests see too (desktop bar and phone menu)', () => {
     expect(MAIN_NAV).toContainEqual({ label: 'Request', to: '/broadcast' });

@@ -47,6 +47,16 @@ export const builtOnly = (items: MenuItem[]): MenuItem[] =>
 
 const PROFILE: MenuItem = { label: 'Profile', to: '/user/profile' };
 
+/** Where the admin area starts: its menu link, and where staff land after logging in. */
+export const ADMIN_HOME = '/admin/products';
+
+/**
+ * Where a login lands: the page it was sent from, else the home of the account's work (staff
+ * land in the admin area, not on the shop's home page).
+ */
+export const landingAfterLogin = (redirectTo: string, role: string | undefined) =>
+  redirectTo === '/' && role === 'Admin' ? ADMIN_HOME : redirectTo;
+
 /**
  * What each role sees in the Accounts menu ('Dashboard' spelt right), pages not built yet left
  * out. A business role's own items lead to its dashboard; where that is still to be built the
@@ -94,7 +104,7 @@ export function contractAccountMenu(role: Role): MenuItem[] {
     case 'Buyer':
       return [PROFILE];
     case 'Admin':
-      return [{ label: 'Admin', to: '/admin/products' }, PROFILE];
+      return [{ label: 'Admin', to: ADMIN_HOME }, PROFILE];
     default:
       return [];
   }
@@ -132,7 +142,8 @@ export function contractBottomBar(role: Role): MenuItem[] {
         home,
         { label: 'Store', to: '/user/store' },
         { label: 'Add', to: '/user/store/product/0' },
-        orders,
+        // A seller's orders at hand are the store's; their own purchases stay under My Orders.
+        { label: 'Orders', to: '/user/store/orders' },
         PROFILE,
       ];
     case 'Mechanic':

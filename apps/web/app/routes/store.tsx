@@ -18,6 +18,7 @@ import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
 import { TrackRecordFigures } from '../components/trust/track-record.tsx';
 import type { ReviewList } from '../lib/reviews.ts';
 import type { TrackRecordItem } from '../lib/track-record.ts';
+import { plural } from '@sf/shared';
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const name = params.name ?? '';
@@ -90,7 +91,7 @@ export default function StorePage() {
           {place && <p className="text-gray-700">{place}</p>}
           {s.address && <p className="text-sm text-gray-700">{s.address}</p>}
           {typeof s.product_count === 'number' && (
-            <p className="text-sm text-gray-700">{s.product_count} parts for sale</p>
+            <p className="text-sm text-gray-700">{plural(s.product_count, 'part')} for sale</p>
           )}
           {fees.length > 0 && (
             <ul className="text-sm text-gray-700" aria-label="Delivery fees">

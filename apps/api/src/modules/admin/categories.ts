@@ -12,6 +12,7 @@ import { categoryImageUrl } from '../images/urls.ts';
 import { actor, catalogChanged, requireConfirm } from './common.ts';
 import * as sc from './schemas.ts';
 import type { AdminCategory } from './types.ts';
+import { plural } from '@sf/shared';
 
 // The two-level category tree for staff: add, rename, move, order, picture; a category that
 // holds products is never deleted, only merged into another (its products move with it, in one
@@ -223,7 +224,7 @@ export function adminCategoriesService(app: FastifyInstance) {
       });
       return done({
         status: true as const,
-        message: `Merged into ${item.name}: it now holds ${item.products} products`,
+        message: `Merged into ${item.name}: it now holds ${plural(item.products, 'product')}`,
         item,
       });
     },
@@ -238,7 +239,7 @@ export function adminCategoriesService(app: FastifyInstance) {
           throw conflict(`${c.name} has sub-categories: move or merge them first`);
         if (c.products > 0)
           throw conflict(
-            `${c.name} holds ${c.products} products: merge it into another category instead`,
+            `${c.name} holds ${plural(c.products, 'product')}: merge it into another category instead`,
           );
         // Other tables may name it (broadcast requests): refuse rather than break them.
         try {

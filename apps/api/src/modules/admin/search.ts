@@ -5,6 +5,7 @@ import { formatNaira } from '@sf/shared';
 import { like } from './common.ts';
 import * as sc from './schemas.ts';
 import type { AdminSearchHit } from './types.ts';
+import { orderNumber } from '@sf/shared';
 
 // The admin layout's one box: stores, products, users and orders (and mechanics and tow vans)
 // by name, e-mail, phone or number; a few of each, each linking to its admin page.
@@ -76,7 +77,7 @@ export function adminSearch(app: FastifyInstance) {
       ...orders.map((o) => ({
         kind: 'order',
         id: String(o.id),
-        label: `Order #${o.id}`,
+        label: `Order ${orderNumber(o.id)}`,
         detail: `${o.buyer} · ${formatNaira(Number(o.total_kobo) / 100)} · ${o.status}`,
         href: `/admin/orders/${o.id}`,
       })),

@@ -12,6 +12,7 @@ import { requirePasswordAgain } from './password-again.ts';
 import type { UserRow } from './repository.ts';
 import type { AdminUser } from './types.ts';
 import * as schemas from './admin-schemas.ts';
+import { plural } from '@sf/shared';
 
 /** The hash kept after a forced reset: no password matches it, only the mailed link gets in. */
 const FORCED_RESET_HASH = '!forced-reset';
@@ -195,7 +196,7 @@ export const adminUsersService = {
       });
       const n = ended.length;
       return {
-        message: n === 1 ? '1 session ended' : `${n} sessions ended`,
+        message: `${plural(n, 'session')} ended`,
         item: adminUserView(u),
       };
     });

@@ -29,14 +29,15 @@ export const DEMO_ACCOUNTS = [
     name: 'Musa Ibrahim',
     phone: '+2348065551234',
     role: 'Mechanic',
-    businessName: 'Musa Auto Workshop, Wuse',
+    // The workshop and tow van these accounts own in the demo data (providers/seed.ts).
+    businessName: 'Ladipo Auto Clinic',
   },
   {
     email: 'towvan@demo.ng',
     name: 'Ngozi Eze',
     phone: '+2348099876543',
     role: 'Tow Van',
-    businessName: 'Eze Rescue Towing, Lekki',
+    businessName: 'Third Mainland Tow & Recovery',
   },
   {
     email: 'admin@demo.ng',

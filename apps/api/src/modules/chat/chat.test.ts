@@ -260,7 +260,7 @@ describe('direct threads', () => {
       { cookie: seller.cookie },
     );
     expect(a.body.item.id).toBe(b.body.item.id);
-    expect(a.body.item.subjectTitle).toBe(`Order #${orderId}`);
+    expect(a.body.item.subjectTitle).toBe(`Order SF-${String(orderId).padStart(6, '0')}`);
     const other = await t.signIn('Seller');
     expect(
       (

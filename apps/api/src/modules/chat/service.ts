@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CHAT_MESSAGE_MAX, chatLength, chatTooLong, checkEmail, normaliseEmail } from '@sf/shared';
+import {
+  CHAT_MESSAGE_MAX,
+  chatLength,
+  chatTooLong,
+  checkEmail,
+  normaliseEmail,
+  orderNumber,
+} from '@sf/shared';
 import type { Db } from '@sf/db';
 import { guestChannel, STAFF_CHANNEL, userChannel, type LiveEvent } from '../../lib/bus.ts';
 import { badRequest, conflict, invalid, notFound, tooMany } from '../../lib/errors.ts';
@@ -307,7 +314,7 @@ export function chatService(app: FastifyInstance) {
       } else if (subject === 'order') {
         const o = await repo.orderParties(subjectId);
         if (!o || (o.buyer !== user.id && o.seller !== user.id)) throw notFound('No such order');
-        [a, b, title] = [o.buyer, o.seller, `Order #${subjectId}`];
+        [a, b, title] = [o.buyer, o.seller, `Order ${orderNumber(subjectId)}`];
       } else {
         const r = await repo.request(subjectId);
         if (!r) throw notFound('No such request');

@@ -12,6 +12,7 @@ import { iso, like, page, requireConfirm } from '../admin/common.ts';
 import { blogCoverUrl } from '../images/urls.ts';
 import { coverKey } from './covers.ts';
 import { adminCategory, adminComment, adminPost, adminPostFull } from './admin-schemas.ts';
+import { plural } from '@sf/shared';
 
 // Staff write the blog (decision 0019): posts are drafts until published, in the restricted Markdown
 // the public post renders as text (components/rich-text.tsx), so no post can carry HTML or
@@ -416,9 +417,7 @@ export const adminBlogService = {
         sql`select count(*)::int as n from blog_posts where category_id = ${id}`,
       );
       if (n > 0)
-        throw conflict(
-          `${c.name} has ${n} post${n === 1 ? '' : 's'}: move them to another category first`,
-        );
+        throw conflict(`${c.name} has ${plural(n, 'post')}: move them to another category first`);
       await tx.delete(s.blogCategories).where(eq(s.blogCategories.id, id));
       await recordAudit(tx, {
         actorId: me.id,

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { couponsService, toCouponView, type CouponInput } from './service.ts';
+import { plural } from '@sf/shared';
 
 /** What staff may change on a coupon after it exists (its code and discount stay as issued). */
 export interface CouponPatch {
@@ -46,7 +47,7 @@ export const adminCouponsService = {
         );
       // The row is locked: no use can be counted between this check and the update.
       if (p.usageLimit != null && p.usageLimit < cur.usedCount) {
-        const m = `This coupon has been used ${cur.usedCount} time${cur.usedCount === 1 ? '' : 's'}: set a usage limit of at least ${cur.usedCount}, or none`;
+        const m = `This coupon has been used ${plural(cur.usedCount, 'time')}: set a usage limit of at least ${cur.usedCount}, or none`;
         throw invalid(m, { usageLimit: m });
       }
       const set = {

@@ -6,6 +6,7 @@ import { paymentsService } from '../payments/service.ts';
 import { orderNumber } from '../orders/mails.ts';
 import { ordersRepository, type OrderRow } from '../orders/repository.ts';
 import { releaseEscrow } from '../orders/escrow.ts';
+import { statusLabel } from '../orders/states.ts';
 import { releaseEntries, type Who } from '../orders/service.ts';
 
 /** Our reference of a dispute's refund: one per dispute, the same on every attempt. */
@@ -32,7 +33,7 @@ export async function settleOrder(
       409,
       o.status === 'completed'
         ? 'The money of this order was already released to the store: it cannot be refunded here'
-        : `This order is ${o.status}: only a delivered order's dispute is settled here`,
+        : `This order is ${statusLabel(o.status)}: only a delivered order's dispute is settled here`,
       'CONFLICT',
     );
   const online = o.paymentMethod === 'paystack' && o.paidAt;

@@ -20,6 +20,7 @@ import { disputesRepository, type DisputeRow, type MessageRow } from './reposito
 import { disputeMail, naira, REASONS } from './mails.ts';
 import { disputeRefundReference, settleOrder } from './money.ts';
 import type { DisputeAnswer, DisputeItem, DisputeList, DisputeMessage } from './types.ts';
+import { orderNumber } from '@sf/shared';
 
 /** A buyer may open a dispute until this many days after delivery (the escrow's quiet period). */
 export const DISPUTE_WINDOW_DAYS = ESCROW_RELEASE_DAYS;
@@ -512,7 +513,7 @@ export function disputesService(app: FastifyInstance) {
         await queueMail(tx, {
           to: app.config.supportEmail,
           subject: `Dispute ${d.id} needs a decision`,
-          text: `Dispute ${d.id} on order ${d.order_id} (${REASONS[d.reason]}) is unsettled after ${ESCALATE_DAYS} days.\n${origin(app)}/admin/disputes/${d.id}`,
+          text: `Dispute ${d.id} on order ${orderNumber(d.order_id)} (${REASONS[d.reason]}) is unsettled after ${ESCALATE_DAYS} days.\n${origin(app)}/admin/disputes/${d.id}`,
         });
       });
     },

@@ -49,7 +49,7 @@ describe(`fit check (${dbLabel()})`, () => {
     expect(ans.body.cars).toHaveLength(2);
     expect(ans.body.items.map((i: any) => i.text)).toEqual([
       'Fits your 2010 Toyota Corolla',
-      'Does not fit your Corolla (fits 2014–2018)',
+      'Does not fit your 2010 Corolla: made for the 2014–2018 Corolla',
       'Fits your 2010 Toyota Corolla',
       'No fitment data: ask the seller',
     ]);

@@ -32,7 +32,8 @@ export const fitItem = Obj({
   verdict: { type: 'string', enum: ['fits', 'no', 'unknown'] },
   text: {
     ...str,
-    description: "'Fits your 2010 Toyota Corolla', 'Does not fit your Corolla (fits 2014–2018)' …",
+    description:
+      "'Fits your 2010 Toyota Corolla', 'Does not fit your 2010 Corolla: made for the 2014–2018 Corolla' …",
   },
 });
 

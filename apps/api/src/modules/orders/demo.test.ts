@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalisePhone } from '@sf/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
 import { seedDemoData } from '../../seed.ts';
@@ -62,5 +65,97 @@ describe(`demo commerce data (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     expect((await rows<{ n: number }>(w.db, sql`select count(*)::int as n from orders`))[0].n).toBe(
       before,
     );
+  });
+
+  it("the README's demo accounts are the data: names, businesses, places; no business answers on a demo account's phone", async () => {
+    const readme = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../README.md'),
+      'utf8',
+    );
+    const table = readme
+      .split('\n')
+      .filter((l) => /^\| `[a-z]+@demo\.ng`/.test(l))
+      .map((l) => l.split('|').map((c) => c.trim()));
+    expect(table).toHaveLength(5);
+    for (const [, email, role, name, business] of table) {
+      const [u] = await rows<{ id: string; role: string; name: string; phone: string }>(
+        w.db,
+        sql`select id, role, name, phone from users where email = ${email.replaceAll('`', '')}`,
+      );
+      expect(u, email).toMatchObject({ role, name });
+      if (role === 'Buyer') {
+        // The README gives the buyer's number as people write it.
+        const written = /phone ([0-9 ]+)/.exec(business)![1];
+        expect(normalisePhone(written)).toBe(u.phone);
+      }
+      if (role === 'Seller' || role === 'Mechanic' || role === 'Tow Van') {
+        // "<business>, a <kind> in [<city>, ]<state>"
+        const [, biz, where] = /^(.*), an? (?:store|workshop|tow van) in (.*)$/.exec(business)!;
+        const owned = await rows<{ name: string; city: string; state: string }>(
+          w.db,
+          role === 'Seller'
+            ? sql`select s.name, c.name as city, st.name as state from stores s
+                join cities c on c.id = s.city_id join states st on st.id = s.state_id
+                where s.owner_user_id = ${u.id}`
+            : sql`select p.company_name as name, c.name as city, st.name as state
+                from service_providers p join cities c on c.id = p.city_id
+                join states st on st.id = p.state_id where p.owner_user_id = ${u.id}`,
+        );
+        expect(
+          owned.map((o) => o.name),
+          email,
+        ).toEqual([biz]);
+        const place = where.split(', ');
+        expect(place.at(-1)).toBe(owned[0].state);
+        if (place.length > 1) expect(place[0]).toBe(owned[0].city);
+      }
+    }
+    // A call to a demo business never rings a demo account other than its owner.
+    const accounts = await rows<{ id: string; email: string; phone: string }>(
+      w.db,
+      sql`select id, email, phone from users where email in ('buyer@demo.ng', 'seller@demo.ng', 'mechanic@demo.ng', 'towvan@demo.ng', 'admin@demo.ng')`,
+    );
+    const numbers = await rows<{ owner: string | null; phone: string | null }>(
+      w.db,
+      sql`select owner_user_id as owner, mobile_number as phone from service_providers
+          union all select owner_user_id, phone_number from service_providers
+          union all select owner_user_id, unnest(phones) from stores`,
+    );
+    const clash = numbers.filter((x) =>
+      accounts.some((a) => a.id !== x.owner && normalisePhone(x.phone) === a.phone),
+    );
+    expect(clash).toEqual([]);
+    // The mechanic's own workshop answers on the mechanic's number.
+    const mech = accounts.find((a) => a.email === 'mechanic@demo.ng')!;
+    expect(numbers.some((x) => normalisePhone(x.phone) === mech.phone)).toBe(true);
+  });
+
+  it('the coupons the README names exist and do what it says', async () => {
+    const readme = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../README.md'),
+      'utf8',
+    );
+    const named = [...readme.matchAll(/`([A-Z0-9]{5,})`/g)].map((m) => m[1]);
+    expect(named).toEqual(expect.arrayContaining(['WELCOME10', 'LADIPO2000', 'NEWYEAR5']));
+    const coupons = await rows<{
+      code: string;
+      kind: string;
+      value: number;
+      used_count: number;
+      usage_limit: number | null;
+    }>(
+      w.db,
+      sql`select code, kind, value::int as value, used_count, usage_limit from coupons where code in ('WELCOME10', 'LADIPO2000', 'NEWYEAR5')`,
+    );
+    expect(coupons.find((c) => c.code === 'WELCOME10')).toMatchObject({
+      kind: 'percent',
+      value: 10,
+    });
+    expect(coupons.find((c) => c.code === 'LADIPO2000')).toMatchObject({
+      kind: 'fixed',
+      value: 200_000,
+    });
+    const used = coupons.find((c) => c.code === 'NEWYEAR5')!;
+    expect(used.used_count).toBeGreaterThanOrEqual(used.usage_limit!);
   });
 });

@@ -1,9 +1,10 @@
-import { formatNaira } from '@sf/shared';
+import { formatNaira, orderNumber } from '@sf/shared';
 import type { MailMessage } from '../../lib/mail.ts';
 import { statusLabel } from './states.ts';
 import type { OrderRow } from './repository.ts';
 
-export const orderNumber = (id: number) => `SF-${String(id).padStart(6, '0')}`;
+// The order's one name lives in @sf/shared (pages show it too); kept here for the mails' callers.
+export { orderNumber };
 const naira = (kobo: number) => formatNaira(kobo / 100);
 
 /** Links come from the configured public address only, never from a request's headers. */
@@ -51,6 +52,29 @@ export function buyerMoveMail(
     to,
     subject: `Order ${n} is ${statusLabel(o.status)}`,
     text: `Hello ${name},\n\nYour order ${n} from ${storeName} (${naira(Number(o.totalKobo))}) is now ${statusLabel(o.status)}.\n${extra}${ask}\nSee it here: ${link(origin, `/user/orders/${o.id}`)}\n\nSpareFinder NG`,
+  };
+}
+
+/**
+ * The store confirmed the cash of a pay-on-delivery order: a receipt, not another "is delivered"
+ * (the order did not move; the buyer was told of the delivery when it happened).
+ */
+export function buyerCashReceivedMail(
+  to: string,
+  name: string,
+  o: OrderRow,
+  storeName: string,
+  origin: string,
+): MailMessage {
+  const n = orderNumber(o.id);
+  const ask =
+    o.status === 'delivered'
+      ? `\nWhen you have all the parts, press 'I received it' on the order.\n`
+      : '';
+  return {
+    to,
+    subject: `Cash payment received for order ${n}`,
+    text: `Hello ${name},\n\n${storeName} confirmed it received your cash payment of ${naira(Number(o.totalKobo))} for order ${n}. Thank you.\n${ask}\nSee it here: ${link(origin, `/user/orders/${o.id}`)}\n\nSpareFinder NG`,
   };
 }
 

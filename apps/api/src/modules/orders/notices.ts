@@ -32,6 +32,19 @@ export const tellBuyerMoved = (app: FastifyInstance, tx: Db, o: OrderRow) =>
     },
   ]);
 
+/** The store confirmed a cash payment: a receipt in the bell, never a second "is delivered". */
+export const tellBuyerCashReceived = (app: FastifyInstance, tx: Db, o: OrderRow) =>
+  tell(app, tx, [
+    {
+      userId: o.buyerUserId,
+      type: 'order.status',
+      title: `Cash payment received for order ${orderNumber(o.id)}`,
+      detail: naira(Number(o.totalKobo)),
+      link: '/user/orders',
+      event: { type: 'order.status', orderId: o.id },
+    },
+  ]);
+
 /** Each store's owner hears of a new order (paid, or pay on delivery). */
 export async function tellSellersNew(app: FastifyInstance, tx: Db, orders: OrderRow[]) {
   const notices: Notice[] = [];

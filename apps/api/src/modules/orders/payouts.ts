@@ -33,6 +33,15 @@ const FIRST_CHECK_MS = 60_000;
 const BACKSTOP_CHECK_MS = 60 * 60_000;
 
 export type PayoutOutcome = 'success' | 'failed' | 'reversed';
+
+/** A payout's state as people read it (Paystack's 'success' is 'paid'). */
+const PAYOUT_WORDS: Record<string, string> = {
+  pending: 'on its way to the bank',
+  otp: 'waiting for an OTP',
+  success: 'paid',
+  failed: 'failed (the money is back in the balance)',
+  reversed: 'reversed by the bank (the money is back in the balance)',
+};
 export type PayoutStatus = 'pending' | 'otp' | PayoutOutcome;
 type Payout = typeof s.payouts.$inferSelect;
 
@@ -390,7 +399,9 @@ export const adminPayoutsService = {
     const p = await payoutById(app.db, id);
     if (!p) throw notFound(`No payout with id ${id}`);
     if (p.status !== 'otp' || !p.transferCode)
-      throw conflict(`Payout ${id} is ${p.status}: it is not waiting for an OTP`);
+      throw conflict(
+        `Payout ${id} is ${PAYOUT_WORDS[p.status] ?? p.status}: it is not waiting for an OTP`,
+      );
     if (!app.paystack) throw conflict('Payouts are not available right now');
     let status: string | null = null;
     try {

@@ -19,14 +19,21 @@ import {
   type Action,
   type Actor,
 } from './states.ts';
-import { buyerMoveMail, buyerPaidMail, orderNumber, sellerNewOrderMail } from './mails.ts';
+import {
+  buyerCashReceivedMail,
+  buyerMoveMail,
+  buyerPaidMail,
+  orderNumber,
+  sellerNewOrderMail,
+} from './mails.ts';
 import { postCashReceived, reverseCashPostings } from './cash.ts';
-import { tellBuyerMoved, tellSellersNew } from './notices.ts';
+import { tellBuyerCashReceived, tellBuyerMoved, tellSellersNew } from './notices.ts';
+import { plural } from '@sf/shared';
 
 /** How long a delivered order waits for a dispute before its escrow is released. */
 export const ESCROW_RELEASE_DAYS = 7;
 
-const minutes = (n: number) => (n === 1 ? '1 minute' : `${n} minutes`);
+const minutes = (n: number) => plural(n, 'minute');
 
 /** Our reference of an order's refund: one per order, the same on every attempt. */
 export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`;
@@ -157,6 +164,16 @@ async function moveMails(
   return [buyerMoveMail(buyer.email, buyer.name, o, store?.name ?? 'the store', note, origin(app))];
 }
 
+/** The buyer's receipt for cash received on delivery (one mail; the order did not move). */
+async function cashMails(app: FastifyInstance, db: Db, o: OrderRow): Promise<MailMessage[]> {
+  const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
+  const store = (await repo.storeInfo(db, [o.storeId])).get(o.storeId);
+  if (!buyer) return [];
+  return [
+    buyerCashReceivedMail(buyer.email, buyer.name, o, store?.name ?? 'the store', origin(app)),
+  ];
+}
+
 async function newOrderMails(
   app: FastifyInstance,
   db: Db,
@@ -229,11 +246,8 @@ export const ordersService = {
         note: 'Cash received on delivery',
       });
       await postCashReceived(tx, moved.after);
-      await queueAll(
-        tx,
-        await moveMails(app, tx, moved.after, 'The store confirmed your cash payment.'),
-      );
-      await tellBuyerMoved(app, tx, moved.after);
+      await queueAll(tx, await cashMails(app, tx, moved.after));
+      await tellBuyerCashReceived(app, tx, moved.after);
       return moved.after;
     });
     return o;

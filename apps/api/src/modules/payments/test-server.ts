@@ -730,6 +730,6 @@ button{display:block;width:100%;min-height:48px;margin:.5rem 0;font-size:1rem;bo
 </style></head><body>
 <div class="banner" role="note">${BANNER}</div>
 <main><h1>${esc(title)}</h1>${body}
-<p><small>Local Paystack-compatible test server. Set PAYSTACK_SECRET_KEY to use Paystack.</small></p></main>
+<p><small>This shop takes test payments only: no card is charged and no money moves.</small></p></main>
 </body></html>`;
 }

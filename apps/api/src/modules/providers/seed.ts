@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
 import { DAYS } from '@sf/shared';
 import { invalidateProviderLists } from './service.ts';
+import { DEMO_ACCOUNTS } from '../auth/seed.ts';
 
 // Demo mechanics and tow vans: real places (cities table), real reference ids, valid numbers.
 // [company, state, city, street, speciality or capacity ids, vehicle type ids, days, verified]
@@ -550,8 +551,15 @@ async function insertRows(
   kind: 'mechanic' | 'towvan',
   list: Row[],
   start: number,
-  ownerId: string | null,
+  owner: { id: string; phone: string } | null,
+  /** Numbers of the demo accounts (0803…): never another business's, or a call reaches them. */
+  taken: Set<string>,
 ) {
+  const number = (n: number) => {
+    let m = demoPhone(n);
+    for (let k = 1; taken.has(m); k++) m = demoPhone(n + 997 * k);
+    return m;
+  };
   const cities = await rows<{ id: number; state_id: number; state: string; name: string }>(
     db,
     sql`
@@ -579,10 +587,11 @@ async function insertRows(
       .insert(s.serviceProviders)
       .values({
         kind,
-        ownerUserId: i === 0 ? ownerId : null,
+        ownerUserId: i === 0 ? (owner?.id ?? null) : null,
         companyName: name,
-        mobileNumber: demoPhone(n),
-        phoneNumber: n % 3 === 0 ? null : demoPhone(n + 101),
+        // The listing a demo account owns answers on that account's number.
+        mobileNumber: i === 0 && owner ? owner.phone : number(n),
+        phoneNumber: n % 3 === 0 ? null : number(n + 101),
         stateId: city.state_id,
         cityId: city.id,
         address: `${((n * 7) % 120) + 1} ${street}, ${city.name}`,
@@ -620,12 +629,18 @@ export async function seedProviders(db: Db) {
   );
   if (n > 0) return;
   const owners = await db
-    .select({ id: s.users.id, email: s.users.email })
+    .select({ id: s.users.id, email: s.users.email, phone: s.users.phone })
     .from(s.users)
     .where(inArray(s.users.email, ['mechanic@demo.ng', 'towvan@demo.ng']));
-  const owner = (e: string) => owners.find((o) => o.email === e)?.id ?? null;
-  await insertRows(db, 'mechanic', MECHANICS, 0, owner('mechanic@demo.ng'));
-  await insertRows(db, 'towvan', TOWVANS, MECHANICS.length, owner('towvan@demo.ng'));
+  // +2348065551234 → 08065551234, the form listings show.
+  const local = (phone: string) => (phone.startsWith('+234') ? `0${phone.slice(4)}` : phone);
+  const owner = (e: string) => {
+    const o = owners.find((x) => x.email === e);
+    return o ? { id: o.id, phone: local(o.phone) } : null;
+  };
+  const taken = new Set(DEMO_ACCOUNTS.map((a) => local(a.phone)));
+  await insertRows(db, 'mechanic', MECHANICS, 0, owner('mechanic@demo.ng'), taken);
+  await insertRows(db, 'towvan', TOWVANS, MECHANICS.length, owner('towvan@demo.ng'), taken);
   invalidateProviderLists(db);
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { AdminCategory } from '@sf/api/types';
+import { plural } from '@sf/shared';
 
 /** Top categories, each opening to its sub-categories (closed ones stay out of the way). */
 export function CategoryTree({
@@ -21,13 +22,14 @@ export function CategoryTree({
                 {t.name}
               </Link>
               <span className="text-sm text-gray-600">
-                {t.children} sub-categories · {t.products} products · order {t.position}
+                {plural(t.children, 'sub-category', 'sub-categories')} ·{' '}
+                {plural(t.products, 'product')} · order {t.position}
               </span>
             </div>
             {!onlyTop && kids.length > 0 && (
               <details className="mt-1">
                 <summary className="cursor-pointer text-sm text-brand-700">
-                  Show {kids.length} sub-categories
+                  Show {plural(kids.length, 'sub-category', 'sub-categories')}
                 </summary>
                 <ul className="mt-2 grid gap-1 sm:grid-cols-2">
                   {kids.map((k) => (

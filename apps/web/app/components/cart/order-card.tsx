@@ -21,7 +21,8 @@ const STEP: Record<string, string> = {
   pending_payment: 'Placed, awaiting payment',
   paid: 'Paid',
   pay_on_delivery: 'Placed, to be paid on delivery',
-  processing: 'Accepted by the store',
+  // Who moved it is said after the step ('by the store', 'by SpareFinder staff'): never twice.
+  processing: 'Accepted',
   shipped: 'Shipped',
   delivered: 'Delivered',
   completed: 'Received',

@@ -6,7 +6,7 @@ const TONE: Record<FitItem['verdict'], string> = {
   unknown: 'bg-gray-100 text-gray-800',
 };
 
-/** 'Fits your 2010 Toyota Corolla' / 'Does not fit your Corolla (fits 2014–2018)' / 'No fitment data: ask the seller'. */
+/** 'Fits your 2010 Toyota Corolla' / 'Does not fit your 2010 Corolla: made for the 2014–2018 Corolla' / 'No fitment data: ask the seller'. */
 export function MyFitBadge({ fit, large = false }: { fit?: FitItem | null; large?: boolean }) {
   if (!fit) return null;
   return (

@@ -1,5 +1,6 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
+import { noun as nounFor, plural } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { toProductPage, type ProductItem, type ProductPage } from '../../lib/catalog.ts';
 import { fitPath, fitsById, type FitAnswer } from '../../lib/fit.ts';
@@ -64,7 +65,7 @@ export function ProductList({
   page,
   apiPath,
   empty,
-  label = 'parts',
+  noun = ['part', 'parts'],
   fitCarId,
 }: {
   /** The signed-in buyer's chosen car: loaded pages get its fit verdicts too. */
@@ -72,7 +73,8 @@ export function ProductList({
   page: ProductPage & { error: string | null };
   apiPath: (lastId: string | null) => string;
   empty: ReactNode;
-  label?: string;
+  /** What the list counts, singular and plural. */
+  noun?: [string, string];
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -133,7 +135,7 @@ export function ProductList({
   return (
     <div ref={listRef}>
       <p className="mb-2 text-sm text-gray-700" data-testid="list-count">
-        Showing {items.length} {label}
+        Showing {plural(items.length, ...noun)}
         {params.get('lastId') ? ' (next page)' : ''}
       </p>
       <ProductGrid items={items}>
@@ -145,7 +147,7 @@ export function ProductList({
           ))}
       </ProductGrid>
       <p aria-live="polite" className="sr-only">
-        {state.added ? `${state.added} more ${label} loaded` : ''}
+        {state.added ? `${state.added} more ${nounFor(state.added, ...noun)} loaded` : ''}
       </p>
       <div className="mt-4 flex flex-col items-center gap-2">
         {state.error && (

@@ -2,33 +2,27 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AuthUser } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
 import {
-  chatPath,
   GUEST_FLAG,
   onOpenChat,
   outboxReady,
   pending,
   sendPending,
+  setChatBadge,
   type ChatTarget,
 } from '../../lib/chat.ts';
 import { useLive } from '../../lib/live.ts';
-import { ChatIcon } from '../icons.tsx';
 
 // The panel's code loads only when someone opens it (most visitors never do).
 const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 
 /**
- * The floating Chat button on every page. Without JavaScript it is a link to /chat;
- * with it, it opens the panel (hidden until then). 'Chat with seller' buttons open it on their
- * thread through openChat(). Messages left in the outbox by an earlier page go out from here.
+ * The chat panel's host on every page (the Chat link itself sits in the header, so nothing
+ * floats over the page's content). It keeps the unread count and what waits for the header's
+ * badge, opens the panel on openChat() (the header's Chat, 'Chat with seller' buttons), and
+ * sends what an earlier page left in the outbox.
  */
 export function ChatButton({ user }: { user: AuthUser }) {
   const [target, setTarget] = useState<ChatTarget | 'list' | null>(null);
-  const [unread, setUnread] = useState(0);
-  // Where the badge leads: the one conversation waiting, or the list when several wait.
-  const [waiting, setWaiting] = useState<{ threads: number; threadId: number | null }>({
-    threads: 0,
-    threadId: null,
-  });
   const signedIn = user.isauthenticated;
   const [follows, setFollows] = useState(false);
 
@@ -44,18 +38,33 @@ export function ChatButton({ user }: { user: AuthUser }) {
     if (signedIn)
       void browserApi.get('/api/chat/unread').then((a) => {
         if (!a.status) return;
-        setUnread(Number(a.unread));
-        setWaiting({ threads: Number(a.threads), threadId: (a.threadId as number | null) ?? null });
+        const unread = Number(a.unread);
+        const threads = Number(a.threads);
+        const one = (a.threadId as number | null) ?? null;
+        // With unread messages, Chat opens what waits: one conversation, or the list of several.
+        setChatBadge({
+          unread,
+          opens:
+            unread > 0 && threads > 1
+              ? 'list'
+              : unread > 0 && one
+                ? { kind: 'thread', id: one }
+                : { kind: 'support' },
+        });
       });
     else
-      void browserApi
-        .get('/api/chat/support')
-        .then(
-          (a) => a.status && setUnread(Number((a.item as { unread?: number } | null)?.unread ?? 0)),
-        );
+      void browserApi.get('/api/chat/support').then(
+        (a) =>
+          a.status &&
+          setChatBadge({
+            unread: Number((a.item as { unread?: number } | null)?.unread ?? 0),
+            opens: { kind: 'support' },
+          }),
+      );
   };
   useEffect(() => {
     if (follows) refresh();
+    else setChatBadge({ unread: 0, opens: { kind: 'support' } });
   }, [follows]);
   useLive(
     (e) => {
@@ -64,53 +73,21 @@ export function ChatButton({ user }: { user: AuthUser }) {
     follows && target === null,
   );
 
-  const open = target !== null;
-  // With nothing unread the button opens support; with unread messages, what waits.
-  const opens: ChatTarget | 'list' =
-    unread > 0 && signedIn && waiting.threads > 1
-      ? 'list'
-      : unread > 0 && signedIn && waiting.threadId
-        ? { kind: 'thread', id: waiting.threadId }
-        : { kind: 'support' };
+  if (target === null) return null;
   return (
-    <>
-      {!open && (
-        <a
-          href={typeof opens === 'object' && opens.kind === 'thread' ? chatPath(opens.id) : '/chat'}
-          onClick={(e) => {
-            e.preventDefault();
-            setTarget(opens);
-            setUnread(0);
-          }}
-          className={`fixed right-3 z-40 flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 font-bold text-white shadow-lg hover:bg-brand-800 md:bottom-4 ${signedIn ? 'bottom-16' : 'bottom-3'}`}
-          data-testid="chat-button"
-          aria-label={unread ? `Chat, ${unread} unread` : 'Chat'}
-        >
-          <ChatIcon size={20} />
-          Chat
-          {unread > 0 && (
-            <span
-              className="grid min-w-5 place-items-center rounded-full bg-accent-400 px-1 text-xs text-brand-900"
-              data-testid="chat-unread"
-            >
-              {unread}
-            </span>
-          )}
-        </a>
-      )}
-      {open && (
-        <Suspense fallback={null}>
-          <ChatPanel
-            user={user}
-            target={target}
-            onTarget={setTarget}
-            onClose={() => {
-              setTarget(null);
-              setFollows(signedIn || localStorage.getItem(GUEST_FLAG) === '1');
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <ChatPanel
+        user={user}
+        target={target}
+        onTarget={setTarget}
+        onClose={() => {
+          setTarget(null);
+          const now = signedIn || localStorage.getItem(GUEST_FLAG) === '1';
+          setFollows(now);
+          // What was read in the panel no longer waits.
+          if (now) refresh();
+        }}
+      />
+    </Suspense>
   );
 }

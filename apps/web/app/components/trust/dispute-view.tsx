@@ -1,6 +1,7 @@
 import { naira } from '../cart/money.tsx';
 import { when } from '../../lib/shop.ts';
 import type { DisputeItem, DisputeMessage } from '../../lib/disputes.ts';
+import { orderNumber } from '@sf/shared';
 
 /** The dispute's facts: part, reason, where it stands, the money. */
 export function DisputeSummary({ d }: { d: DisputeItem }) {
@@ -8,7 +9,8 @@ export function DisputeSummary({ d }: { d: DisputeItem }) {
     <div className="card space-y-1 p-4 text-sm">
       <p className="text-base font-semibold">{d.product_name}</p>
       <p>
-        {d.reason_label} · order {d.order_id} from {d.store_name} · buyer {d.buyer_name}
+        {d.reason_label} · order {orderNumber(d.order_id)} from {d.store_name} · buyer{' '}
+        {d.buyer_name}
       </p>
       <p>
         Part {naira(d.line_total_kobo)} · order total {naira(d.order_total_kobo)} ·{' '}

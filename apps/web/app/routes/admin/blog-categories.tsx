@@ -15,6 +15,7 @@ import {
   requireAdmin,
 } from '../../lib/admin.server.ts';
 import { ConfirmBox, Flash } from '../../components/admin/ui.tsx';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: blog categories | SpareFinder NG' }];
 
@@ -96,9 +97,7 @@ export default function AdminBlogCategories() {
               <a href={`/blogs?category=${c.slug}`} className="text-sm underline">
                 /blogs?category={c.slug}
               </a>
-              <span className="text-sm text-gray-700">
-                {c.posts} post{c.posts === 1 ? '' : 's'}
-              </span>
+              <span className="text-sm text-gray-700">{plural(c.posts, 'post')}</span>
             </p>
             <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
               <input type="hidden" name="intent" value="rename" />

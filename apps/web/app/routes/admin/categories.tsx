@@ -7,6 +7,7 @@ import {
 import { adminCategories, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { AddCategory, CategoryTree } from '../../components/admin/category-tree.tsx';
 import { Flash } from '../../components/admin/ui.tsx';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: categories | SpareFinder NG' }];
 
@@ -32,7 +33,8 @@ export default function AdminCategories() {
     <main id="main">
       <h1 className="text-2xl font-bold">Categories</h1>
       <p className="mb-4 mt-1 text-gray-700">
-        {tops} top categories with {items.length - tops} sub-categories. Open one to rename, move,
+        {plural(tops, 'top category', 'top categories')} with{' '}
+        {plural(items.length - tops, 'sub-category', 'sub-categories')}. Open one to rename, move,
         order, picture, merge or delete it.
       </p>
       <Flash />

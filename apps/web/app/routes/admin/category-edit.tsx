@@ -14,6 +14,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 import { AddCategory } from '../../components/admin/category-tree.tsx';
 import { ActionForm, ConfirmBox, Flash } from '../../components/admin/ui.tsx';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Admin: ${data?.cat.name ?? 'category'} | SpareFinder NG` },
@@ -100,7 +101,8 @@ export default function AdminCategoryEdit() {
         <h1 className="text-2xl font-bold">{cat.name}</h1>
       </div>
       <p className="mt-1 text-sm text-gray-700">
-        {cat.products} products · {cat.children} sub-categories · path {cat.path} ·{' '}
+        {plural(cat.products, 'product')} · {plural(cat.children, 'sub-category', 'sub-categories')}{' '}
+        · path {cat.path} ·{' '}
         <Link to={`/admin/products/cat/${cat.id}`} className="underline">
           See its products
         </Link>
@@ -161,8 +163,8 @@ export default function AdminCategoryEdit() {
         </div>
         <ActionForm intent="merge" title="Merge into another category" button="Merge" danger>
           <p className="text-sm text-gray-700">
-            Moves its {cat.products} products into the category you choose, then removes {cat.name}.
-            A category with products is never deleted.
+            Moves its {plural(cat.products, 'product')} into the category you choose, then removes{' '}
+            {cat.name}. A category with products is never deleted.
           </p>
           <label>
             <span className="label">Merge into</span>
@@ -193,7 +195,7 @@ export default function AdminCategoryEdit() {
                   <Link to={`/admin/categories/${k.id}`} className="underline">
                     {k.name}
                   </Link>
-                  <span className="text-gray-600">{k.products} products</span>
+                  <span className="text-gray-600">{plural(k.products, 'product')}</span>
                 </li>
               ))}
             </ul>

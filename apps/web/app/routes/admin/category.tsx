@@ -1,39 +1,56 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
 import { ProductList } from '../../components/admin/product-list.tsx';
-import { notFound } from '../../lib/api.server.ts';
+import { notFound, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { CategoriesTable } from '../../components/admin-tables.tsx';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: category | SpareFinder NG' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Admin: ${data?.name ?? 'category'} | SpareFinder NG` },
+];
+
+/** The category's own record (any depth), named as people know it: never "Category 1001". */
+async function categoryOf(context: unknown, id: number) {
+  const ans = await serverApi(context).get(`/api/categories/${id}`);
+  throwUnlessOk(ans, { what: 'Category', missing: `No category ${id}`, invalidIsMissing: true });
+  return ans.item as { name: string; parent: { cat_id: number; name: string } | null };
+}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 0 || id > 2147483647)
     throw notFound(`No category ${params.id}`);
-  const [children, top, page] = await Promise.all([
+  const [children, self, page] = await Promise.all([
     categories(context, id),
-    categories(context, 0),
+    id === 0 ? null : categoryOf(context, id),
     loadAdminProducts(context, new URL(request.url), id ? { catId: String(id) } : {}),
   ]);
-  const self = top.find((c) => c.cat_id === id);
   return {
     id,
-    name: id === 0 ? 'All categories' : (self?.name ?? `Category ${id}`),
+    name: self?.name ?? 'All categories',
+    parent: self?.parent && self.parent.cat_id ? self.parent : null,
     children,
     page,
   };
 }
 
 export default function AdminCategoryProducts() {
-  const { name, children, page } = useLoaderData<typeof loader>();
+  const { name, parent, children, page } = useLoaderData<typeof loader>();
   return (
     <main id="main">
       <p className="text-sm">
         <Link to="/admin/products/viewprods" className="underline">
           View products
         </Link>{' '}
-        ›
+        ›{' '}
+        {parent && (
+          <>
+            <Link to={`/admin/products/cat/${parent.cat_id}`} className="underline">
+              {parent.name}
+            </Link>{' '}
+            ›
+          </>
+        )}
       </p>
       <h1 className="text-2xl font-bold">{name}</h1>
       <h2 className="mb-2 mt-4 text-lg font-bold">Sub-categories</h2>

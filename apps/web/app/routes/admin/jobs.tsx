@@ -11,6 +11,7 @@ import type { FailedJobList } from '@sf/api/types';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: failed jobs | SpareFinder NG' }];
 
@@ -78,7 +79,7 @@ export default function AdminJobs() {
               <p className="font-semibold">
                 {j.kind}{' '}
                 <span className="text-sm font-normal text-gray-700">
-                  failed {when(j.failedAt)} after {j.attempts} attempt{j.attempts === 1 ? '' : 's'}
+                  failed {when(j.failedAt)} after {plural(j.attempts, 'attempt')}
                 </span>
               </p>
               {j.lastError && <p className="break-words text-sm text-red-800">{j.lastError}</p>}

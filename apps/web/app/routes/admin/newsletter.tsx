@@ -3,6 +3,7 @@ import type { AdminSubscriber } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: newsletter | SpareFinder NG' }];
 
@@ -38,7 +39,7 @@ export default function AdminNewsletter() {
         </a>
       </div>
       <p className="mb-4 mt-1 text-gray-700">
-        {total} address{total === 1 ? '' : 'es'}
+        {plural(total, 'address', 'addresses')}
         {q.get('q') ? ' match' : ''}, newest first. The export holds every address, safe to open in
         a spreadsheet.
       </p>

@@ -18,6 +18,7 @@ import { AdminPayouts, type AdminPayoutRow } from '../../components/admin/payout
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Admin: ${data?.store.name ?? 'store'} | SpareFinder NG` },
@@ -97,7 +98,7 @@ export default function AdminStorePage() {
         s={s}
         noun="store"
         name={`${s.name} and hide its parts`}
-        hides={`Hides all ${s.activeProducts} parts on sale from lists, search, product pages and carts until lifted. The owner gets a notification and an e-mail with your reason.`}
+        hides={`Hides all ${plural(s.activeProducts, 'part')} on sale from lists, search, product pages and carts until lifted. The owner gets a notification and an e-mail with your reason.`}
         lifts="The parts the suspension hid go back on sale; the owner is told."
       />
       <AdminPayouts items={payouts} />

@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findUsers } from '../../lib/admin-users.server.ts';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: users | SpareFinder NG' }];
 
@@ -56,7 +57,7 @@ export default function AdminUsers() {
       <p className="mb-2 mt-4 text-sm text-gray-700">
         {items.length === 0
           ? 'No account matches.'
-          : `${items.length} account${items.length === 1 ? '' : 's'}${items.length === 50 ? ' (the newest 50: narrow the search)' : ''}, newest first.`}
+          : `${plural(items.length, 'account')}${items.length === 50 ? ' (the newest 50: narrow the search)' : ''}, newest first.`}
       </p>
       {items.length > 0 && (
         <ul className="space-y-2">

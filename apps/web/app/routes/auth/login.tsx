@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkLoginIdentifier, safeRedirect } from '@sf/shared';
 import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
+import { landingAfterLogin } from '../../lib/menus.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { useDismissToast, useToast } from '../../components/toasts.tsx';
 
@@ -25,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const reason = url.searchParams.get('reason');
   const me = await serverApi(context).get('/api/auth/dszauth');
-  if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated)
-    throw redirect(redirectTo);
+  const who = me.user as { isauthenticated?: boolean; role?: string } | undefined;
+  if (who?.isauthenticated) throw redirect(landingAfterLogin(redirectTo, who.role));
   return {
     redirectTo,
     notice:
@@ -52,7 +53,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ ok: false, message: undefined, fields, email }, { status: 400 });
   const api = serverApi(context);
   const ans = await api.post('/api/auth/login', { email, password });
-  if (ans.status) return redirect(redirectTo, { headers: cookieHeaders(api.cookies()) });
+  if (ans.status)
+    return redirect(
+      landingAfterLogin(redirectTo, (ans.user as { role?: string } | undefined)?.role),
+      {
+        headers: cookieHeaders(api.cookies()),
+      },
+    );
   return data(
     {
       ok: false,

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
-import { salePrice } from '@sf/shared';
+import { salePrice, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/shop.server.ts';
 import { intField, type CartLine, type CartView } from '../../lib/shop.ts';
@@ -282,9 +282,7 @@ export default function CartPage() {
           <aside className="card space-y-3 p-4 md:sticky md:top-28" aria-label="Cart total">
             <dl>
               <div className="flex items-baseline justify-between gap-3 font-bold">
-                <dt className="text-base">
-                  Parts ({cart.itemCount} item{cart.itemCount === 1 ? '' : 's'})
-                </dt>
+                <dt className="text-base">Parts ({plural(cart.itemCount, 'item')})</dt>
                 <dd className="text-xl tabular-nums" data-testid="cart-subtotal">
                   {naira(cart.subtotalKobo)}
                 </dd>

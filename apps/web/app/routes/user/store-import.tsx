@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importErrorMessage } from '@sf/shared';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importErrorMessage, plural } from '@sf/shared';
 import type { ImportItem } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
 import { loadImportPage } from '../../lib/seller.server.ts';
@@ -53,7 +53,7 @@ function Progress({ item }: { item: ImportItem }) {
     <div className="space-y-2">
       <label htmlFor="import-progress" className="block text-sm font-semibold">
         {STATUS_WORDS[item.status]}: {item.processedRows.toLocaleString('en-NG')} of{' '}
-        {total.toLocaleString('en-NG')} rows read
+        {plural(total, 'row')} read
       </label>
       <progress
         id="import-progress"
@@ -82,10 +82,9 @@ function Report({ item }: { item: ImportItem }) {
         <FormMessage type="error">{item.message}</FormMessage>
       ) : (
         <FormMessage type={item.badRows ? 'warning' : 'success'}>
-          {item.created.toLocaleString('en-NG')} products added,{' '}
-          {item.updated.toLocaleString('en-NG')} updated
+          {plural(item.created, 'product')} added, {item.updated.toLocaleString('en-NG')} updated
           {item.badRows
-            ? `, ${item.badRows.toLocaleString('en-NG')} rows not imported (below: fix them in your file and import it again; the rows already in update their products)`
+            ? `, ${plural(item.badRows, 'row')} not imported (below: fix them in your file and import it again; the rows already in update their products)`
             : ': every row was imported'}
           .
         </FormMessage>

@@ -20,6 +20,7 @@ import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { BankAccountForm } from '../../components/seller/store-form.tsx';
 import { bankAccountAction } from '../../lib/bank-account.server.ts';
 import { payoutStatusText, type BankAnswer } from '../../lib/seller.ts';
+import { plural } from '@sf/shared';
 
 export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
 
@@ -279,7 +280,7 @@ export default function StoreOrders() {
         <p className="text-sm text-gray-700" data-testid="to-ship">
           {toShip === 0
             ? 'Nothing waiting for you to ship.'
-            : `${toShip} order${toShip === 1 ? '' : 's'} to accept or ship.`}
+            : `${plural(toShip, 'order')} to accept or ship.`}
         </p>
       </div>
       {answer && !answer.ok && !isBank(answer) && !answer.orderId && (
