@@ -168,7 +168,7 @@ async function moveMails(
 async function cashMails(app: FastifyInstance, db: Db, o: OrderRow): Promise<MailMessage[]> {
   const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
   const store = (await repo.storeInfo(db, [o.storeId])).get(o.storeId);
-  if (!buyer) return [];
+  if (!buyer?.email) return [];
   return [
     buyerCashReceivedMail(buyer.email, buyer.name, o, store?.name ?? 'the store', origin(app)),
   ];
