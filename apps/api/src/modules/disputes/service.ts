@@ -20,7 +20,6 @@ import { disputesRepository, type DisputeRow, type MessageRow } from './reposito
 import { disputeMail, naira, REASONS } from './mails.ts';
 import { disputeRefundReference, settleOrder } from './money.ts';
 import type { DisputeAnswer, DisputeItem, DisputeList, DisputeMessage } from './types.ts';
-import { orderNumber } from '@sf/shared';
 
 /** A buyer may open a dispute until this many days after delivery (the escrow's quiet period). */
 export const DISPUTE_WINDOW_DAYS = ESCROW_RELEASE_DAYS;
