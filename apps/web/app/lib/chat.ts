@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MessageItem, ThreadItem } from '@sf/api/types';
 import { browserApi, type ApiAnswer } from './api.ts';
-import { outbox, requestSync } from './outbox.ts';
 
 export type { MessageItem, ThreadItem };
 
@@ -79,17 +78,40 @@ export interface Pending {
 const pathOf = (to: Pending['to']) =>
   to === 'support' ? '/api/chat/support/messages' : `/api/chat/threads/${to}/messages`;
 
+// The IndexedDB code loads only on a phone that has written a message (the flag says so), so
+// the pages most visitors open never carry it (the 120 KB budget, decision 0009).
+const OUTBOX_FLAG = 'sf-outbox';
+const store = () => import('./outbox.ts');
+const flagged = () => {
+  try {
+    return localStorage.getItem(OUTBOX_FLAG) === '1';
+  } catch {
+    return false;
+  }
+};
+const flag = (on: boolean) => {
+  try {
+    if (on) localStorage.setItem(OUTBOX_FLAG, '1');
+    else localStorage.removeItem(OUTBOX_FLAG);
+  } catch {
+    /* private mode: the outbox still works while this page is open */
+  }
+};
+
 let mem: Pending[] = [];
 /** The outbox as this page last read it (loaded from IndexedDB by `outboxReady`). */
 export const pending = (): Pending[] => mem;
 let loaded: Promise<void> | null = null;
 export function outboxReady(): Promise<void> {
-  loaded ??= outbox
-    .all()
+  if (!flagged()) return Promise.resolve();
+  loaded ??= store()
+    .then(({ outbox }) => outbox.all())
     .then((all) => {
       const known = new Set(mem.map((p) => p.clientKey));
-      for (const e of all)
-        if (e.kind === 'chat' && !known.has(e.key))
+      const chats = all.filter((e) => e.kind === 'chat');
+      if (all.length === 0) flag(false);
+      for (const e of chats)
+        if (!known.has(e.key))
           mem.push({
             clientKey: e.key,
             to: e.to ?? 'support',
@@ -106,21 +128,26 @@ export const newClientKey = () =>
 
 export async function queue(p: Pending) {
   mem = [...mem.filter((x) => x.clientKey !== p.clientKey), p];
-  await outbox
-    .put({
-      key: p.clientKey,
-      kind: 'chat',
-      url: pathOf(p.to),
-      body: { body: p.body, clientKey: p.clientKey },
-      at: p.at,
-      to: p.to,
-    })
+  flag(true);
+  await store()
+    .then(({ outbox }) =>
+      outbox.put({
+        key: p.clientKey,
+        kind: 'chat',
+        url: pathOf(p.to),
+        body: { body: p.body, clientKey: p.clientKey },
+        at: p.at,
+        to: p.to,
+      }),
+    )
     .catch(() => undefined); // no IndexedDB: it still goes out while this page is open
 }
 /** Forgets a message (stored, or refused for good), here and in IndexedDB. */
 export function drop(key: string) {
   mem = mem.filter((x) => x.clientKey !== key);
-  void outbox.remove(key).catch(() => undefined);
+  void store()
+    .then(({ outbox }) => outbox.remove(key))
+    .catch(() => undefined);
 }
 
 export type SendResult =
@@ -129,7 +156,9 @@ export type SendResult =
 /** Sends one queued message; it leaves the outbox once stored or refused for good (a 4xx). */
 export async function sendPending(p: Pending): Promise<SendResult> {
   // The service worker may be sending it right now: then it reports the result.
-  const claimed = await outbox.claim(p.clientKey).catch(() => true);
+  const claimed = await store()
+    .then(({ outbox }) => outbox.claim(p.clientKey))
+    .catch(() => true);
   if (!claimed) return { ok: false, retry: true, message: 'Sending' };
   const ans = (await browserApi.post(pathOf(p.to), {
     body: p.body,
@@ -142,6 +171,7 @@ export async function sendPending(p: Pending): Promise<SendResult> {
   // No answer, a server error or a rate limit: keep it and try again later.
   const retry = ans.httpStatus === 0 || ans.httpStatus >= 500 || ans.httpStatus === 429;
   if (retry) {
+    const { outbox, requestSync } = await store();
     await outbox.release(p.clientKey).catch(() => undefined);
     // With the page closed, the worker sends it when the signal returns.
     void requestSync();
