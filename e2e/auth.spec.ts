@@ -370,7 +370,10 @@ test.describe('without JavaScript', () => {
       .getByLabel('Password', { exact: true })
       .fill('Gearbox-Oil-Change-12');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // A new workshop lands where it gets listed, with what registration said filled in.
+    await expect(page).toHaveURL(/\/user\/workshop$/);
+    await expect(page.getByText('Your workshop is not listed yet')).toBeVisible();
+    await expect(page.getByLabel('Business name')).toHaveValue('Ikeja Auto Clinic');
     await page.goto('/user/profile');
     await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
     await expect(page.getByText('Mechanic account · Ikeja Auto Clinic')).toBeVisible();

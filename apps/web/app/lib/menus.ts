@@ -41,6 +41,16 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   '/admin/products',
 ]);
 
+/**
+ * Where a new business account starts: the page that sets up what it sells or lists (a store,
+ * a workshop, a garage), not the home page, where nothing tells it that it is not listed yet.
+ */
+export const SETUP_PAGE: Partial<Record<Role, string>> = {
+  Seller: '/user/store',
+  Mechanic: '/user/workshop',
+  'Tow Van': '/user/garage',
+};
+
 /** The items of a menu that have a page (help pages are all served by /static/:slug). */
 export const builtOnly = (items: MenuItem[]): MenuItem[] =>
   items.filter((i) => BUILT_PAGES.has(i.to) || i.to.startsWith('/static/'));

@@ -8,6 +8,7 @@ import {
   timestamp,
   index,
   primaryKey,
+  check,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth.ts';
@@ -45,7 +46,13 @@ export const serviceProviders = pgTable(
     rankBoost: integer('rank_boost').notNull().default(0),
     /** Bit d set = open on DAYS[d] (0 Sunday … 6 Saturday). */
     availableDays: smallint('available_days').notNull().default(0),
+    /** Shown in lists, on its page and to requests. False: suspended by staff, or held (below). */
     active: boolean('active').notNull().default(true),
+    /**
+     * 'lock': hidden because staff locked its owner's account; unlocking shows it again. Null
+     * while it is shown, or when staff suspended it (which outlasts a lock). Decision 0019.
+     */
+    heldBy: text('held_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Set by a trigger on every update (the sitemaps' lastmod): no writer has to remember it.
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +65,7 @@ export const serviceProviders = pgTable(
     index('sp_state_idx').on(t.stateId, t.kind),
     index('sp_city_idx').on(t.cityId, t.kind),
     index('sp_owner_idx').on(t.ownerUserId),
+    check('sp_held_by', sql`${t.heldBy} is null or (${t.heldBy} = 'lock' and not ${t.active})`),
   ],
 );
 

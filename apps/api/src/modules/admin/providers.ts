@@ -34,6 +34,7 @@ interface ProviderRow {
   description: string;
   verified: boolean;
   active: boolean;
+  held_by: string | null;
   created_at: Date | string;
   owner_id: string | null;
   owner_name: string | null;
@@ -73,7 +74,8 @@ const toProvider = (r: ProviderRow): AdminProvider & { id: number } => ({
   state: r.state,
   city: r.city,
   verified: r.verified,
-  suspended: !r.active,
+  // Hidden while its owner's account is locked is not a suspension (admin/holds.ts).
+  suspended: !r.active && r.held_by === null,
   url: providerPath(r.kind as ProviderKind, r.sp_id),
   createdAt: iso(r.created_at)!,
 });
@@ -82,7 +84,7 @@ const providerRows = (db: Db, where: SQL[], limit: number) =>
   rows<ProviderRow>(
     db,
     sql`select p.sp_id, p.kind, p.company_name, p.mobile_number, p.phone_number, p.address, p.description,
-          p.verified, p.active, p.created_at, u.id as owner_id, u.name as owner_name, coalesce(u.email, u.phone) as owner_email,
+          p.verified, p.active, p.held_by, p.created_at, u.id as owner_id, u.name as owner_name, coalesce(u.email, u.phone) as owner_email,
           sa.name as state, ci.name as city
         from service_providers p left join users u on u.id = p.owner_user_id
           join states sa on sa.id = p.state_id join cities ci on ci.id = p.city_id
@@ -141,8 +143,8 @@ export function adminProvidersService(app: FastifyInstance) {
       if (qy.kind) where.push(sql`p.kind = ${qy.kind}`);
       if (qy.verified === 'yes') where.push(sql`p.verified`);
       if (qy.verified === 'no') where.push(sql`not p.verified`);
-      if (qy.suspended === 'yes') where.push(sql`not p.active`);
-      if (qy.suspended === 'no') where.push(sql`p.active`);
+      if (qy.suspended === 'yes') where.push(sql`not p.active and p.held_by is null`);
+      if (qy.suspended === 'no') where.push(sql`(p.active or p.held_by is not null)`);
       if (qy.lastId) where.push(sql`p.sp_id < ${qy.lastId}`);
       const size = qy.pagesize ?? 50;
       return {
@@ -180,8 +182,17 @@ export function adminProvidersService(app: FastifyInstance) {
       const item = await write(id, async (tx, before) => {
         if (before.suspended === suspended)
           throw conflict(`This listing is already ${suspended ? 'suspended' : 'shown'}`);
+        // A staff suspension outlasts a lock; lifting it while the owner is locked leaves the
+        // listing held by the lock until the account is unlocked.
         await tx.execute(
-          sql`update service_providers set active = ${!suspended} where sp_id = ${id}`,
+          suspended
+            ? sql`update service_providers set active = false, held_by = null where sp_id = ${id}`
+            : sql`update service_providers p set
+                    active = u.locked_at is null,
+                    held_by = case when u.locked_at is null then null else 'lock' end
+                  from (select (select locked_at from users where id = p0.owner_user_id) as locked_at
+                        from service_providers p0 where p0.sp_id = ${id}) u
+                  where p.sp_id = ${id}`,
         );
         await recordAudit(tx, {
           actorId,

@@ -7,6 +7,9 @@ import type { Bus } from '../../lib/bus.ts';
 import { endSessions, forgetUserSessions, type SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
+import { catalogChanged } from '../admin/common.ts';
+import { holdForLock, releaseLock } from '../admin/holds.ts';
+import { PROVIDER_LISTS_CLEAR } from '../providers/service.ts';
 import { profileView, RESET_JOB } from './service.ts';
 import { requirePasswordAgain } from './password-again.ts';
 import type { UserRow } from './repository.ts';
@@ -45,6 +48,23 @@ const openSessions = (db: Db, userId: string) =>
     .from(s.sessions)
     .where(and(eq(s.sessions.userId, userId), gt(s.sessions.expiresAt, new Date())))
     .orderBy(desc(s.sessions.createdAt));
+
+/** ': its 1 listing and 12 parts are hidden', or nothing when it has none. */
+function hiddenText(n: { listings: number; parts: number }, done: string) {
+  const what = [
+    n.listings ? `${n.listings} listing${n.listings === 1 ? '' : 's'}` : '',
+    n.parts ? `${n.parts} part${n.parts === 1 ? '' : 's'} on sale` : '',
+  ].filter(Boolean);
+  return what.length
+    ? `; its ${what.join(' and ')} ${n.listings + n.parts === 1 ? 'is' : 'are'} ${done}`
+    : '';
+}
+
+/** Every process drops the lists, pages and searches that showed (or now show) them. */
+async function businessesChanged(app: FastifyInstance) {
+  await catalogChanged(app);
+  await app.bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
+}
 
 /** Staff never lock themselves out: their own role and lock are another admin's job. */
 function notSelf(me: SessionUser, id: string, what: string) {
@@ -97,45 +117,58 @@ export const adminUsersService = {
     });
   },
 
-  async lock(db: Db, bus: Bus, me: SessionUser, id: string, note?: string) {
+  /**
+   * A locked account cannot sign in, its sessions end, and what it sells or lists is hidden
+   * (its workshops and garages, its stores' parts: admin/holds.ts) until it is unlocked.
+   */
+  async lock(app: FastifyInstance, me: SessionUser, id: string, note?: string) {
     notSelf(me, id, 'lock');
-    return transaction(db, async (tx) => {
+    const out = await transaction(app.db, async (tx) => {
       const u = await lockedUser(tx, id);
       if (u.lockedAt) throw conflict('This account is already locked');
       const after = await setUser(tx, id, { lockedAt: new Date() });
-      await endSessions(tx, bus, { userId: id, reason: 'locked' });
+      await endSessions(tx, app.bus, { userId: id, reason: 'locked' });
+      const hidden = await holdForLock(tx, id);
       await recordAudit(tx, {
         actorId: me.id,
         action: 'user.lock',
         targetType: 'user',
         targetId: id,
         before: { lockedAt: null },
-        after: { lockedAt: after.lockedAt!.toISOString() },
+        after: { lockedAt: after.lockedAt!.toISOString(), hidden },
         note,
       });
       return {
-        message: 'Account locked: it cannot sign in and its sessions ended',
+        message: `Account locked: it cannot sign in and its sessions ended${hiddenText(hidden, 'hidden')}`,
         item: adminUserView(after),
       };
     });
+    await businessesChanged(app);
+    return out;
   },
 
-  async unlock(db: Db, me: SessionUser, id: string, note?: string) {
-    return transaction(db, async (tx) => {
+  async unlock(app: FastifyInstance, me: SessionUser, id: string, note?: string) {
+    const out = await transaction(app.db, async (tx) => {
       const u = await lockedUser(tx, id);
       if (!u.lockedAt) throw conflict('This account is not locked');
       const after = await setUser(tx, id, { lockedAt: null });
+      const shown = await releaseLock(tx, id);
       await recordAudit(tx, {
         actorId: me.id,
         action: 'user.unlock',
         targetType: 'user',
         targetId: id,
         before: { lockedAt: u.lockedAt.toISOString() },
-        after: { lockedAt: null },
+        after: { lockedAt: null, shown },
         note,
       });
-      return { message: 'Account unlocked: it can sign in again', item: adminUserView(after) };
+      return {
+        message: `Account unlocked: it can sign in again${hiddenText(shown, 'shown again')}`,
+        item: adminUserView(after),
+      };
     });
+    await businessesChanged(app);
+    return out;
   },
 
   /**
@@ -228,7 +261,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (req, reply) =>
       noStore(reply).send({
         status: true,
-        ...(await svc.lock(app.db, app.bus, req.user!, req.params.id, req.body?.note)),
+        ...(await svc.lock(app, req.user!, req.params.id, req.body?.note)),
       }),
   );
   app.post<Params & { Body: Note }>(
@@ -237,7 +270,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (req, reply) =>
       noStore(reply).send({
         status: true,
-        ...(await svc.unlock(app.db, req.user!, req.params.id, req.body?.note)),
+        ...(await svc.unlock(app, req.user!, req.params.id, req.body?.note)),
       }),
   );
   app.post<Params & { Body: Note }>(

@@ -569,7 +569,10 @@ export const productsRepository = (db: Db) => ({
       sql`
       select ${STORE_COLUMNS}, st.created_at,
         (select count(*)::int from products p where p.store_id = st.id and p.active) as product_count
-      from stores st join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id where st.url_name = ${urlName}`,
+      from stores st join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id
+      where st.url_name = ${urlName}
+        -- A locked account's store is not shown (its parts are held: admin/holds.ts).
+        and not exists (select 1 from users u where u.id = st.owner_user_id and u.locked_at is not null)`,
     );
     return st;
   },

@@ -39,13 +39,28 @@ const REFERENCE = {
 } as const;
 
 export const listingRepository = {
-  /** The listings a user runs, oldest first, with their kind and logo as given. */
+  /** The listings a user runs, oldest first, with their kind, logo as given and whether shown. */
   async ownedBy(db: Db, userId: string) {
-    return rows<{ sp_id: number; kind: ProviderKind; company_logo: string | null }>(
+    return rows<{
+      sp_id: number;
+      kind: ProviderKind;
+      company_logo: string | null;
+      active: boolean;
+    }>(
       db,
-      sql`select sp_id, kind, company_logo from service_providers
-          where owner_user_id = ${userId} and active order by sp_id`,
+      sql`select sp_id, kind, company_logo, active from service_providers
+          where owner_user_id = ${userId} order by sp_id`,
     );
+  },
+
+  /** Why staff suspended a listing: the note of its latest suspension (audit log). */
+  async suspensionNote(db: Db, spId: number) {
+    const [r] = await rows<{ note: string | null }>(
+      db,
+      sql`select note from audit_log where target_type = 'provider' and target_id = ${String(spId)}
+            and action = 'provider.suspend' order by id desc limit 1`,
+    );
+    return r?.note ?? null;
   },
 
   /** The listing, locked until the transaction ends, if this user still runs it. */

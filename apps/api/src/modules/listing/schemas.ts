@@ -59,6 +59,11 @@ export const ownListing = Obj(
     ...providerDetail.properties,
     url: { type: 'string', description: 'The public page: /mechanic/{id} or /towvan/{id}' },
     own_logo: nullable({ type: 'string', description: 'The logo given; null: generated badge' }),
+    suspended: {
+      type: 'boolean',
+      description: 'Suspended by staff: hidden from lists, its page and requests; not editable',
+    },
+    suspended_reason: nullable({ type: 'string', description: "Staff's note when suspending" }),
   },
   ['specialities', 'capacities', 'speciality_ids', 'capacity_ids'],
 );

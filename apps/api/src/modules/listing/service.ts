@@ -56,21 +56,36 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
     return kind;
   }
 
-  /** The caller's listing of their kind: the one asked for, or their first; undefined: none. */
+  /**
+   * The caller's listing of their kind: the one asked for, or their first shown one (else their
+   * first, suspended); undefined: none. A suspended listing is theirs to see, not to change.
+   */
   async function ownListing(user: ListingUser, spId?: number) {
     const kind = kindOf(user);
     const mine = (await repo.ownedBy(db, user.id)).filter((l) => l.kind === kind);
-    if (spId === undefined) return { kind, listing: mine[0] };
+    if (spId === undefined) return { kind, listing: mine.find((l) => l.active) ?? mine[0] };
     const listing = mine.find((l) => l.sp_id === spId);
     if (!listing) throw notFound(`You have no ${NOUN[kind]} with id ${spId}`);
     return { kind, listing };
   }
 
+  /** What a change to a suspended listing is told (409): nothing is written. */
+  const suspendedRefusal = (kind: ProviderKind) =>
+    conflict(
+      `Your ${NOUN[kind]} is suspended by SpareFinder staff: customers cannot see it and it cannot be changed until they lift it. Contact support to have it lifted`,
+    );
+
   /** The public page's own answer, so the owner sees exactly what visitors see. */
-  async function view(spId: number, logo: string | null): Promise<OwnListing> {
-    const row = await providers.one(spId);
+  async function view(spId: number, logo: string | null, active = true): Promise<OwnListing> {
+    const row = await providers.one(spId, { hidden: !active });
     if (!row) throw notFound(`No listing with id ${spId}`);
-    return { ...toDetail(row), url: providerPath(row.kind, spId), own_logo: logo };
+    return {
+      ...toDetail(row),
+      url: providerPath(row.kind, spId),
+      own_logo: logo,
+      suspended: !active,
+      suspended_reason: active ? null : await repo.suspensionNote(db, spId),
+    };
   }
 
   /** Checks the input against the listing's kind and the reference lists; the columns to set. */
@@ -187,8 +202,8 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
       // Another save made it meanwhile: this one edits it. A listing that is not there (or not
       // active) for its owner is a suspended one, which only staff can lift.
       const { listing } = await ownListing(user);
-      if (!listing)
-        throw conflict(`Your ${NOUN[kind]} is suspended: contact support to have it lifted`);
+      if (!listing) throw suspendedRefusal(kind);
+      if (!listing.active) throw suspendedRefusal(kind);
       return update(user, kind, listing, input);
     }
     const spId = made.created;
@@ -205,12 +220,13 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
       const { listing } = await ownListing(user, spId);
       return {
         status: true as const,
-        item: listing ? await view(listing.sp_id, listing.company_logo) : null,
+        item: listing ? await view(listing.sp_id, listing.company_logo, listing.active) : null,
       };
     },
 
     async save(user: ListingUser, input: ListingInput): Promise<ListingSavedAnswer> {
       const { kind, listing } = await ownListing(user, input.spId);
+      if (listing && !listing.active) throw suspendedRefusal(kind);
       return listing ? update(user, kind, listing, input) : create(user, kind, input);
     },
 
@@ -225,6 +241,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
     ): Promise<ListingSavedAnswer> {
       const { kind, listing } = await ownListing(user, spId);
       if (!listing) throw notFound(`You have no ${NOUN[kind]} yet: ask support to set it up`);
+      if (!listing.active) throw suspendedRefusal(kind);
       if (!storage) throw new Error('listingService needs the app storage for logos');
       await replaceLogo(storage, logo, (url) =>
         transaction(db, async (tx) => {

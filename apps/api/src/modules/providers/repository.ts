@@ -116,13 +116,14 @@ export const providersRepository = (db: Db) => ({
     );
   },
 
-  async one(spId: number): Promise<ProviderDetailRow | undefined> {
+  /** One listing as its page shows it; `hidden` too for its owner's own view of a suspended one. */
+  async one(spId: number, o: { hidden?: boolean } = {}): Promise<ProviderDetailRow | undefined> {
     const r = await rows<ProviderDetailRow>(
       db,
       sql`
       select ${columns}, p.owner_user_id, ${tags(true)}
       from service_providers p join states st on st.id = p.state_id join cities c on c.id = p.city_id
-      where p.sp_id = ${spId} and p.active`,
+      where p.sp_id = ${spId}${o.hidden ? sql`` : sql` and p.active`}`,
     );
     return r[0];
   },

@@ -9,6 +9,7 @@ import { SelectField } from '../select-field.tsx';
 import { LogoEditor } from '../logo-editor.tsx';
 import { useToast } from '../toasts.tsx';
 import { RequestsNearYou } from '../requests/requests-near-you.tsx';
+import { SUPPORT } from '../../lib/menus.ts';
 
 const NOUN = { mechanic: 'workshop', towvan: 'garage' } as const;
 
@@ -98,6 +99,54 @@ function PlaceSelects({
   );
 }
 
+/**
+ * A listing staff suspended: said plainly, with why and how to have it lifted, instead of a form
+ * whose save would be refused.
+ */
+function Suspended({
+  noun,
+  item,
+}: {
+  noun: string;
+  item: { company_name: string; suspended_reason: string | null };
+}) {
+  const phone = SUPPORT.phones[0];
+  return (
+    <main id="main" className="container-page max-w-3xl py-6">
+      <h1 className="text-2xl font-bold">My {noun}</h1>
+      <section
+        className="mt-4 rounded-[var(--radius-card)] border-l-4 border-red-600 bg-red-50 p-4"
+        aria-labelledby="suspended-h"
+        data-testid="listing-suspended"
+      >
+        <h2 id="suspended-h" className="text-lg font-bold text-red-900">
+          {item.company_name} is suspended
+        </h2>
+        <p className="mt-1 text-red-900">
+          SpareFinder staff suspended your {noun}: customers cannot find it in the lists or the
+          search, its page and phone numbers are hidden, and requests do not reach it. It cannot be
+          changed until staff lift the suspension.
+        </p>
+        {item.suspended_reason && (
+          <p className="mt-2 text-sm text-gray-900">
+            <strong>Reason given:</strong> {item.suspended_reason}
+          </p>
+        )}
+        <p className="mt-3 text-sm text-gray-900">
+          To have it lifted, call{' '}
+          <a className="font-semibold underline" href={`tel:${phone.replace(/\s/g, '')}`}>
+            {phone}
+          </a>{' '}
+          ({SUPPORT.hours}) or write to us.
+        </p>
+        <Link to="/contact-us" className="btn-primary mt-3">
+          Contact support
+        </Link>
+      </section>
+    </main>
+  );
+}
+
 /** The dashboard of a mechanic's workshop or a tow van's garage: one form, then its requests. */
 export function ListingEditor({
   data,
@@ -145,6 +194,8 @@ export function ListingEditor({
   // mounting then would wipe whatever the user began changing in between.
   const formKey = useRef('form');
   if (answer?.ok === false) formKey.current = JSON.stringify(answer);
+
+  if (item?.suspended) return <Suspended noun={noun} item={item} />;
 
   return (
     <main id="main" className="container-page max-w-3xl py-6">

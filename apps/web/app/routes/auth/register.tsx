@@ -20,6 +20,7 @@ import {
   type PublicRole,
 } from '@sf/shared';
 import { field } from '../../lib/auth.server.ts';
+import { SETUP_PAGE } from '../../lib/menus.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 
@@ -70,7 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...values,
     businessName: isBuyer ? undefined : values.businessName,
   });
-  if (ans.status) return redirect(redirectTo, { headers: cookieHeaders(api.cookies()) });
+  // A business lands on its setup page unless it registered on its way somewhere.
+  const next = redirectTo === '/' ? (SETUP_PAGE[values.role as PublicRole] ?? '/') : redirectTo;
+  if (ans.status) return redirect(next, { headers: cookieHeaders(api.cookies()) });
   return data(
     {
       ok: false,

@@ -1,0 +1,2 @@
+ALTER TABLE "service_providers" ADD COLUMN "held_by" text;--> statement-breakpoint
+ALTER TABLE "service_providers" ADD CONSTRAINT "sp_held_by" CHECK ("service_providers"."held_by" is null or ("service_providers"."held_by" = 'lock' and not "service_providers"."active"));
