@@ -15,7 +15,8 @@ export const subscribeBody = {
   additionalProperties: false,
   properties: {
     endpoint: Text({ maxLength: 1000, minLength: 10 }),
-    expirationTime: { type: ['number', 'null'] },
+    // A time in ms since 1970, or null (the Push API's PushSubscription.toJSON()).
+    expirationTime: { type: ['number', 'null'], minimum: 0, maximum: 8_640_000_000_000_000 },
     keys: {
       type: 'object',
       required: ['p256dh', 'auth'],
