@@ -15,6 +15,7 @@ export default [
   route('user/profile', 'routes/user/profile.tsx'),
   route('user/orders', 'routes/user/orders.tsx'),
   route('user/orders/:id/item/:productId', 'routes/user/order-item.tsx'),
+  route('user/orders/:id/invoice', 'routes/user/order-invoice.tsx'),
   route('user/disputes', 'routes/user/disputes.tsx'),
   route('user/disputes/:id', 'routes/user/dispute.tsx'),
   route('user/store/reviews', 'routes/user/store-reviews.tsx'),

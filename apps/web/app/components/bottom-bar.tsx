@@ -10,10 +10,10 @@ export function BottomBar({ user, chat = true }: { user: AuthUser; chat?: boolea
   return (
     <>
       {/* Room under the footer, so the fixed bar never hides the end of the page. */}
-      <div aria-hidden className="h-14 md:hidden" />
+      <div aria-hidden className="h-14 md:hidden print:hidden" />
       <nav
         aria-label="Shortcuts"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden print:hidden"
         data-testid="bottom-bar"
       >
         <ul className="flex">

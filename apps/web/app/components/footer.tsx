@@ -52,7 +52,7 @@ const half = Math.ceil(STATIC_PAGES.length / 2);
  */
 export function Footer({ newsletter = '' }: { newsletter?: string }) {
   return (
-    <footer className="mt-12 bg-brand-900 pb-24 text-brand-50 md:pb-8">
+    <footer className="mt-12 bg-brand-900 pb-24 text-brand-50 md:pb-8 print:hidden">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-help">
           <h2 id="footer-help" className="mb-3 font-bold text-white">

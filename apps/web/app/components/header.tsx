@@ -37,7 +37,7 @@ export function Header({
   chat?: boolean;
 }) {
   return (
-    <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
+    <header className="sticky top-0 z-40 bg-brand-700 text-white shadow print:hidden">
       <div className="container-page flex items-center gap-3 py-2">
         <Wordmark />
         <div className="hidden flex-1 md:block">

@@ -387,9 +387,13 @@ export const checkoutService = {
           { key: `orders.expire:${checkoutId}`, runAt: holdUntil! },
         );
       }
-      // Pay on delivery: the store hears of the order now (Paystack orders: once paid).
+      // Pay on delivery: the buyer gets the receipt and the store hears of the order now
+      // (Paystack orders: once paid).
       if (!paystack) {
-        await queueAll(tx, await ordersService.newOrderMails(app, tx, created));
+        await queueAll(tx, [
+          ...(await ordersService.buyerPlacedMails(app, tx, created)),
+          ...(await ordersService.newOrderMails(app, tx, created)),
+        ]);
         await ordersService.tellSellersNew(app, tx, created);
       }
       await cartRepo.removeLines(

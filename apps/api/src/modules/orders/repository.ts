@@ -164,6 +164,24 @@ export const ordersRepository = {
     return new Map(r.map((x) => [x.id, x]));
   },
 
+  /** What an invoice says of the store: its name, address and phones. */
+  async storeCard(db: Db, storeId: number) {
+    const [r] = await rows<{
+      name: string;
+      url_name: string;
+      address: string;
+      phones: string[];
+      city: string;
+      state: string;
+    }>(
+      db,
+      sql`select st.name, st.url_name, st.address, st.phones, c.name as city, sa.name as state
+          from stores st join cities c on c.id = st.city_id join states sa on sa.id = st.state_id
+          where st.id = ${storeId}`,
+    );
+    return r;
+  },
+
   async storeOwner(db: Db, storeId: number) {
     const [r] = await rows<{ user_id: string; email: string; name: string; store_name: string }>(
       db,

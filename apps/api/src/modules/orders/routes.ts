@@ -7,6 +7,7 @@ import { ordersRepository as repo } from './repository.ts';
 import { ordersService as svc, type Who } from './service.ts';
 import { orderViews } from './view.ts';
 import payoutRoutes from './payout-routes.ts';
+import { invoiceFor } from './invoice.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ORDER_STATES, type Action } from './states.ts';
 import * as sc from './schemas.ts';
@@ -87,6 +88,24 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const o = await svc.forBuyer(app.db, req.params.id, req.user!.id);
       return { status: true, order: (await orderViews(app.db, [o], 'buyer'))[0] };
     },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/orders/:id/invoice',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "An order's invoice: for its buyer and its store's owner only (anyone else: 404, as for no such order)",
+        params: idParam(),
+        response: { 200: sc.invoiceReply },
+      },
+    },
+    async (req) => ({
+      status: true as const,
+      invoice: await invoiceFor(app.db, req.params.id, req.user!.id),
+    }),
   );
 
   const buyerAction = (path: string, action: Action, summary: string, body?: object) =>

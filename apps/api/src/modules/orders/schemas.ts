@@ -162,3 +162,44 @@ export const balanceReply = Obj({
     }),
   },
 });
+
+/** An order's invoice, for its buyer and its store only (amounts in kobo). */
+export const invoiceView = Obj({
+  id: int,
+  number: { ...str, description: 'SF-… (also the invoice number)' },
+  viewer: { type: 'string', enum: ['buyer', 'seller'] },
+  createdAt: str,
+  status: { type: 'string', enum: [...ORDER_STATES] },
+  statusLabel: str,
+  paymentMethod: { type: 'string', enum: ['paystack', 'pay_on_delivery'] },
+  paid: { type: 'boolean', description: 'Paystack confirmed it, or the store received the cash' },
+  paidAt: time,
+  paymentReference: nullable(str),
+  seller: Obj({
+    name: str,
+    address: str,
+    city: str,
+    state: str,
+    phones: { type: 'array', items: str },
+    url: { ...str, description: "The store's page" },
+  }),
+  buyer: Obj({ name: str, phone: { ...str, description: 'The phone given with the order' } }),
+  fulfilment: { type: 'string', enum: ['delivery', 'pickup'] },
+  deliverTo: nullable(Obj({ street: nullable(str), city: nullable(str), state: nullable(str) })),
+  items: {
+    type: 'array',
+    items: Obj({
+      productId: int,
+      name: str,
+      quantity: int,
+      unitPriceKobo: int,
+      lineTotalKobo: int,
+    }),
+  },
+  subtotalKobo: int,
+  discountKobo: int,
+  deliveryFeeKobo: int,
+  totalKobo: int,
+  refundedKobo: { ...int, description: 'What Paystack has paid back to the buyer so far' },
+});
+export const invoiceReply = Obj({ status: okStatus, invoice: invoiceView });

@@ -23,8 +23,10 @@ import {
   buyerCashReceivedMail,
   buyerMoveMail,
   buyerPaidMail,
+  buyerPlacedMail,
   orderNumber,
   sellerNewOrderMail,
+  type ReceiptOrder,
 } from './mails.ts';
 import { postCashReceived, reverseCashPostings } from './cash.ts';
 import { tellBuyerCashReceived, tellBuyerMoved, tellSellersNew } from './notices.ts';
@@ -56,7 +58,8 @@ export const origin = (app: FastifyInstance) => publicOrigin(app.config);
 
 /** Mails are queued in the transaction of the change they tell about (sent by the job runner). */
 export async function queueAll(tx: Db, mails: MailMessage[]) {
-  for (const m of mails) await queueMail(tx, m);
+  // An account without an e-mail address (phone sign-in) is told in the bell and by push only.
+  for (const m of mails) if (m.to) await queueMail(tx, m);
 }
 
 /**
@@ -151,27 +154,47 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
   return o;
 }
 
+/** Orders as their receipts show them: each with its store's name and its lines. */
+async function receipts(db: Db, orders: OrderRow[]): Promise<ReceiptOrder[]> {
+  const [items, stores] = await Promise.all([
+    repo.items(
+      db,
+      orders.map((o) => o.id),
+    ),
+    repo.storeInfo(db, [...new Set(orders.map((o) => o.storeId))]),
+  ]);
+  return orders.map((o) => ({
+    o,
+    storeName: stores.get(o.storeId)?.name ?? 'the store',
+    items: items
+      .filter((i) => i.orderId === o.id)
+      .map((i) => ({
+        name: i.name,
+        quantity: i.quantity,
+        unitPriceKobo: Number(i.unitPriceKobo),
+        lineTotalKobo: Number(i.lineTotalKobo),
+      })),
+  }));
+}
+
 async function moveMails(
   app: FastifyInstance,
   db: Db,
   o: OrderRow,
   note = '',
 ): Promise<MailMessage[]> {
-  const people = await repo.people(db, [o.buyerUserId]);
-  const buyer = people.get(o.buyerUserId);
-  const store = (await repo.storeInfo(db, [o.storeId])).get(o.storeId);
+  const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
   if (!buyer?.email) return [];
-  return [buyerMoveMail(buyer.email, buyer.name, o, store?.name ?? 'the store', note, origin(app))];
+  const [r] = await receipts(db, [o]);
+  return [buyerMoveMail(buyer.email, buyer.name, r, note, origin(app))];
 }
 
 /** The buyer's receipt for cash received on delivery (one mail; the order did not move). */
 async function cashMails(app: FastifyInstance, db: Db, o: OrderRow): Promise<MailMessage[]> {
   const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
-  const store = (await repo.storeInfo(db, [o.storeId])).get(o.storeId);
   if (!buyer?.email) return [];
-  return [
-    buyerCashReceivedMail(buyer.email, buyer.name, o, store?.name ?? 'the store', origin(app)),
-  ];
+  const [r] = await receipts(db, [o]);
+  return [buyerCashReceivedMail(buyer.email, buyer.name, r, origin(app))];
 }
 
 async function newOrderMails(
@@ -180,29 +203,41 @@ async function newOrderMails(
   orders: OrderRow[],
 ): Promise<MailMessage[]> {
   const out: MailMessage[] = [];
-  const items = await repo.items(
-    db,
-    orders.map((o) => o.id),
-  );
-  for (const o of orders) {
-    const owner = await repo.storeOwner(db, o.storeId);
+  const places = await repo.placeNames(db, [
+    ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
+  ]);
+  for (const r of await receipts(db, orders)) {
+    const owner = await repo.storeOwner(db, r.o.storeId);
     if (!owner) continue;
+    const place = r.o.cityId ? places.get(r.o.cityId) : undefined;
     out.push(
       sellerNewOrderMail(
         owner.email,
         owner.name,
-        owner.store_name,
-        o,
-        items.filter((i) => i.orderId === o.id),
+        { ...r, storeName: owner.store_name },
         origin(app),
+        place ? `${place.city}, ${place.state}` : null,
       ),
     );
   }
   return out;
 }
 
+/** The buyer's receipt of a pay-on-delivery checkout, as it is placed. */
+async function buyerPlacedMails(
+  app: FastifyInstance,
+  db: Db,
+  orders: OrderRow[],
+): Promise<MailMessage[]> {
+  const buyer =
+    orders[0] && (await repo.people(db, [orders[0].buyerUserId])).get(orders[0].buyerUserId);
+  if (!buyer?.email) return [];
+  return [buyerPlacedMail(buyer.email, buyer.name, await receipts(db, orders), origin(app))];
+}
+
 export const ordersService = {
   newOrderMails,
+  buyerPlacedMails,
   tellSellersNew,
 
   /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
@@ -288,7 +323,17 @@ export const ordersService = {
       : undefined;
     if (paid.length && buyer)
       await queueAll(tx, [
-        ...(buyer.email ? [buyerPaidMail(buyer.email, buyer.name, paid, origin(app))] : []),
+        ...(buyer.email
+          ? [
+              buyerPaidMail(
+                buyer.email,
+                buyer.name,
+                await receipts(tx, paid),
+                origin(app),
+                p.reference,
+              ),
+            ]
+          : []),
         ...(await newOrderMails(app, tx, paid)),
       ]);
     for (const o of paid) await tellBuyerMoved(app, tx, o);

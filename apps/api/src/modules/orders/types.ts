@@ -2,6 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type {
   balanceReply,
+  invoiceReply,
   orderReply,
   ordersReply,
   orderView,
@@ -13,6 +14,8 @@ import type { adminOrderActionAnswer, adminOrderAnswer, adminOrderRow } from './
 export type OrderView = FromSchema<typeof orderView>;
 export type OrdersAnswer = FromSchema<typeof ordersReply>;
 export type OrderAnswer = FromSchema<typeof orderReply>;
+export type InvoiceAnswer = FromSchema<typeof invoiceReply>;
+export type Invoice = InvoiceAnswer['invoice'];
 export type PaymentsMode = FromSchema<typeof paymentsModeSchema>;
 export type StoreBalance = FromSchema<typeof balanceReply>;
 export type AdminOrderRow = FromSchema<typeof adminOrderRow>;

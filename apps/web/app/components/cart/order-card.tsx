@@ -242,6 +242,14 @@ export function OrderCard({
                 Paystack reference <span className="font-mono">{o.payment.reference}</span>
               </p>
             )}
+            <p className="mt-1">
+              <Link
+                to={`/user/orders/${o.id}/invoice`}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+              >
+                Invoice {o.number} (print or save as PDF)
+              </Link>
+            </p>
           </div>
           <ol className="space-y-2 border-l-2 border-brand-200 pl-4 text-sm" aria-label="Timeline">
             {timeline(o).map((e, n) =>
