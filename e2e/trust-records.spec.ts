@@ -174,7 +174,10 @@ test('a requester rates the mechanic after the job is done and confirmed; the re
   await page.screenshot({ path: '/tmp/shots/trust-06-job-done-phone.png', fullPage: true });
   await page.getByRole('button', { name: 'Yes, it is done' }).click();
   const form = page.getByTestId('provider-review-form');
-  await form.getByLabel(`Your rating of ${listing.company_name}`).selectOption('5');
+  await form
+    .getByRole('group', { name: `Your rating of ${listing.company_name}` })
+    .getByRole('radio', { name: '5 stars: excellent' })
+    .check();
   await form.getByLabel('What should others know?').fill('Found the fault in ten minutes.');
   await form.getByRole('button', { name: 'Publish review' }).click();
   await expect(page.getByTestId('provider-review')).toContainText('Verified job');

@@ -173,8 +173,15 @@ test('after delivery the buyer reviews the part, then disputes it; staff refund;
   await hydrated(page);
   await page.getByTestId('review-or-report').first().click();
   await expect(page).toHaveURL(new RegExp(`/user/orders/${orderId}/item/${part.id}$`));
-  await page.getByLabel('The part').selectOption('5');
-  await page.getByLabel(/^The store/).selectOption('4');
+  // Ratings are tapped stars.
+  await page
+    .getByRole('group', { name: 'The part' })
+    .getByRole('radio', { name: '5 stars: excellent' })
+    .check();
+  await page
+    .getByRole('group', { name: /^The store/ })
+    .getByRole('radio', { name: '4 stars: good' })
+    .check();
   await page.getByLabel(/What should other buyers know/).fill('Genuine, fitted first time.');
   await page.getByRole('button', { name: 'Publish review' }).click();
   await expect(page.getByTestId('review')).toContainText('Verified purchase');

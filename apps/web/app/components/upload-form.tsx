@@ -6,6 +6,19 @@ import { shrinkImage, webpName } from '../lib/shrink-image.ts';
 import { FormMessage } from './form-field.tsx';
 
 /**
+ * Sends pictures to an upload route the way the form does: each made small in the browser first
+ * (decision 0013). The API's answer (ok, or its message).
+ */
+export async function sendPictures(action: string, name: string, files: File[]) {
+  const body = new FormData();
+  for (const f of files) {
+    const small = await shrinkImage(f);
+    body.append(name, small, small === f ? f.name : webpName(f.name));
+  }
+  return browserApi.post(action, body, { headers: { accept: 'application/json' } });
+}
+
+/**
  * A picture upload (decision 0013). Without JavaScript it is a plain multipart form posted to the
  * API route, which answers with a redirect back here (`?upload=ok` or `?uploadError=<code>`,
  * worded below). With JavaScript each picture is first made small in the browser (WebP, quality
@@ -61,12 +74,7 @@ export function UploadForm({
     setBusy(true);
     setSaid(null);
     try {
-      const body = new FormData();
-      for (const f of files) {
-        const small = await shrinkImage(f);
-        body.append(name, small, small === f ? f.name : webpName(f.name));
-      }
-      const ans = await browserApi.post(action, body, { headers: { accept: 'application/json' } });
+      const ans = await sendPictures(action, name, files);
       if (ans.status) {
         setSaid({ ok: true, text: done });
         form.reset();

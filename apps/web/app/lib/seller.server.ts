@@ -43,7 +43,10 @@ export async function loadPlaces(context: unknown, stateId: number | string | nu
  */
 export async function loadDashboard(request: Request, context: unknown) {
   await requireUser(request, context, ['Seller', 'Admin']);
-  const days = figureDays(new URL(request.url).searchParams.get('days'));
+  const url = new URL(request.url);
+  const days = figureDays(url.searchParams.get('days'));
+  // The day-by-day table shows its newest rows on a phone; ?table=all shows them all.
+  const tableAll = url.searchParams.get('table') === 'all';
   const api = serverApi(context);
   const profile = signedIn(request, await api.get('/api/store/profile'));
   refuseForbidden(profile);
@@ -60,6 +63,7 @@ export async function loadDashboard(request: Request, context: unknown) {
   if (figures) throwUnlessOk(signedIn(request, figures), { what: 'Store figures' });
   return {
     days,
+    tableAll,
     store,
     suggestion,
     figures: figures?.status ? (figures as unknown as DashboardAnswer) : null,

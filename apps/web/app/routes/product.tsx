@@ -11,6 +11,7 @@ import { ProductImg } from '../components/catalog/product-image.tsx';
 import { FitmentTable } from '../components/catalog/fitment-table.tsx';
 import { StoreCard } from '../components/catalog/store-card.tsx';
 import { CartButton } from '../components/catalog/cart-button.tsx';
+import { DeliveryEstimate } from '../components/catalog/delivery-estimate.tsx';
 import { ChatWith } from '../components/chat/chat-with.tsx';
 import { MyFitBadge } from '../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../components/catalog/fit-car-form.tsx';
@@ -215,6 +216,7 @@ export default function ProductPage() {
             </div>
           )}
           <CartButton product={p} stock={stock} />
+          {p.store && stock !== 0 && <DeliveryEstimate store={p.store} record={storeRecord} />}
           <PriceAlert productId={p.id} mine={priceAlert} />
           <ChatWith subject="product" subjectId={p.id} />
           {p.store && (

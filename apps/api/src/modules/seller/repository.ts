@@ -13,6 +13,7 @@ export interface SellerListRow {
   prod_id: number;
   name: string;
   part_number: string | null;
+  sku: string | null;
   cat_id: number;
   cat_name: string;
   price_kobo: number;
@@ -165,7 +166,7 @@ export const sellerRepository = {
     const where = o.where.length ? sql`and ${sql.join(o.where, sql` and `)}` : sql``;
     return rows<SellerListRow>(
       db,
-      sql`select p.prod_id, p.name, p.part_number, p.cat_id, c.name as cat_name, p.price_kobo, p.sales_kobo,
+      sql`select p.prod_id, p.name, p.part_number, p.sku, p.cat_id, c.name as cat_name, p.price_kobo, p.sales_kobo,
             p.stock, p.active, p.held_by, p.held_reason, p.condition, p.created_at, i.key as image_key, ${o.sortValue} as sort_value
           from products p join categories c on c.cat_id = p.cat_id
             left join product_images i on i.product_id = p.prod_id and i.position = 0

@@ -138,7 +138,10 @@ export const productListQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    q: Text({ maxLength: 100, description: 'Words of the name or title, or a part number' }),
+    q: Text({
+      maxLength: 100,
+      description: 'Words of the name or title, a part number, or (part of) the SKU',
+    }),
     catId: Id({ description: 'Category (a top category includes its children)' }),
     status: { type: 'string', enum: ['active', 'inactive'] },
     stock: {
@@ -163,6 +166,8 @@ export const productListItem = Obj({
   id: int,
   name: str,
   partNumber: nStr,
+  /** The store's own code for the part (its stock list's), when it has one. */
+  sku: nStr,
   category: Obj({ id: int, name: str }),
   priceKobo: int,
   salesKobo: nInt,

@@ -518,6 +518,12 @@ describe(`seller's store: products (${dbLabel()})`, () => {
     expect(await names('?q=ALTERNATOR')).toEqual(['alternator belt', 'Alternator Corolla']);
     expect(await names('?q=bd22')).toEqual(['Brake disc']);
     expect(await names('?q=%25%25')).toEqual([]);
+    // The store's own code finds its part too (whole or in part, any case), and is shown.
+    await db().execute(sql`update products set sku = 'LDP-GK-0042' where prod_id = ${made[6]}`);
+    expect(await names('?q=LDP-GK-0042')).toEqual(['Gear knob']);
+    expect(await names('?q=gk-00')).toEqual(['Gear knob']);
+    const knob = (await t.get('/api/store/products?q=gk-00', s)).body.items[0];
+    expect(knob.sku).toBe('LDP-GK-0042');
     expect(await names('?status=inactive')).toEqual(['Clutch kit']);
     expect(await names('?stock=out')).toEqual(['Alternator Corolla']);
     expect(await names('?stock=low&sort=stock')).toEqual([

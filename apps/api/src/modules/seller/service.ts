@@ -156,6 +156,7 @@ function listItemOut(r: SellerListRow, views: number): ProductListItem {
     id: r.prod_id,
     name: r.name,
     partNumber: r.part_number,
+    sku: r.sku,
     category: { id: r.cat_id, name: r.cat_name },
     priceKobo: Number(r.price_kobo),
     salesKobo: r.sales_kobo === null ? null : Number(r.sales_kobo),
@@ -519,8 +520,9 @@ export function sellerService(db: Db) {
       if (text) {
         const like = `%${likeEscape(text)}%`;
         const pn = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+        // The SKU too: sellers search their own codes, the ones on their shelves and stock lists.
         where.push(
-          sql`(p.name ilike ${like} or p.title ilike ${like}${pn ? sql` or p.part_number_norm like ${`%${pn}%`}` : sql``})`,
+          sql`(p.name ilike ${like} or p.title ilike ${like} or p.sku ilike ${like}${pn ? sql` or p.part_number_norm like ${`%${pn}%`}` : sql``})`,
         );
       }
       if (q.catId) {

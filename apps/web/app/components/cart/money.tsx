@@ -11,21 +11,30 @@ export function MoneyRow({
   strong,
   negative,
   testId,
+  pending,
 }: {
   label: ReactNode;
   kobo: number;
   strong?: boolean;
   negative?: boolean;
   testId?: string;
+  /** Instead of an amount not known yet ('Choose a state to see delivery'). */
+  pending?: string;
 }) {
   return (
     <div
       className={`flex items-baseline justify-between gap-3 py-1 ${strong ? 'border-t border-gray-200 pt-2 text-lg font-bold text-gray-900' : 'text-gray-700'}`}
     >
       <dt>{label}</dt>
-      <dd className="tabular-nums" data-testid={testId}>
-        {negative && kobo > 0 ? `− ${naira(kobo)}` : naira(kobo)}
-      </dd>
+      {pending ? (
+        <dd className="text-right text-sm font-medium text-amber-900" data-testid={testId}>
+          {pending}
+        </dd>
+      ) : (
+        <dd className="tabular-nums" data-testid={testId}>
+          {negative && kobo > 0 ? `− ${naira(kobo)}` : naira(kobo)}
+        </dd>
+      )}
     </div>
   );
 }

@@ -1,7 +1,36 @@
-import { Form, useNavigation } from 'react-router';
-import { PRODUCT_IMAGES_MAX } from '@sf/shared';
+import { useEffect, useState } from 'react';
+import { Form, useNavigation, useRevalidator } from 'react-router';
+import { PRODUCT_IMAGES_MAX, plural } from '@sf/shared';
 import type { SellerProduct } from '../../lib/seller.ts';
-import { UploadForm } from '../upload-form.tsx';
+import { takePictures } from '../../lib/pending-pictures.ts';
+import { FormMessage } from '../form-field.tsx';
+import { sendPictures, UploadForm } from '../upload-form.tsx';
+
+/** Sends the pictures chosen on the new-product form, once, as soon as the product exists. */
+function usePicturesFromNewForm(productId: number) {
+  const revalidator = useRevalidator();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    const files = takePictures();
+    if (!files.length) return;
+    setSaid({ ok: true, text: `Adding ${plural(files.length, 'picture')}…` });
+    void sendPictures(`/api/store/products/${productId}/images`, 'images', files).then(
+      async (ans) => {
+        setSaid(
+          ans.status
+            ? { ok: true, text: `${plural(files.length, 'picture')} added.` }
+            : {
+                ok: false,
+                text: ans.message ?? 'The pictures could not be added: try again below.',
+              },
+        );
+        if (ans.status) await revalidator.revalidate();
+      },
+    );
+    // Once per product page: the held pictures are taken on the first run.
+  }, [productId]);
+  return said;
+}
 
 /**
  * A product's pictures on its edit page: each with "Make main picture" and "Delete" (small page
@@ -10,6 +39,7 @@ import { UploadForm } from '../upload-form.tsx';
  */
 export function ProductPictures({ product }: { product: SellerProduct }) {
   const busy = useNavigation().state !== 'idle';
+  const fromNewForm = usePicturesFromNewForm(product.id);
   const { images } = product;
   const full = images.length >= PRODUCT_IMAGES_MAX;
   return (
@@ -23,6 +53,9 @@ export function ProductPictures({ product }: { product: SellerProduct }) {
           are sent, and the location and camera details are removed.
         </p>
       </div>
+      {fromNewForm && (
+        <FormMessage type={fromNewForm.ok ? 'success' : 'error'}>{fromNewForm.text}</FormMessage>
+      )}
       {images.length > 0 && (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Pictures of this product">
           {images.map((img, i) => (

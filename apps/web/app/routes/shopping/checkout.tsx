@@ -268,10 +268,14 @@ function Radio({
   );
 }
 
+/** Said wherever a delivery amount is not known yet: never a total that leaves delivery out. */
+const CHOOSE_STATE = 'Choose a state to see delivery';
+
 function Summary({
   quote,
   fulfilment,
   stateChosen,
+  stale,
   fits,
   offers,
 }: {
@@ -281,7 +285,13 @@ function Summary({
   quote: Quote;
   fulfilment: string;
   stateChosen: boolean;
+  /** The quote shown was worked out for an earlier choice: a new one is on its way. */
+  stale: boolean;
 }) {
+  // Delivery to a state not chosen yet: its fee, and so the totals, are unknown. While a new
+  // quote is on its way, the old amounts are not shown as the new ones.
+  const unknown =
+    fulfilment !== 'pickup' && !stateChosen ? CHOOSE_STATE : stale ? 'Working it out…' : undefined;
   return (
     <div className="space-y-3" data-testid="checkout-summary">
       {quote.stores.map((g) => (
@@ -310,15 +320,16 @@ function Summary({
             )}
             <MoneyRow
               label={
-                fulfilment === 'pickup'
-                  ? 'Delivery (pickup at the store: free)'
-                  : stateChosen
-                    ? 'Delivery fee'
-                    : 'Delivery fee (choose a state)'
+                fulfilment === 'pickup' ? 'Delivery (pickup at the store: free)' : 'Delivery fee'
               }
               kobo={g.deliveryFeeKobo}
+              pending={unknown}
             />
-            <MoneyRow label={`To ${g.storeName}`} kobo={g.totalKobo} />
+            <MoneyRow
+              label={`To ${g.storeName}`}
+              kobo={g.totalKobo}
+              pending={unknown && (stale ? unknown : `${naira(g.totalKobo)} + delivery`)}
+            />
           </dl>
         </div>
       ))}
@@ -332,8 +343,19 @@ function Summary({
             testId="sum-discount"
           />
         )}
-        <MoneyRow label="All delivery fees" kobo={quote.deliveryFeeKobo} testId="sum-delivery" />
-        <MoneyRow label="Total to pay" kobo={quote.totalKobo} strong testId="sum-total" />
+        <MoneyRow
+          label="All delivery fees"
+          kobo={quote.deliveryFeeKobo}
+          testId="sum-delivery"
+          pending={unknown}
+        />
+        <MoneyRow
+          label="Total to pay"
+          kobo={quote.totalKobo}
+          strong
+          testId="sum-total"
+          pending={unknown && (stale ? unknown : `${naira(quote.totalKobo)} + delivery`)}
+        />
       </dl>
     </div>
   );
@@ -362,6 +384,13 @@ export default function Checkout() {
   }, [answer]);
 
   const quote = latest?.quote ?? loaded.quote;
+  // The choice the shown quote was worked out for: it holds the right delivery only when that
+  // is the choice on screen now.
+  const basis = latest?.values ?? loaded.values;
+  const stale =
+    quoter.state !== 'idle' ||
+    basis.fulfilment !== fulfilment ||
+    (fulfilment !== 'pickup' && basis.stateId !== String(stateId ?? ''));
   const fields = answer?.kind === 'error' ? answer.fields : {};
   const mode = quote?.payments ?? 'off';
 
@@ -637,6 +666,7 @@ export default function Checkout() {
                 quote={quote}
                 fulfilment={fulfilment}
                 stateChosen={!!stateId}
+                stale={stale}
                 fits={fits}
                 offers={offers}
               />
@@ -690,7 +720,10 @@ export default function Checkout() {
             {placing
               ? 'Placing your order…'
               : payment === 'paystack' && mode !== 'off'
-                ? `Pay ${quote ? naira(quote.totalKobo) : ''} with Paystack`
+                ? // The amount only once it holds delivery: a state chosen, or pickup.
+                  quote && !stale && (fulfilment === 'pickup' || stateId)
+                  ? `Pay ${naira(quote.totalKobo)} with Paystack`
+                  : 'Pay with Paystack'
                 : 'Place order, pay on delivery'}
           </button>
         </aside>

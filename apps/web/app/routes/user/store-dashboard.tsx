@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { STORE_FIGURE_DAYS, formatNairaCompact } from '@sf/shared';
+import { STORE_FIGURE_DAYS, formatNairaCompact, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
 import { signedIn } from '../../lib/shop.server.ts';
@@ -160,11 +160,16 @@ function Figures({ f }: { f: DashboardAnswer }) {
   );
 }
 
-function FiguresTable({ f }: { f: DashboardAnswer }) {
+/** Rows of the figures table a phone shows before 'See all' (the newest first). */
+const PHONE_ROWS = 5;
+
+function FiguresTable({ f, all }: { f: DashboardAnswer; all: boolean }) {
   const rows = figureRows(f.series);
   const weekly = f.series.length > 31;
+  const cut = !all && rows.length > PHONE_ROWS;
   return (
     <div
+      id="figures-table"
       className="card overflow-x-auto"
       data-testid="figures-table"
       // Keyboard users can scroll it when a phone is too narrow for every column.
@@ -197,8 +202,12 @@ function FiguresTable({ f }: { f: DashboardAnswer }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.label} className="border-t border-gray-100">
+          {rows.map((r, i) => (
+            <tr
+              key={r.label}
+              // On a phone the newest rows only, until 'See all': the page stays short.
+              className={`border-t border-gray-100 ${cut && i >= PHONE_ROWS ? 'hidden md:table-row' : ''}`}
+            >
               <th scope="row" className="p-1.5 text-left font-medium whitespace-nowrap sm:p-2">
                 {r.label}
               </th>
@@ -223,6 +232,18 @@ function FiguresTable({ f }: { f: DashboardAnswer }) {
           </tr>
         </tfoot>
       </table>
+      {cut && (
+        <p className="p-3 md:hidden">
+          <Link
+            to={`/user/store?days=${f.days}&table=all#figures-table`}
+            preventScrollReset
+            className="font-semibold text-brand-800 underline"
+            data-testid="figures-see-all"
+          >
+            See all {plural(rows.length, weekly ? 'week' : 'day')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -285,7 +306,7 @@ function Products({ f }: { f: DashboardAnswer }) {
           Stock
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          {p.active} of {p.total} products on sale.
+          {p.active.toLocaleString('en-NG')} of {plural(p.total, 'product')} on sale.
         </p>
         <ul className="mt-2 flex flex-wrap gap-2 text-sm">
           {links.map(([label, n, to]) => (
@@ -321,7 +342,7 @@ function Products({ f }: { f: DashboardAnswer }) {
 }
 
 export default function StoreDashboard() {
-  const { days, store, suggestion, figures, money, places, needsYou } =
+  const { days, tableAll, store, suggestion, figures, money, places, needsYou } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
@@ -393,39 +414,7 @@ export default function StoreDashboard() {
       )}
       {needsYou && <NeedsYou d={needsYou} />}
 
-      {figures && (
-        <section aria-labelledby="figures-h" className="space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="figures-h" className="text-xl font-bold">
-              Last {days} days
-            </h2>
-            <nav aria-label="Period" className="flex gap-1">
-              {STORE_FIGURE_DAYS.map((d) => (
-                <Link
-                  key={d}
-                  to={`/user/store?days=${d}`}
-                  aria-current={d === days ? 'page' : undefined}
-                  className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border px-3 text-sm font-semibold ${
-                    d === days
-                      ? 'border-brand-700 bg-brand-700 text-white'
-                      : 'border-gray-300 bg-white hover:bg-gray-100'
-                  }`}
-                >
-                  {d} days
-                </Link>
-              ))}
-            </nav>
-          </div>
-          <Figures f={figures} />
-          <p className="text-xs text-gray-600">
-            Orders and revenue count orders placed and paid (or to be paid on delivery), delivery
-            fees included; cancelled ones are left out. Conversion is orders per 100 product views.
-          </p>
-          <FiguresTable f={figures} />
-          <Products f={figures} />
-        </section>
-      )}
-
+      {/* Money and stock first, the period's figures and their long table after them. */}
       {money && (
         <section className="card space-y-3 p-4" aria-labelledby="money-h">
           <h2 id="money-h" className="text-lg font-bold">
@@ -471,12 +460,51 @@ export default function StoreDashboard() {
               {when(money.payoutsHeldUntil)}.
             </p>
           )}
-          <BankAccountForm current={money.bankAccount} busy={busy} answer={bankAnswer} />
+          {/* The payout account is set once: folded away unless it needs attention. */}
+          <details open={!money.bankAccount || !!bankAnswer}>
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
+              {money.bankAccount ? 'Payout bank account' : 'Add the bank account payouts go to'}
+            </summary>
+            <BankAccountForm current={money.bankAccount} busy={busy} answer={bankAnswer} />
+          </details>
           <p>
             <Link to="/user/store/orders" className="font-semibold text-brand-800 underline">
               Withdraw and see your orders
             </Link>
           </p>
+        </section>
+      )}
+      {figures && <Products f={figures} />}
+
+      {figures && (
+        <section aria-labelledby="figures-h" className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="figures-h" className="text-xl font-bold">
+              Last {days} days
+            </h2>
+            <nav aria-label="Period" className="flex gap-1">
+              {STORE_FIGURE_DAYS.map((d) => (
+                <Link
+                  key={d}
+                  to={`/user/store?days=${d}`}
+                  aria-current={d === days ? 'page' : undefined}
+                  className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border px-3 text-sm font-semibold ${
+                    d === days
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-gray-300 bg-white hover:bg-gray-100'
+                  }`}
+                >
+                  {d} days
+                </Link>
+              ))}
+            </nav>
+          </div>
+          <Figures f={figures} />
+          <p className="text-xs text-gray-600">
+            Orders and revenue count orders placed and paid (or to be paid on delivery), delivery
+            fees included; cancelled ones are left out. Conversion is orders per 100 product views.
+          </p>
+          <FiguresTable f={figures} all={tableAll} />
         </section>
       )}
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Link,
   useLoaderData,
@@ -9,6 +9,7 @@ import {
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importErrorMessage, plural } from '@sf/shared';
 import type { ImportItem } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
+import { when } from '../../lib/shop.ts';
 import { loadImportPage } from '../../lib/seller.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
@@ -44,6 +45,38 @@ function useLiveImport(initial: ImportItem | null) {
     return () => clearTimeout(timer);
   }, [item]);
   return item;
+}
+
+/**
+ * The latest imports, kept current without a reload: read again every few seconds while one of
+ * them (or the one on show) is under way, and once more when the one on show ends.
+ */
+function useLiveImports(initial: ImportItem[], current: ImportItem | null) {
+  const [items, setItems] = useState(initial);
+  useEffect(() => setItems(initial), [initial]);
+  const busy = items.some(running) || (current !== null && running(current));
+  const currentStatus = current?.status;
+  const shownStatus = useRef(currentStatus);
+  useEffect(() => {
+    let stop = false;
+    const read = async () => {
+      const ans = await browserApi.get('/api/store/imports');
+      if (!stop && ans.status) setItems((ans.items ?? []) as ImportItem[]);
+    };
+    // The one on show moved on (it finished): the list says so at once.
+    if (shownStatus.current !== currentStatus) void read();
+    shownStatus.current = currentStatus;
+    if (!busy)
+      return () => {
+        stop = true;
+      };
+    const timer = setInterval(() => void read(), 3000);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [busy, currentStatus]);
+  return items;
 }
 
 function Progress({ item }: { item: ImportItem }) {
@@ -182,6 +215,7 @@ function UploadForm({ error }: { error: string | null }) {
 export default function StoreImport() {
   const d = useLoaderData<typeof loader>();
   const current = useLiveImport(d.noStore ? null : d.current);
+  const imports = useLiveImports(d.noStore ? [] : d.imports, current);
   if (d.noStore) return <OpenStoreFirst title="Import products" />;
   return (
     <main id="main" className="container-page max-w-4xl space-y-5 py-5">
@@ -242,20 +276,24 @@ export default function StoreImport() {
         </dl>
       </section>
 
-      {d.imports.length > 0 && (
+      {imports.length > 0 && (
         <section aria-labelledby="recent" className="space-y-2">
           <h2 id="recent" className="text-lg font-semibold">
             Your latest imports
           </h2>
-          <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white text-sm">
-            {d.imports.map((i) => (
+          <ul
+            className="divide-y divide-gray-200 rounded border border-gray-200 bg-white text-sm"
+            data-testid="recent-imports"
+          >
+            {imports.map((i) => (
               <li key={i.id} className="flex flex-wrap justify-between gap-2 p-3">
                 <Link to={`${PAGE}?id=${i.id}`} className="font-semibold text-brand-800 underline">
                   {i.fileName}
                 </Link>
                 <span className="text-gray-700">
-                  {STATUS_WORDS[i.status]} · {i.created} added, {i.updated} updated, {i.badRows} not
-                  imported · {i.createdAt.slice(0, 16).replace('T', ' ')} UTC
+                  {STATUS_WORDS[i.status]} · {i.created.toLocaleString('en-NG')} added,{' '}
+                  {i.updated.toLocaleString('en-NG')} updated, {i.badRows.toLocaleString('en-NG')}{' '}
+                  not imported · <time dateTime={i.createdAt}>{when(i.createdAt)}</time>
                 </span>
               </li>
             ))}

@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { CONDITION_LABELS, PRODUCT_IMAGES_MAX } from '@sf/shared';
+import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
 import { redirect } from '../../lib/redirect.ts';
@@ -27,6 +27,7 @@ import { Field, FormMessage } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { FitmentEditor } from '../../components/seller/fitment-editor.tsx';
 import { ProductPictures } from '../../components/seller/product-pictures.tsx';
+import { NewProductPictures } from '../../components/seller/new-product-pictures.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 
 /** Where a seller lifts the product limit of their plan. */
@@ -317,6 +318,9 @@ export default function StoreProduct() {
           <FitmentEditor rows={rows} makes={options.makes} models={models} errors={f} />
         </section>
 
+        {/* A new product takes its pictures with its first save (sent just after it). */}
+        {!product && <NewProductPictures />}
+
         <div className="flex flex-wrap gap-2">
           <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
             {id === 0 ? 'Add product' : 'Save changes'}
@@ -326,14 +330,7 @@ export default function StoreProduct() {
           </Link>
         </div>
       </Form>
-      {product ? (
-        <ProductPictures product={product} />
-      ) : (
-        <p className="text-sm text-gray-700">
-          Pictures: add up to {PRODUCT_IMAGES_MAX} once the product is saved (this page then shows
-          where).
-        </p>
-      )}
+      {product && <ProductPictures product={product} />}
     </main>
   );
 }

@@ -91,7 +91,7 @@ function Filters({
             defaultValue={f.q}
             maxLength={100}
             className="input"
-            placeholder="Name, title or part number"
+            placeholder="Name, part number or SKU"
           />
           <button type="submit" className="btn-primary shrink-0">
             Show
@@ -178,6 +178,7 @@ function Row({
         <span className="block text-xs text-gray-600">
           {p.category.name} · {CONDITION_LABELS[p.condition] ?? ''}
           {p.partNumber ? ` · ${p.partNumber}` : ''}
+          {p.sku ? ` · SKU ${p.sku}` : ''}
         </span>
         {p.heldReason ? (
           <span className="mt-1 block rounded bg-red-50 px-2 py-1 text-xs font-semibold text-red-900">
