@@ -35,7 +35,8 @@ test.describe('accounts', () => {
     page,
   }, info) => {
     const email = uniqueEmail(info, 'seller');
-    await page.goto('/auth/register');
+    // Phone first (decision 0029): the e-mail form is one link away.
+    await page.goto('/auth/register?with=email');
     await hydrated(page);
     await expectAccessible(page);
     await page.getByRole('radio', { name: /^Seller/ }).check();
@@ -341,7 +342,7 @@ test.describe('without JavaScript', () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
     const email = uniqueEmail(info, 'nojs');
-    await page.goto('/auth/register');
+    await page.goto('/auth/register?with=email');
     await page.getByRole('radio', { name: /^Mechanic/ }).check();
     await expect(page.getByRole('main').getByLabel('Workshop name')).toBeVisible();
     await page.getByRole('main').getByLabel('Full name').fill('E');

@@ -72,6 +72,8 @@ export const AUTH_MESSAGES = {
     `Too many codes were asked for from your network. Please try again in ${wait}.`,
   tooManyCodeTries: (wait: string) =>
     `Too many codes were tried from your network. Please try again in ${wait}.`,
+  staffUsePassword:
+    'Staff accounts sign in with their e-mail and password, not with a code. Use e-mail instead.',
   smsOff:
     'Sign-in by SMS code is not available right now. Please log in with your e-mail and password.',
   wrongCurrentPassword: 'Your current password is not correct',

@@ -298,6 +298,15 @@ describe(`code rules: expiry, tries, single use (${dbLabel()})`, () => {
     expect(res.cookie).toBeUndefined();
   });
 
+  it('a staff account’s right code is refused: staff sign in with their password', async () => {
+    const { user } = await createUser(h.db, 'Admin', { phone: newNumber() });
+    await ask(user.phone);
+    const res = await verify({ phone: user.phone, code: await codeFor(user.phone) });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(M.staffUsePassword);
+    expect(res.cookie).toBeUndefined();
+  });
+
   it('a phone-only account cannot log in by password; it sets one on its profile without a current one, then can', async () => {
     const n = newNumber();
     await ask(n);

@@ -10,7 +10,7 @@ import {
   nigerianMobile,
   validateNewPhoneAccount,
 } from '@sf/shared';
-import { HttpError, invalid, tooMany, unavailable } from '../../lib/errors.ts';
+import { HttpError, forbidden, invalid, tooMany, unavailable } from '../../lib/errors.ts';
 import { addressKey, refund, take, waitText, type Rule } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -81,6 +81,8 @@ export function phoneAuthService(app: FastifyInstance) {
   /** Signs in to an account whose number the code proved (the code already used). */
   async function signIn(user: UserRow, info: RequestInfo & { device: Device }) {
     if (user.lockedAt) throw new HttpError(403, M.accountLocked, 'ACCOUNT_LOCKED');
+    // Whoever holds a staff member's SIM must not hold the admin area: staff use their password.
+    if (user.role === 'Admin') throw forbidden(M.staffUsePassword);
     // A browser this account used before, or a session of the same account on it, is no swap.
     const known =
       info.sessionUserId === user.id || (await repo.knownDevice(user.id, info.device.hash));

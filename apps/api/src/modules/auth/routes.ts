@@ -22,6 +22,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import { publicOrigin } from '../../config.ts';
 import * as schemas from './schemas.ts';
 import { deviceOf, setDeviceCookie, type Device } from './devices.ts';
+import { LOCAL_SMS_PREFIX } from '../sms/setup.ts';
 import { phoneAuthService, type NewAccountInput } from './phone.ts';
 
 type ProfileBody = {
@@ -108,6 +109,9 @@ export default async function authRoutes(app: FastifyInstance) {
         message: M.codeSent(sent.phone),
         phone: sent.phone,
         expiresInS: PHONE_CODE_MINUTES * 60,
+        ...(app.smsMode === 'local'
+          ? { testInbox: `${LOCAL_SMS_PREFIX}?to=${sent.phone.slice(1)}` }
+          : {}),
       });
     },
   );

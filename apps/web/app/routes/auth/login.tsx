@@ -16,7 +16,9 @@ import { AUTH_MESSAGES, checkLoginIdentifier, safeRedirect } from '@sf/shared';
 import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { landingAfterLogin } from '../../lib/menus.ts';
+import { phoneAction, type PhoneStep } from '../../lib/phone-auth.server.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
 import { useDismissToast, useToast } from '../../components/toasts.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Log in | SpareFinder NG' }];
@@ -30,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (who?.isauthenticated) throw redirect(landingAfterLogin(redirectTo, who.role));
   return {
     redirectTo,
+    // Phone first (decision 0029); ?with=email shows the e-mail and password form.
+    withEmail: url.searchParams.get('with') === 'email',
     notice:
       reason === 'broadcast' || reason === 'feature'
         ? GUARD_MESSAGES[reason]
@@ -40,8 +44,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+type PasswordAnswer = {
+  kind: 'password';
+  ok: false;
+  message?: string;
+  fields: Record<string, string>;
+  email: string;
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  const intent = field(form, 'intent');
+  if (intent === 'code' || intent === 'verify')
+    return phoneAction(form, context, {
+      landing: (to, ans) => landingAfterLogin(to, ans.user.role),
+    });
   const email = field(form, 'email').trim();
   const password = field(form, 'password');
   const redirectTo = safeRedirect(field(form, 'redirectTo'));
@@ -50,18 +67,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (e) fields.email = e;
   if (!password) fields.password = 'Enter your password';
   if (Object.keys(fields).length)
-    return data({ ok: false, message: undefined, fields, email }, { status: 400 });
+    return data<PasswordAnswer>(
+      { kind: 'password', ok: false, message: undefined, fields, email },
+      { status: 400 },
+    );
   const api = serverApi(context);
   const ans = await api.post('/api/auth/login', { email, password });
   if (ans.status)
     return redirect(
       landingAfterLogin(redirectTo, (ans.user as { role?: string } | undefined)?.role),
-      {
-        headers: cookieHeaders(api.cookies()),
-      },
+      { headers: cookieHeaders(api.cookies()) },
     );
-  return data(
+  return data<PasswordAnswer>(
     {
+      kind: 'password',
       ok: false,
       message: ans.message ?? AUTH_MESSAGES.badCredentials,
       fields: (ans.fields ?? {}) as Record<string, string>,
@@ -72,8 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, notice, reset } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { redirectTo, notice, reset, withEmail } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as PasswordAnswer | PhoneStep | undefined;
   const busy = useNavigation().state === 'submitting';
   const notify = useToast();
   const dismiss = useDismissToast();
@@ -86,16 +105,28 @@ export default function Login() {
     const id = notify('warning', notice);
     return () => dismiss(id);
   }, [notice, location.key, notify, dismiss]);
-  const q = redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '';
-  return (
-    <AuthCard
-      title="Log in"
-      intro="Welcome back. Log in to buy parts, manage your store, workshop or garage."
+  const q = redirectTo !== '/' ? `redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  const here = (extra = '') => {
+    const all = [q, extra].filter(Boolean).join('&');
+    return `/auth/login${all ? `?${all}` : ''}`;
+  };
+  const phone = answer?.kind === 'phone' ? answer : undefined;
+  const pw = answer?.kind === 'password' ? answer : undefined;
+  // The e-mail form stays on the page, below the phone form (a link jumps to it, no script
+  // needed); it comes first for someone who just used it or asked for it (?with=email).
+  const byEmail = withEmail || Boolean(pw);
+  const emailForm = (
+    <section
+      id="email-login"
+      aria-labelledby="email-login-h"
+      className={byEmail ? '' : 'mt-6 border-t border-gray-200 pt-5'}
     >
-      {notice && <FormMessage type="warning">{notice}</FormMessage>}
-      {reset && <FormMessage type="success">{AUTH_MESSAGES.resetDone}</FormMessage>}
-      {answer?.message && <FormMessage type="error">{answer.message}</FormMessage>}
+      <h2 id="email-login-h" className="mb-3 text-lg font-bold">
+        {byEmail ? 'With your e-mail and password' : 'Or with your e-mail and password'}
+      </h2>
+      {pw?.message && <FormMessage type="error">{pw.message}</FormMessage>}
       <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           name="email"
@@ -104,8 +135,8 @@ export default function Login() {
           autoComplete="username"
           required
           maxLength={254}
-          defaultValue={answer?.email}
-          error={answer?.fields?.email}
+          defaultValue={pw?.email}
+          error={pw?.fields?.email}
         />
         <Field
           name="password"
@@ -114,23 +145,86 @@ export default function Login() {
           autoComplete="current-password"
           required
           maxLength={512}
-          error={answer?.fields?.password}
+          error={pw?.fields?.password}
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </Form>
-      <div className="mt-5 flex flex-col gap-2 text-sm">
+      <p className="mt-3 text-sm">
         <Link to="/auth/passwordreset" className="font-medium text-brand-700 underline">
           Forgot your password?
         </Link>
-        <p>
-          New to SpareFinder NG?{' '}
-          <Link to={`/auth/register${q}`} className="font-medium text-brand-700 underline">
-            Create an account
-          </Link>
+      </p>
+    </section>
+  );
+  const phoneForm = (
+    <section
+      aria-label="With a code by SMS"
+      className={byEmail ? 'mt-6 border-t border-gray-200 pt-5' : ''}
+    >
+      {byEmail && <h2 className="mb-3 text-lg font-bold">Or with a code by SMS</h2>}
+      {phone?.message && <FormMessage type="error">{phone.message}</FormMessage>}
+      <Form method="post" noValidate className="space-y-4">
+        <input type="hidden" name="intent" value="code" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <PhoneField value={phone?.phone} error={phone?.fields.phone} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'Sending…' : 'Send me a code'}
+        </button>
+      </Form>
+      {!byEmail && (
+        <p className="mt-4 text-sm">
+          <a href="#email-login" className="font-medium text-brand-700 underline">
+            Use e-mail instead
+          </a>
         </p>
-      </div>
+      )}
+    </section>
+  );
+  return (
+    <AuthCard
+      title="Log in"
+      intro="Welcome back. Log in to buy parts, manage your store, workshop or garage."
+    >
+      {notice && <FormMessage type="warning">{notice}</FormMessage>}
+      {reset && <FormMessage type="success">{AUTH_MESSAGES.resetDone}</FormMessage>}
+      {phone?.step === 'code' ? (
+        <CodeStep
+          phone={phone.phone}
+          sent={phone.sent}
+          testInbox={phone.testInbox}
+          message={phone.message}
+          fields={phone.fields}
+          needName={phone.needName}
+          codeValue={phone.code}
+          nameValue={phone.values.name}
+          carry={{}}
+          redirectTo={redirectTo}
+          submitLabel={phone.needName ? 'Create my account' : 'Log in'}
+          busy={busy}
+          changeNumberTo={here()}
+        />
+      ) : byEmail ? (
+        <>
+          {emailForm}
+          {phoneForm}
+        </>
+      ) : (
+        <>
+          {phoneForm}
+          {emailForm}
+        </>
+      )}
+      <p className="mt-5 text-sm">
+        New to SpareFinder NG?{' '}
+        <Link
+          to={`/auth/register${q ? `?${q}` : ''}`}
+          className="font-medium text-brand-700 underline"
+        >
+          Create an account
+        </Link>
+      </p>
     </AuthCard>
   );
 }

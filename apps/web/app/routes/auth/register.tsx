@@ -16,13 +16,16 @@ import {
   PASSWORD_MIN,
   ROLES,
   safeRedirect,
+  validateNewPhoneAccount,
   validateRegistration,
   type PublicRole,
 } from '@sf/shared';
 import { field } from '../../lib/auth.server.ts';
 import { SETUP_PAGE } from '../../lib/menus.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
+import { phoneAction, type PhoneStep } from '../../lib/phone-auth.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Create an account | SpareFinder NG' }];
 
@@ -44,11 +47,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const initialRole = (ROLES as readonly string[]).includes(asked ?? '')
     ? (asked as PublicRole)
     : 'Buyer';
-  return { redirectTo, initialRole };
+  // Phone first (decision 0029); ?with=email shows the e-mail and password form.
+  return { redirectTo, initialRole, withEmail: url.searchParams.get('with') === 'email' };
 }
+
+type EmailAnswer = {
+  kind: 'password';
+  ok: false;
+  message?: string;
+  fields: Record<string, string>;
+  values: Record<string, string>;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  const intent = field(form, 'intent');
+  if (intent === 'code' || intent === 'verify')
+    return phoneAction(form, context, {
+      // A new business lands on its setup page unless it registered on its way somewhere.
+      landing: (to, ans) =>
+        to === '/' && ans.created ? (SETUP_PAGE[ans.user.role as PublicRole] ?? '/') : to,
+      extraCheck: (v) =>
+        validateNewPhoneAccount({ ...v, role: v.role || 'Buyer' }) as Record<string, string>,
+    });
   const values = {
     name: field(form, 'name'),
     email: field(form, 'email'),
@@ -61,8 +82,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { password: _pw, ...echo } = values;
   const fields = validateRegistration(values) as Record<string, string>;
   if (Object.keys(fields).length)
-    return data(
-      { ok: false, message: 'Please correct the marked fields', fields, values: echo },
+    return data<EmailAnswer>(
+      {
+        kind: 'password',
+        ok: false,
+        message: 'Please correct the marked fields',
+        fields,
+        values: echo,
+      },
       { status: 400 },
     );
   const isBuyer = !BUSINESS_LABEL[values.role as PublicRole];
@@ -74,8 +101,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A business lands on its setup page unless it registered on its way somewhere.
   const next = redirectTo === '/' ? (SETUP_PAGE[values.role as PublicRole] ?? '/') : redirectTo;
   if (ans.status) return redirect(next, { headers: cookieHeaders(api.cookies()) });
-  return data(
+  return data<EmailAnswer>(
     {
+      kind: 'password',
       ok: false,
       message: ans.message as string,
       fields: (ans.fields ?? {}) as Record<string, string>,
@@ -85,121 +113,203 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+/** Who the account is for, and the business name a business role needs. */
+function RoleAndBusiness({
+  role,
+  businessName,
+  fields,
+}: {
+  role: PublicRole;
+  businessName?: string;
+  fields: Record<string, string>;
+}) {
+  return (
+    <>
+      <fieldset>
+        <legend className="label">I am a</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {ROLES.map((r) => (
+            <label
+              key={r}
+              className="flex min-h-11 cursor-pointer items-start gap-2 rounded-[var(--radius-card)] border border-gray-300 bg-white p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="role"
+                value={r}
+                id={`role-${r.replace(' ', '')}`}
+                defaultChecked={r === role}
+                className="mt-1 size-4 accent-brand-700"
+              />
+              <span>
+                <span className="block font-semibold">{r}</span>
+                <span className="block text-xs text-gray-600">{ROLE_HINT[r]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {fields.role && <p className="mt-1 text-sm font-medium text-red-700">{fields.role}</p>}
+      </fieldset>
+      <div className="group-has-[#role-Buyer:checked]:hidden">
+        <label htmlFor="f-businessName" className="label">
+          <span className="hidden group-has-[#role-Seller:checked]:inline">Store name</span>
+          <span className="hidden group-has-[#role-Mechanic:checked]:inline">Workshop name</span>
+          <span className="hidden group-has-[#role-TowVan:checked]:inline">Garage name</span>
+        </label>
+        <input
+          id="f-businessName"
+          name="businessName"
+          className={`input ${fields.businessName ? 'border-red-600' : ''}`}
+          maxLength={80}
+          defaultValue={businessName}
+          aria-invalid={fields.businessName ? true : undefined}
+          aria-describedby={fields.businessName ? 'f-businessName-error' : 'f-businessName-hint'}
+        />
+        <p id="f-businessName-hint" className="mt-1 text-sm text-gray-600">
+          Shown on your public page, e.g. Ladipo Genuine Parts
+        </p>
+        {fields.businessName && (
+          <p id="f-businessName-error" className="mt-1 text-sm font-medium text-red-700">
+            {fields.businessName}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
 export default function Register() {
-  const { redirectTo, initialRole } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { redirectTo, initialRole, withEmail } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as EmailAnswer | PhoneStep | undefined;
   const busy = useNavigation().state === 'submitting';
   useFailureToast(answer);
   const v = answer?.values;
   const f = answer?.fields ?? {};
   const role = (v?.role as PublicRole) ?? initialRole;
+  const q = redirectTo !== '/' ? `redirectTo=${encodeURIComponent(redirectTo)}` : '';
+  const here = (extra = '') => {
+    const all = [q, extra, role !== 'Buyer' ? `role=${encodeURIComponent(role)}` : '']
+      .filter(Boolean)
+      .join('&');
+    return `/auth/register${all ? `?${all}` : ''}`;
+  };
+  const phone = answer?.kind === 'phone' ? answer : undefined;
+  const byEmail = withEmail || answer?.kind === 'password';
   return (
     <AuthCard
       title="Create an account"
       intro="One account to buy, sell, fix or tow. It takes a minute."
     >
-      {answer?.message && <FormMessage type="error">{answer.message}</FormMessage>}
-      {/* The business field follows the chosen role through CSS :has(), so it works before JavaScript loads. */}
-      <Form method="post" noValidate className="group space-y-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <fieldset>
-          <legend className="label">I am a</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {ROLES.map((r) => (
-              <label
-                key={r}
-                className="flex min-h-11 cursor-pointer items-start gap-2 rounded-[var(--radius-card)] border border-gray-300 bg-white p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="role"
-                  value={r}
-                  id={`role-${r.replace(' ', '')}`}
-                  defaultChecked={r === role}
-                  className="mt-1 size-4 accent-brand-700"
-                />
-                <span>
-                  <span className="block font-semibold">{r}</span>
-                  <span className="block text-xs text-gray-600">{ROLE_HINT[r]}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {f.role && <p className="mt-1 text-sm font-medium text-red-700">{f.role}</p>}
-        </fieldset>
-        <div className="group-has-[#role-Buyer:checked]:hidden">
-          <label htmlFor="f-businessName" className="label">
-            <span className="hidden group-has-[#role-Seller:checked]:inline">Store name</span>
-            <span className="hidden group-has-[#role-Mechanic:checked]:inline">Workshop name</span>
-            <span className="hidden group-has-[#role-TowVan:checked]:inline">Garage name</span>
-          </label>
-          <input
-            id="f-businessName"
-            name="businessName"
-            className={`input ${f.businessName ? 'border-red-600' : ''}`}
-            maxLength={80}
-            defaultValue={v?.businessName}
-            aria-invalid={f.businessName ? true : undefined}
-            aria-describedby={f.businessName ? 'f-businessName-error' : 'f-businessName-hint'}
-          />
-          <p id="f-businessName-hint" className="mt-1 text-sm text-gray-600">
-            Shown on your public page, e.g. Ladipo Genuine Parts
+      {byEmail ? (
+        <>
+          {answer?.message && <FormMessage type="error">{answer.message}</FormMessage>}
+          {/* The business field follows the chosen role through CSS :has(), so it works before JavaScript loads. */}
+          <Form method="post" noValidate className="group space-y-4">
+            <input type="hidden" name="intent" value="password" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <RoleAndBusiness role={role} businessName={v?.businessName} fields={f} />
+            <Field
+              name="name"
+              label="Full name"
+              autoComplete="name"
+              required
+              maxLength={80}
+              defaultValue={v?.name}
+              error={f.name}
+            />
+            <Field
+              name="email"
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={v?.email}
+              error={f.email}
+            />
+            <Field
+              name="phone"
+              label="Phone number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              maxLength={20}
+              defaultValue={v?.phone}
+              error={f.phone}
+              hint="A Nigerian number, like 0803 123 4567"
+            />
+            <Field
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              error={f.password}
+              hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short sentence is easy to remember.`}
+            />
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Creating your account…' : 'Create account'}
+            </button>
+          </Form>
+          <p className="mt-4 text-sm">
+            <Link to={here()} className="font-medium text-brand-700 underline">
+              Use your phone number instead
+            </Link>
           </p>
-          {f.businessName && (
-            <p id="f-businessName-error" className="mt-1 text-sm font-medium text-red-700">
-              {f.businessName}
-            </p>
-          )}
-        </div>
-        <Field
-          name="name"
-          label="Full name"
-          autoComplete="name"
-          required
-          maxLength={80}
-          defaultValue={v?.name}
-          error={f.name}
+        </>
+      ) : phone?.step === 'code' ? (
+        <CodeStep
+          phone={phone.phone}
+          sent={phone.sent}
+          testInbox={phone.testInbox}
+          message={phone.message}
+          fields={phone.fields}
+          needName={phone.needName}
+          codeValue={phone.code}
+          carry={phone.values}
+          redirectTo={redirectTo}
+          submitLabel="Create account"
+          busy={busy}
+          changeNumberTo={here()}
         />
-        <Field
-          name="email"
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={v?.email}
-          error={f.email}
-        />
-        <Field
-          name="phone"
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          maxLength={20}
-          defaultValue={v?.phone}
-          error={f.phone}
-          hint="A Nigerian number, like 0803 123 4567"
-        />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          error={f.password}
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short sentence is easy to remember.`}
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
-        </button>
-      </Form>
+      ) : (
+        <>
+          {phone?.message && <FormMessage type="error">{phone.message}</FormMessage>}
+          <Form method="post" noValidate className="group space-y-4">
+            <input type="hidden" name="intent" value="code" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <RoleAndBusiness role={role} businessName={v?.businessName} fields={f} />
+            <Field
+              name="name"
+              label="Full name"
+              autoComplete="name"
+              required
+              maxLength={80}
+              defaultValue={v?.name}
+              error={f.name}
+            />
+            <PhoneField value={phone?.phone} error={f.phone} />
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? 'Sending…' : 'Send me a code'}
+            </button>
+          </Form>
+          <p className="mt-4 text-sm">
+            No e-mail or password needed.{' '}
+            <Link to={here('with=email')} className="font-medium text-brand-700 underline">
+              Use e-mail instead
+            </Link>
+          </p>
+        </>
+      )}
       <p className="mt-5 text-sm">
         Already have an account?{' '}
-        <Link to="/auth/login" className="font-medium text-brand-700 underline">
+        <Link
+          to={`/auth/login${q ? `?${q}` : ''}`}
+          className="font-medium text-brand-700 underline"
+        >
           Log in
         </Link>
       </p>
