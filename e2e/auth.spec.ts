@@ -49,7 +49,8 @@ test.describe('accounts', () => {
       .getByLabel('Password', { exact: true })
       .fill('Brake-pads-for-Camry-09');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // A new business lands on its setup page.
+    await expect(page).toHaveURL(/\/user\/store$/);
     let menu = await openAccountMenu(page);
     for (const item of ['Profile', 'My Orders', 'Store', 'Products', 'My Store Dashboard']) {
       await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
