@@ -171,7 +171,9 @@ test('seller: pictures with the first save, search by SKU, imports that update i
     { name: 'front.png', mimeType: 'image/png', buffer: png },
     { name: 'back.png', mimeType: 'image/png', buffer: png },
   ]);
-  await expect(seller.getByRole('list', { name: 'Pictures to add' }).locator('li')).toHaveCount(2);
+  const toAdd = seller.getByRole('list', { name: 'Pictures to add' });
+  await expect(toAdd.locator('li')).toHaveCount(2);
+  await toAdd.scrollIntoViewIfNeeded();
   await shot(seller, info, 'new-product-pictures');
   await seller.getByRole('button', { name: 'Add product' }).click();
   await expect(seller).toHaveURL(/\/user\/store\/product\/\d+\?saved=added/);

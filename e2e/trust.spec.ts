@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hydrated, uniquePhone } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
 
 // Trust (decision 0018) at phone size: the fit check on the list, the product page and at checkout.
 test.describe.configure({ timeout: 180_000 });
@@ -182,6 +182,10 @@ test('after delivery the buyer reviews the part, then disputes it; staff refund;
     .getByRole('group', { name: /^The store/ })
     .getByRole('radio', { name: '4 stars: good' })
     .check();
+  await expectAccessible(page);
+  await page.screenshot({
+    path: `/tmp/shots/trust-review-stars-${isPhone(page) ? 'phone' : 'desktop'}.png`,
+  });
   await page.getByLabel(/What should other buyers know/).fill('Genuine, fitted first time.');
   await page.getByRole('button', { name: 'Publish review' }).click();
   await expect(page.getByTestId('review')).toContainText('Verified purchase');
