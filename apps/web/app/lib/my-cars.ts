@@ -10,5 +10,7 @@ export async function fetchMyCars(api: Api): Promise<GarageCar[] | null> {
   return ans.status && Array.isArray(ans.items) ? ans.items : null;
 }
 
-export const carLabel = (c: Pick<GarageCar, 'year' | 'make' | 'model'>) =>
-  [c.year, c.make, c.model].filter(Boolean).join(' ');
+/** '2010 Toyota Corolla 1.8 L' (the engine when the buyer gave it). */
+export const carLabel = (
+  c: Pick<GarageCar, 'year' | 'make' | 'model'> & { engine?: string | null },
+) => [c.year, c.make, c.model, c.engine ? `${c.engine} L` : null].filter(Boolean).join(' ');

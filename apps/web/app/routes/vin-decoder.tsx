@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
-import { normaliseVin, partsLinkFor, validateVin } from '@sf/shared';
+import { ENGINE_PATTERN, normaliseVin, partsLinkFor, validateVin } from '@sf/shared';
 import type { AuthUser, VinDecode } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
@@ -66,6 +66,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     makeId,
     modelId: int('modelId'),
     year: int('year'),
+    // The decoded engine size; a size the garage does not take (under 0.6 L) is left out.
+    engine: ENGINE_PATTERN.test(String(form.get('engine') ?? ''))
+      ? String(form.get('engine'))
+      : undefined,
     nickname: String(form.get('nickname') ?? '').slice(0, 40) || undefined,
   });
   if (ans.httpStatus === 401) throw redirect(loginToSave(vin));
@@ -256,6 +260,13 @@ export default function VinDecoder() {
                 <input type="hidden" name="makeId" value={result.makeId} />
                 {result.modelId && <input type="hidden" name="modelId" value={result.modelId} />}
                 {result.year && <input type="hidden" name="year" value={result.year} />}
+                {result.engine?.displacementL && (
+                  <input
+                    type="hidden"
+                    name="engine"
+                    value={result.engine.displacementL.toFixed(1)}
+                  />
+                )}
                 {signedIn && (
                   <div className="flex-1">
                     <label htmlFor="nickname" className="label">

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  uuid,
+  text,
+  integer,
+  timestamp,
+  index,
+  uniqueIndex,
+  check,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { carMakes, carModels } from './lookups.ts';
 
@@ -17,6 +26,8 @@ export const garageCars = pgTable(
       .references(() => carMakes.id),
     modelId: integer('model_id').references(() => carModels.id),
     year: integer('year'),
+    /** Engine size in litres as people say it ('1.8'); optional, the buyer's own word for it. */
+    engine: text('engine'),
     nickname: text('nickname'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,5 +41,6 @@ export const garageCars = pgTable(
     uniqueIndex('garage_cars_user_car_uq')
       .on(t.userId, t.makeId, sql`coalesce(${t.modelId}, 0)`, sql`coalesce(${t.year}, 0)`)
       .where(sql`${t.vin} is null`),
+    check('garage_cars_engine', sql`${t.engine} ~ '^[0-9][.][0-9]$'`),
   ],
 );

@@ -122,6 +122,75 @@ describe(`my garage (${dbLabel()})`, () => {
   });
 });
 
+describe(`my garage from the pickers, without a VIN (${dbLabel()})`, () => {
+  type Opt = { label: string; value: number };
+  const pick = async (path: string, label: string) =>
+    ((await t.get(path)).body.items as Opt[]).find((o) => o.label === label)!.value;
+
+  it('make, model, year from the lookups, and an engine size, are a car', async () => {
+    const { cookie } = await t.signIn('Buyer');
+    // The chain the page walks: makes, the make's models, the model's years.
+    const toyota = await pick('/api/database/cars/make', 'Toyota');
+    const corolla = await pick(`/api/database/cars/model/${toyota}`, 'Corolla');
+    const years = (await t.get(`/api/database/cars/year/${corolla}`)).body.items as Opt[];
+    expect(years.map((y) => y.value)).toContain(2010);
+    const saved = await t.post(
+      '/api/garage',
+      { makeId: toyota, modelId: corolla, year: 2010, engine: '1.8 L' },
+      { cookie },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.items[0]).toMatchObject({
+      vin: null,
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2010,
+      engine: '1.8',
+    });
+    // A make alone is a car too (model and year unknown), once.
+    const makeOnly = await t.post('/api/garage', { makeId: toyota }, { cookie });
+    expect(makeOnly.status).toBe(201);
+    expect(makeOnly.body.items[0]).toMatchObject({ model: null, year: null, engine: null });
+    expect((await t.get('/api/garage', { cookie })).body.items).toHaveLength(2);
+  });
+
+  it('refuses a year the model was not made in, a model of another make and a wrong engine', async () => {
+    const { cookie } = await t.signIn('Buyer');
+    const toyota = await pick('/api/database/cars/make', 'Toyota');
+    const honda = await pick('/api/database/cars/make', 'Honda');
+    const corolla = await pick(`/api/database/cars/model/${toyota}`, 'Corolla');
+    const venza = await pick(`/api/database/cars/model/${toyota}`, 'Venza');
+    const venzaYears = ((await t.get(`/api/database/cars/year/${venza}`)).body.items as Opt[]).map(
+      (y) => y.value,
+    );
+    const before = Math.min(...venzaYears) - 1;
+    const early = await t.post(
+      '/api/garage',
+      { makeId: toyota, modelId: venza, year: before },
+      { cookie },
+    );
+    expect(early.status).toBe(400);
+    expect(early.body.message).toMatch(
+      new RegExp(
+        `^The Toyota Venza was made from ${before + 1} to \\d{4}: choose a year in that range$`,
+      ),
+    );
+    const otherMake = await t.post('/api/garage', { makeId: honda, modelId: corolla }, { cookie });
+    expect(otherMake.status).toBe(400);
+    expect(otherMake.body.message).toBe(`Honda has no model with id ${corolla}`);
+    for (const engine of ['18', '0.2', '1.85', 'big', '12.0']) {
+      const bad = await t.post(
+        '/api/garage',
+        { makeId: toyota, modelId: corolla, year: 2010, engine },
+        { cookie },
+      );
+      expect(bad.status, engine).toBe(400);
+      expect(bad.body.message).toMatch(/engine size in litres, like 1\.8/);
+    }
+    expect((await t.get('/api/garage', { cookie })).body.items).toEqual([]);
+  });
+});
+
 describe(`my garage under concurrency (${dbLabel()})`, () => {
   // Limits decided by one statement: whatever arrives at once, the rule holds.
   const N = 200;
@@ -139,7 +208,8 @@ describe(`my garage under concurrency (${dbLabel()})`, () => {
       Array.from({ length: N }, (_, i) =>
         t.post(
           '/api/garage',
-          { makeId: 448, modelId: 2469, year: 1960 + (i % 60), nickname: `${i}` },
+          // Camry years (1983 on): 40 distinct cars, more than the garage holds.
+          { makeId: 448, modelId: 2469, year: 1983 + (i % 40), nickname: `${i}` },
           { cookie },
         ),
       ),

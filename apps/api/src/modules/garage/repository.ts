@@ -9,6 +9,7 @@ const carColumns = {
   modelId: s.garageCars.modelId,
   model: s.carModels.name,
   year: s.garageCars.year,
+  engine: s.garageCars.engine,
   nickname: s.garageCars.nickname,
   createdAt: s.garageCars.createdAt,
 };
@@ -19,6 +20,7 @@ export type NewCar = {
   makeId: number;
   modelId: number | null;
   year: number | null;
+  engine: string | null;
   nickname: string | null;
 };
 
@@ -65,9 +67,9 @@ export const garageRepository = (db: Db) => ({
       await tx.execute(sql`select 1 from users where id = ${car.userId} for no key update`);
       const [row] = await rows<{ id: string }>(
         tx as unknown as Db,
-        sql`insert into garage_cars (user_id, vin, make_id, model_id, year, nickname)
+        sql`insert into garage_cars (user_id, vin, make_id, model_id, year, engine, nickname)
             select ${car.userId}::uuid, ${car.vin}::text, ${car.makeId}::int, ${car.modelId}::int,
-                   ${car.year}::int, ${car.nickname}::text
+                   ${car.year}::int, ${car.engine}::text, ${car.nickname}::text
             where (select count(*) from garage_cars where user_id = ${car.userId}::uuid) < ${max}
             on conflict do nothing
             returning id`,

@@ -10,6 +10,13 @@ export const garageBody = {
     makeId: Id(),
     modelId: { ...Id(), type: ['integer', 'null'] },
     year: { ...Int({ minimum: 1950, maximum: 2100 }), type: ['integer', 'null'] },
+    engine: {
+      ...Text({
+        maxLength: 8,
+        description: "Engine size in litres, '1.8' (0.6 to 9.9); '' for none",
+      }),
+      type: ['string', 'null'],
+    },
     nickname: Text({ maxLength: 40 }),
   },
 } as const;
@@ -30,6 +37,7 @@ export const garageCar = Obj({
   modelId: nullable({ type: 'integer' }),
   model: nullable({ type: 'string' }),
   year: nullable({ type: 'integer' }),
+  engine: nullable({ type: 'string', description: "Engine size in litres, '1.8'" }),
   nickname: nullable({ type: 'string' }),
   createdAt: { type: 'string' },
 });

@@ -1,5 +1,11 @@
 import type { Db } from '@sf/db';
-import { GARAGE_MAX_CARS, maxModelYear, normaliseVin, validateVin } from '@sf/shared';
+import {
+  ENGINE_PATTERN,
+  GARAGE_MAX_CARS,
+  maxModelYear,
+  normaliseVin,
+  validateVin,
+} from '@sf/shared';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { garageRepository } from './repository.ts';
 import type { GarageCar } from './types.ts';
@@ -9,6 +15,7 @@ export interface AddCarInput {
   makeId: number;
   modelId?: number | null;
   year?: number | null;
+  engine?: string | null;
   nickname?: string;
 }
 
@@ -31,14 +38,24 @@ export function garageService(db: Db) {
       const make = await repo.make(input.makeId);
       if (!make) throw badRequest(`No car make with id ${input.makeId}`);
       const modelId = input.modelId ?? null;
+      const year = input.year ?? null;
+      if (year !== null && year > maxModelYear())
+        throw badRequest(`The year must be ${maxModelYear()} or earlier`);
       if (modelId !== null) {
         const model = await repo.model(modelId);
         if (!model || model.makeId !== make.id)
           throw badRequest(`${make.name} has no model with id ${modelId}`);
+        // The pickers offer only the years a model was made; a typed or stale year is refused
+        // the same way. A VIN's year is the car's own, whatever the reference table says.
+        if (vin === null && year !== null && (year < model.yearFrom || year > model.yearTo))
+          throw badRequest(
+            `The ${make.name} ${model.name} was made from ${model.yearFrom} to ${model.yearTo}: choose a year in that range`,
+          );
       }
-      const year = input.year ?? null;
-      if (year !== null && year > maxModelYear())
-        throw badRequest(`The year must be ${maxModelYear()} or earlier`);
+      const engineText = input.engine?.trim().replace(/\s*l(itres?)?$/i, '') || null;
+      if (engineText !== null && !ENGINE_PATTERN.test(engineText))
+        throw badRequest(`Write the engine size in litres, like 1.8 (from 0.6 to 9.9)`);
+      const engine = engineText;
       const nickname =
         input.nickname
           ?.replace(/\p{Cc}/gu, '')
@@ -46,7 +63,7 @@ export function garageService(db: Db) {
           .trim() || null;
 
       const r = await repo.insert(
-        { userId, vin, makeId: make.id, modelId, year, nickname },
+        { userId, vin, makeId: make.id, modelId, year, engine, nickname },
         GARAGE_MAX_CARS,
       );
       if (r === 'duplicate')
