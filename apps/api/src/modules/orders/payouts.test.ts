@@ -267,6 +267,8 @@ describe(`payouts against Paystack's faults (${onServer ? 'postgres' : 'pglite'}
     expect(audit).toEqual({ action: 'payout.finalize', actor_id: admin.user.id });
     const again = await staff.post(`/api/admin/payouts/${p.id}/finalize`, { otp: '482913' });
     expect(again.status).toBe(409);
+    // Said in words: Paystack's 'success' is 'paid'.
+    expect(again.body.message).toBe(`Payout ${p.id} is paid: it is not waiting for an OTP`);
   });
 
   it('an old upper-case reference still settles by its event', async () => {
