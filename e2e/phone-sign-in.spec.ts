@@ -96,6 +96,13 @@ test('sign up with a phone number and a code read from the SMS page, as a Seller
   const menu = await openAccountMenu(page);
   await expect(menu.getByRole('link', { name: 'My Store Dashboard', exact: true })).toBeVisible();
 
+  // SMS copies of notices are off until the owner turns them on (a plain form).
+  await page.goto('/user/notifications');
+  await expect(page.getByText('SMS copies are off.')).toBeVisible();
+  await page.getByRole('button', { name: 'Send them by SMS too' }).click();
+  await expect(page.getByText(/A copy of each \(orders, offers\) comes by SMS/)).toBeVisible();
+  await expectAccessible(page);
+
   // The profile knows the account has no e-mail and no password yet.
   await page.goto('/user/profile');
   await expect(page.getByRole('main').getByLabel('E-mail (optional)')).toHaveValue('');

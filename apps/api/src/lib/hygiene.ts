@@ -15,6 +15,8 @@ export const KEEP = {
   outboxDays: 30,
   expiredSessionsDays: 1,
   usedResetLinksDays: 1,
+  /** Sign-in codes by SMS live 10 minutes; their rows are kept a day for staff to look into. */
+  expiredPhoneCodesDays: 1,
   /** An upload no record names: a request that died between storing files and committing. */
   orphanedUploadsDays: 2,
 };
@@ -45,6 +47,10 @@ export async function pruneTables(db: Db, keep = KEEP) {
     resetLinks: await count(
       db,
       sql`delete from password_reset_tokens where expires_at < ${ago(keep.usedResetLinksDays)}`,
+    ),
+    phoneCodes: await count(
+      db,
+      sql`delete from phone_codes where expires_at < ${ago(keep.expiredPhoneCodesDays)}`,
     ),
   };
 }

@@ -44,8 +44,12 @@ describe(`clean-up jobs (${dbLabel()})`, () => {
     await db.execute(sql`insert into password_reset_tokens (id, user_id, expires_at) values
       ('old-link', ${u.user.id}, ${days(2)}), ('live-link', ${u.user.id}, now() + interval '1 hour')`);
 
+    await db.execute(sql`insert into phone_codes (phone, code_hash, expires_at) values
+      ('+2348030000001', 'h', ${days(2)}), ('+2348030000001', 'h', now() + interval '5 minutes')`);
+
     const removed = await pruneTables(db);
-    expect(removed).toMatchObject({ outbox: 1, sessions: 1, resetLinks: 1 });
+    expect(removed).toMatchObject({ outbox: 1, sessions: 1, resetLinks: 1, phoneCodes: 1 });
+    expect(await countOf(sql`select count(*)::int as n from phone_codes`)).toBe(1);
     expect(removed.jobs).toBeGreaterThanOrEqual(1);
     const kinds = (
       await rows<{ kind: string }>(db, sql`select kind from jobs where kind like 't.%'`)
