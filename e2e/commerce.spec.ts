@@ -80,7 +80,7 @@ async function sellerPage(browser: Browser, page: Page, baseURL: string) {
 
 async function logIn(page: Page, email: string) {
   await page.getByRole('main').getByLabel('E-mail or phone number').fill(email);
-  await page.getByRole('main').getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 

@@ -12,7 +12,7 @@ test('a new mechanic lands on the listing form; a suspended workshop says so on 
   baseURL,
 }, info) => {
   const name = `Suspended Motors ${info.project.name} ${Date.now() % 1e6}`;
-  await page.goto('/auth/register');
+  await page.goto('/auth/register?with=email');
   await hydrated(page);
   await page.getByRole('radio', { name: /^Mechanic/ }).check();
   await page.getByRole('main').getByLabel('Workshop name').fill(name);
