@@ -12,6 +12,37 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '@sf/db/testing';
 import { buildApp } from '../app.ts';
 import { freshDatabase, root, startAppServer, type AppServer } from '../machines/harness.ts';
+import { redisAnswers } from './redis-proxy.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Skipped only where no Redis server answers at REDIS_URL (CI and this machine have one).
+const redisUp = await redisAnswers(REDIS_URL);
+
+/**
+ * A module-loader hook (node --import) that writes the address of every ES module the server
+ * resolves from an @opentelemetry package into `file`: the proof that tracing left off loads none.
+ */
+function loaderProbe(dir: string, file: string) {
+  const hooks = path.join(dir, 'otel-probe-hooks.mjs');
+  fs.writeFileSync(
+    hooks,
+    `import fs from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  if (r.url.includes('@opentelemetry')) fs.appendFileSync(${JSON.stringify(file)}, r.url + '\\n');
+  return r;
+}
+`,
+  );
+  const entry = path.join(dir, 'otel-probe.mjs');
+  fs.writeFileSync(
+    entry,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
+  );
+  fs.writeFileSync(file, '');
+  return { NODE_OPTIONS: `--import ${entry}` };
+}
+const probed = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
 
 interface Received {
   path: string;
@@ -83,18 +114,21 @@ function spans(got: Received[]) {
 
 describe('tracing', () => {
   let server: AppServer | undefined;
+  let untraced: AppServer | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
   let collector: Awaited<ReturnType<typeof receiver>> | undefined;
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
+    untraced?.child.kill('SIGTERM');
+    await untraced?.exited;
     collector?.close();
     await dropDb?.();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('sends traces to the OTLP collector: a request’s server span with its request id and the database spans under it; an outbound call', async () => {
+  it('sends traces to the OTLP collector: a request’s server span with its request id and the database and Redis spans under it; an outbound call', async () => {
     collector = await receiver();
     const env: Record<string, string> = {
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
@@ -106,16 +140,21 @@ describe('tracing', () => {
       SMS_BASE_URL: collector.url,
     };
     // On the PostgreSQL server when the run has one (pg's instrumentation), else PGlite (ours).
+    // Redis too (the rate limits and the session cache), when a server answers.
+    if (redisUp) env.REDIS_URL = REDIS_URL;
     const serverUrl = process.env.TEST_DATABASE_URL;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-trace-'));
     if (serverUrl) {
       const db = await freshDatabase(serverUrl, 'sf_trace');
       dropDb = db.drop;
       env.DATABASE_URL = db.url;
     } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-trace-'));
       env.DATA_DIR = dataDir;
     }
-    server = await startAppServer('traced', env);
+    const loaded = path.join(dataDir, 'otel-loaded.txt');
+    server = await startAppServer('traced', { ...env, ...loaderProbe(dataDir, loaded) });
+    // The probe sees the packages tracing loads (what makes its silence below mean something).
+    expect(probed(loaded).some((u) => u.includes('@opentelemetry/sdk-trace-node'))).toBe(true);
 
     const requestId = `trace-${crypto.randomBytes(8).toString('hex')}`;
     const res = await fetch(`${server.url}/api/database/states/NG`, {
@@ -165,6 +204,27 @@ describe('tracing', () => {
     expect(outbound.attr('http.request.method')).toBe('POST');
     expect(collector.got.some((g) => g.path === '/api/sms/send')).toBe(true);
 
+    // That request's Redis commands (its rate limits) are client spans in its trace, named by
+    // command alone: no key or value (phone numbers, session ids) leaves for the backend.
+    if (redisUp) {
+      const codeRequest = await until('the code request span', () =>
+        spans(collector!.got).find(
+          (s) => s.kind === SERVER && s.name === 'POST /api/auth/phone/code',
+        ),
+      );
+      const commands = await until('the Redis spans', () => {
+        const found = spans(collector!.got).filter(
+          (s) =>
+            s.traceId === codeRequest.traceId &&
+            (s.attr('db.system.name') ?? s.attr('db.system')) === 'redis',
+        );
+        return found.length ? found : undefined;
+      });
+      expect(commands.every((c) => c.kind === CLIENT)).toBe(true);
+      const sent = JSON.stringify(commands.map((c) => c.attributes));
+      expect(sent).not.toContain('8031234567');
+    }
+
     // Health checks and scrapes are not traced.
     const before = spans(collector.got).length;
     await fetch(`${server.url}/api/health`);
@@ -172,6 +232,21 @@ describe('tracing', () => {
     expect(spans(collector.got).filter((s) => s.attr('url.path') === '/api/health')).toEqual([]);
     expect(spans(collector.got).length).toBeGreaterThanOrEqual(before);
   }, 180_000);
+
+  it('loads nothing of OpenTelemetry when no endpoint is set', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-untraced-'));
+    try {
+      const loaded = path.join(dir, 'otel-loaded.txt');
+      untraced = await startAppServer('untraced', { DATA_DIR: dir, ...loaderProbe(dir, loaded) });
+      expect((await fetch(`${untraced.url}/api/database/states/NG`)).status).toBe(200);
+      expect(probed(loaded)).toEqual([]);
+    } finally {
+      untraced?.child.kill('SIGTERM');
+      await untraced?.exited;
+      untraced = undefined;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 /** The one event of a Sentry envelope: header line, item header, payload. */
