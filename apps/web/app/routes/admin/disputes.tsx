@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
-import { serverApi } from '../../lib/api.server.ts';
+import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import type { DisputeList } from '../../lib/disputes.ts';
 import { when } from '../../lib/shop.ts';
 
@@ -17,7 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get('status');
   const status = FILTERS.some((f) => f.value === q) ? q! : 'open';
   const ans = await serverApi(context).get(`/api/admin/disputes?status=${status}`);
-  return { status, items: ans.status ? (ans as unknown as DisputeList).items : [] };
+  throwUnlessOk(ans, { what: 'Disputes' });
+  return { status, items: (ans as unknown as DisputeList).items };
 }
 
 export default function AdminDisputes() {

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
-import { formStatus, serverApi } from '../../lib/api.server.ts';
+import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import type {
   ProviderReviewList as ProviderReviews,
@@ -27,9 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.get('/api/admin/reviews'),
     api.get('/api/admin/provider-reviews'),
   ]);
+  throwUnlessOk(ans, { what: 'Reviews' });
+  throwUnlessOk(providers, { what: 'Reviews' });
   return {
-    items: ans.status ? (ans as unknown as Reviews).items : [],
-    providerItems: providers.status ? (providers as unknown as ProviderReviews).items : [],
+    items: (ans as unknown as Reviews).items,
+    providerItems: (providers as unknown as ProviderReviews).items,
   };
 }
 

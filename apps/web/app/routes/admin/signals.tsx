@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import type { SignalItem, SignalList } from '@sf/api/types';
 import { requireAdmin } from '../../lib/admin.server.ts';
-import { formStatus, serverApi } from '../../lib/api.server.ts';
+import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: listings to check | SpareFinder NG' }];
@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get(
     `/api/admin/signals?status=${status}${lastId && /^\d{1,9}$/.test(lastId) ? `&lastId=${lastId}` : ''}`,
   );
-  const list = ans.status ? (ans as unknown as SignalList) : { items: [], lastId: null };
+  throwUnlessOk(ans, { what: 'Listings to check' });
+  const list = ans as unknown as SignalList;
   return { status, items: list.items, lastId: list.lastId };
 }
 

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { formatNaira } from '@sf/shared';
-import { serverApi } from '../../lib/api.server.ts';
+import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { useLive } from '../../lib/live.ts';
 import {
@@ -23,7 +23,8 @@ export const meta: MetaFunction = () => [{ title: 'Requests near you | SpareFind
 export async function loader({ context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get<IncomingItem>('/api/requests/incoming');
   loginUnless(ans, INCOMING_PATH);
-  return { items: ans.status ? (ans.items ?? []) : [] };
+  throwUnlessOk(ans, { what: 'Requests' });
+  return { items: ans.items ?? [] };
 }
 
 export function IncomingList({ items }: { items: IncomingItem[] }) {

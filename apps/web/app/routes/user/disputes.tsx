@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { throwUnlessOk } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/shop.server.ts';
 import type { DisputeItem, DisputeList } from '../../lib/disputes.ts';
 import { when } from '../../lib/shop.ts';
@@ -8,7 +9,9 @@ export const meta: MetaFunction = () => [{ title: 'My disputes | SpareFinder NG'
 /** My disputes as a buyer and those against my store. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ans = await apiGet(request, context, '/api/disputes');
-  return { items: ans.status ? (ans as unknown as DisputeList).items : [] };
+  // An outage is an error page, never an empty list that reads as "no disputes".
+  throwUnlessOk(ans, { what: 'Disputes' });
+  return { items: (ans as unknown as DisputeList).items };
 }
 
 function DisputeRows({ items }: { items: DisputeItem[] }) {

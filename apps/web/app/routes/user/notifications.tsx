@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { NotificationsAnswer, PushKeyAnswer } from '@sf/api/types';
-import { serverApi } from '../../lib/api.server.ts';
+import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { PushToggle } from '../../components/push-toggle.tsx';
 
@@ -22,14 +22,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
     api.get<never>('/api/push/key'),
   ]);
   loginUnless(ans, '/user/notifications');
+  // An outage is an error page, not "no notices" with every setting shown at its default.
+  throwUnlessOk(ans, { what: 'Notifications' });
   const a = ans as unknown as NotificationsAnswer;
   return {
     pushKey: key.status ? ((key as unknown as PushKeyAnswer).publicKey ?? null) : null,
-    items: ans.status ? a.items : [],
-    unread: ans.status ? a.unread : 0,
-    email: ans.status ? a.email : true,
-    sms: ans.status ? a.sms : false,
-    smsAvailable: ans.status ? a.smsAvailable : false,
+    items: a.items,
+    unread: a.unread,
+    email: a.email,
+    sms: a.sms,
+    smsAvailable: a.smsAvailable,
   };
 }
 
