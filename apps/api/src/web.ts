@@ -25,6 +25,7 @@ import { authUser } from './modules/auth/service.ts';
 import { countProductView, viewedProduct } from './modules/seller/views.ts';
 import { installServiceWorker } from './lib/service-worker.ts';
 import { publicOrigin } from './config.ts';
+import { PRIVATE } from './lib/cache-control.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'sys:page-cache-clear';
@@ -175,8 +176,7 @@ function sendRendered(
   // Anything shown to a signed-in visitor, a guest with a chat (decision 0017), or setting a
   // cookie is theirs alone: never stored.
   const own = hasSessionCookie(req.headers.cookie) || hasChatCookie(req.headers.cookie);
-  if (req.user || own || reply.hasHeader('set-cookie'))
-    reply.header('cache-control', 'private, no-store');
+  if (req.user || own || reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE);
   else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
   if (req.method === 'HEAD') {
     if (body instanceof Readable) body.destroy();

@@ -26,6 +26,12 @@ export function formatNaira(value: unknown): string {
   return `${n < 0 ? '-' : ''}${NAIRA}${full.format(Math.abs(n))}`;
 }
 
+/** An amount in kobo (what the ledger holds) as naira: 4500000 → ₦45,000.00. */
+export const formatKobo = (kobo: number): string => formatNaira(kobo / 100);
+
+/** The same without a zero kobo part, for short texts (titles, alerts): ₦45,000, ₦45,000.50. */
+export const formatKoboShort = (kobo: number): string => formatKobo(kobo).replace(/\.00$/, '');
+
 const UNITS: [number, string][] = [
   [1e9, 'B'],
   [1e6, 'M'],

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { codeForStatus, formatNaira, MAX_KOBO, type ErrorCode, type FieldErrors } from '@sf/shared';
+import { codeForStatus, formatKobo, MAX_KOBO, type ErrorCode, type FieldErrors } from '@sf/shared';
 import { isDatabaseUnavailable } from '@sf/db';
 import type { ApiError } from './schemas.ts';
 import { reportError } from './error-report.ts';
@@ -100,7 +100,7 @@ function describeValidation(err: FastifyError): { message: string; field: string
   const limit = (v.params as { limit?: number } | undefined)?.limit;
   const what =
     v.keyword === 'maximum' && limit === MAX_KOBO
-      ? `must be at most ${formatNaira(MAX_KOBO / 100)}`
+      ? `must be at most ${formatKobo(MAX_KOBO)}`
       : format === 'single-line'
         ? 'must be one line of text, without line breaks or control characters'
         : format === 'multi-line'

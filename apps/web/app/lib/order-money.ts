@@ -1,11 +1,10 @@
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { when, type OrderView } from './shop.ts';
 
 // Where an order's money is, in the words of the person looking: the buyer or the store. Refunds
 // are told in the state Paystack last gave them (on its way, refunded, failed), never as done
 // before Paystack says so.
 
-const naira = (kobo: number) => formatNaira(kobo / 100);
 const sum = (rs: { amountKobo: number }[]) => rs.reduce((a, r) => a + r.amountKobo, 0);
 const HELD = ['paid', 'processing', 'shipped', 'delivered'];
 
@@ -15,10 +14,10 @@ function refundWords(o: OrderView, who: 'you' | 'the buyer'): string | null {
   if (rs.length === 0) return null;
   const failed = rs.filter((r) => r.state === 'failed');
   if (failed.length)
-    return `A refund of ${naira(sum(failed))} did not go through: SpareFinder staff are on it${who === 'you' ? ' and will contact you' : ''}`;
+    return `A refund of ${formatKobo(sum(failed))} did not go through: SpareFinder staff are on it${who === 'you' ? ' and will contact you' : ''}`;
   return rs.every((r) => r.state === 'refunded')
-    ? `Refunded ${naira(sum(rs))} to ${who}`
-    : `Refund of ${naira(sum(rs))} on its way to ${who}`;
+    ? `Refunded ${formatKobo(sum(rs))} to ${who}`
+    : `Refund of ${formatKobo(sum(rs))} on its way to ${who}`;
 }
 
 /** With refunds, both halves: what went back and where the rest is. */
@@ -114,16 +113,16 @@ export function paymentResult(
     const lateKobo = sum(late.map((o) => ({ amountKobo: o.totalKobo })));
     const lateWords =
       refunds.length && refunds.every((r) => r.state === 'refunded')
-        ? `Paystack has returned ${naira(lateKobo)} to you.`
+        ? `Paystack has returned ${formatKobo(lateKobo)} to you.`
         : refunds.some((r) => r.state === 'failed')
-          ? `Returning ${naira(lateKobo)} to you did not go through: SpareFinder staff are on it and will contact you.`
-          : `${naira(lateKobo)} is on its way back to you through Paystack: this page shows when it is refunded.`;
+          ? `Returning ${formatKobo(lateKobo)} to you did not go through: SpareFinder staff are on it and will contact you.`
+          : `${formatKobo(lateKobo)} is on its way back to you through Paystack: this page shows when it is refunded.`;
     if (held.length === 0)
       return {
         tone: 'bad',
         title:
           refunds.length && refunds.every((r) => r.state === 'refunded')
-            ? `Paid too late: refunded ${naira(lateKobo)}`
+            ? `Paid too late: refunded ${formatKobo(lateKobo)}`
             : 'Paid too late: your refund is on its way',
         body: `Your payment arrived after the order${n === 1 ? "'s" : "s'"} hold ran out, so the order${n === 1 ? ' was' : 's were'} cancelled and the parts went back on sale. ${lateWords}`,
       };
@@ -131,7 +130,7 @@ export function paymentResult(
     const m = held.length;
     return {
       tone: 'good',
-      title: `Payment received: ${naira(heldKobo)}`,
+      title: `Payment received: ${formatKobo(heldKobo)}`,
       body:
         `SpareFinder holds it until you confirm delivery. ${m === 1 ? 'Your order is' : `Your ${m} orders are`} with the store${m === 1 ? '' : 's'} now.` +
         (late.length
@@ -158,7 +157,7 @@ export function paymentResult(
   if (placed)
     return {
       tone: 'good',
-      title: `Order placed: ${naira(sum(orders.map((o) => ({ amountKobo: o.totalKobo }))))} to pay on delivery`,
+      title: `Order placed: ${formatKobo(sum(orders.map((o) => ({ amountKobo: o.totalKobo }))))} to pay on delivery`,
       body: `Pay the store in cash when the parts reach you. ${many} with ${stores} now.`,
     };
   return null;

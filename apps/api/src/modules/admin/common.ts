@@ -41,8 +41,6 @@ export function page<T extends { id: number }>(list: T[], size: number) {
 
 export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
 interface Standing {
   verify(actorId: string, id: number, verified: boolean, note: string): Promise<unknown>;
   suspend(

@@ -9,15 +9,8 @@ import { changedFields, recordAudit } from '../audit/service.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { PROVIDER_LISTS_CLEAR, providerPath } from '../providers/service.ts';
 import type { ProviderKind } from '../providers/repository.ts';
-import {
-  actor,
-  catalogChanged,
-  iso,
-  like,
-  page,
-  requireConfirm,
-  standingRoutes,
-} from './common.ts';
+import { actor, catalogChanged, like, page, requireConfirm, standingRoutes } from './common.ts';
+import { iso } from '../../lib/time.ts';
 import * as sc from './schemas.ts';
 import type { AdminProvider } from './types.ts';
 

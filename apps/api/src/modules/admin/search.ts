@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { like } from './common.ts';
 import * as sc from './schemas.ts';
 import type { AdminSearchHit } from './types.ts';
@@ -78,7 +78,7 @@ export function adminSearch(app: FastifyInstance) {
         kind: 'order',
         id: String(o.id),
         label: `Order ${orderNumber(o.id)}`,
-        detail: `${o.buyer} · ${formatNaira(Number(o.total_kobo) / 100)} · ${o.status}`,
+        detail: `${o.buyer} · ${formatKobo(Number(o.total_kobo))} · ${o.status}`,
         href: `/admin/orders/${o.id}`,
       })),
       ...providers.map((p) => ({

@@ -8,7 +8,8 @@ import { queueAlertMatching } from '../alerts/queue.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defineAttention } from '../audit/attention.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
-import { catalogChanged, iso, like, page, requireConfirm, standingRoutes } from './common.ts';
+import { catalogChanged, like, page, requireConfirm, standingRoutes } from './common.ts';
+import { iso } from '../../lib/time.ts';
 import * as sc from './schemas.ts';
 import type { AdminStore } from './types.ts';
 

@@ -8,7 +8,7 @@
  * notificationsService.record (docs/decisions/0027), which brings every channel.
  */
 import type { FastifyInstance } from 'fastify';
-import { ALERT_NOTICES_PER_DAY, formatNaira } from '@sf/shared';
+import { ALERT_NOTICES_PER_DAY, formatKoboShort } from '@sf/shared';
 import { transaction } from '../../lib/tx.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { productsService } from '../catalog/service.ts';
@@ -19,7 +19,6 @@ import { searchFilters } from './service.ts';
 /** Products a saved search is checked against in one query. */
 const CHUNK = 500;
 
-const naira = (kobo: number) => formatNaira(kobo / 100).replace(/\.00$/, '');
 const quote = (s: string) => `“${s.length > 60 ? `${s.slice(0, 59)}…` : s}”`;
 
 /** The list filters of a saved search, as the catalogue's list reads them. */
@@ -155,7 +154,7 @@ function noticeOf(userId: string, g: PendingRow[]): Notice {
     return {
       userId,
       type: 'alert.price',
-      title: `Cheaper now: ${a.product_name} is ${naira(price)} (was ${naira(Number(a.saved_price_kobo))} when you saved it)`,
+      title: `Cheaper now: ${a.product_name} is ${formatKoboShort(price)} (was ${formatKoboShort(Number(a.saved_price_kobo))} when you saved it)`,
       link: `/product/${a.product_id}`,
       event,
     };
@@ -164,7 +163,7 @@ function noticeOf(userId: string, g: PendingRow[]): Notice {
     return {
       userId,
       type: 'alert.search',
-      title: `New part for ${quote(a.label)}: ${a.product_name}, ${naira(Number(a.price_kobo))}`,
+      title: `New part for ${quote(a.label)}: ${a.product_name}, ${formatKoboShort(Number(a.price_kobo))}`,
       link: `/product/${a.product_id}`,
       event,
     };

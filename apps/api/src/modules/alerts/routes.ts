@@ -13,6 +13,7 @@ import {
   searchBody,
 } from './schemas.ts';
 import { alertsService, type ChangeInput, type PriceInput, type SearchInput } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 defineJob<{ prodIds: number[] }>(MATCH_JOB, (p, { app }) =>
   alertsMatcher(app).run(Array.isArray(p?.prodIds) ? p.prodIds : []),
@@ -26,7 +27,6 @@ defineSchedule('alerts.deliver', 60 * 60_000, async ({ app }) => {
 export default async function alertsRoutes(app: FastifyInstance) {
   const svc = alertsService(app.db);
   const tags = ['alerts'];
-  const PRIVATE = 'private, no-store';
 
   app.get(
     '/api/alerts',

@@ -2,7 +2,7 @@ import type { Db } from '@sf/db';
 import {
   ALERT_NOTICES_PER_DAY,
   CONDITION_LABELS,
-  formatNaira,
+  formatKoboShort,
   MESSAGES,
   PRICE_ALERTS_MAX,
   SAVED_SEARCHES_MAX,
@@ -13,6 +13,7 @@ import { toListItem } from '../catalog/view.ts';
 import type { PartsListItem } from '../catalog/types.ts';
 import { alertsRepository, type AlertListRow, type AlertRow } from './repository.ts';
 import type { AlertItem, AlertsAnswer } from './types.ts';
+import { iso } from '../../lib/time.ts';
 
 /** A saved search's filters, under the parts list's query names. */
 export interface SearchInput {
@@ -36,9 +37,7 @@ export interface ChangeInput {
   targetKobo?: number | null;
 }
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const num = (v: number | string | null) => (v === null ? null : Number(v));
-const naira = (kobo: number) => formatNaira(kobo / 100).replace(/\.00$/, '');
 
 /** Words as the list reads them: one line, single spaces. */
 const cleanWords = (s: string | undefined) =>
@@ -222,7 +221,7 @@ export function alertsService(db: Db) {
       const target = input.targetKobo ?? null;
       if (target !== null && target >= price)
         throw badRequest(
-          `The price you wait for must be below today's price (${naira(price)}); leave it empty to hear of any drop`,
+          `The price you wait for must be below today's price (${formatKoboShort(price)}); leave it empty to hear of any drop`,
         );
       const r = await repo.insert(
         {
@@ -248,7 +247,7 @@ export function alertsService(db: Db) {
         const saved = current.savedPriceKobo!;
         if (input.targetKobo !== null && input.targetKobo >= saved)
           throw badRequest(
-            `The price you wait for must be below the price when you saved the alert (${naira(saved)})`,
+            `The price you wait for must be below the price when you saved the alert (${formatKoboShort(saved)})`,
           );
         await repo.setTarget(userId, id, input.targetKobo);
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { attentionCounts } from './attention.ts';
 import { attentionReply, auditQuery, auditReply } from './schemas.ts';
 import { listAudit } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 interface AuditQuery {
   targetType?: string;
@@ -26,7 +27,7 @@ export default async function auditRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.header('cache-control', 'private, no-store').send(await listAudit(app.db, req.query)),
+      reply.header('cache-control', PRIVATE).send(await listAudit(app.db, req.query)),
   );
   app.get(
     '/api/admin/attention',
@@ -39,7 +40,7 @@ export default async function auditRoutes(app: FastifyInstance) {
     },
     async (_req, reply) =>
       reply
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PRIVATE)
         .send({ status: true, items: await attentionCounts(app.db) }),
   );
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@sf/db';
 import { auditRepository, type AuditEntry, type AuditFilter, type AuditRow } from './repository.ts';
 import type { AuditItem } from './types.ts';
+import { iso } from '../../lib/time.ts';
 
 export type { AuditEntry } from './repository.ts';
 
@@ -24,7 +25,6 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   return { before: b, after: a };
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 const plain = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
 
 const toItem = (r: AuditRow): AuditItem => ({

@@ -1,5 +1,5 @@
 import type { Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { imageUrl } from '../images/urls.ts';
 import * as repo from './repository.ts';
@@ -9,7 +9,6 @@ import type { CartLine, CartStore, CartView } from './types.ts';
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 100;
 
-const naira = (kobo: number) => formatNaira(kobo / 100);
 export const currentPrice = (r: Pick<CartRow, 'price_kobo' | 'sales_kobo'>) =>
   Number(r.sales_kobo ?? r.price_kobo);
 
@@ -22,7 +21,7 @@ export function lineProblem(r: CartRow): string | null {
     return `The offer price is for ${r.offer_quantity} only: lower the quantity to ${r.offer_quantity}`;
   const now = currentPrice(r);
   if (now !== Number(r.price_seen_kobo))
-    return `Price changed from ${naira(Number(r.price_seen_kobo))} to ${naira(now)}`;
+    return `Price changed from ${formatKobo(Number(r.price_seen_kobo))} to ${formatKobo(now)}`;
   return null;
 }
 
@@ -122,7 +121,7 @@ export const cartService = {
     const line = (await repo.cartRows(db, userId)).find((l) => l.product_id === productId);
     if (line && line.offer_quantity !== null && quantity > line.offer_quantity)
       throw conflict(
-        `The offer price of ${naira(currentPrice(line))} for ${line.name} holds for ${line.offer_quantity} only: check this one out, then add more at the shop's price`,
+        `The offer price of ${formatKobo(currentPrice(line))} for ${line.name} holds for ${line.offer_quantity} only: check this one out, then add more at the shop's price`,
       );
     if (!(await repo.setQuantity(db, userId, productId, quantity)))
       throw notFound('This part is not in your cart');

@@ -25,8 +25,7 @@ import {
 import { chatService, GUEST_CHAT_RATE, type Viewer } from './service.ts';
 import { staffChatService } from './staff.ts';
 import type { MessageInput, OpenInput } from './types.ts';
-
-const PRIVATE = 'private, no-store';
+import { PRIVATE } from '../../lib/cache-control.ts';
 type Id = { Params: { id: number } };
 type After = { Querystring: { afterId?: number } };
 

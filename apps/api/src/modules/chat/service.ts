@@ -23,6 +23,7 @@ import {
 } from './repository.ts';
 import type { MessageItem, ThreadAnswer, ThreadItem } from './types.ts';
 import { tellRecipient } from './notices.ts';
+import { iso } from '../../lib/time.ts';
 
 /** Messages per user (or guest) and minute: a person types slower; a script does not. */
 export const CHAT_RATE = { max: 30, windowMs: 60_000 };
@@ -37,7 +38,6 @@ export interface Viewer {
   guestId?: string;
 }
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const partyOf = (v: Viewer): Party | null =>
   v.user ? { userId: v.user.id } : v.guestId ? { guestId: v.guestId } : null;
 

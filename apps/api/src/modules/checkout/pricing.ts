@@ -1,4 +1,4 @@
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 
 /**
  * The money of a checkout, in whole kobo, with no database: the cart page's summary, the
@@ -56,8 +56,6 @@ export interface Totals {
   /** Why the coupon gave nothing (shown beside the coupon box); null when it applied or none. */
   couponProblem: string | null;
 }
-
-const naira = (kobo: number) => formatNaira(kobo / 100);
 
 /** The coupon's discount on a base amount of goods (never more than the base). */
 export function discountOn(c: PriceCoupon, baseKobo: number): number {
@@ -133,7 +131,7 @@ export function priceCheckout(input: {
     if (targets.length === 0) {
       couponProblem = `Coupon ${c.code} is for another store's parts only`;
     } else if (base < c.minOrderKobo) {
-      couponProblem = `Coupon ${c.code} needs an order of at least ${naira(c.minOrderKobo)} (yours is ${naira(base)})`;
+      couponProblem = `Coupon ${c.code} needs an order of at least ${formatKobo(c.minOrderKobo)} (yours is ${formatKobo(base)})`;
     } else {
       const d = discountOn(c, base);
       const shares = allocate(

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Db } from '@sf/db';
-import { checkPhone, formatNaira, normalisePhone } from '@sf/shared';
+import { checkPhone, formatKobo, normalisePhone } from '@sf/shared';
 import { HttpError, badRequest, conflict } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { enqueue } from '../../lib/jobs.ts';
@@ -296,7 +296,7 @@ export const checkoutService = {
         );
       if (input.paymentMethod === 'paystack' && totals.totalKobo < MIN_PAYSTACK_KOBO)
         throw badRequest(
-          `Paystack takes payments of ${formatNaira(MIN_PAYSTACK_KOBO / 100)} or more: choose pay on delivery`,
+          `Paystack takes payments of ${formatKobo(MIN_PAYSTACK_KOBO)} or more: choose pay on delivery`,
         );
 
       const checkoutId = crypto.randomUUID();

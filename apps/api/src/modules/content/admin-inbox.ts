@@ -8,7 +8,8 @@ import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { defineAttention } from '../audit/attention.ts';
-import { iso, like, page } from '../admin/common.ts';
+import { like, page } from '../admin/common.ts';
+import { iso } from '../../lib/time.ts';
 import { contactItem, contactListItem, subscriber } from './admin-schemas.ts';
 
 // What visitors send us (decision 0019): newsletter addresses (listed, exported as CSV for the

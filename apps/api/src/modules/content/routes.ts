@@ -6,6 +6,7 @@ import { requireAuth } from '../../lib/session.ts';
 import * as sc from './schemas.ts';
 import { contentService } from './service.ts';
 import { loadStaticPages } from './static-pages.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 const PUBLIC_5MIN = 'public, max-age=300, stale-while-revalidate=3600';
 
@@ -92,7 +93,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.header('cache-control', 'private, no-store').send({
+      reply.header('cache-control', PRIVATE).send({
         status: true,
         items: await svc.comments(req.params.id),
         canComment: Boolean(req.user),

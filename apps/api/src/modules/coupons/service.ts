@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
 import type { PriceCoupon } from '../checkout/pricing.ts';
 import type { CouponView } from './types.ts';
@@ -166,10 +166,7 @@ export function toCouponView(c: CouponRow): CouponView {
     code: c.code,
     kind: c.kind as CouponView['kind'],
     value: Number(c.value),
-    label:
-      c.kind === 'percent'
-        ? `${Number(c.value)}% off`
-        : `${formatNaira(Number(c.value) / 100)} off`,
+    label: c.kind === 'percent' ? `${Number(c.value)}% off` : `${formatKobo(Number(c.value))} off`,
     minOrderKobo: Number(c.minOrderKobo),
     expiresAt: c.expiresAt ? c.expiresAt.toISOString() : null,
     usageLimit: c.usageLimit,

@@ -1,4 +1,4 @@
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import type { MailMessage } from '../../lib/mail.ts';
 import { orderNumber } from '../orders/mails.ts';
 
@@ -9,7 +9,7 @@ export const REASONS: Record<string, string> = {
   not_received: 'Not received',
 };
 
-export const naira = (kobo: number) => formatNaira(kobo / 100);
+export const naira = formatKobo;
 
 /** One mail per step, to each person concerned, with a link to the dispute's page. */
 export function disputeMail(

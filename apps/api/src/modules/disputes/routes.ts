@@ -16,9 +16,9 @@ import {
 } from './schemas.ts';
 import { disputesRepository } from './repository.ts';
 import { disputesService, type OpenInput } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 type Id = { Params: { id: number } };
-const PRIVATE = 'private, no-store';
 
 // Staff see how many disputes wait for their decision (unsettled after 5 days).
 defineAttention({

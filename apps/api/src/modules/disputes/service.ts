@@ -20,6 +20,7 @@ import { disputesRepository, type DisputeRow, type MessageRow } from './reposito
 import { disputeMail, naira, REASONS } from './mails.ts';
 import { disputeRefundReference, settleOrder } from './money.ts';
 import type { DisputeAnswer, DisputeItem, DisputeList, DisputeMessage } from './types.ts';
+import { iso } from '../../lib/time.ts';
 
 /** A buyer may open a dispute until this many days after delivery (the escrow's quiet period). */
 export const DISPUTE_WINDOW_DAYS = ESCROW_RELEASE_DAYS;
@@ -28,7 +29,6 @@ export const ESCALATE_DAYS = 5;
 const DAY = 86_400_000;
 
 type Viewer = 'buyer' | 'seller' | 'admin';
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const clean = (s: string) =>
   s
     .replace(/\r\n?/g, '\n')

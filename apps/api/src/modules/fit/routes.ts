@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
 import { fitQuery, fitReply } from './schemas.ts';
 import { fitService } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** 'Fits your 2010 Toyota Corolla': products checked against one of the signed-in user's cars. */
 export default async function fitRoutes(app: FastifyInstance) {
@@ -19,7 +20,7 @@ export default async function fitRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PRIVATE)
         .send(
           await fit.check(
             req.user!.id,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
 import { changeReply, garageBody, garageIdParam, listReply } from './schemas.ts';
 import { garageService, type AddCarInput } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** 'My cars': the cars a signed-in user keeps, so the parts filter can start from one of them. */
 export default async function garageRoutes(app: FastifyInstance) {
@@ -19,7 +20,7 @@ export default async function garageRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PRIVATE)
         .send({ status: true, items: await garage.list(req.user!.id) }),
   );
   app.post<{ Body: AddCarInput }>(

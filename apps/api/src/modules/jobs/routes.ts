@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { failedJobsReply, jobActionReply, jobParams } from './schemas.ts';
 import { jobsService } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** Admin only, like every /api/admin route (lib/admin-guard.ts). */
 export default async function jobsRoutes(app: FastifyInstance) {
@@ -16,7 +17,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
     async (_req, reply) =>
       reply
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PRIVATE)
         .send({ status: true, items: await jobsService.failed(app.db) }),
   );
   app.post<{ Params: { id: string } }>(

@@ -5,6 +5,7 @@ import { defineAttention } from '../audit/attention.ts';
 import { recordAudit } from '../audit/service.ts';
 import { jobsRepository } from './repository.ts';
 import type { FailedJob } from './schemas.ts';
+import { iso } from '../../lib/time.ts';
 
 /** The most failed jobs the page lists at once (newest first). */
 const PAGE = 100;
@@ -15,8 +16,6 @@ defineAttention({
   href: '/admin/jobs',
   count: (db) => jobsRepository.countFailed(db),
 });
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const jobsService = {
   async failed(db: Db): Promise<FailedJob[]> {

@@ -4,6 +4,7 @@ import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/upl
 import { logoPicture, pictureSpec } from '../images/uploaded.ts';
 import { listingBody, listingReply, listingSaved, spIdQuery } from './schemas.ts';
 import { listingService, type ListingInput } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /**
  * A mechanic's own workshop or a tow van's own garage: its details, days, specialities or tow
@@ -31,9 +32,7 @@ export default async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send(await svc.get(me(req), req.query.spId)),
+      reply.header('cache-control', PRIVATE).send(await svc.get(me(req), req.query.spId)),
   );
 
   for (const method of ['PATCH', 'POST'] as const)
@@ -51,9 +50,7 @@ export default async function listingRoutes(app: FastifyInstance) {
         response: { 200: listingSaved },
       },
       handler: async (req, reply) =>
-        reply
-          .header('cache-control', 'private, no-store')
-          .send(await svc.save(me(req), req.body ?? {})),
+        reply.header('cache-control', PRIVATE).send(await svc.save(me(req), req.body ?? {})),
     });
 
   app.post<{ Querystring: { spId?: number } }>(
@@ -69,7 +66,7 @@ export default async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE);
       const page = req.user!.role === 'Tow Van' ? '/user/garage' : '/user/workshop';
       return answerUpload(req, reply, page, async () => {
         const got = await receiveFiles(req, LOGO, (f) => logoPicture(f.data));
@@ -90,8 +87,6 @@ export default async function listingRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send(await svc.setLogo(me(req), req.query.spId, null)),
+      reply.header('cache-control', PRIVATE).send(await svc.setLogo(me(req), req.query.spId, null)),
   );
 }

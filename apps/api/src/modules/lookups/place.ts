@@ -4,6 +4,7 @@ import { rows, type Db } from '@sf/db';
 import { badRequest } from '../../lib/errors.ts';
 import { Id, nullable, okStatus } from '../../lib/schemas.ts';
 import { requireAuth } from '../../lib/session.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 // The signed-in user's place (the header's "Your state"): parts, mechanics and tow vans lists
 // default to it. The browser keeps it in a cookie for guests; the account keeps it so the
@@ -63,7 +64,7 @@ export default async function placeRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', PRIVATE)
         .send({ status: true, place: await placeOf(app.db, req.user!.id) }),
   );
   app.put<{ Body: { stateId: number | null; cityId?: number | null } }>(
@@ -101,7 +102,7 @@ export default async function placeRoutes(app: FastifyInstance) {
       await app.db.execute(
         sql`update users set state_id = ${stateId}, city_id = ${cityId}, updated_at = now() where id = ${req.user!.id}`,
       );
-      return reply.header('cache-control', 'private, no-store').send({
+      return reply.header('cache-control', PRIVATE).send({
         status: true,
         message: stateId === null ? 'Showing all Nigeria' : 'Your place is saved',
         place: await placeOf(app.db, req.user!.id),

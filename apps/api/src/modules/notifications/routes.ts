@@ -4,6 +4,7 @@ import { conflict } from '../../lib/errors.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { emailBody, emailReply, notificationsReply, readReply, smsReply } from './schemas.ts';
 import { notificationsService } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** The bell: the latest notifications and the unread count; new ones arrive on /api/live. */
 export default async function notificationsRoutes(app: FastifyInstance) {
@@ -20,9 +21,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send(await svc.list(req.user!.id, req.user!.phone)),
+      reply.header('cache-control', PRIVATE).send(await svc.list(req.user!.id, req.user!.phone)),
   );
   app.post(
     '/api/notifications/read',

@@ -9,6 +9,7 @@ import { queueSms } from '../sms/service.ts';
 import { nigerianMobile } from '@sf/shared';
 import { notificationsRepository, type NewNotification } from './repository.ts';
 import type { NotificationItem, NotificationsAnswer } from './types.ts';
+import { iso } from '../../lib/time.ts';
 
 /** A notification together with the live event its user's open pages receive. */
 export interface Notice extends NewNotification {
@@ -42,8 +43,6 @@ export function clip(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /**
  * The bell's store. `record` writes notifications (inside the caller's transaction, so they

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { HttpError, conflict, notFound } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -17,12 +17,11 @@ import { ESCROW_RELEASE_DAYS, ordersService, refundReference } from './service.t
 import { orderViews } from './view.ts';
 import type { AdminOrderActionAnswer, AdminOrderAnswer, AdminOrderRow } from './types.ts';
 import * as schemas from './admin-schemas.ts';
+import { iso } from '../../lib/time.ts';
 
 /** A staff refund's own payments purpose: one row per (order, request key), beside the cancel's. */
 const PART = 'order-part';
 const PAGE = 50;
-const naira = (kobo: number) => formatNaira(kobo / 100);
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** Our reference of a staff refund: deterministic from the form's request key (idempotent). */
 export const partRefundReference = (orderId: number, requestKey: string) =>
@@ -191,9 +190,9 @@ export const adminOrdersService = {
       if (input.amountKobo > held)
         throw new HttpError(
           409,
-          `At most ${naira(held)} can be refunded: that is what escrow still holds for this order`,
+          `At most ${formatKobo(held)} can be refunded: that is what escrow still holds for this order`,
           'CONFLICT',
-          { amountKobo: `At most ${naira(held)}` },
+          { amountKobo: `At most ${formatKobo(held)}` },
         );
       const amount = input.amountKobo;
       await paymentsService.recordRefund(tx, {
@@ -206,7 +205,7 @@ export const adminOrdersService = {
       await post(tx, {
         kind: 'refund',
         ref: reference,
-        memo: `Order ${orderNumber(id)}: ${naira(amount)} refunded by staff`,
+        memo: `Order ${orderNumber(id)}: ${formatKobo(amount)} refunded by staff`,
         entries: [
           { account: account.escrow(id), amountKobo: -amount },
           { account: account.buyerRefunds(o.buyerUserId), amountKobo: amount },
@@ -219,7 +218,7 @@ export const adminOrdersService = {
         to: o.status,
         actorUserId: me.id,
         actorRole: 'admin',
-        note: `${naira(amount)} refunded to the buyer`,
+        note: `${formatKobo(amount)} refunded to the buyer`,
       });
       await recordAudit(tx, {
         actorId: me.id,
@@ -231,7 +230,7 @@ export const adminOrdersService = {
         note: input.note,
       });
       return {
-        message: `${naira(amount)} refunded to the buyer (${reference})`,
+        message: `${formatKobo(amount)} refunded to the buyer (${reference})`,
         ...(await money(tx, o)),
       };
     });
@@ -323,7 +322,7 @@ export const adminOrdersService = {
         after: { status: after.status, escrowKobo: 0 },
         note,
       });
-      return { message: `${naira(held)} released to the store`, ...(await money(tx, after)) };
+      return { message: `${formatKobo(held)} released to the store`, ...(await money(tx, after)) };
     });
   },
 };

@@ -1,4 +1,4 @@
-import { formatNaira, orderNumber } from '@sf/shared';
+import { formatKobo, orderNumber } from '@sf/shared';
 import type { MailMessage } from '../../lib/mail.ts';
 import { button, html, mailDocument, paragraph, styles, type Html } from '../../lib/mail-html.ts';
 import { statusLabel } from './states.ts';
@@ -6,7 +6,6 @@ import type { OrderRow } from './repository.ts';
 
 // The order's one name lives in @sf/shared (pages show it too); kept here for the mails' callers.
 export { orderNumber };
-const naira = (kobo: number) => formatNaira(kobo / 100);
 
 /** Links come from the configured public address only, never from a request's headers. */
 export const link = (origin: string, path: string) => `${origin}${path}`;
@@ -29,16 +28,16 @@ function textLines(r: ReceiptOrder): string {
   const o = r.o;
   const lines = r.items.map(
     (i) =>
-      `- ${i.quantity} x ${i.name}: ${naira(i.lineTotalKobo)}${i.quantity > 1 ? ` (${naira(i.unitPriceKobo)} each)` : ''}`,
+      `- ${i.quantity} x ${i.name}: ${formatKobo(i.lineTotalKobo)}${i.quantity > 1 ? ` (${formatKobo(i.unitPriceKobo)} each)` : ''}`,
   );
   const discount = Number(o.discountKobo);
   return [
     `Order ${orderNumber(o.id)} from ${r.storeName}`,
     ...lines,
-    `Subtotal: ${naira(Number(o.subtotalKobo))}`,
-    ...(discount ? [`Discount: -${naira(discount)}`] : []),
-    `${o.fulfilment === 'pickup' ? 'Pickup at the store' : 'Delivery'}: ${naira(Number(o.deliveryFeeKobo))}`,
-    `Total: ${naira(Number(o.totalKobo))}`,
+    `Subtotal: ${formatKobo(Number(o.subtotalKobo))}`,
+    ...(discount ? [`Discount: -${formatKobo(discount)}`] : []),
+    `${o.fulfilment === 'pickup' ? 'Pickup at the store' : 'Delivery'}: ${formatKobo(Number(o.deliveryFeeKobo))}`,
+    `Total: ${formatKobo(Number(o.totalKobo))}`,
   ].join('\n');
 }
 
@@ -85,13 +84,13 @@ function orderTable(r: ReceiptOrder, origin: string): Html {
       ${r.items.map(
         (i) =>
           html`<tr>
-            ${cell(html`${i.name}${i.quantity > 1 ? html`<br /><span style="color:${MUTED};font-size:13px">${naira(i.unitPriceKobo)} each</span>` : ''}`)}${cell(i.quantity, 'right')}${cell(naira(i.lineTotalKobo), 'right')}
+            ${cell(html`${i.name}${i.quantity > 1 ? html`<br /><span style="color:${MUTED};font-size:13px">${formatKobo(i.unitPriceKobo)} each</span>` : ''}`)}${cell(i.quantity, 'right')}${cell(formatKobo(i.lineTotalKobo), 'right')}
           </tr>`,
       )}
-      ${sum('Subtotal', naira(Number(o.subtotalKobo)))}
-      ${discount ? sum('Discount', `-${naira(discount)}`) : ''}
-      ${sum(o.fulfilment === 'pickup' ? 'Pickup at the store' : 'Delivery', naira(Number(o.deliveryFeeKobo)))}
-      ${sum('Total', naira(Number(o.totalKobo)), true)}
+      ${sum('Subtotal', formatKobo(Number(o.subtotalKobo)))}
+      ${discount ? sum('Discount', `-${formatKobo(discount)}`) : ''}
+      ${sum(o.fulfilment === 'pickup' ? 'Pickup at the store' : 'Delivery', formatKobo(Number(o.deliveryFeeKobo)))}
+      ${sum('Total', formatKobo(Number(o.totalKobo)), true)}
     </table>
     <p style="margin:0 0 16px;${FONT};font-size:14px">
       <a href="${link(origin, invoicePath(o.id))}" style="color:${styles.BRAND}"
@@ -116,18 +115,18 @@ export function buyerPaidMail(
   reference?: string | null,
 ): MailMessage {
   const total = orders.reduce((a, r) => a + Number(r.o.totalKobo), 0);
-  const title = `Payment received: ${naira(total)}`;
+  const title = `Payment received: ${formatKobo(total)}`;
   const ref = reference ? `Payment reference: ${reference}` : '';
   return {
     to,
     subject: title,
-    text: `Hello ${name},\n\nWe received your payment of ${naira(total)} for:\n\n${orders.map(textLines).join('\n\n')}\n${ref ? `\n${ref}\n` : ''}\nThe money is held safely by SpareFinder NG until you tell us the parts arrived.\nFollow your orders: ${link(origin, '/user/orders')}\nInvoices: ${orders.map((r) => link(origin, invoicePath(r.o.id))).join(' ')}\n\nSpareFinder NG`,
+    text: `Hello ${name},\n\nWe received your payment of ${formatKobo(total)} for:\n\n${orders.map(textLines).join('\n\n')}\n${ref ? `\n${ref}\n` : ''}\nThe money is held safely by SpareFinder NG until you tell us the parts arrived.\nFollow your orders: ${link(origin, '/user/orders')}\nInvoices: ${orders.map((r) => link(origin, invoicePath(r.o.id))).join(' ')}\n\nSpareFinder NG`,
     html: mailDocument({
       title,
-      preheader: `${naira(total)} paid for ${orders.length === 1 ? `order ${orderNumber(orders[0].o.id)}` : `${orders.length} orders`}. SpareFinder NG holds it until your parts arrive.`,
+      preheader: `${formatKobo(total)} paid for ${orders.length === 1 ? `order ${orderNumber(orders[0].o.id)}` : `${orders.length} orders`}. SpareFinder NG holds it until your parts arrive.`,
       body: html`${paragraph(html`Hello ${name},`)}${paragraph(
-        html`We received your payment of <strong>${naira(total)}</strong>. SpareFinder NG holds the
-          money safely until you tell us the parts arrived.`,
+        html`We received your payment of <strong>${formatKobo(total)}</strong>. SpareFinder NG holds
+          the money safely until you tell us the parts arrived.`,
       )}${orders.map((r) => orderTable(r, origin))}${ref ? paragraph(ref) : ''}${button(link(origin, '/user/orders'), 'Follow your orders')}`,
       footer: footer(origin),
     }),
@@ -142,17 +141,17 @@ export function buyerPlacedMail(
   origin: string,
 ): MailMessage {
   const total = orders.reduce((a, r) => a + Number(r.o.totalKobo), 0);
-  const title = `Order placed: pay ${naira(total)} on delivery`;
+  const title = `Order placed: pay ${formatKobo(total)} on delivery`;
   return {
     to,
     subject: title,
-    text: `Hello ${name},\n\nYour order is placed. You pay ${naira(total)} in cash when the parts arrive:\n\n${orders.map(textLines).join('\n\n')}\n\nThe store accepts the order next; we e-mail you at each step.\nFollow your orders: ${link(origin, '/user/orders')}\nInvoices: ${orders.map((r) => link(origin, invoicePath(r.o.id))).join(' ')}\n\nSpareFinder NG`,
+    text: `Hello ${name},\n\nYour order is placed. You pay ${formatKobo(total)} in cash when the parts arrive:\n\n${orders.map(textLines).join('\n\n')}\n\nThe store accepts the order next; we e-mail you at each step.\nFollow your orders: ${link(origin, '/user/orders')}\nInvoices: ${orders.map((r) => link(origin, invoicePath(r.o.id))).join(' ')}\n\nSpareFinder NG`,
     html: mailDocument({
       title,
-      preheader: `You pay ${naira(total)} in cash when the parts arrive.`,
+      preheader: `You pay ${formatKobo(total)} in cash when the parts arrive.`,
       body: html`${paragraph(html`Hello ${name},`)}${paragraph(
-        html`Your order is placed. You pay <strong>${naira(total)}</strong> in cash when the parts
-          arrive. The store accepts the order next; we e-mail you at each step.`,
+        html`Your order is placed. You pay <strong>${formatKobo(total)}</strong> in cash when the
+          parts arrive. The store accepts the order next; we e-mail you at each step.`,
       )}${orders.map((r) => orderTable(r, origin))}${button(link(origin, '/user/orders'), 'Follow your orders')}`,
       footer: footer(origin),
     }),
@@ -184,12 +183,12 @@ export function buyerMoveMail(
   return {
     to,
     subject: title,
-    text: `Hello ${name},\n\nYour order ${n} from ${r.storeName} (${naira(Number(o.totalKobo))}) is now ${statusLabel(o.status)}.\n${extra}${ask ? `\n${ask}\n` : ''}\n${textLines(r)}\n\nSee it here: ${link(origin, `/user/orders#order-${o.id}`)}\nInvoice: ${link(origin, invoicePath(o.id))}\n\nSpareFinder NG`,
+    text: `Hello ${name},\n\nYour order ${n} from ${r.storeName} (${formatKobo(Number(o.totalKobo))}) is now ${statusLabel(o.status)}.\n${extra}${ask ? `\n${ask}\n` : ''}\n${textLines(r)}\n\nSee it here: ${link(origin, `/user/orders#order-${o.id}`)}\nInvoice: ${link(origin, invoicePath(o.id))}\n\nSpareFinder NG`,
     html: mailDocument({
       title,
-      preheader: `${r.storeName}: ${naira(Number(o.totalKobo))}, now ${statusLabel(o.status)}.`,
+      preheader: `${r.storeName}: ${formatKobo(Number(o.totalKobo))}, now ${statusLabel(o.status)}.`,
       body: html`${paragraph(html`Hello ${name},`)}${paragraph(
-        html`Your order ${n} from ${r.storeName} (${naira(Number(o.totalKobo))}) is now
+        html`Your order ${n} from ${r.storeName} (${formatKobo(Number(o.totalKobo))}) is now
           <strong>${statusLabel(o.status)}</strong>.`,
       )}${said ? paragraph(html`<strong>${said.label}:</strong> ${said.text}`) : note ? paragraph(note) : ''}${ask ? paragraph(ask) : ''}${orderTable(r, origin)}${button(link(origin, `/user/orders#order-${o.id}`), 'See the order')}`,
       footer: footer(origin),
@@ -214,7 +213,7 @@ export function buyerCashReceivedMail(
       ? "When you have all the parts, press 'I received it' on the order."
       : '';
   const title = `Cash payment received for order ${n}`;
-  const said = `${r.storeName} confirmed it received your cash payment of ${naira(Number(o.totalKobo))} for order ${n}. Thank you.`;
+  const said = `${r.storeName} confirmed it received your cash payment of ${formatKobo(Number(o.totalKobo))} for order ${n}. Thank you.`;
   return {
     to,
     subject: title,
@@ -246,7 +245,7 @@ export function sellerNewOrderMail(
     o.fulfilment === 'pickup'
       ? 'The buyer picks the parts up at your store.'
       : `Deliver to ${place ?? 'the address on the order'}.`;
-  const title = `New order ${n} for ${r.storeName}: ${naira(Number(o.totalKobo))}`;
+  const title = `New order ${n} for ${r.storeName}: ${formatKobo(Number(o.totalKobo))}`;
   return {
     to,
     subject: title,

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { orderNumber } from './mails.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
 import { statusLabel } from './states.ts';
-
-const naira = (kobo: number) => formatNaira(kobo / 100);
 
 /**
  * Order news in the bell and by push (docs/decisions/0027). The e-mail of each is the order's
@@ -26,7 +24,7 @@ export const tellBuyerMoved = (app: FastifyInstance, tx: Db, o: OrderRow) =>
       userId: o.buyerUserId,
       type: 'order.status',
       title: `Order ${orderNumber(o.id)} is ${statusLabel(o.status)}`,
-      detail: naira(Number(o.totalKobo)),
+      detail: formatKobo(Number(o.totalKobo)),
       link: '/user/orders',
       event: { type: 'order.status', orderId: o.id },
     },
@@ -39,7 +37,7 @@ export const tellBuyerCashReceived = (app: FastifyInstance, tx: Db, o: OrderRow)
       userId: o.buyerUserId,
       type: 'order.status',
       title: `Cash payment received for order ${orderNumber(o.id)}`,
-      detail: naira(Number(o.totalKobo)),
+      detail: formatKobo(Number(o.totalKobo)),
       link: '/user/orders',
       event: { type: 'order.status', orderId: o.id },
     },
@@ -54,7 +52,7 @@ export async function tellSellersNew(app: FastifyInstance, tx: Db, orders: Order
     notices.push({
       userId: owner.user_id,
       type: 'order.new',
-      title: `New order ${orderNumber(o.id)} for ${owner.store_name}: ${naira(Number(o.totalKobo))}`,
+      title: `New order ${orderNumber(o.id)} for ${owner.store_name}: ${formatKobo(Number(o.totalKobo))}`,
       detail:
         o.paymentMethod === 'pay_on_delivery' ? 'Cash on delivery: accept it' : 'Paid: accept it',
       link: `/user/store/orders#order-${o.id}`,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, schema as s, type Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { metrics } from '../../lib/metrics.ts';
@@ -241,10 +241,10 @@ export const payoutsService = {
     if (amountKobo < MIN_PAYOUT_KOBO)
       throw new HttpError(
         400,
-        `The smallest payout is ${formatNaira(MIN_PAYOUT_KOBO / 100)}`,
+        `The smallest payout is ${formatKobo(MIN_PAYOUT_KOBO)}`,
         'VALIDATION',
         {
-          amountKobo: `At least ${formatNaira(MIN_PAYOUT_KOBO / 100)}`,
+          amountKobo: `At least ${formatKobo(MIN_PAYOUT_KOBO)}`,
         },
       );
     const payout = await transaction(app.db, async (tx) => {
@@ -257,7 +257,7 @@ export const payoutsService = {
         );
       const bal = await balance(tx, account.storeBalance(id));
       if (amountKobo > bal)
-        throw conflict(`Your balance is ${formatNaira(bal / 100)}: you cannot withdraw more`);
+        throw conflict(`Your balance is ${formatKobo(bal)}: you cannot withdraw more`);
       const [p] = await tx
         .insert(s.payouts)
         .values({

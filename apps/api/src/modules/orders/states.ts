@@ -1,4 +1,4 @@
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 
 /**
  * Order states and the only moves allowed between them. Every move is recorded in
@@ -91,15 +91,13 @@ export type RefundState = 'on_its_way' | 'refunded' | 'failed';
 export const refundState = (status: string): RefundState =>
   status === 'processed' ? 'refunded' : status === 'failed' ? 'failed' : 'on_its_way';
 
-const naira = (kobo: number) => formatNaira(kobo / 100);
-
 /** The refunds of an order in a few words (null without any). */
 export function refundWords(refunds: { amountKobo: number; state: RefundState }[]): string | null {
   if (refunds.length === 0) return null;
   const failed = refunds.filter((r) => r.state === 'failed');
   if (failed.length)
-    return `A refund of ${naira(failed.reduce((a, r) => a + r.amountKobo, 0))} did not go through: SpareFinder staff are on it`;
-  const sum = naira(refunds.reduce((a, r) => a + r.amountKobo, 0));
+    return `A refund of ${formatKobo(failed.reduce((a, r) => a + r.amountKobo, 0))} did not go through: SpareFinder staff are on it`;
+  const sum = formatKobo(refunds.reduce((a, r) => a + r.amountKobo, 0));
   return refunds.every((r) => r.state === 'refunded')
     ? `Refunded ${sum} to the buyer`
     : `Refund of ${sum} on its way to the buyer`;

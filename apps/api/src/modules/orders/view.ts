@@ -1,6 +1,6 @@
 import type { Db } from '@sf/db';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import {
   allowedFrom,
   moneyState,
@@ -14,9 +14,7 @@ import { releaseSplit } from './escrow.ts';
 import { orderNumber } from './mails.ts';
 import { paymentsService } from '../payments/service.ts';
 import type { OrderView } from './types.ts';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const naira = (kobo: number) => formatNaira(kobo / 100);
+import { iso } from '../../lib/time.ts';
 
 const REASON: Record<string, 'cancelled' | 'staff' | 'dispute'> = {
   order: 'cancelled',
@@ -25,12 +23,12 @@ const REASON: Record<string, 'cancelled' | 'staff' | 'dispute'> = {
 };
 
 function refundLabel(state: RefundState, kobo: number, viewer: 'buyer' | 'seller'): string {
-  if (state === 'refunded') return `Refunded ${naira(kobo)}`;
+  if (state === 'refunded') return `Refunded ${formatKobo(kobo)}`;
   if (state === 'failed')
     return viewer === 'buyer'
-      ? `The refund of ${naira(kobo)} did not go through: SpareFinder staff are on it and will contact you`
-      : `The refund of ${naira(kobo)} to the buyer did not go through: SpareFinder staff are on it`;
-  return `Refund of ${naira(kobo)} on its way`;
+      ? `The refund of ${formatKobo(kobo)} did not go through: SpareFinder staff are on it and will contact you`
+      : `The refund of ${formatKobo(kobo)} to the buyer did not go through: SpareFinder staff are on it`;
+  return `Refund of ${formatKobo(kobo)} on its way`;
 }
 
 /** A dispute of an order, in a few words for the order's card: whose move it is. */

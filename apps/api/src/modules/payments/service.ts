@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { metrics } from '../../lib/metrics.ts';
@@ -319,7 +319,7 @@ export const paymentsService = {
     const notice: Notice = {
       userId: buyer,
       type: 'refund_failed',
-      title: `Your refund of ${formatNaira(Number(r.amountKobo) / 100)} could not be paid back to your card yet: SpareFinder staff are on it and will contact you`,
+      title: `Your refund of ${formatKobo(Number(r.amountKobo))} could not be paid back to your card yet: SpareFinder staff are on it and will contact you`,
       link: r.purpose === 'order' ? `/user/orders/${r.purposeId}` : '/user/notifications',
       event: { type: 'refund.failed', purpose: r.purpose, purposeId: r.purposeId },
     };

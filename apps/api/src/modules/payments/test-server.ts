@@ -3,7 +3,7 @@ import querystring from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { signWebhook } from './paystack-client.ts';
 import {
   takeFault,
@@ -352,9 +352,9 @@ export async function paystackTestServer(
     }
     const action = `${opts.pageBase()}/pay/${esc(req.params.accessCode)}`;
     return page(
-      `Pay ${formatNaira(Number(r.amountKobo) / 100)}`,
+      `Pay ${formatKobo(Number(r.amountKobo))}`,
       `<p class="who">${esc(String(d.email))} &middot; reference ${esc(r.code)}</p>
-      <p class="amount">${formatNaira(Number(r.amountKobo) / 100)}</p>
+      <p class="amount">${formatKobo(Number(r.amountKobo))}</p>
       <form method="post" action="${action}">
         <fieldset><legend>Pay with</legend>
           <label><input type="radio" name="channel" value="card" checked> Card</label>

@@ -8,6 +8,7 @@ import { receiveFiles, uploadDoc, wantsPage, type UploadSpec } from '../../lib/u
 import { importIdParam, importReply, importStoreQuery, importsReply } from './schemas.ts';
 import { IMPORT_JOB, importService } from './service.ts';
 import { TEMPLATE_CSV } from './template.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** A CSV file: UTF-8 text (the pipeline checks the bytes), one per import. */
 const CSV_UPLOAD: UploadSpec = {
@@ -97,7 +98,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
   );
 
   const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'private, no-store');
+    reply.header('cache-control', PRIVATE);
   };
 
   app.get<{ Querystring: { storeId?: number } }>(

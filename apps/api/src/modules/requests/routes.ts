@@ -19,8 +19,7 @@ import {
 } from './schemas.ts';
 import { requestsService, sentMessage, WIDEN_JOB } from './service.ts';
 import type { OfferInput, RequestInput } from './types.ts';
-
-const PRIVATE = 'private, no-store';
+import { PRIVATE } from '../../lib/cache-control.ts';
 type Id = { Params: { id: number } };
 type Page = { Querystring: { lastId?: number } };
 

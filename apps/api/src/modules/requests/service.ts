@@ -27,6 +27,7 @@ import type {
   RequestInput,
   RequestItem,
 } from './types.ts';
+import { iso } from '../../lib/time.ts';
 
 /** A job marked done opens its review this long later when the requester neither confirms nor objects. */
 export const CONFIRM_HOURS = 72;
@@ -80,7 +81,6 @@ export const WIDEN_JOB = 'requests.widen';
 export const REQUEST_RATE = { max: 10, windowMs: 86_400_000 };
 export const OFFER_RATE = { max: 60, windowMs: 3_600_000 };
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const clean = (s: string | undefined | null) =>
   s
     ?.replace(/[^\S\n]+/g, ' ')

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../lib/session.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { providerReviewsRepository, type ProviderReviewRow } from './provider-repository.ts';
-import { clean, hideAudited, iso, rating } from './service.ts';
+import { clean, hideAudited, rating } from './service.ts';
+import { iso } from '../../lib/time.ts';
 import type {
   JobReview,
   ProviderRatingSummary,

@@ -21,11 +21,11 @@ import {
 } from './schemas.ts';
 import { reviewsService, type ReviewInput } from './service.ts';
 import { providerReviewsService } from './provider-service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 type Id = { Params: { id: number } };
 type Page = { Querystring: { lastId?: number } };
 const PUBLIC = 'public, max-age=30';
-const PRIVATE = 'private, no-store';
 
 /** Reviews from verified buyers (decision 0018). */
 /** One photo in the field `photo` (the page's upload form). */

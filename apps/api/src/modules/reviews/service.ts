@@ -10,11 +10,11 @@ import { imageUrl, srcset } from '../images/urls.ts';
 import { recordAudit } from '../audit/service.ts';
 import { reviewsRepository, type RatingRow, type ReviewRow } from './repository.ts';
 import type { RatingSummary, ReviewItem, ReviewList } from './types.ts';
+import { iso } from '../../lib/time.ts';
 
 /** A part is reviewed once its order is completed (received by the buyer), not merely delivered. */
 export const REVIEWABLE = ['completed'];
 
-export const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 export const clean = (s: string | undefined) =>
   (s ?? '')
     .replace(/\r\n?/g, '\n')

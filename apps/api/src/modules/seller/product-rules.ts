@@ -1,4 +1,4 @@
-import { formatNaira, maxModelYear, YEAR_FROM } from '@sf/shared';
+import { formatKobo, maxModelYear, YEAR_FROM } from '@sf/shared';
 import type { CategoryRow } from './repository.ts';
 import { MAX_STOCK } from './schemas.ts';
 
@@ -67,14 +67,14 @@ export function productFieldRules(
   if (input.priceKobo !== undefined) {
     if (input.priceKobo < 100) fields.priceKobo = 'The price must be at least ₦1.00';
     else if (input.priceKobo > MAX_PRICE_KOBO)
-      fields.priceKobo = `The price must be at most ${formatNaira(MAX_PRICE_KOBO / 100)}`;
+      fields.priceKobo = `The price must be at most ${formatKobo(MAX_PRICE_KOBO)}`;
     else set.priceKobo = input.priceKobo;
   }
   const sales = input.salesKobo !== undefined ? input.salesKobo : current?.salesKobo;
   if (input.salesKobo !== undefined) set.salesKobo = input.salesKobo;
   if (sales !== null && sales !== undefined && price !== undefined && !fields.priceKobo) {
     if (sales < 100 || sales >= price)
-      fields.salesKobo = `The sale price must be below the price (${formatNaira(price / 100)}); leave it empty for no sale`;
+      fields.salesKobo = `The sale price must be below the price (${formatKobo(price)}); leave it empty for no sale`;
   }
   return { set, fields };
 }

@@ -19,6 +19,7 @@ import {
 import { sellerService, type ListQuery, type ProductInput, type StoreInput } from './service.ts';
 import { stopProductViews } from './views.ts';
 import { sellerImageRoutes } from './image-routes.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** GET forms send empty fields (`?q=`): an empty value means "not given". */
 async function dropEmpty(req: FastifyRequest) {
@@ -37,7 +38,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
   // Views counted by the pages are written on a timer; what is left goes out on close.
   app.addHook('onClose', async () => stopProductViews(app.db));
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('cache-control', 'private, no-store');
+    reply.header('cache-control', PRIVATE);
     return payload;
   });
   const me = (req: FastifyRequest) => ({ id: req.user!.id, role: req.user!.role });

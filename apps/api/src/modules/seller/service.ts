@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@sf/db';
-import { LOW_STOCK_AT, STORE_FIGURE_DAYS, formatNaira, normalisePhone } from '@sf/shared';
+import { formatKobo, LOW_STOCK_AT, normalisePhone, STORE_FIGURE_DAYS } from '@sf/shared';
 import { HttpError, badRequest, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
@@ -247,8 +247,7 @@ export function sellerService(db: Db) {
     for (const k of ['deliveryFeeInStateKobo', 'deliveryFeeOtherStatesKobo'] as const) {
       const v = input[k];
       if (v === undefined) continue;
-      if (v > MAX_FEE_KOBO)
-        fields[k] = `A delivery fee of at most ${formatNaira(MAX_FEE_KOBO / 100)}`;
+      if (v > MAX_FEE_KOBO) fields[k] = `A delivery fee of at most ${formatKobo(MAX_FEE_KOBO)}`;
       else set[k] = v;
     }
     if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);

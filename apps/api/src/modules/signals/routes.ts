@@ -7,6 +7,7 @@ import { defineAttention } from '../audit/attention.ts';
 import { recordAudit } from '../audit/service.ts';
 import { clearBody, listQuery, listReply, oneReply, scanReply } from './schemas.ts';
 import { checkSignals, signalsService } from './service.ts';
+import { PRIVATE } from '../../lib/cache-control.ts';
 
 defineAttention({
   key: 'signals.open',
@@ -27,7 +28,6 @@ defineJob<{ storeId?: number }>('signals.scan', async (payload, { app }) => {
 export default async function signalsRoutes(app: FastifyInstance) {
   const svc = signalsService(app.db);
   const tags = ['admin'];
-  const PRIVATE = 'private, no-store';
 
   app.get<{ Querystring: { status?: 'open' | 'cleared'; lastId?: number } }>(
     '/api/admin/signals',

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
-import { formatNaira } from '@sf/shared';
+import { formatKoboShort } from '@sf/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -32,8 +32,6 @@ type SignalKind = SignalItem['kind'];
 const USABLE = sql.raw(USABLE_PART_SQL('p.part_number_norm'));
 /** At most this many other listings are judged again after one is created or edited. */
 const PEERS_REJUDGED = 200;
-
-const naira = (kobo: number) => formatNaira(kobo / 100).replace(/\.00$/, '');
 
 /**
  * Judges the given products (all of them, or a store's, when `ids` is left out, in pages) and
@@ -171,7 +169,7 @@ async function judge(db: Db, ids: number[], claimOf: (text: string) => string | 
         productId: p.prod_id,
         kind: 'low_price',
         basis: String(p.paid),
-        detail: `${naira(Number(p.paid))} is under ${PRICE_RATIO * 100}% of the median ${naira(
+        detail: `${formatKoboShort(Number(p.paid))} is under ${PRICE_RATIO * 100}% of the median ${formatKoboShort(
           Math.round(m.median!),
         )} of ${
           m.by === 'part' ? `part number ${p.part_number}` : "the category's listings"

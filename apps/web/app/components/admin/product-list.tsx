@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import type { AdminProduct } from '@sf/api/types';
 import { NextPage, Pill } from './ui.tsx';
 import { AdminTable } from './table.tsx';
@@ -101,7 +101,7 @@ export function ProductList({
           {
             label: 'Price',
             className: 'whitespace-nowrap',
-            cell: (p) => formatNaira((p.salesKobo ?? p.priceKobo) / 100),
+            cell: (p) => formatKobo(p.salesKobo ?? p.priceKobo),
           },
           { label: 'Stock', cell: (p) => p.stock },
           { label: 'State', cell: (p) => <ProductState p={p} /> },

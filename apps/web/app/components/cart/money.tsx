@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 
 /** Kobo (what the API speaks) as naira with two decimals: ₦45,000.00. */
-export const naira = (kobo: number) => formatNaira(kobo / 100);
+export const naira = formatKobo;
 
 /** One labelled amount of a receipt: every amount says what it is. */
 export function MoneyRow({

@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { couponAction, loadCoupons } from '../../lib/admin-pricing.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
@@ -150,7 +150,7 @@ export default function AdminCoupons() {
                 <span className="text-sm">{c.perPhoneLimit} per phone</span>
               )}
               {c.minOrderKobo > 0 && (
-                <span className="text-sm">from {formatNaira(c.minOrderKobo / 100)}</span>
+                <span className="text-sm">from {formatKobo(c.minOrderKobo)}</span>
               )}
               <span
                 className={`text-sm font-semibold ${c.active ? 'text-brand-800' : 'text-red-800'}`}

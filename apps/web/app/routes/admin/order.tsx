@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminOrder, orderAction } from '../../lib/admin-orders.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -38,8 +38,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return data(r, { status: r.status });
 }
 
-const naira = (kobo: number) => formatNaira(kobo / 100);
-
 export default function AdminOrder() {
   const d = useLoaderData<typeof loader>();
   const { order: o } = d;
@@ -56,7 +54,7 @@ export default function AdminOrder() {
       <h1 className="mt-1 text-2xl font-bold">Order {o.number}</h1>
       <p className="mt-1 text-gray-700">
         {o.statusLabel} · {o.paymentMethod === 'paystack' ? 'Paystack' : 'Pay on delivery'} ·{' '}
-        {naira(o.totalKobo)} · placed {when(o.createdAt)}
+        {formatKobo(o.totalKobo)} · placed {when(o.createdAt)}
       </p>
       <p className="mt-1 break-words text-sm text-gray-700">
         Store {o.store.name} · buyer {o.buyer?.name ?? ''} ({d.buyerEmail}) · {o.money}
@@ -74,18 +72,18 @@ export default function AdminOrder() {
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-gray-600">Paid</dt>
-            <dd className="font-semibold">{o.paidAt ? naira(o.totalKobo) : 'Not yet'}</dd>
+            <dd className="font-semibold">{o.paidAt ? formatKobo(o.totalKobo) : 'Not yet'}</dd>
           </div>
           <div>
             <dt className="text-gray-600">In escrow</dt>
             <dd className="font-semibold" data-testid="escrow">
-              {naira(d.escrowKobo)}
+              {formatKobo(d.escrowKobo)}
             </dd>
           </div>
           <div>
             <dt className="text-gray-600">Refunded</dt>
             <dd className="font-semibold" data-testid="refunded">
-              {naira(d.refundedKobo)}
+              {formatKobo(d.refundedKobo)}
             </dd>
           </div>
           <div>
@@ -111,7 +109,7 @@ export default function AdminOrder() {
               <input type="hidden" name="requestKey" value={d.requestKey} />
               <div>
                 <label htmlFor="amount" className="label">
-                  Amount in naira (at most {naira(d.escrowKobo)})
+                  Amount in naira (at most {formatKobo(d.escrowKobo)})
                 </label>
                 <input
                   id="amount"
@@ -154,7 +152,7 @@ export default function AdminOrder() {
                 <AuditNote id="release-note" />
                 <ConfirmCheck
                   id="release-confirm"
-                  text={`Release ${naira(d.escrowKobo)} to the store now (less commission).`}
+                  text={`Release ${formatKobo(d.escrowKobo)} to the store now (less commission).`}
                 />
                 <button className="btn-ghost" disabled={busy}>
                   Release to the store
@@ -173,7 +171,7 @@ export default function AdminOrder() {
           <ul className="mt-2 divide-y divide-gray-100 text-sm">
             {d.refunds.map((r) => (
               <li key={r.reference} className="flex flex-wrap gap-x-4 py-2">
-                <span className="font-semibold">{naira(r.amountKobo)}</span>
+                <span className="font-semibold">{formatKobo(r.amountKobo)}</span>
                 <span>{r.status}</span>
                 <span className="break-all text-gray-700">{r.reference}</span>
                 <span className="text-gray-600">{when(r.createdAt)}</span>
@@ -203,7 +201,7 @@ export default function AdminOrder() {
                       <span className="min-w-0 break-all text-gray-700">{e.account}</span>
                       <span className={e.amountKobo < 0 ? 'text-red-800' : 'text-brand-800'}>
                         {e.amountKobo < 0 ? '−' : '+'}
-                        {naira(Math.abs(e.amountKobo))}
+                        {formatKobo(Math.abs(e.amountKobo))}
                       </span>
                     </li>
                   ))}

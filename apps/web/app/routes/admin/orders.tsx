@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findOrders } from '../../lib/admin-orders.server.ts';
 
@@ -87,7 +87,7 @@ export default function AdminOrders() {
                 {o.number}
               </Link>
               <span className="text-sm">{o.status.replace(/_/g, ' ')}</span>
-              <span className="text-sm font-semibold">{formatNaira(o.totalKobo / 100)}</span>
+              <span className="text-sm font-semibold">{formatKobo(o.totalKobo)}</span>
               <span className="text-sm text-gray-700">
                 {o.paymentMethod === 'paystack' ? 'Paystack' : 'Pay on delivery'}
               </span>

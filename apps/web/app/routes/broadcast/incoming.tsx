@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { useLive } from '../../lib/live.ts';
@@ -45,9 +45,7 @@ export function IncomingList({ items }: { items: IncomingItem[] }) {
             {URGENCY_LABEL[r.urgency]} · {r.description.slice(0, 120)}
           </p>
           <p className="text-sm">
-            {r.myOffer
-              ? `Your offer: ${formatNaira(r.myOffer.priceKobo / 100)}`
-              : 'No offer from you yet'}
+            {r.myOffer ? `Your offer: ${formatKobo(r.myOffer.priceKobo)}` : 'No offer from you yet'}
           </p>
         </li>
       ))}

@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { ChatWith } from '../../components/chat/chat-with.tsx';
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import { formStatus, serverApi, throwUnlessOk, notFound } from '../../lib/api.server.ts';
 import { redirect } from '../../lib/redirect.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
@@ -32,8 +32,6 @@ import {
 } from '../../lib/requests.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
-
-const naira = (kobo: number) => formatNaira(kobo / 100);
 
 /**
  * One request. Its owner sees the offers arrive live and accepts one; a provider it reached
@@ -122,7 +120,7 @@ function Offer({ o, canAccept, chat }: { o: OfferItem; canAccept: boolean; chat?
     <li className="rounded-lg border border-gray-200 p-3" data-testid="offer">
       <div className="flex items-baseline justify-between gap-2">
         <p className="font-semibold">{o.providerName}</p>
-        <p className="text-lg font-bold text-brand-700">{naira(o.priceKobo)}</p>
+        <p className="text-lg font-bold text-brand-700">{formatKobo(o.priceKobo)}</p>
       </div>
       {o.productName && <p className="text-sm">Part: {o.productName}</p>}
       {o.partDescription && <p className="text-sm">Part: {o.partDescription}</p>}
@@ -149,7 +147,7 @@ function Offer({ o, canAccept, chat }: { o: OfferItem; canAccept: boolean; chat?
             type="submit"
             className="btn-primary"
             disabled={nav.state === 'submitting'}
-            aria-label={`Accept the offer of ${o.providerName}, ${naira(o.priceKobo)}`}
+            aria-label={`Accept the offer of ${o.providerName}, ${formatKobo(o.priceKobo)}`}
           >
             Accept
           </button>
@@ -424,7 +422,7 @@ export default function RequestPage() {
                     <option value="">None: I describe it below</option>
                     {d.products.map((p) => (
                       <option key={p.id} value={p.id}>
-                        {p.name} ({naira(p.priceKobo)})
+                        {p.name} ({formatKobo(p.priceKobo)})
                       </option>
                     ))}
                   </select>
