@@ -52,6 +52,14 @@ test('the demo seller pays for Premium on the test payment page and sees the new
   await expect(page.getByTestId('plan-premium')).toContainText('₦15,000.00');
   await expect(page.getByTestId('plan-premium')).toContainText('Up to 5,000 products per store');
   await expect(page.getByTestId('test-payment-note')).toBeVisible();
+  // Before paying, the page says what happens: the Basic days left are not lost (or, when the
+  // other project paid first, Premium runs 30 more days).
+  await expect(page.getByTestId('plan-premium-terms')).toHaveText(
+    /^You pay ₦15,000\.00 now\. Premium (starts at once and runs until \d{1,2} [A-Z][a-z]+ 20\d\d: 30 days plus \d+ days? for the \d+ days? left on Basic, which are not lost\.|runs 30 more days, until \d{1,2} [A-Z][a-z]+ 20\d\d\.)$/,
+  );
+  await expect(page.getByTestId('placement-rule')).toContainText(
+    'Plans do not change where your parts appear',
+  );
   await expectAccessible(page);
   await shot(page, info, '01-plans');
 
@@ -140,14 +148,103 @@ test("the demo mechanic's plans: Free now, placement stated in the list's order 
   await hydrated(page);
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
   await expect(page.getByTestId('current-usage')).toHaveText(
-    'You run 1 of the 1 workshop allowed.',
+    'Your workshop is listed. Every plan covers one workshop per account.',
   );
-  await expect(page.getByTestId('plan-basic')).toContainText('Listed first in the mechanic list');
-  await expect(page.getByTestId('plan-premium')).toContainText('above Basic');
-  await expect(page.getByText('Lists order paying businesses first')).toBeVisible();
+  // No plan sells a second workshop; each says what its placement buys, within the area.
+  for (const code of ['free', 'basic', 'premium'])
+    await expect(page.getByTestId(`plan-${code}`)).toContainText('1 workshop listing');
+  await expect(page.getByText(/Up to \d+ workshops/)).toHaveCount(0);
+  await expect(page.getByTestId('plan-basic')).toContainText(
+    'Marked Promoted and shown before Free workshops in the same area',
+  );
+  await expect(page.getByTestId('plan-premium')).toContainText(
+    'shown before Basic and Free workshops in the same area',
+  );
+  await expect(page.getByTestId('plan-premium-terms')).toHaveText(
+    /^You pay ₦8,000\.00 now\. Premium starts at once and runs until \d{1,2} [A-Z][a-z]+ 20\d\d: 30 days\.$/,
+  );
+  await expect(page.getByTestId('placement-rule')).toContainText(
+    'A paid plan never puts you above a workshop nearer the buyer',
+  );
   await expectAccessible(page);
   await shot(page, info, '05-mechanic');
   // Another role's subscription page is refused.
   const other = await page.goto('/user/store/subscriptions');
   expect(other?.status()).toBe(403);
+});
+
+/** Registers a mechanic (signed in on `page` afterwards) and lists their workshop in `place`. */
+async function listedMechanic(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  place: { stateId: number; cityId: number },
+) {
+  const stamp = `${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const r = await page.request.post('/api/auth/register', {
+    data: {
+      name: 'Tunde Bakare',
+      email: `promo-${stamp}@e2e.ng`,
+      phone: uniquePhone(),
+      password: 'Gearbox-overhaul-2026',
+      role: 'Mechanic',
+      businessName: name,
+    },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+  const saved = await page.request.patch('/api/provider/profile', {
+    data: {
+      companyName: name,
+      mobileNumber: uniquePhone(),
+      ...place,
+      address: '3 Oba Akran Avenue',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+test('a Premium workshop is marked Promoted in the mechanic list; a free one is not', async ({
+  page,
+}, info) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const states = (await (await page.request.get('/api/database/states/NG')).json()).items as {
+    label: string;
+    value: number;
+  }[];
+  const stateId = states.find((s) => s.label === 'Lagos')!.value;
+  const cities = (await (await page.request.get(`/api/database/cities/${stateId}`)).json())
+    .items as { label: string; value: number }[];
+  const place = { stateId, cityId: cities[cities.length - 1].value };
+  const tag = `${info.project.name} ${Date.now() % 1e6}`;
+  const free = `Free Gearbox Works ${tag}`;
+  const paid = `Premium Gearbox Works ${tag}`;
+  await listedMechanic(page, info, free, place);
+  await listedMechanic(page, info, paid, place);
+
+  await page.goto('/user/workshop/subscriptions');
+  await hydrated(page);
+  await expect(page.getByTestId('plan-premium-terms')).toContainText('You pay ₦8,000.00 now.');
+  await page.getByTestId('plan-premium-pay').click();
+  await expect(page).toHaveURL(/\/paystack-test\/pay\//);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await expect(page).toHaveURL(/\/user\/workshop\/subscriptions\?payment=success$/);
+  await expect(page.getByTestId('current-plan')).toHaveText('Premium');
+
+  // Buyers look at phones: the list at 360x740 (this file otherwise runs at desktop size).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/mechanics?regionId=${place.stateId}&city=${place.cityId}`);
+  await hydrated(page);
+  const card = (name: string) =>
+    page.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(card(paid).getByText('Promoted', { exact: true })).toBeVisible();
+  await expect(card(free)).toBeVisible();
+  await expect(card(free).getByText('Promoted', { exact: true })).toHaveCount(0);
+  // Paid placement leads the list of the city: the promoted cards come before the free one.
+  const names = await page.getByRole('article').getByRole('heading').allInnerTexts();
+  expect(names.indexOf(paid)).toBeLessThan(names.indexOf(free));
+  await card(paid).scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await shot(page, info, '06-promoted-card');
+  expect(problems).toEqual([]);
 });

@@ -102,10 +102,14 @@ export const listingRepository = {
     if (had) return { existing: had.sp_id };
     const [r] = await rows<{ sp_id: number }>(
       tx,
+      // A plan paid before the listing existed places it from the start (decision 0031).
       sql`insert into service_providers (kind, owner_user_id, company_name, mobile_number, phone_number,
-            state_id, city_id, address, description, available_days)
+            state_id, city_id, address, description, available_days, rank_boost)
           values (${kind}, ${userId}, ${set.companyName}, ${set.mobileNumber}, ${set.phoneNumber},
-            ${set.stateId}, ${set.cityId}, ${set.address}, ${set.description}, ${set.availableDays})
+            ${set.stateId}, ${set.cityId}, ${set.address}, ${set.description}, ${set.availableDays},
+            coalesce((select p.rank_boost from subscriptions s
+              join subscription_plans p on p.id = s.plan_id and p.audience = 'provider'
+              where s.user_id = ${userId}), 0))
           returning sp_id`,
     );
     return { created: r.sp_id };

@@ -79,7 +79,12 @@ const itemProps = {
   state: { type: 'string' },
   state_id: { type: 'integer' },
   verified: { type: 'boolean' },
-  rank: { type: 'integer' },
+  rank: { type: 'integer', description: 'Paid placement: the plan boost (0 on Free)' },
+  promoted: {
+    type: 'boolean',
+    description:
+      "Paid placement (a Basic or Premium plan, decision 0031): listed before unpaid providers at the same distance; lists label it 'Promoted'",
+  },
   days: { type: 'array', items: { type: 'string', enum: [...DAYS] } },
   vehicle_types: strings,
   specialities: { ...strings, description: 'Mechanics only' },

@@ -71,6 +71,7 @@ function toItem(r: ProviderRow): ProviderItem {
     state_id: r.state_id,
     verified: r.verified,
     rank: r.rank_boost,
+    promoted: r.rank_boost > 0,
     days: daysFromMask(r.available_days),
     vehicle_types: r.vehicle_types,
   };

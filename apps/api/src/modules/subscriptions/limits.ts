@@ -73,10 +73,16 @@ export async function assertProductRoom(tx: Db, storeId: number, adding = 1): Pr
 }
 
 /**
- * Listings (workshops and garages): a mechanic or tow van runs at most the plan's number of
- * listings of their kind. Refuses (409 PLAN_LIMIT) adding one more; the caller adds it in the
- * same transaction. Today listings are set up by support, one each; this is the check any
- * path that creates or hands over a listing must make.
+ * A mechanic or tow van account runs one listing of its kind, on every plan: the listing form
+ * makes the first and edits it after (decision 0031). Plans differ in placement, not in this.
+ */
+export const LISTINGS_PER_ACCOUNT = 1;
+
+/**
+ * Listings (workshops and garages): a mechanic or tow van runs at most one listing of their kind
+ * (the plan's limit, never above LISTINGS_PER_ACCOUNT). Refuses (409 PLAN_LIMIT) adding one more;
+ * the caller adds it in the same transaction. This is the check any path that creates or hands
+ * over a listing must make.
  */
 export async function assertListingRoom(
   tx: Db,
@@ -90,12 +96,15 @@ export async function assertListingRoom(
     tx,
     sql`select count(*)::int as n from service_providers where owner_user_id = ${userId} and kind = ${kind}`,
   );
-  if (n + adding <= plan.item_limit) return;
+  const limit = Math.min(plan.item_limit, LISTINGS_PER_ACCOUNT);
+  if (n + adding <= limit) return;
   const noun = kind === 'mechanic' ? 'workshop' : 'garage';
   const many = (k: number) => `${k} ${noun}${k === 1 ? '' : 's'}`;
   throw new HttpError(
     409,
-    `Your ${plan.name} plan allows ${many(plan.item_limit)} and you run ${many(n)}. Upgrade your plan to add more: ${SUBSCRIPTION_PAGES[kind]}`,
+    limit === LISTINGS_PER_ACCOUNT
+      ? `An account runs ${many(LISTINGS_PER_ACCOUNT)} on every plan and you run ${many(n)}. Another ${noun} needs its own account.`
+      : `Your ${plan.name} plan allows ${many(limit)} and you run ${many(n)}. Upgrade your plan to add more: ${SUBSCRIPTION_PAGES[kind]}`,
     'PLAN_LIMIT',
   );
 }

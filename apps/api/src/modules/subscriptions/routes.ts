@@ -40,7 +40,7 @@ export default async function subscriptionsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Pays for a plan through Paystack: answers the payment page. Dearer: starts when paid; the same: one more period; cheaper: starts when the current period ends',
+          'Pays for a plan through Paystack: answers the payment page. Dearer: starts when paid, its 30 days plus the days left on the cheaper plan at the two prices; the same: one more period; cheaper: starts when the current period ends',
         body: upgradeBody,
         response: { 200: upgradeReply },
       },

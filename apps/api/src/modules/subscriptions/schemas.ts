@@ -7,15 +7,34 @@ export const planItem = Obj({
   code: str,
   name: str,
   priceKobo: { ...int, description: 'A month (30 days), in kobo; 0 for Free' },
-  itemLimit: { ...int, description: 'Products per store, or workshops/garages per user' },
-  limitText: { ...str, description: "The limit in words: '50 products per store'" },
-  rankBoost: { ...int, description: 'Placement: higher is listed first (0 for Free)' },
+  itemLimit: {
+    ...int,
+    description: 'Products per store; for a mechanic or tow van always 1 (one listing per account)',
+  },
+  limitText: { ...str, description: "The limit in words: '50 products per store', '1 workshop'" },
+  rankBoost: {
+    ...int,
+    description:
+      'Provider placement: above lower boosts at the same distance from the buyer (0 for Free); marked Promoted in lists. Parts lists ignore it',
+  },
   action: {
     type: 'string',
     enum: ['current', 'renew', 'upgrade', 'downgrade', 'none'],
     description:
       'What paying for it does: upgrade starts now, renew adds a period, downgrade starts when the current period ends',
   },
+  startsAt: nullable({ ...str, format: 'date-time', description: 'If paid now: when it starts' }),
+  endsAt: nullable({ ...str, format: 'date-time', description: 'If paid now: when it ends' }),
+  extraDays: {
+    ...int,
+    description:
+      "An upgrade's days beyond 30, for the days left on the running cheaper plan (rounded up)",
+  },
+  terms: nullable({
+    ...str,
+    description:
+      "What paying does, in words, before payment: 'You pay ₦15,000.00 now. Premium starts at once and runs until …'",
+  }),
 });
 
 export const subscriptionReply = Obj({

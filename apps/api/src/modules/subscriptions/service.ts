@@ -11,8 +11,8 @@ import type { PaymentRow } from '../payments/repository.ts';
 import { newReference, payerEmail, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { PROVIDER_LISTS_CLEAR } from '../providers/service.ts';
-import { planOf } from './limits.ts';
-import { changedMail, dayOf, paidMail, reminderMail } from './mails.ts';
+import { LISTINGS_PER_ACCOUNT, planOf } from './limits.ts';
+import { changedMail, dayOf, naira, paidMail, reminderMail } from './mails.ts';
 import {
   subscriptionsRepository as repo,
   type Audience,
@@ -23,6 +23,7 @@ import type { PlanItem, SubscriptionAnswer, UpgradeAnswer } from './types.ts';
 
 /** A paid period: 30 days from payment (or from the end of the period it renews). */
 export const PERIOD_MS = 30 * 86_400_000;
+export const DAY_MS = 86_400_000;
 /** The renewal reminder goes this long before a period ends. */
 export const REMIND_BEFORE_MS = 3 * 86_400_000;
 /** The ledger account subscription payments are credited to. */
@@ -41,8 +42,33 @@ const ITEM: Record<Page, [string, string]> = {
   workshop: ['workshop', 'workshops'],
   garage: ['garage', 'garages'],
 };
-export const limitText = (page: Page, n: number) =>
-  `${n.toLocaleString('en-NG')} ${ITEM[page][n === 1 ? 0 : 1]}${page === 'store' ? ' per store' : ''}`;
+/**
+ * A plan's limit in words. A workshop or garage account runs one listing on every plan (the
+ * listing form makes one; decision 0031), so provider plans never promise more than one.
+ */
+export const limitText = (page: Page, n: number) => {
+  const k = page === 'store' ? n : Math.min(n, LISTINGS_PER_ACCOUNT);
+  return `${k.toLocaleString('en-NG')} ${ITEM[page][k === 1 ? 0 : 1]}${page === 'store' ? ' per store' : ''}`;
+};
+/** The limit that really holds: products per store, or the one listing of a provider account. */
+const limitOf = (page: Page, n: number) =>
+  page === 'store' ? n : Math.min(n, LISTINGS_PER_ACCOUNT);
+
+/**
+ * Days left on a running paid plan are not lost on an upgrade (decision 0031): they become days
+ * of the dearer plan at the two prices (30 Basic days at ₦5,000 are 10 Premium days at ₦15,000),
+ * in whole days rounded up (the subscriber's favour), in integer arithmetic.
+ */
+export function carryDays(leftMs: number, fromPriceKobo: number, toPriceKobo: number): number {
+  if (leftMs <= 0 || fromPriceKobo <= 0 || toPriceKobo <= 0) return 0;
+  const num = BigInt(Math.trunc(leftMs)) * BigInt(fromPriceKobo);
+  const den = BigInt(toPriceKobo) * BigInt(DAY_MS);
+  return Number((num + den - 1n) / den);
+}
+/** Whole days left until `end`, rounded up (what the page calls "the 20 days left"). */
+export const daysLeft = (end: Date, now: Date) =>
+  Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
+const dayWord = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 function pageOf(user: Pick<SessionUser, 'role'>): Page {
   const page = PAGE_OF_ROLE[user.role];
@@ -54,15 +80,72 @@ function pageOf(user: Pick<SessionUser, 'role'>): Page {
 const running = (sub: SubscriptionRow | undefined, plan: PlanRow, now = new Date()) =>
   !!sub?.period_end && sub.period_end > now && plan.price_kobo > 0;
 
-const toItem = (p: PlanRow, page: Page, action: PlanItem['action']): PlanItem => ({
+type Terms = Pick<PlanItem, 'startsAt' | 'endsAt' | 'extraDays' | 'terms'>;
+const NO_TERMS: Terms = { startsAt: null, endsAt: null, extraDays: 0, terms: null };
+
+const toItem = (
+  p: PlanRow,
+  page: Page,
+  action: PlanItem['action'],
+  t: Terms = NO_TERMS,
+): PlanItem => ({
   code: p.code,
   name: p.name,
   priceKobo: p.price_kobo,
-  itemLimit: p.item_limit,
+  itemLimit: limitOf(page, p.item_limit),
   limitText: limitText(page, p.item_limit),
   rankBoost: p.rank_boost,
   action,
+  ...t,
 });
+
+/**
+ * What paying for `p` now does, in numbers and in the words the page shows before payment: the
+ * same rule `onPaid` applies (a payment's minutes at Paystack change nothing but the hour).
+ */
+function termsOf(
+  p: PlanRow,
+  action: PlanItem['action'],
+  current: PlanRow,
+  sub: SubscriptionRow | undefined,
+  now: Date,
+): Terms {
+  const pay = `You pay ${naira(p.price_kobo)} now.`;
+  const end = sub?.period_end;
+  if (action === 'renew' && end) {
+    const until = new Date(end.getTime() + PERIOD_MS);
+    return {
+      startsAt: end.toISOString(),
+      endsAt: until.toISOString(),
+      extraDays: 0,
+      terms: `${pay} ${p.name} runs 30 more days, until ${dayOf(until)}.`,
+    };
+  }
+  if (action === 'downgrade' && end) {
+    const until = new Date(end.getTime() + PERIOD_MS);
+    return {
+      startsAt: end.toISOString(),
+      endsAt: until.toISOString(),
+      extraDays: 0,
+      terms: `${pay} You keep ${current.name} until ${dayOf(end)}; ${p.name} then runs 30 days, until ${dayOf(until)}. Nothing is refunded.`,
+    };
+  }
+  if (action !== 'upgrade') return NO_TERMS;
+  const live = running(sub, current, now);
+  const extra = live
+    ? carryDays(end!.getTime() - now.getTime(), current.price_kobo, p.price_kobo)
+    : 0;
+  const until = new Date(now.getTime() + PERIOD_MS + extra * DAY_MS);
+  const carried = live
+    ? ` 30 days plus ${dayWord(extra)} for the ${dayWord(daysLeft(end!, now))} left on ${current.name}, which are not lost.`
+    : ' 30 days.';
+  return {
+    startsAt: now.toISOString(),
+    endsAt: until.toISOString(),
+    extraDays: extra,
+    terms: `${pay} ${p.name} starts at once and runs until ${dayOf(until)}:${carried}`,
+  };
+}
 
 /**
  * The jobs of one paid period, keyed by user and period end: however often a payment is
@@ -99,10 +182,11 @@ export const subscriptionsService = {
       planOf(db, user.id, audience),
     ]);
     const next = sub?.next_plan_id ? plans.find((p) => p.id === sub.next_plan_id) : undefined;
-    const live = running(sub, current);
+    const now = new Date();
+    const live = running(sub, current, now);
     const action = (p: PlanRow): PlanItem['action'] => {
       if (p.id === current.id) return live && !next ? 'renew' : 'current';
-      if (p.price_kobo === 0) return 'none';
+      if (p.price_kobo === 0 || next) return 'none'; // a paid plan waiting: change after it starts
       if (p.price_kobo > current.price_kobo) return 'upgrade';
       return live && !next ? 'downgrade' : 'none';
     };
@@ -113,14 +197,15 @@ export const subscriptionsService = {
       periodEnd: live ? sub!.period_end!.toISOString() : null,
       next: next ? toItem(next, page, 'none') : null,
       used: await repo.used(db, user.id, page),
-      plans: plans.map((p) => toItem(p, page, action(p))),
+      plans: plans.map((p) => toItem(p, page, action(p), termsOf(p, action(p), current, sub, now))),
       payments: paymentsMode(app),
     };
   },
 
   /**
    * Starts paying for a plan: a payment of purpose `subscription` at Paystack, whose page the
-   * caller is sent to. A dearer plan (or any paid plan from Free) starts when paid; the same plan
+   * caller is sent to. A dearer plan (or any paid plan from Free) starts when paid, with the days
+   * left on a running cheaper plan added (decision 0031); the same plan
    * renews for another period; a cheaper one starts when the running period ends.
    */
   async upgrade(app: FastifyInstance, user: SessionUser, code: string): Promise<UpgradeAnswer> {
@@ -175,6 +260,8 @@ export const subscriptionsService = {
     const now = new Date();
     let what: 'started' | 'renewed' | 'scheduled';
     let end: Date;
+    let extraDays = 0;
+    let carriedFrom: { plan: PlanRow; days: number } | undefined;
     if (running(sub, current, now) && plan.id === current.id) {
       what = 'renewed';
       end = new Date(sub.period_end!.getTime() + PERIOD_MS);
@@ -189,8 +276,14 @@ export const subscriptionsService = {
       end = sub.period_end!;
       await repo.save(tx, userId, { planId: current.id, periodEnd: end, nextPlanId: plan.id });
     } else {
+      // A dearer plan (or any paid plan from Free or after a lapse) starts now; the days left on
+      // a running cheaper plan become days of this one (decision 0031), under the row's lock.
       what = 'started';
-      end = new Date(now.getTime() + PERIOD_MS);
+      extraDays = running(sub, current, now)
+        ? carryDays(sub.period_end!.getTime() - now.getTime(), current.price_kobo, plan.price_kobo)
+        : 0;
+      if (extraDays) carriedFrom = { plan: current, days: daysLeft(sub.period_end!, now) };
+      end = new Date(now.getTime() + PERIOD_MS + extraDays * DAY_MS);
       await repo.save(tx, userId, { planId: plan.id, periodEnd: end, nextPlanId: null });
       await repo.setBoost(tx, userId, plan.audience, plan.rank_boost);
       await periodJobs(tx, userId, end);
@@ -199,7 +292,10 @@ export const subscriptionsService = {
     if (person)
       await queueMail(
         tx,
-        paidMail(person, plan, what, end, `${publicOrigin(app.config)}${pagePath(page)}`),
+        paidMail(person, plan, what, end, `${publicOrigin(app.config)}${pagePath(page)}`, {
+          amountKobo: Number(p.amountKobo),
+          carried: carriedFrom && { ...carriedFrom, extraDays },
+        }),
       );
     const entries: Entry[] = [{ account: SUBSCRIPTIONS_ACCOUNT, amountKobo: Number(p.amountKobo) }];
     return { entries, after: () => clearLists(app, plan.audience) };
@@ -220,7 +316,7 @@ export const subscriptionsService = {
       reminderMail(
         person,
         plan,
-        { name: free.name, limit: limitText(page, free.item_limit) },
+        { name: free.name, limit: limitText(page, free.item_limit), placement: page !== 'store' },
         sub.period_end,
         `${publicOrigin(app.config)}${pagePath(page)}`,
       ),

@@ -12,7 +12,14 @@ import { signWebhook } from '../payments/paystack-client.ts';
 import { TEST_SECRET } from '../payments/testing.ts';
 import { assertListingRoom, assertProductRoom } from './limits.ts';
 import { seedSubscriptions } from './seed.ts';
-import { PERIOD_MS, REMIND_BEFORE_MS, SUBSCRIPTIONS_ACCOUNT } from './service.ts';
+import { dayOf } from './mails.ts';
+import {
+  carryDays,
+  DAY_MS,
+  PERIOD_MS,
+  REMIND_BEFORE_MS,
+  SUBSCRIPTIONS_ACCOUNT,
+} from './service.ts';
 
 // Plans, limits and paying for a plan over real HTTP: the app on its port, the local
 // Paystack-compatible server on another, signed webhooks between them.
@@ -357,21 +364,165 @@ describe(`subscriptions (${dbLabel()})`, () => {
     const mine = await add('Paying Workshop', m.user.id);
     await add('Other Workshop A', null);
     await add('Other Workshop B', null);
-    const firstId = async () =>
-      (await as(w.app, m.cookie).get('/api/mechanics/indexquery?pagesize=50')).body.items[0].sp_id;
+    type Item = { sp_id: number; promoted: boolean; rank: number };
+    const list = async () =>
+      (await as(w.app, m.cookie).get('/api/mechanics/indexquery?pagesize=50')).body.items as Item[];
+    const firstId = async () => (await list())[0].sp_id;
     expect(await firstId()).not.toBe(mine);
-    // One workshop on Free: a second one is refused.
+    // Nobody pays yet: no item is marked as paid placement.
+    expect((await list()).filter((i) => i.promoted)).toEqual([]);
+    // One workshop per account, on every plan (decision 0031): a second one is refused.
+    const refusal =
+      'An account runs 1 workshop on every plan and you run 1 workshop. Another workshop needs its own account.';
     await expect(
       transaction(w.db, (tx) => assertListingRoom(tx, m.user.id, 'mechanic')),
-    ).rejects.toThrow(
-      'Your Free plan allows 1 workshop and you run 1 workshop. Upgrade your plan to add more: /user/workshop/subscriptions',
-    );
+    ).rejects.toThrow(refusal);
     const { authorizationUrl } = await upgrade(m.cookie, 'basic');
     await press(authorizationUrl, 'pay');
     expect(await firstId()).toBe(mine);
-    await transaction(w.db, (tx) => assertListingRoom(tx, m.user.id, 'mechanic'));
+    // The paying workshop is marked Promoted in the list; the free ones are not.
+    const after = await list();
+    expect(after.find((i) => i.sp_id === mine)).toMatchObject({ promoted: true, rank: 1 });
+    expect(after.filter((i) => i.promoted).map((i) => i.sp_id)).toEqual([mine]);
+    const top = await as(w.app, m.cookie).get('/api/providers/top?kind=mechanic&limit=12');
+    expect(top.body.items.every((i: Item) => i.promoted === i.rank > 0)).toBe(true);
+    expect((await as(w.app, m.cookie).get(`/api/mechanics/${mine}`)).body.item.promoted).toBe(true);
+    // Basic sells no second workshop: the page and the check say the same.
+    await expect(
+      transaction(w.db, (tx) => assertListingRoom(tx, m.user.id, 'mechanic')),
+    ).rejects.toThrow(refusal);
     const r = await as(w.app, m.cookie).get('/api/subscriptions');
-    expect(r.body.current).toMatchObject({ code: 'basic', itemLimit: 2, limitText: '2 workshops' });
+    expect(r.body.current).toMatchObject({ code: 'basic', itemLimit: 1, limitText: '1 workshop' });
+    for (const p of r.body.plans)
+      expect(p).toMatchObject({ itemLimit: 1, limitText: '1 workshop' });
+    const t = await createUser(w.db, 'Tow Van');
+    const tr = await as(w.app, t.cookie).get('/api/subscriptions');
+    expect(tr.body.plans.map((p: { limitText: string }) => p.limitText)).toEqual([
+      '1 garage',
+      '1 garage',
+      '1 garage',
+    ]);
+  });
+
+  it('a workshop listed after its plan was paid is placed and marked Promoted from the start', async () => {
+    const m = await createUser(w.db, 'Mechanic');
+    await press((await upgrade(m.cookie, 'premium')).authorizationUrl, 'pay');
+    const [lagos] = await rows<{ state_id: number; city_id: number }>(
+      w.db,
+      sql`select s.id as state_id, c.id as city_id from states s join cities c on c.state_id = s.id
+          where s.name = 'Lagos' and c.name = 'Ikeja'`,
+    );
+    const saved = await as(w.app, m.cookie).patch('/api/provider/profile', {
+      companyName: 'Late Listed Workshop',
+      mobileNumber: '08031234567',
+      stateId: lagos.state_id,
+      cityId: lagos.city_id,
+      address: '1 Allen Avenue',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.item).toMatchObject({ rank: 2, promoted: true });
+    const l = await as(w.app, m.cookie).get(
+      `/api/mechanics/indexquery?regionId=${lagos.state_id}&city=${lagos.city_id}&pagesize=50`,
+    );
+    expect(l.body.items[0]).toMatchObject({ sp_id: saved.body.item.sp_id, promoted: true });
+  });
+
+  it('carryDays: days left become days of the dearer plan at the two prices, rounded up, in integers', () => {
+    expect(carryDays(30 * DAY_MS, 500_000, 1_500_000)).toBe(10);
+    expect(carryDays(20 * DAY_MS, 500_000, 1_500_000)).toBe(7); // 6.67
+    expect(carryDays(1, 500_000, 1_500_000)).toBe(1); // a millisecond left still counts
+    expect(carryDays(30 * DAY_MS, 300_000, 800_000)).toBe(12); // 11.25
+    expect(carryDays(0, 500_000, 1_500_000)).toBe(0);
+    expect(carryDays(-DAY_MS, 500_000, 1_500_000)).toBe(0);
+    expect(carryDays(30 * DAY_MS, 0, 1_500_000)).toBe(0);
+    // A year paid ahead at a large price stays exact (beyond 2^53 in the product).
+    expect(carryDays(365 * DAY_MS, 99_999_999, 100_000_000)).toBe(365);
+  });
+
+  it('upgrade Basic to Premium: the days left on Basic are not lost, the page says so before payment, the ledger balances', async () => {
+    const s = await sellerWithStore(w.db);
+    await press((await upgrade(s.cookie, 'basic')).authorizationUrl, 'pay');
+    // Basic paid until 20 days from now (bought 10 days ago).
+    const basicEnd = new Date(Date.now() + 20 * DAY_MS);
+    await w.db.execute(
+      sql`update subscriptions set period_end = ${basicEnd.toISOString()}::timestamptz where user_id = ${s.user.id}`,
+    );
+    const before = Date.now();
+    const st = await as(w.app, s.cookie).get('/api/subscriptions');
+    type P = {
+      code: string;
+      action: string;
+      terms: string | null;
+      extraDays: number;
+      endsAt: string | null;
+      startsAt: string | null;
+    };
+    const plan = (code: string) => st.body.plans.find((p: P) => p.code === code) as P;
+    const premium = plan('premium');
+    expect(premium).toMatchObject({ action: 'upgrade', extraDays: 7 });
+    const quoted = new Date(premium.endsAt!);
+    expect(quoted.getTime()).toBeGreaterThanOrEqual(before + PERIOD_MS + 7 * DAY_MS);
+    expect(quoted.getTime()).toBeLessThanOrEqual(Date.now() + PERIOD_MS + 7 * DAY_MS);
+    expect(premium.terms).toBe(
+      `You pay ₦15,000.00 now. Premium starts at once and runs until ${dayOf(quoted)}: 30 days plus 7 days for the 20 days left on Basic, which are not lost.`,
+    );
+    // Renewing and the free plan say what they do, too.
+    const basic = plan('basic');
+    expect(basic.action).toBe('renew');
+    expect(basic.terms).toBe(
+      `You pay ₦5,000.00 now. Basic runs 30 more days, until ${dayOf(new Date(basicEnd.getTime() + PERIOD_MS))}.`,
+    );
+    expect(plan('free').terms).toBeNull();
+
+    const { reference, authorizationUrl } = await upgrade(s.cookie, 'premium');
+    const [pay] = await rows<{ amount_kobo: string | number }>(
+      w.db,
+      sql`select amount_kobo from payments where reference = ${reference}`,
+    );
+    expect(Number(pay.amount_kobo)).toBe(1_500_000); // the list price: the credit is in days
+    const paidFrom = Date.now();
+    await press(authorizationUrl, 'pay');
+    const now = await sub(s.user.id);
+    expect(now.code).toBe('premium');
+    expect(now.period_end!.getTime()).toBeGreaterThanOrEqual(paidFrom + PERIOD_MS + 7 * DAY_MS);
+    expect(now.period_end!.getTime()).toBeLessThan(Date.now() + PERIOD_MS + 7 * DAY_MS);
+    expect(dayOf(now.period_end!)).toBe(dayOf(quoted));
+    // One posting for the payment, and every posting balances (clearing − price, platform + price).
+    const [posted] = await rows<{ n: number; sum: string | number }>(
+      w.db,
+      sql`select count(*)::int as n, coalesce(sum(amount_kobo), 0) as sum from ledger_entries e
+          join ledger_postings p on p.id = e.posting_id where p.ref = ${reference}`,
+    );
+    expect(Number(posted.sum)).toBe(0);
+    expect(await unbalancedPostings(w.db)).toEqual([]);
+    const [mail] = await rows<{ text: string }>(
+      w.db,
+      sql`select payload->>'text' as text from jobs where kind = 'mail.send' and payload->>'to' = ${s.user.email}
+          and payload->>'subject' like 'Premium plan: payment of%'`,
+    );
+    expect(mail.text).toContain('That is 30 days plus 7 days for the 20 days left on Basic.');
+    // Basic's own end comes and goes: Premium stays.
+    await runDueJobs(w.app, { until: new Date(basicEnd.getTime() + 1000) });
+    expect(await sub(s.user.id)).toMatchObject({ code: 'premium', period_end: now.period_end });
+  });
+
+  it('a downgrade says before payment that the dearer plan runs to its end and nothing is refunded; a waiting plan offers no other change', async () => {
+    const s = await sellerWithStore(w.db);
+    await press((await upgrade(s.cookie, 'premium')).authorizationUrl, 'pay');
+    const end = (await sub(s.user.id)).period_end!;
+    const st = await as(w.app, s.cookie).get('/api/subscriptions');
+    const basic = st.body.plans.find((p: { code: string }) => p.code === 'basic');
+    expect(basic).toMatchObject({ action: 'downgrade', extraDays: 0, startsAt: end.toISOString() });
+    expect(basic.terms).toBe(
+      `You pay ₦5,000.00 now. You keep Premium until ${dayOf(end)}; Basic then runs 30 days, until ${dayOf(new Date(end.getTime() + PERIOD_MS))}. Nothing is refunded.`,
+    );
+    await press((await upgrade(s.cookie, 'basic')).authorizationUrl, 'pay');
+    const after = await as(w.app, s.cookie).get('/api/subscriptions');
+    expect(after.body.plans.map((p: { action: string }) => p.action)).toEqual([
+      'none',
+      'none',
+      'current',
+    ]);
   });
 
   it('demo: the demo seller starts on Basic (its store holds more than Free allows), once', async () => {

@@ -39,6 +39,15 @@ export function ProviderCard({
             {p.city}, {p.state}
           </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-700">
+            {p.promoted && (
+              <span
+                className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                title="Paid placement: shown before free listings in the same area"
+                data-testid="promoted"
+              >
+                Promoted
+              </span>
+            )}
             {p.verified && <VerifiedBadge />}
             {p.rating && p.rating.count > 0 && (
               <Stars

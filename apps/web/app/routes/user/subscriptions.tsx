@@ -18,13 +18,21 @@ export const loader = ({ request, context }: LoaderFunctionArgs) =>
 
 export const action = ({ request, context }: ActionFunctionArgs) => payForPlan(request, context);
 
-/** What each plan's placement means, in the words of the list's order rule. */
-function placement(page: 'store' | 'workshop' | 'garage', p: PlanItem) {
+const NOUN = { store: 'store', workshop: 'workshop', garage: 'garage' } as const;
+
+/**
+ * What a plan's placement buys, honestly: lists put places nearer the buyer first, and a paid
+ * provider plan orders within each of those areas (marked Promoted). Parts lists ignore plans.
+ */
+function placement(page: 'store' | 'workshop' | 'garage', p: PlanItem, plans: PlanItem[]) {
   if (page === 'store') return null;
-  const list = page === 'workshop' ? 'mechanic' : 'tow van';
-  return p.rankBoost === 0
-    ? `Listed after paying ${list}s`
-    : `Listed first in the ${list} list${p.rankBoost > 1 ? ', above Basic' : ''}`;
+  const noun = NOUN[page];
+  if (p.rankBoost === 0) return `Listed by distance from the buyer, after promoted ${noun}s nearby`;
+  const below = plans
+    .filter((o) => o.rankBoost < p.rankBoost)
+    .sort((a, b) => b.rankBoost - a.rankBoost)
+    .map((o) => o.name);
+  return `Marked Promoted and shown before ${below.join(' and ')} ${noun}s in the same area`;
 }
 
 const count = (n: number) => n.toLocaleString('en-NG');
@@ -37,6 +45,20 @@ const RESULT: Record<string, [string, boolean]> = {
 };
 
 function PlanButton({ p, until, busy }: { p: PlanItem; until: string | null; busy: boolean }) {
+  const button = <PlanForm p={p} until={until} busy={busy} />;
+  return p.terms ? (
+    <>
+      <p className="text-sm text-gray-900" data-testid={`plan-${p.code}-terms`}>
+        {p.terms}
+      </p>
+      {button}
+    </>
+  ) : (
+    button
+  );
+}
+
+function PlanForm({ p, until, busy }: { p: PlanItem; until: string | null; busy: boolean }) {
   const label =
     p.action === 'upgrade'
       ? `Upgrade to ${p.name}`
@@ -103,7 +125,7 @@ export default function SubscriptionPage() {
         <p className="text-sm text-gray-800" data-testid="current-usage">
           {page === 'store'
             ? `Your store has ${count(sub.used)} of ${count(sub.current.itemLimit)} products allowed.`
-            : `You run ${sub.used} of the ${sub.current.limitText} allowed.`}
+            : `${sub.used > 0 ? `Your ${NOUN[page]} is listed.` : `Your ${NOUN[page]} is not listed yet.`} Every plan covers one ${NOUN[page]} per account.`}
         </p>
         {periodEndDay ? (
           <p className="text-sm text-gray-800" data-testid="renewal-date">
@@ -137,18 +159,23 @@ export default function SubscriptionPage() {
                 <span className="text-sm font-normal"> a month</span>
               </p>
               <ul className="flex-1 list-disc space-y-1 pl-5 text-sm text-gray-800">
-                <li>Up to {p.limitText}</li>
-                {placement(page, p) && <li>{placement(page, p)}</li>}
+                <li>{page === 'store' ? `Up to ${p.limitText}` : `${p.limitText} listing`}</li>
+                {placement(page, p, sub.plans) && <li>{placement(page, p, sub.plans)}</li>}
               </ul>
               <PlanButton p={p} until={periodEndDay} busy={busy} />
             </li>
           ))}
         </ul>
-        <p className="text-sm text-gray-700">
-          A month is 30 days from the payment. A dearer plan starts as soon as it is paid; a cheaper
-          one starts when your paid month ends. We e-mail you 3 days before a month ends.
-          {page !== 'store' &&
-            ' Lists order paying businesses first (Premium, then Basic, then Free), verified ones first within each, newest first after that.'}
+        <p className="text-sm text-gray-700" data-testid="plan-rules">
+          A month is 30 days from the payment. A dearer plan starts as soon as it is paid, and the
+          days left on your cheaper plan are not lost: they become days of the dearer plan at the
+          two prices, rounded up to a whole day. A cheaper plan starts when your paid month ends;
+          nothing is refunded. We e-mail you 3 days before a month ends.
+        </p>
+        <p className="text-sm text-gray-700" data-testid="placement-rule">
+          {page === 'store'
+            ? "Plans do not change where your parts appear: parts lists are ordered by fit to the buyer's car, their search words and distance from them."
+            : `Buyers see ${NOUN[page]}s nearest them first: their city, their state, the bordering states, then the rest of Nigeria. Within each of those areas Premium comes first, then Basic, then Free, verified ones first within each. A paid plan never puts you above a ${NOUN[page]} nearer the buyer, and lists mark it Promoted.`}
         </p>
       </section>
     </main>
