@@ -20,8 +20,12 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   baseURL,
 }, info) => {
   const email = `kemi.${info.project.name}.${Date.now()}@test.ng`;
-  // The phone and desktop runs share the server: each buyer has a name of their own.
-  const name = info.project.name === 'phone' ? 'Kemi Balogun' : 'Tunde Bakare';
+  // Every run shares the server (phone, desktop, repeats): each buyer has a name of their own,
+  // as the seller and support find the conversation by it.
+  const tag = Array.from({ length: 5 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join('');
+  const name = `${info.project.name === 'phone' ? 'Kemi' : 'Tunde'} Bal${tag}`;
   const password = 'Danfo-and-okada-9';
   // The account exists already (made elsewhere): this browser is still a guest.
   const other = await browser.newContext({ baseURL });

@@ -53,9 +53,12 @@ export async function expectAccessible(page: Page) {
 
 /** Waits until React has hydrated the page (event handlers attached). */
 export async function hydrated(page: Page) {
+  // Bounded, so a page that never hydrates fails here by name instead of at the test's timeout.
   await page.waitForFunction(
     () =>
       (window as any).__reactRouterRouteModules !== undefined && document.readyState === 'complete',
+    undefined,
+    { timeout: 30_000 },
   );
 }
 
