@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Category } from '@sf/api/types';
+import { Thumb } from './photo.tsx';
 
 export function CategoryGrid({
   categories,
@@ -24,7 +25,7 @@ export function CategoryGrid({
               to={`/cat/${c.cat_id}`}
               className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm"
             >
-              <img
+              <Thumb
                 src={c.image_url}
                 alt=""
                 width={48}

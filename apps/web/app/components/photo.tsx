@@ -55,3 +55,21 @@ export function Photo({ placeholder, className = '', style, ...img }: Props) {
     </button>
   );
 }
+
+/**
+ * A small picture (a logo, a category icon, a cart thumbnail): in lite mode nothing is fetched
+ * and a plain box of its size keeps the layout; the name beside it says what it is, so there is
+ * nothing worth a tap.
+ */
+export function Thumb({ className = '', ...img }: Props) {
+  const lite = useLite();
+  if (!lite) return <img {...img} className={className} />;
+  return (
+    <span
+      aria-hidden
+      data-lite-thumb=""
+      className={`inline-block bg-gray-200 ${className}`}
+      style={{ width: img.width, height: img.height }}
+    />
+  );
+}

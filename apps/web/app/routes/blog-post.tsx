@@ -16,6 +16,7 @@ import { COMMENT_MAX, validateComment } from '@sf/shared';
 import { formStatus, notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
+import { Photo } from '../components/photo.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Blog post not found | SpareFinder NG' }];
@@ -148,7 +149,7 @@ export default function BlogPostPage() {
           By <span className="font-semibold">{post.author}</span> ·{' '}
           <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
         </p>
-        <img
+        <Photo
           src={post.cover_url}
           alt=""
           width={1200}

@@ -3,6 +3,7 @@ import { shareMeta } from '../lib/seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { formatDate, type BlogCategory, type BlogPostItem } from '../lib/content.ts';
+import { Photo } from '../components/photo.tsx';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   const cat = d?.current ? `${d.current.name}: ` : '';
@@ -72,7 +73,7 @@ function CategoryFilter({
 function PostCard({ post, eager }: { post: BlogPostItem; eager: boolean }) {
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden">
-      <img
+      <Photo
         src={post.cover_url}
         alt=""
         width={1200}

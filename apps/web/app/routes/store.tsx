@@ -19,6 +19,7 @@ import { TrackRecordFigures } from '../components/trust/track-record.tsx';
 import type { ReviewList } from '../lib/reviews.ts';
 import type { TrackRecordItem } from '../lib/track-record.ts';
 import { plural } from '@sf/shared';
+import { Thumb } from '../components/photo.tsx';
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const name = params.name ?? '';
@@ -71,7 +72,13 @@ export default function StorePage() {
     <main id="main" className="container-page space-y-4 py-4">
       <section className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
         {s.logo && (
-          <img src={s.logo} alt="" width={72} height={72} className="size-18 shrink-0 rounded-xl" />
+          <Thumb
+            src={s.logo}
+            alt=""
+            width={72}
+            height={72}
+            className="size-18 shrink-0 rounded-xl"
+          />
         )}
         <div className="flex-1 space-y-1">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">

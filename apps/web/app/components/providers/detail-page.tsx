@@ -7,6 +7,7 @@ import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
 import { Stars } from '../trust/stars.tsx';
 import { ProviderReviewList } from '../trust/provider-reviews.tsx';
 import type { ProviderReviewList as Reviews } from '../../lib/reviews.ts';
+import { Thumb } from '../photo.tsx';
 
 export function ProviderDetailPage({ p, reviews }: { p: ProviderDetail; reviews: Reviews | null }) {
   const k = KINDS[p.kind];
@@ -25,7 +26,7 @@ export function ProviderDetailPage({ p, reviews }: { p: ProviderDetail; reviews:
       </nav>
       <article className="card mt-2 p-4">
         <header className="flex items-start gap-4">
-          <img
+          <Thumb
             src={p.company_logo}
             alt={`${p.company_name} logo`}
             width={88}

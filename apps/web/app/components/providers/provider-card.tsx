@@ -3,6 +3,7 @@ import { formatDays, KINDS, type RatedProvider } from '../../lib/providers.ts';
 import { Stars } from '../trust/stars.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 import { VerifiedBadge } from '../verified-badge.tsx';
+import { Thumb } from '../photo.tsx';
 
 /** A mechanic or tow van in a list: logo, name, place, trust, days, what they do, and how to reach them. */
 export function ProviderCard({
@@ -20,7 +21,7 @@ export function ProviderCard({
   return (
     <article className="card flex h-full flex-col gap-3 p-3" aria-labelledby={`sp-${p.sp_id}`}>
       <div className="flex gap-3">
-        <img
+        <Thumb
           src={p.company_logo}
           alt=""
           width={56}

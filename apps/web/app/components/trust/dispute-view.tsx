@@ -2,6 +2,7 @@ import { naira } from '../cart/money.tsx';
 import { when } from '../../lib/shop.ts';
 import type { DisputeItem, DisputeMessage } from '../../lib/disputes.ts';
 import { orderNumber } from '@sf/shared';
+import { Photo } from '../photo.tsx';
 
 /** The dispute's facts: part, reason, where it stands, the money. */
 export function DisputeSummary({ d }: { d: DisputeItem }) {
@@ -46,8 +47,9 @@ export function DisputeThread({ messages }: { messages: DisputeMessage[] }) {
             {when(m.created_at)}
           </p>
           {m.photo ? (
-            <img
+            <Photo
               src={m.photo.src}
+              style={{ maxWidth: 320 }}
               srcSet={m.photo.srcset}
               sizes="(min-width: 640px) 320px, 80vw"
               alt={`Photo from the ${m.author}`}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BadgeCheckIcon } from '../icons.tsx';
 import { day, type ReviewItem } from '../../lib/reviews.ts';
 import { Stars } from './stars.tsx';
+import { Photo } from '../photo.tsx';
 
 /** Reviews of verified buyers: stars, words, photo, 'Verified purchase' and the date, the store's answer. */
 export function ReviewList({
@@ -34,12 +35,13 @@ export function ReviewList({
           {show === 'store' && <p className="text-xs text-gray-700">{r.product_name}</p>}
           {r.body && <p className="whitespace-pre-line text-sm text-gray-900">{r.body}</p>}
           {r.photo && (
-            <img
+            <Photo
               src={r.photo.src}
               srcSet={r.photo.srcset}
               sizes="160px"
               width={160}
               height={120}
+              style={{ maxWidth: 160 }}
               alt={`Buyer's photo of ${r.product_name}`}
               className="rounded-lg"
               loading="lazy"

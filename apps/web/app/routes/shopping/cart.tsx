@@ -17,6 +17,7 @@ import { intField, type CartLine, type CartView } from '../../lib/shop.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { OfferNote } from '../../components/cart/offer-note.tsx';
+import { Thumb } from '../../components/photo.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Your cart | SpareFinder NG' }];
 
@@ -134,7 +135,7 @@ function Line({ line, busy }: { line: CartLine; busy: boolean }) {
     <li className="flex gap-3 py-3" data-testid="cart-line">
       <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-gray-100">
         {line.image && (
-          <img
+          <Thumb
             src={line.image}
             alt=""
             width={64}
