@@ -5,7 +5,8 @@
 //   node scripts/measure-page-weight.mjs [baseURL] [path ...]
 //   BASE_URL=http://127.0.0.1:3000 node scripts/measure-page-weight.mjs /spares-parts /product/1
 //
-// With no path it measures /, /spares-parts and the first product of the list.
+// With no path it measures /, /spares-parts, the first product of the list, /mechanics,
+// /towvans and /search.
 // Budgets (decision 0009): initial JS < 120 KB compressed per public page (React 19 and React
 // Router are about 94 KB of it, shared by every page); product page < 300 KB in all.
 import { chromium } from '@playwright/test';
@@ -92,7 +93,14 @@ async function main() {
       .then((r) => r.json())
       .catch(() => null);
     const first = res?.items?.[0];
-    paths = ['/', '/spares-parts', ...(first ? [`/product/${first.id}`] : [])];
+    paths = [
+      '/',
+      '/spares-parts',
+      ...(first ? [`/product/${first.id}`] : []),
+      '/mechanics',
+      '/towvans',
+      '/search',
+    ];
   }
   let failed = false;
   for (const p of paths) {

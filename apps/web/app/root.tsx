@@ -12,7 +12,11 @@ import {
 } from 'react-router';
 import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
-import { guardReason, guestUser, hasSessionCookie, wantsLite } from '@sf/shared';
+// Subpaths, not '@sf/shared': the shell's chunk takes in every module it imports, with all that
+// any page uses of them (decision 0009).
+import { guardReason, hasSessionCookie } from '@sf/shared/auth';
+import { guestUser } from '@sf/shared/user';
+import { wantsLite } from '@sf/shared/lite';
 import type { AuthUser } from '@sf/api/types';
 import './app.css';
 import { serverApi } from './lib/api.server.ts';

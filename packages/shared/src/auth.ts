@@ -2,12 +2,12 @@ import { ROLES, type PublicRole } from './constants.ts';
 import { localPhone, nigerianMobile, normalisePhone } from './phone.ts';
 import type { FieldErrors } from './errors.ts';
 import { safeRedirectPath } from './redirect.ts';
+import { EMAIL_MAX, EMAIL_RE } from './email.ts';
 
 /** Password rules (ASVS 2.1.1, 2.1.2): 8 to 128 characters, anything allowed (spaces, emoji). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 80;
-export const EMAIL_MAX = 254;
 export const BUSINESS_MAX = 80;
 export const RESET_TOKEN_HOURS = 1;
 /** Sign-in codes by SMS (decision 0029): 6 digits, 10 minutes, 5 tries, then a new one is needed. */
@@ -87,8 +87,6 @@ export const BUSINESS_LABEL: Record<PublicRole, string | null> = {
   Mechanic: 'Workshop name',
   'Tow Van': 'Garage name',
 };
-
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const normaliseEmail = (e: string) => e.trim().toLowerCase();
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isEmail,
-  parseInline,
-  parseRichText,
-  validateComment,
-  validateContact,
-} from './content.ts';
+import { isEmail } from './email.ts';
+import { parseInline, parseRichText, validateComment, validateContact } from './content.ts';
 
 describe('restricted Markdown', () => {
   it('parses paragraphs, ## subheadings, - bullets and **bold**', () => {

@@ -1,9 +1,7 @@
 // Blogs, static pages, newsletter and contact: limits, validation and the restricted-Markdown parser
 // that both the API (to check) and the web (to render, as React elements) use.
-import { EMAIL_MAX, EMAIL_RE } from './auth.ts';
+import { EMAIL_MAX, isEmail } from './email.ts';
 import type { FieldErrors } from './errors.ts';
-
-export const isEmail = (v: string) => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
 export const COMMENT_MAX = 1000;
 /**

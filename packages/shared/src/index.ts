@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './security.ts';
 export * from './redirect.ts';
 export * from './auth.ts';
+export * from './email.ts';
 export * from './content.ts';
 export * from './vin.ts';
 export * from './uploads.ts';

@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { useAppState } from '../lib/store.ts';
 import { CartIcon } from './icons.tsx';
-import { plural } from '@sf/shared';
+import { plural } from '@sf/shared/words';
 
 /**
  * The cart icon with its count, shown only when the cart has items and leading to checkout.

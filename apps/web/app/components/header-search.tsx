@@ -1,6 +1,8 @@
 import { Form, useNavigate } from 'react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { DEBOUNCE_SERVER_MS, MESSAGES, SEARCH_MIN_CHARS, plural } from '@sf/shared';
+import { DEBOUNCE_SERVER_MS, SEARCH_MIN_CHARS } from '@sf/shared/constants';
+import { MESSAGES } from '@sf/shared/messages';
+import { plural } from '@sf/shared/words';
 import { browserApi } from '../lib/api.ts';
 import { SearchIcon } from './icons.tsx';
 import { useToast } from './toasts.tsx';

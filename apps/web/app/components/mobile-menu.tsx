@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from 'react-router';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import { SWIPE_CLOSE_PX } from '@sf/shared';
+import { SWIPE_CLOSE_PX } from '@sf/shared/constants';
 import type { AuthUser } from '@sf/api/types';
 import { accountMenu, MAIN_NAV, SIGNED_IN_COMMON } from '../lib/menus.ts';
 import { setState } from '../lib/store.ts';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, isEmail } from '@sf/shared';
+import { isEmail } from '@sf/shared/email';
+import { MESSAGES } from '@sf/shared/messages';
 import { browserApi } from '../lib/api.ts';
 import { useToast } from './toasts.tsx';
 

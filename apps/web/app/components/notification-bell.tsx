@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { browserApi } from '../lib/api.ts';
-import { useLive } from '../lib/live.ts';
 
 /**
  * The bell of a signed-in user: the unread count, read once in the browser and then kept up
@@ -14,9 +13,22 @@ export function NotificationBell() {
       .get<never>('/api/notifications')
       .then((a) => a.status && setUnread(Number((a as { unread?: number }).unread ?? 0)));
   }, []);
-  useLive((e) => {
-    if (typeof e.unread === 'number') setUnread(e.unread);
-  });
+  // The live socket's code loads after the page (the bell is a signed-in user's only; the shell
+  // every guest loads stays within its budget, decision 0009).
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let gone = false;
+    void import('../lib/live.ts').then(({ subscribeLive }) => {
+      if (gone) return;
+      off = subscribeLive((e) => {
+        if (typeof e.unread === 'number') setUnread(e.unread);
+      });
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
+  }, []);
   return (
     <Link
       to="/user/notifications"

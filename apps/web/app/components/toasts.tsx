@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { TOAST_DURATION_MS } from '@sf/shared';
+import { TOAST_DURATION_MS } from '@sf/shared/constants';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';

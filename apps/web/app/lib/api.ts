@@ -1,4 +1,6 @@
-import { MESSAGES, RETRY_STATUSES, type ErrorCode } from '@sf/shared';
+import { RETRY_STATUSES } from '@sf/shared/constants';
+import type { ErrorCode } from '@sf/shared/errors';
+import { MESSAGES } from '@sf/shared/messages';
 
 /** How a request leaves: fetch in the browser, an in-process call on the server. */
 export type Transport = (path: string, init?: RequestInit) => Promise<Response>;

@@ -1,5 +1,5 @@
-import type { Role } from '@sf/shared';
-import { MESSAGES } from '@sf/shared';
+import type { Role } from '@sf/shared/constants';
+import { MESSAGES } from '@sf/shared/messages';
 
 export interface MenuItem {
   label: string;

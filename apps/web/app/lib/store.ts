@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { guestUser, makeGuestId, type CurrentUser } from '@sf/shared';
+import { guestUser, makeGuestId, type CurrentUser } from '@sf/shared/user';
 
 /** Shared client state (user, cart, filters, menu). Persisted parts live in local storage. */
 export interface CartItem {

@@ -1,4 +1,4 @@
-import { RELOAD_GUARD_MS } from '@sf/shared';
+import { RELOAD_GUARD_MS } from '@sf/shared/constants';
 
 const KEY = 'sf:chunk-reload-at';
 

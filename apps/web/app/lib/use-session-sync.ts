@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { makeGuestId } from '@sf/shared';
+import { makeGuestId } from '@sf/shared/user';
 import type { AuthUser } from '@sf/api/types';
 import { getState, setState } from './store.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Option } from '@sf/shared';
+import type { Option } from '@sf/shared/api';
 import { browserApi } from './api.ts';
 
 /**

@@ -1,93 +1,28 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AuthUser } from '@sf/api/types';
-import { browserApi } from '../../lib/api.ts';
-import {
-  GUEST_FLAG,
-  onOpenChat,
-  outboxReady,
-  pending,
-  sendPending,
-  setChatBadge,
-  type ChatTarget,
-} from '../../lib/chat.ts';
-import { useLive } from '../../lib/live.ts';
+import { chatWaiting, onOpenChat, type ChatTarget } from '../../lib/chat.ts';
 
-// The panel's code loads only when someone opens it (most visitors never do).
-const ChatPanel = lazy(() => import('./chat-panel.tsx'));
+// The host (unread count, live updates, outbox) and its panel load only for a signed-in user, a
+// guest with a support thread or unsent messages, or when someone opens Chat: a guest's pages
+// keep their JavaScript budget (decision 0009).
+const ChatHost = lazy(() => import('./chat-host.tsx'));
 
 /**
- * The chat panel's host on every page (the Chat link itself sits in the header, so nothing
- * floats over the page's content). It keeps the unread count and what waits for the header's
- * badge, opens the panel on openChat() (the header's Chat, 'Chat with seller' buttons), and
- * sends what an earlier page left in the outbox.
+ * The chat panel's place on every page (the Chat link itself sits in the header, so nothing
+ * floats over the page's content). It hears openChat() (the header's Chat, 'Chat with seller'
+ * buttons) and hands it to the host, loading the host first when it is not here yet.
  */
 export function ChatButton({ user }: { user: AuthUser }) {
-  const [target, setTarget] = useState<ChatTarget | 'list' | null>(null);
-  const signedIn = user.isauthenticated;
-  const [follows, setFollows] = useState(false);
-
-  useEffect(() => onOpenChat((t) => setTarget(t)), []);
+  const [open, setOpen] = useState<{ target: ChatTarget | 'list' } | null>(null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onOpenChat((target) => setOpen({ target })), []);
   useEffect(() => {
-    setFollows(signedIn || localStorage.getItem(GUEST_FLAG) === '1');
-    void outboxReady().then(() => {
-      for (const p of pending()) void sendPending(p);
-    });
-  }, [signedIn]);
-
-  const refresh = () => {
-    if (signedIn)
-      void browserApi.get('/api/chat/unread').then((a) => {
-        if (!a.status) return;
-        const unread = Number(a.unread);
-        const threads = Number(a.threads);
-        const one = (a.threadId as number | null) ?? null;
-        // With unread messages, Chat opens what waits: one conversation, or the list of several.
-        setChatBadge({
-          unread,
-          opens:
-            unread > 0 && threads > 1
-              ? 'list'
-              : unread > 0 && one
-                ? { kind: 'thread', id: one }
-                : { kind: 'support' },
-        });
-      });
-    else
-      void browserApi.get('/api/chat/support').then(
-        (a) =>
-          a.status &&
-          setChatBadge({
-            unread: Number((a.item as { unread?: number } | null)?.unread ?? 0),
-            opens: { kind: 'support' },
-          }),
-      );
-  };
-  useEffect(() => {
-    if (follows) refresh();
-    else setChatBadge({ unread: 0, opens: { kind: 'support' } });
-  }, [follows]);
-  useLive(
-    (e) => {
-      if (e.type.startsWith('chat.') || e.type === 'reconnected') refresh();
-    },
-    follows && target === null,
-  );
-
-  if (target === null) return null;
+    if (user.isauthenticated || chatWaiting()) setWanted(true);
+  }, [user.isauthenticated]);
+  if (!wanted && !open) return null;
   return (
     <Suspense fallback={null}>
-      <ChatPanel
-        user={user}
-        target={target}
-        onTarget={setTarget}
-        onClose={() => {
-          setTarget(null);
-          const now = signedIn || localStorage.getItem(GUEST_FLAG) === '1';
-          setFollows(now);
-          // What was read in the panel no longer waits.
-          if (now) refresh();
-        }}
-      />
+      <ChatHost user={user} open={open} />
     </Suspense>
   );
 }

@@ -6,19 +6,21 @@ import { browserApi } from '../../lib/api.ts';
 import { useLive, type LiveEvent } from '../../lib/live.ts';
 import {
   chatPath,
-  drop,
   GUEST_FLAG,
+  newClientKey,
+  type ChatTarget,
+  type MessageItem,
+  type ThreadItem,
+} from '../../lib/chat.ts';
+import {
+  drop,
   merge,
   outboxReady,
-  newClientKey,
   pending,
   queue,
   sendPending,
-  type ChatTarget,
-  type MessageItem,
   type Pending,
-  type ThreadItem,
-} from '../../lib/chat.ts';
+} from '../../lib/chat-outbox.ts';
 import { OFFLINE_NOTE, onOutboxResult } from '../../lib/outbox.ts';
 import { MessageField } from './message-field.tsx';
 import { GuestEmail } from './guest-email.tsx';
