@@ -50,6 +50,11 @@ const half = Math.ceil(STATIC_PAGES.length / 2);
  * The same for every visitor, so the server renders it once per process (lib/server-html.tsx):
  * plain links (lib/use-client-nav.ts makes them navigate in the page) and no router hooks.
  */
+// On a phone each link is a 48 px tap target, two to a row, so a thumb does not hit its
+// neighbour; from the small breakpoint up, a plain list.
+const LIST = 'grid grid-cols-2 gap-x-4 text-sm sm:block sm:space-y-2';
+const LINK = 'flex min-h-12 items-center hover:underline sm:inline sm:min-h-0';
+
 export function Footer({ newsletter = '' }: { newsletter?: string }) {
   return (
     <footer className="mt-12 bg-brand-900 pb-24 text-brand-50 md:pb-8 print:hidden">
@@ -58,10 +63,10 @@ export function Footer({ newsletter = '' }: { newsletter?: string }) {
           <h2 id="footer-help" className="mb-3 font-bold text-white">
             Help and information
           </h2>
-          <ul className="space-y-2 text-sm">
+          <ul className={LIST}>
             {STATIC_PAGES.slice(0, half).map((p) => (
               <li key={p.to}>
-                <a data-nav className="hover:underline" href={p.to}>
+                <a data-nav className={LINK} href={p.to}>
                   {p.label}
                 </a>
               </li>
@@ -72,31 +77,31 @@ export function Footer({ newsletter = '' }: { newsletter?: string }) {
           <h2 id="footer-company" className="mb-3 font-bold text-white">
             SpareFinder NG
           </h2>
-          <ul className="space-y-2 text-sm">
+          <ul className={LIST}>
             {STATIC_PAGES.slice(half).map((p) => (
               <li key={p.to}>
-                <a data-nav className="hover:underline" href={p.to}>
+                <a data-nav className={LINK} href={p.to}>
                   {p.label}
                 </a>
               </li>
             ))}
             <li>
-              <a data-nav className="hover:underline" href="/blogs">
+              <a data-nav className={LINK} href="/blogs">
                 Blogs
               </a>
             </li>
             <li>
-              <a data-nav className="hover:underline" href="/contact-us">
+              <a data-nav className={LINK} href="/contact-us">
                 Contact us
               </a>
             </li>
             <li>
-              <a data-nav className="hover:underline" href="/vindecoder">
+              <a data-nav className={LINK} href="/vindecoder">
                 VIN decoder
               </a>
             </li>
             <li>
-              <a data-nav className="hover:underline" href="/data-saver">
+              <a data-nav className={LINK} href="/data-saver">
                 Data saver
               </a>
             </li>
@@ -110,7 +115,7 @@ export function Footer({ newsletter = '' }: { newsletter?: string }) {
             {SUPPORT.phones.map((p) => (
               <li key={p}>
                 <a
-                  className="inline-flex min-h-8 items-center gap-2 hover:underline"
+                  className="inline-flex min-h-12 items-center gap-2 hover:underline sm:min-h-8"
                   href={`tel:${p.replace(/\s/g, '')}`}
                 >
                   <PhoneIcon size={16} />
@@ -120,7 +125,7 @@ export function Footer({ newsletter = '' }: { newsletter?: string }) {
             ))}
             <li>
               <a
-                className="inline-flex min-h-8 items-center gap-2 hover:underline"
+                className="inline-flex min-h-12 items-center gap-2 hover:underline sm:min-h-8"
                 href={`mailto:${SUPPORT.email}`}
               >
                 <MailIcon size={16} />
