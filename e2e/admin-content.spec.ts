@@ -1,23 +1,11 @@
 import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, hydrated, isPhone, shot } from './helpers.ts';
 
 // Staff at work (decision 0019): an admin edits a help page (the public page shows it at once) and
 // refunds part of a paid order (the order's ledger shows the posting). Phone and desktop run at
 // the same time on the same demo data, so each edits its own page and refunds its own amount.
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/admin-content-${name}-${info.project.name}.png`,
-    fullPage: true,
-  });
-}
 
 async function signInAdmin(page: Page) {
   const r = await page.request.post('/api/auth/login', {
@@ -46,13 +34,13 @@ test('edit a help page: the public page shows the new section at once', async ({
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByRole('status')).toContainText('Saved');
   await expect(page.getByText('page.update')).toBeVisible();
-  await shot(page, info, 'page-edit');
+  await shot(page, 'page-edit', { full: true });
   await page.goto(`/static/${slug}`);
   await expect(page.getByText(heading)).toBeVisible();
   await expect(page.getByText('Monday to Saturday', { exact: true })).toBeVisible();
 });
 
-test('refund part of a paid order: the ledger shows it', async ({ page }, info) => {
+test('refund part of a paid order: the ledger shows it', async ({ page }) => {
   await signInAdmin(page);
   // A Paystack order whose escrow still holds money.
   let orderId = 0;
@@ -86,7 +74,7 @@ test('refund part of a paid order: the ledger shows it', async ({ page }, info) 
   const ledger = page.getByTestId('ledger');
   await expect(ledger.getByText(`₦${naira}.00 refunded by staff`).first()).toBeVisible();
   await expect(page.getByText('order.refund').first()).toBeVisible();
-  await shot(page, info, 'refund');
+  await shot(page, 'refund', { full: true });
   // A wrong password is refused with a clear message and moves no money.
   const escrowBefore = await page.getByTestId('escrow').textContent();
   await page.getByLabel(/Amount in naira/).fill('1');
@@ -123,7 +111,7 @@ test('write a blog post: preview, save as a draft (not public), publish: the blo
   await expect(preview.getByRole('heading', { name: 'Before a long trip' })).toBeVisible();
   await expect(preview.getByText('<script>window.hacked=1</script>')).toBeVisible();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
-  await shot(page, info, 'blog-preview');
+  await shot(page, 'blog-preview', { full: true });
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\/admin\/blog\/\d+\?saved=1$/);
   await expect(page.getByRole('status')).toContainText('Draft saved');
@@ -135,7 +123,7 @@ test('write a blog post: preview, save as a draft (not public), publish: the blo
   await page.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('status')).toContainText('Published: it shows on the blog now');
   await expect(page.getByText('post.publish')).toBeVisible();
-  await shot(page, info, 'blog-published');
+  await shot(page, 'blog-published', { full: true });
   await page.goto('/blogs');
   await page.getByRole('link', { name: title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -178,7 +166,7 @@ test('newsletter export and a contact message marked answered', async ({ page },
   await page.getByRole('button', { name: 'Mark answered' }).click();
   await expect(page.getByRole('status')).toContainText('Marked answered');
   await expect(page.getByText('contact.answer')).toBeVisible();
-  await shot(page, info, 'contact-answered');
+  await shot(page, 'contact-answered', { full: true });
 
   await page.goto('/admin/newsletter');
   await hydrated(page);
@@ -188,7 +176,7 @@ test('newsletter export and a contact message marked answered', async ({ page },
   expect(file.suggestedFilename()).toMatch(/^sparefinder-newsletter-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync((await file.path())!, 'utf8');
   expect(text.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('email,source,subscribed_at');
-  await shot(page, info, 'newsletter');
+  await shot(page, 'newsletter', { full: true });
 });
 
 test('moderate a blog comment: hidden, it leaves the post; shown again; deleted after "I am sure"', async ({
@@ -236,7 +224,7 @@ test('moderate a blog comment: hidden, it leaves the post; shown again; deleted 
   await again.getByRole('button', { name: 'Delete comment' }).click();
   await expect(page.getByRole('status')).toContainText('Comment deleted');
   await expect(page.getByText(text)).toHaveCount(0);
-  await shot(page, info, 'comments');
+  await shot(page, 'comments', { full: true });
   await page.goto(`/blogs/blog/${slug}`);
   await expect(page.getByText(text)).toHaveCount(0);
 });

@@ -1,6 +1,12 @@
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, openAccountMenu, uniquePhone } from './helpers.ts';
+import { expect, test, type TestInfo } from '@playwright/test';
+import {
+  expectAccessible,
+  hydrated,
+  isPhone,
+  openAccountMenu,
+  shot,
+  uniquePhone,
+} from './helpers.ts';
 
 // Saved searches and price alerts with two people at once: a new buyer saves "headlamp corolla
 // 2010" in the demo seller's state from the parts list (as a guest first: asked to log in), the
@@ -8,13 +14,6 @@ import { expectAccessible, hydrated, isPhone, openAccountMenu, uniquePhone } fro
 // notice opens the part, where the buyer asks to hear when it is cheaper; the alerts page lists,
 // pauses and deletes them. Without JavaScript the same forms work.
 test.describe.configure({ timeout: 180_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/alerts-${name}-${info.project.name}.png` });
-}
 
 const uniqueEmail = (info: TestInfo) =>
   `alerts-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`;
@@ -59,7 +58,7 @@ test('a buyer saves a search, a seller lists a matching part, the bell shows it'
   await page.getByRole('button', { name: 'Tell me when new parts match' }).click();
   await expect(page).toHaveURL(/\/auth\/login\?/);
   await expect(page.getByText('Please login to access this feature.').first()).toBeVisible();
-  await shot(page, info, 'login');
+  await shot(page, 'login');
   await page.getByLabel('E-mail or phone number').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -74,7 +73,7 @@ test('a buyer saves a search, a seller lists a matching part, the bell shows it'
     "Saved: we'll tell you when new parts match",
   );
   await expect(page).toHaveURL(new RegExp(`/spares-parts\\?prodName=headlamp`));
-  await shot(page, info, 'list-saved');
+  await shot(page, 'list-saved');
   // The same search again: refused, said in place.
   await page.getByRole('button', { name: 'Tell me when new parts match' }).click();
   await expect(page.getByTestId('save-search-answer')).toContainText('already saved this search');
@@ -99,7 +98,7 @@ test('a buyer saves a search, a seller lists a matching part, the bell shows it'
   const productId: number = (await listed.json()).item.id;
   // The other screen size's run lists its own headlamp at the same time: one or two.
   await expect(page.getByTestId('bell-count')).toHaveText(/^[12]$/, { timeout: 20_000 });
-  await shot(page, info, 'bell');
+  await shot(page, 'bell');
 
   await page.getByTestId('bell').click();
   await expect(page).toHaveURL(/\/user\/notifications/);
@@ -108,7 +107,7 @@ test('a buyer saves a search, a seller lists a matching part, the bell shows it'
   });
   await expect(notice).toBeVisible();
   await expect(page.getByRole('link', { name: 'Saved searches & alerts' })).toBeVisible();
-  await shot(page, info, 'notifications');
+  await shot(page, 'notifications');
   await notice.click();
   await expect(page).toHaveURL(new RegExp(`/product/${productId}`));
   await hydrated(page);
@@ -117,14 +116,14 @@ test('a buyer saves a search, a seller lists a matching part, the bell shows it'
   await expect(page.locator('[data-testid="price-alert"] input[name="stay"]')).toBeAttached();
   await page.getByText('Wait for a price (optional)').click();
   await page.getByRole('button', { name: "Tell me when it's cheaper" }).scrollIntoViewIfNeeded();
-  await shot(page, info, 'product');
+  await shot(page, 'product');
   await page.getByLabel('Only below (₦)').fill('40,000');
   await page.getByRole('button', { name: "Tell me when it's cheaper" }).click();
   // Saved: the page now says what the alert waits for.
   await expect(page.getByTestId('price-alert-set')).toContainText(
     'We tell you when it is below ₦40,000',
   );
-  await shot(page, info, 'product-saved');
+  await shot(page, 'product-saved');
 
   // The account menu leads to the alerts page: both are there.
   const menu = await openAccountMenu(page);
@@ -138,7 +137,7 @@ test('a buyer saves a search, a seller lists a matching part, the bell shows it'
   await expect(cards.nth(1)).toContainText('headlamp corolla 2010 in');
   await expect(cards.nth(1)).toContainText(/[12] new parts? in 30 days/);
   await expectAccessible(page);
-  await shot(page, info, 'alerts');
+  await shot(page, 'alerts');
   if (isPhone(page)) {
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -193,7 +192,7 @@ test('without JavaScript: saving a search opens the alerts page, which says what
     '/spares-parts?prodName=alternator+camry',
   );
   await expect(p.getByRole('link', { name: '← Back to the parts' })).toBeVisible();
-  await shot(p, info, 'nojs-saved');
+  await shot(p, 'nojs-saved');
   await p.getByRole('button', { name: /^Delete/ }).click();
   await expect(p.getByText('Nothing saved yet.')).toBeVisible();
   // The home SEARCH's parts group saves its words and place the same way.
@@ -201,6 +200,6 @@ test('without JavaScript: saving a search opens the alerts page, which says what
   await expect(
     p.getByTestId('group-part').getByRole('button', { name: 'Tell me when new parts match' }),
   ).toBeVisible();
-  await shot(p, info, 'nojs-search');
+  await shot(p, 'nojs-search');
   await ctx.close();
 });

@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { chatButton, expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { chatButton, expectAccessible, hydrated, shot, uniquePhone } from './helpers.ts';
 
 // Chat as a newcomer meets it: a long paste is refused out loud, not cut; a guest leaves an
 // e-mail for the answer; signing in keeps the guest's conversation; the badge opens the
 // conversation that waits (decision 0017).
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/chat-waiting-${name}-${info.project.name}.png` });
-}
 
 test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the conversation; the badge opens what waits', async ({
   browser,
@@ -49,7 +41,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
     'Your message is 10,000 characters long: the most is 2,000. Shorten it or send it in parts.',
   );
   await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
-  await shot(page, info, 'too-long');
+  await shot(page, 'too-long');
 
   const question = `Do you have a gearbox for a 2008 Camry? (${info.project.name} ${Date.now()})`;
   await box.fill(question);
@@ -63,7 +55,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   await ask.getByRole('button', { name: 'Save' }).click();
   await expect(ask).toContainText(`We will e-mail answers to ${email} too.`);
   await expectAccessible(page);
-  await shot(page, info, 'guest-email');
+  await shot(page, 'guest-email');
   await panel.getByRole('button', { name: 'Close chat' }).click();
 
   // Signing in on this browser keeps the question.
@@ -79,7 +71,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   await expect(panel.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
   // Signed in: no e-mail asked, the account has one.
   await expect(panel.getByTestId('guest-email')).toHaveCount(0);
-  await shot(page, info, 'kept-after-sign-in');
+  await shot(page, 'kept-after-sign-in');
 
   // The buyer writes to the demo seller about a part, then leaves the panel.
   const sellerCtx = await browser.newContext({ baseURL });
@@ -115,7 +107,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   ).toBe(201);
   const badge = page.getByTestId('chat-unread').filter({ visible: true });
   await expect(badge).toHaveText('1', { timeout: 15_000 });
-  await shot(page, info, 'badge');
+  await shot(page, 'badge');
   await chatButton(page).click();
   await expect(panel.getByTestId('chat-title')).toHaveText('Adebayo Ogunleye');
   await expect(
@@ -144,7 +136,7 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   await chatButton(page).click();
   await expect(panel.getByTestId('chat-title')).toHaveText('Your conversations');
   await expect(panel.getByTestId('chat-list')).toContainText('Adebayo Ogunleye');
-  await shot(page, info, 'list');
+  await shot(page, 'list');
   await sellerCtx.close();
   await adminCtx.close();
 });

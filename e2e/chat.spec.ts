@@ -1,20 +1,10 @@
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { hydrated } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated, shot } from './helpers.ts';
 
 // Live chat with two browsers at once: a guest writes to support from the floating Chat button
 // and sees the admin's answer arrive without reloading; a buyer writes to the seller from a
 // product page and sees the seller's answer arrive the same way.
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/chat-${name}-${info.project.name}.png` });
-}
 
 async function signedIn(
   browser: import('@playwright/test').Browser,
@@ -45,7 +35,7 @@ test('a guest writes to support from the Chat button; the admin answers; the gue
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
   await expect(panel.getByTestId('chat-pending')).toHaveCount(0);
-  await shot(page, info, 'guest-asks');
+  await shot(page, 'guest-asks');
 
   const adminCtx = await signedIn(browser, page, baseURL, 'admin@demo.ng');
   const admin = await adminCtx.newPage();
@@ -65,7 +55,7 @@ test('a guest writes to support from the Chat button; the admin answers; the gue
   await expect(panel.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible({
     timeout: 15_000,
   });
-  await shot(page, info, 'guest-answered');
+  await shot(page, 'guest-answered');
   await adminCtx.close();
 });
 
@@ -111,7 +101,7 @@ test('a buyer chats with the seller from a product page; the answer arrives live
     timeout: 20_000,
   });
   // The seller's page marked it read: the buyer's own last message shows "Seen" once they write again.
-  await shot(buyer, info, 'buyer-answered');
+  await shot(buyer, 'buyer-answered');
   await buyerCtx.close();
   await sellerCtx.close();
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   expect,
   test,
@@ -7,26 +6,13 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { expectAccessible, hydrated, shot, uniquePhone } from './helpers.ts';
 
 // Whole purchases on a small shared machine: give each flow room.
 test.describe.configure({ timeout: 180_000 });
 
-const SHOTS = '/tmp/shots';
 const PASSWORD = 'Brake-pads-for-Camry-09';
 const STORE = 'ladipo-genuine-parts'; // the demo seller's store, in Lagos
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  // The first screen as the visitor sees it, and the whole page content without the footer.
-  await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png` });
-  const main = page.locator('main');
-  if (await main.count())
-    await main.first().screenshot({ path: `${SHOTS}/${name}-${info.project.name}-main.png` });
-}
 
 /** ₦12,345.67 → 1234567 kobo. */
 const kobo = (text: string | null) => {
@@ -122,7 +108,7 @@ test('guest cart → login → merged → delivery to another state with a coupo
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('cart-confirmation')).toContainText('(1 of this part)');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await shot(page, info, '01-product-added');
+  await shot(page, '01-product-added', { full: true });
 
   // The guard: not logged in → login page → back to the cart after signing in.
   await page.goto('/shopping/cart');
@@ -131,7 +117,7 @@ test('guest cart → login → merged → delivery to another state with a coupo
   await expect(
     page.getByRole('status').filter({ hasText: 'You are not logged in' }).first(),
   ).toBeVisible();
-  await shot(page, info, '02-login-guard');
+  await shot(page, '02-login-guard', { full: true });
   await logIn(page, email);
   await expect(page).toHaveURL(/\/shopping\/cart$/);
   await hydrated(page);
@@ -143,7 +129,7 @@ test('guest cart → login → merged → delivery to another state with a coupo
     await page.evaluate(() => JSON.parse(localStorage.getItem('sf:state')!).userCart.items),
   ).toEqual([]);
   await expectAccessible(page);
-  await shot(page, info, '03-cart');
+  await shot(page, '03-cart', { full: true });
 
   // Checkout: delivery to Kano (another state than the store's Lagos) and the coupon.
   await page.getByTestId('to-checkout').click();
@@ -167,13 +153,13 @@ test('guest cart → login → merged → delivery to another state with a coupo
   expect(discount).toBe(Math.floor(parts / 10));
   expect(total).toBe(parts - discount + 750_000);
   await expectAccessible(page);
-  await shot(page, info, '04-checkout');
+  await shot(page, '04-checkout', { full: true });
 
   // Paystack's (test) page, then back to My Orders with the result.
   await page.getByTestId('place-order').click();
   await expect(page).toHaveURL(/\/paystack-test\/pay\//);
   await expect(page.getByText(/test/i).first()).toBeVisible();
-  await shot(page, info, '05-paystack-test-page');
+  await shot(page, '05-paystack-test-page', { full: true });
   await page.getByRole('button', { name: 'Pay (test)' }).click();
   await expect(page).toHaveURL(/\/user\/orders\?checkout=.*payment=success/);
   await expect(page.getByTestId('checkout-result')).toContainText('Payment received');
@@ -183,7 +169,7 @@ test('guest cart → login → merged → delivery to another state with a coupo
   await expect(mine.getByTestId('money-state')).toHaveText('Paid, held until you confirm delivery');
   const number = (await mine.getByRole('heading').textContent())!.replace('Order ', '').trim();
   await expectAccessible(page);
-  await shot(page, info, '06-orders-paid');
+  await shot(page, '06-orders-paid', { full: true });
 
   // The seller accepts, ships with a note and delivers.
   const seller = await sellerPage(browser, page, baseURL!);
@@ -199,7 +185,7 @@ test('guest cart → login → merged → delivery to another state with a coupo
     .fill('GIG Logistics, waybill 4471');
   await act(seller, number, 'Mark shipped');
   await expect(order(seller, number).getByTestId('order-status')).toHaveText('shipped');
-  await shot(seller, info, '07-seller-orders');
+  await shot(seller, '07-seller-orders', { full: true });
   await act(seller, number, 'Mark delivered');
   await expect(order(seller, number).getByTestId('order-status')).toHaveText('delivered');
 
@@ -215,11 +201,11 @@ test('guest cart → login → merged → delivery to another state with a coupo
   await expect(order(page, number).getByTestId('money-state')).toHaveText(
     'Paid and released to the store',
   );
-  await shot(page, info, '08-orders-completed');
+  await shot(page, '08-orders-completed', { full: true });
   await seller.reload();
   const after = kobo(await seller.getByTestId('store-balance').textContent());
   expect(after).toBeGreaterThan(before);
-  await shot(seller, info, '09-seller-balance');
+  await shot(seller, '09-seller-balance', { full: true });
   await seller.context().close();
   await api.dispose();
   await admin.dispose();
@@ -302,7 +288,7 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
   await expect(mine.getByTestId('order-status')).toHaveText('awaiting payment');
   await expect(mine.getByTestId('money-state')).toContainText('Not paid yet');
   await expect(mine.getByRole('button', { name: /Pay now/ })).toBeVisible();
-  await shot(page, info, '10-orders-declined');
+  await shot(page, '10-orders-declined', { full: true });
   const number = (await mine.getByRole('heading').textContent())!.replace('Order ', '').trim();
   // The part is held for this order until the payment time runs out.
   expect(await stockOf(api, part.id)).toBe(stock - 1);
@@ -317,7 +303,7 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
       timeout: 1000,
     });
   }).toPass({ timeout: 120_000, intervals: [5_000] });
-  await shot(page, info, '11-stock-back');
+  await shot(page, '11-stock-back', { full: true });
   await page.goto('/user/orders');
   await hydrated(page);
   await expect(order(page, number).getByTestId('order-status')).toHaveText('cancelled');
@@ -326,7 +312,7 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
   );
   await expect(order(page, number).getByRole('button', { name: /Pay now/ })).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, info, '12-orders-expired');
+  await shot(page, '12-orders-expired', { full: true });
   expect(await stockOf(api, part.id)).toBe(stock);
   await api.dispose();
 });

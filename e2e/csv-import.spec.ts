@@ -1,24 +1,11 @@
-import fs from 'node:fs';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { demoSellerPage, expectAccessible, hydrated } from './helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoSellerPage, expectAccessible, hydrated, shot } from './helpers.ts';
 
 // The demo seller imports parts from a CSV file: 50 rows of which 3 are wrong. The good rows
 // become products, the report names each bad row's row number, column and problem; importing
 // again updates by SKU. Without JavaScript the plain form posts the file and the page shows the
 // status with a Refresh link.
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/import-${name}-${info.project.name}.png`,
-    fullPage: true,
-  });
-}
 
 const problems: string[] = [];
 test.afterEach(() => {
@@ -83,7 +70,7 @@ test('the demo seller imports 50 rows: 47 products, and a report of the 3 bad ro
   expect(rows[1]).toMatch(/^20\s+category\s+Choose the kind of part under Brakes/);
   expect(rows[2]).toMatch(/^30\s+fitment\s+Car 1 \("Toyta Corolla 2008-2013"\)/);
   await expectAccessible(seller);
-  await shot(seller, info, 'report');
+  await shot(seller, 'report', { full: true });
 
   // The parts are in the store: the product list finds one.
   await seller.goto(`/user/store/products?q=${encodeURIComponent(`${prefix} 11`)}`);
@@ -136,6 +123,6 @@ test('without JavaScript: the form posts the file, the page shows the status and
     await expect(seller.getByText('Finished: 50 of 50 rows read')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(seller.getByTestId('import-report').locator('tbody tr')).toHaveCount(3);
-  await shot(seller, info, 'nojs');
+  await shot(seller, 'nojs', { full: true });
   await seller.context().close();
 });

@@ -1,4 +1,6 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -118,3 +120,18 @@ export async function openAccountMenu(page: Page) {
  * (the page holds both; one of them is hidden at each size).
  */
 export const chatButton = (page: Page) => page.getByTestId('chat-button').filter({ visible: true });
+
+/**
+ * Pictures for a person to look at (`npm run test:e2e`): the first screen, and with `full` the
+ * whole page too, in /tmp/shots/<spec>-<name>-<project>.png. None on CI: nobody looks there,
+ * and each costs a second or more of a busy machine.
+ */
+export async function shot(page: Page, name: string, opts: { full?: boolean } = {}) {
+  if (process.env.CI) return;
+  const info = test.info();
+  const dir = '/tmp/shots';
+  const base = `${dir}/${path.basename(info.file, '.spec.ts')}-${name}-${info.project.name}`;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${base}.png` });
+  if (opts.full) await page.screenshot({ path: `${base}-full.png`, fullPage: true });
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { expectAccessible, hydrated, shot, uniquePhone } from './helpers.ts';
 
 // Receipts people keep: the printable invoice of an order, for its buyer and its store only.
 
@@ -8,12 +8,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const STORE = 'ladipo-genuine-parts'; // the demo seller's store
 const SHOTS = '/tmp/shots';
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true });
-}
 
 /** A new buyer, signed in in `page`'s context, with a pay-on-delivery order of a demo part. */
 async function buyerWithOrder(page: Page, info: TestInfo) {
@@ -87,7 +81,7 @@ test('the buyer prints an invoice: its own page, a Print button, paper without t
   const total = `₦${(order.totalKobo / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   await expect(invoice.getByRole('definition').filter({ hasText: total })).toBeVisible();
   await expectAccessible(page);
-  await shot(page, info, 'invoice');
+  await shot(page, 'invoice', { full: true });
 
   // The Print button opens the browser's print dialog (counted here instead).
   await page.evaluate(() => {

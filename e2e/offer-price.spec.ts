@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hydrated, shot, uniquePhone } from './helpers.ts';
 
 // An accepted broadcast offer's price in the cart: the line says for how many units and until
 // when (Lagos time) the price holds, and that more cost the shop's price; the quantity cannot go
@@ -8,15 +7,6 @@ import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 test.describe.configure({ timeout: 120_000 });
 
 const PASSWORD = 'Brake-pads-for-Sienna-2008';
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync('/tmp/shots', { recursive: true });
-  await page.screenshot({
-    path: `/tmp/shots/offer-price-${name}-${info.project.name}.png`,
-    fullPage: true,
-  });
-}
 
 test('an accepted offer in the cart: offer price for 1 until a Lagos time, more at the shop price', async ({
   page,
@@ -110,7 +100,7 @@ test('an accepted offer in the cart: offer price for 1 until a Lagos time, more 
   await expect(row.getByRole('button', { name: `One more ${part.name}` })).toBeDisabled();
   await expect(row.getByTestId('line-qty')).toHaveText('1');
   await expectAccessible(page);
-  await shot(page, info, 'cart');
+  await shot(page, 'cart', { full: true });
 
   await page.goto('/shopping/checkout');
   await hydrated(page);
@@ -123,5 +113,5 @@ test('an accepted offer in the cart: offer price for 1 until a Lagos time, more 
   // The summary is dimmed while the total is worked out again for pickup.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, info, 'checkout');
+  await shot(page, 'checkout', { full: true });
 });

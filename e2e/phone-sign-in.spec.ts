@@ -1,19 +1,9 @@
-import fs from 'node:fs';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, openAccountMenu, uniquePhone } from './helpers.ts';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
+import { expectAccessible, hydrated, openAccountMenu, shot, uniquePhone } from './helpers.ts';
 
 // Phone-first accounts (decision 0029): sign up and log in with a Nigerian mobile number and a
 // code by SMS, reading each code where the demo shows it, the local SMS gateway's page.
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/phone-${name}-${info.project.name}.png`,
-  });
-}
 
 /** 0809 123 4567 → the digits the gateway keeps (2348091234567). */
 const gatewayDigits = (local: string) => `234${local.replace(/\D/g, '').slice(1)}`;
@@ -41,7 +31,7 @@ async function codeFromSmsPage(
       { timeout: 20_000, intervals: [250, 500, 1000] },
     )
     .toMatch(previous ? new RegExp(`^(?!${previous}$)\\d{6}$`) : /^\d{6}$/);
-  await shot(inbox, info, 'sms-page');
+  await shot(inbox, 'sms-page');
   await ctx.close();
   return code;
 }
@@ -59,7 +49,7 @@ test('sign up with a phone number and a code read from the SMS page, as a Seller
   // Phone first; e-mail is one link away.
   await expect(page.getByRole('link', { name: 'Use e-mail instead' })).toBeVisible();
   await expect(page.getByRole('main').getByLabel('Password')).toHaveCount(0);
-  await shot(page, info, 'register');
+  await shot(page, 'register');
   await page.getByRole('radio', { name: /^Seller/ }).check();
   await page.getByRole('main').getByLabel('Store name').fill('Bola Spare Parts');
   await page.getByRole('main').getByLabel('Full name').fill(name);
@@ -77,7 +67,7 @@ test('sign up with a phone number and a code read from the SMS page, as a Seller
     page.getByRole('link', { name: 'Read your code on the test SMS page' }),
   ).toHaveAttribute('href', `/sms-test?to=${gatewayDigits(phone)}`);
   await expectAccessible(page);
-  await shot(page, info, 'code');
+  await shot(page, 'code');
 
   const code = await codeFromSmsPage(browser, baseURL!, phone, info);
   // A wrong code first: refused, tries counted down, the step stays.
@@ -114,7 +104,7 @@ test('sign up with a phone number and a code read from the SMS page, as a Seller
   await page.goto('/auth/login');
   await hydrated(page);
   await expectAccessible(page);
-  await shot(page, info, 'login');
+  await shot(page, 'login');
   await page.getByRole('main').getByLabel('Phone number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   const again = await codeFromSmsPage(browser, baseURL!, phone, info, code);
@@ -159,7 +149,7 @@ test('without JavaScript: log in with a new number asks the name after the code 
   await expect(
     p.getByText('That code is right. New here? Enter your name to create your account.'),
   ).toBeVisible();
-  await shot(p, info, 'name-nojs');
+  await shot(p, 'name-nojs');
   // The right code stays in its field.
   await expect(p.getByRole('main').getByLabel(/6-digit code sent to/)).toHaveValue(code);
   // A name too short is refused beside the field; the code stays.

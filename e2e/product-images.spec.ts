@@ -1,24 +1,11 @@
-import fs from 'node:fs';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { expectAccessible, hydrated, shot } from './helpers.ts';
 
 // Pictures through the upload pipeline (decision 0013): the demo seller adds a part with the
 // cars it fits and two photos (made small in the browser, WebP), and buyers see them on the
 // product page; a logo with the plain form, without JavaScript; a refused file says why.
 test.describe.configure({ timeout: 180_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/images-${name}-${info.project.name}.png`,
-    fullPage: true,
-  });
-}
 
 /** A phone photo: a JPEG with EXIF (camera, GPS position). */
 const photo = (colour: string, width = 1800, height = 1200) =>
@@ -111,7 +98,7 @@ test('demo seller adds a part with its car and two photos; buyers see them', asy
   await expect(pictures).toHaveCount(2);
   await expect(seller.getByRole('heading', { name: /Pictures \(2 of 8\)/ })).toBeVisible();
   await expectAccessible(seller);
-  await shot(seller, info, '01-seller-pictures');
+  await shot(seller, '01-seller-pictures', { full: true });
 
   // The second becomes the main picture.
   const srcs = await pictures.evaluateAll((els) => els.map((e) => e.getAttribute('src')));
@@ -132,7 +119,7 @@ test('demo seller adds a part with its car and two photos; buyers see them', asy
   const main = await shown.first().getAttribute('src');
   expect(main!.replace(/-\d+\.webp$/, '')).toBe(srcs[1]!.replace(/-\d+\.webp$/, ''));
   await expect(page.getByText('Camry').first()).toBeVisible();
-  await shot(page, info, '02-product-page');
+  await shot(page, '02-product-page', { full: true });
   await seller.context().close();
 });
 
@@ -141,7 +128,7 @@ test.describe('without JavaScript', () => {
     page,
     browser,
     baseURL,
-  }, info) => {
+  }) => {
     const seller = await signedIn(browser, page, baseURL!, 'seller@demo.ng', false);
     await seller.goto('/user/store');
     await seller.getByLabel(/Upload a logo|Change the logo/).setInputFiles({
@@ -163,7 +150,7 @@ test.describe('without JavaScript', () => {
     await expect(seller.getByText('Your logo is saved.')).toBeVisible();
     const logo = seller.getByRole('img', { name: /^Logo of / });
     await expect(logo).toHaveAttribute('src', /^\/images\/logos\/l-[a-f0-9]{16}-192\.webp$/);
-    await shot(seller, info, '03-store-logo');
+    await shot(seller, '03-store-logo', { full: true });
     await seller.context().close();
   });
 
@@ -190,7 +177,7 @@ test.describe('without JavaScript', () => {
     await expect(pro).toHaveURL(new RegExp(`${path}\\?upload=ok$`));
     const logo = await pro.getByRole('img', { name: /^Logo of / }).getAttribute('src');
     expect(logo).toMatch(/^\/images\/logos\/l-[a-f0-9]{16}-192\.webp$/);
-    await shot(pro, info, '04-provider-logo');
+    await shot(pro, '04-provider-logo', { full: true });
     await pro.getByRole('button', { name: 'Remove logo' }).click();
     await expect(pro).toHaveURL(new RegExp(`${path}\\?logo=removed$`));
     await expect(pro.getByText('Your logo is removed')).toBeVisible();

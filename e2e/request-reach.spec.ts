@@ -1,19 +1,9 @@
-import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated } from './helpers.ts';
+import { expectAccessible, hydrated, shot } from './helpers.ts';
 
 // Who a request reaches, as the buyer sees it (decision 0026): told at once how many workshops
 // have it; when nobody matched, told so and offered the next ring.
 test.describe.configure({ timeout: 120_000 });
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync('/tmp/shots', { recursive: true });
-  await page.screenshot({
-    path: `/tmp/shots/reach-${name}-${info.project.name}.png`,
-    fullPage: true,
-  });
-}
 
 async function signIn(page: Page, email: string) {
   const res = await page.request.post('/api/auth/login', {
@@ -49,7 +39,7 @@ test('an Ikeja diagnostics request reaches the Ikeja GRA workshop and says how m
   await expect(reach).toContainText(/^Sent to \d+ workshops? in /);
   await expect(reach.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, info, 'sent');
+  await shot(page, 'sent', { full: true });
 
   // The verified workshop in Ikeja GRA, next door, has it.
   const found = await (
@@ -82,11 +72,11 @@ test('a request nobody near can take says so and is sent farther with one tap', 
   await askMechanic(page, 'Key Programming', 'Sokoto North', info);
   const reach = page.getByTestId('reach');
   await expect(reach).toContainText('No workshops match this request in Sokoto and the states');
-  await shot(page, info, 'nobody');
+  await shot(page, 'nobody', { full: true });
   await reach.getByRole('button', { name: 'Send it farther: all Nigeria' }).click();
   await expect(page.getByRole('status').filter({ hasText: /more, in all Nigeria/ })).toBeVisible();
   await expect(reach).toContainText(/^Sent to \d+ workshops? in all Nigeria/);
   await expect(reach.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, info, 'widened');
+  await shot(page, 'widened', { full: true });
 });

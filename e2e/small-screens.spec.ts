@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { demoSellerPage, expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
+import {
+  demoSellerPage,
+  expectAccessible,
+  hydrated,
+  isPhone,
+  shot,
+  uniquePhone,
+} from './helpers.ts';
 
 // What a buyer and a seller meet on a phone: a checkout total that never leaves delivery out,
 // nothing floating over the page, the cart's answer in sight, a quantity and a delivery estimate
@@ -8,13 +15,6 @@ import { demoSellerPage, expectAccessible, hydrated, isPhone, uniquePhone } from
 // search by SKU, imports that update by themselves in Lagos time, and a dashboard that puts
 // money and stock before its long table.
 test.describe.configure({ timeout: 150_000 });
-
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string, fullPage = false) {
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/screens-${name}-${info.project.name}.png`, fullPage });
-}
 
 const problems: string[] = [];
 test.afterEach(() => {
@@ -67,7 +67,7 @@ test('product page: quantity, delivery estimate, the cart answer in sight, nothi
   await expect(said).toContainText('(3 of this part)');
   await expect(said).toBeInViewport();
   await expectAccessible(page);
-  await shot(page, info, 'product-added');
+  await shot(page, 'product-added');
   // With the buyer's state known (here the store's own), the estimate names the fee checkout
   // charges for it.
   const store = (await (await page.request.get(`/api/products/${part.id}`)).json()).item.store;
@@ -79,7 +79,7 @@ test('product page: quantity, delivery estimate, the cart answer in sight, nothi
   await expect(page.getByTestId('delivery-estimate')).toContainText(
     `Delivery to ${store.state}: ${fee === 0 ? 'free' : `₦${fee.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`}`,
   );
-  await shot(page, info, 'product-estimate');
+  await shot(page, 'product-estimate');
 });
 
 test('checkout: no total and no "Pay ₦…" before the state; then the full total; nothing over the totals or fields', async ({
@@ -112,7 +112,7 @@ test('checkout: no total and no "Pay ₦…" before the state; then the full tot
   await expect(page.getByTestId('sum-delivery')).toHaveText('Choose a state to see delivery');
   await expect(page.getByTestId('sum-total')).toContainText('+ delivery');
   await expect(pay).toHaveText('Pay with Paystack');
-  await shot(page, info, 'checkout-no-state');
+  await shot(page, 'checkout-no-state');
   await expectUncovered(page, page.getByTestId('sum-total'));
   await expectUncovered(page, page.getByLabel('Street address'));
 
@@ -123,7 +123,7 @@ test('checkout: no total and no "Pay ₦…" before the state; then the full tot
   await expect(pay).toHaveText(`Pay ${total} with Paystack`);
   await expectUncovered(page, pay);
   await expectAccessible(page);
-  await shot(page, info, 'checkout-state');
+  await shot(page, 'checkout-state');
 
   // Paystack's test page speaks to the shopper only: no server settings on it.
   await page.getByLabel('City or area').selectOption({ index: 1 });
@@ -155,7 +155,7 @@ test('seller: pictures with the first save, search by SKU, imports that update i
     await seller.getByTestId('figures-see-all').click();
     await expect(table.locator('tbody tr').filter({ visible: true })).toHaveCount(30);
   }
-  await shot(seller, info, 'dashboard', true);
+  await shot(seller, 'dashboard', { full: true });
 
   // A new product with its pictures, chosen before the first save.
   await seller.goto('/user/store/product/0');
@@ -174,7 +174,7 @@ test('seller: pictures with the first save, search by SKU, imports that update i
   const toAdd = seller.getByRole('list', { name: 'Pictures to add' });
   await expect(toAdd.locator('li')).toHaveCount(2);
   await toAdd.scrollIntoViewIfNeeded();
-  await shot(seller, info, 'new-product-pictures');
+  await shot(seller, 'new-product-pictures');
   await seller.getByRole('button', { name: 'Add product' }).click();
   await expect(seller).toHaveURL(/\/user\/store\/product\/\d+\?saved=added/);
   await expect(seller.getByRole('heading', { name: 'Pictures (2 of 8)' })).toBeVisible({
@@ -216,6 +216,6 @@ test('seller: pictures with the first save, search by SKU, imports that update i
     timeZone: 'Africa/Lagos',
   }).format(new Date());
   await expect(recent).toContainText(lagos);
-  await shot(seller, info, 'imports');
+  await shot(seller, 'imports');
   await seller.close();
 });

@@ -1,31 +1,9 @@
-import fs from 'node:fs';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
-import { demoSellerPage, expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { demoSellerPage, expectAccessible, hydrated, shot, uniquePhone } from './helpers.ts';
 
 // The seller's side of the demo store: its figures, adding a part with the cars it fits,
 // finding it as a buyer would, a quick price change and hiding it again.
 test.describe.configure({ timeout: 180_000 });
-
-const SHOTS = '/tmp/shots';
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/store-${name}-${info.project.name}.png` });
-  await page.screenshot({
-    path: `${SHOTS}/store-${name}-${info.project.name}-full.png`,
-    fullPage: true,
-  });
-}
 
 /** A page of the demo seller (signed in through the API in its own context). */
 const sellerPage = (browser: Browser, page: Page, baseURL: string, javaScript = true) =>
@@ -83,7 +61,7 @@ test('demo seller: figures, a part added with two cars, found by car, price chan
   await expect(seller.getByRole('heading', { name: /Best sellers/ })).toBeVisible();
   await expect(seller.getByText('Balance you can withdraw')).toBeVisible();
   await expectAccessible(seller);
-  await shot(seller, info, '01-dashboard');
+  await shot(seller, '01-dashboard', { full: true });
   await seller.getByRole('link', { name: '7 days' }).click();
   await expect(seller).toHaveURL(/\/user\/store\?days=7$/);
   await expect(seller.getByRole('heading', { name: 'Last 7 days', exact: true })).toBeVisible();
@@ -116,13 +94,13 @@ test('demo seller: figures, a part added with two cars, found by car, price chan
   await expect(seller.getByTestId('fitment-row')).toHaveCount(2);
   await fill(1, 'Corolla', '2009', '2013');
   await expectAccessible(seller);
-  await shot(seller, info, '02-add-product');
+  await shot(seller, '02-add-product', { full: true });
   await seller.getByRole('button', { name: 'Add product' }).click();
   await expect(seller).toHaveURL(/\/user\/store\/product\/\d+\?saved=added$/);
   await expect(seller.getByText('Your product is added.')).toBeVisible();
   const id = Number(/product\/(\d+)/.exec(seller.url())![1]);
   await expect(seller.getByTestId('fitment-row')).toHaveCount(2);
-  await shot(seller, info, '03-added');
+  await shot(seller, '03-added', { full: true });
 
   // A buyer filtering by either car finds it; by a year it does not fit, not.
   const car = await carIds(guest);
@@ -158,7 +136,7 @@ test('demo seller: figures, a part added with two cars, found by car, price chan
   await expect(seller.getByTestId(`product-${id}`).getByRole('status')).toHaveText('Saved');
   await expect(seller.getByTestId(`product-${id}`).getByLabel(/^Price \(₦\)/)).toHaveValue('17000');
   await expectAccessible(seller);
-  await shot(seller, info, '04-products');
+  await shot(seller, '04-products', { full: true });
   const pub = await (await guest.get(`/api/products/${id}`)).json();
   expect(pub.item.price).toEqual({ price: 17000, sales: null });
 
@@ -172,7 +150,7 @@ test('demo seller: figures, a part added with two cars, found by car, price chan
   expect(await publicNames(guest, `carmake=${car.toyota}&carmodel=${car.corolla}`)).not.toContain(
     name,
   );
-  await shot(seller, info, '05-hidden');
+  await shot(seller, '05-hidden', { full: true });
   await seller.context().close();
 });
 
@@ -195,7 +173,7 @@ test.describe('without JavaScript', () => {
       seller.getByRole('table', { name: /Week by week/ }).locator('tbody tr'),
     ).toHaveCount(13);
     // (axe needs JavaScript in the page: the same page is checked with it above.)
-    await shot(seller, info, '06-dashboard-no-js');
+    await shot(seller, '06-dashboard-no-js', { full: true });
 
     // The product form: one grouped category select; models come with the page's own button.
     const name = `E2E radiator hose ${info.project.name} ${Date.now()}`;
@@ -221,7 +199,7 @@ test.describe('without JavaScript', () => {
       .selectOption({ label: 'Honda' });
     await seller.getByTestId('fitment-row').nth(1).getByLabel('From year').fill('2012');
     await seller.getByTestId('fitment-row').nth(1).getByLabel('To year').fill('2010');
-    await shot(seller, info, '07-add-product-no-js');
+    await shot(seller, '07-add-product-no-js', { full: true });
     await seller.getByRole('button', { name: 'Add product' }).click();
     // The refused row is named and the form comes back as it was.
     await expect(
@@ -266,7 +244,7 @@ test('a new seller opens a store from the dashboard', async ({ browser, baseURL,
   await expect(seller.getByRole('heading', { name: 'My Store Dashboard' })).toBeVisible();
   await expect(seller.getByText('Your store is open: add your first product')).toBeVisible();
   await expect(seller.getByTestId('figure-views')).toContainText('0');
-  await shot(seller, info, '08-store-opened');
+  await shot(seller, '08-store-opened', { full: true });
   // Its public page exists.
   const url = await seller
     .getByRole('link', { name: `Okafor Parts ${stamp}` })

@@ -1,29 +1,16 @@
-import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, shot, uniquePhone } from './helpers.ts';
 
 // The demo seller's plan: the page shows the plan and its renewal date; paying for Premium
 // on the local Paystack test page moves the store to Premium (phone and desktop run at once:
 // the second payment renews the first's Premium, so both end on Premium).
 test.describe.configure({ timeout: 120_000 });
 
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  // Pictures for a person to look at (npm run test:e2e); CI has no one looking, and each costs
-  // a second or more of a busy CI machine.
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/subscriptions-${name}-${info.project.name}.png`,
-    fullPage: true,
-  });
-}
-
 const DAY = /\d{1,2} [A-Z][a-z]+ 20\d\d/;
 
 test('the demo seller pays for Premium on the test payment page and sees the new plan and renewal date', async ({
   page,
-}, info) => {
+}) => {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   const login = await page.request.post('/api/auth/login', {
@@ -61,11 +48,11 @@ test('the demo seller pays for Premium on the test payment page and sees the new
     'Plans do not change where your parts appear',
   );
   await expectAccessible(page);
-  await shot(page, info, '01-plans');
+  await shot(page, '01-plans', { full: true });
 
   await page.getByTestId('plan-premium-pay').click();
   await expect(page).toHaveURL(/\/paystack-test\/pay\//);
-  await shot(page, info, '02-paystack-test-page');
+  await shot(page, '02-paystack-test-page', { full: true });
   await page.getByRole('button', { name: 'Pay (test)' }).click();
 
   await expect(page).toHaveURL(/\/user\/store\/subscriptions\?payment=success$/);
@@ -75,7 +62,7 @@ test('the demo seller pays for Premium on the test payment page and sees the new
   await expect(page.getByTestId('current-usage')).toContainText('of 5,000 products allowed');
   await expect(page.getByTestId('plan-premium-pay')).toHaveText('Renew Premium for another month');
   await expectAccessible(page);
-  await shot(page, info, '03-premium');
+  await shot(page, '03-premium', { full: true });
   expect(problems).toEqual([]);
 });
 
@@ -119,7 +106,7 @@ test('a new seller on Free declines once, then upgrades to Basic on the test pay
   await expect(page.getByTestId('current-plan')).toHaveText('Basic');
   await expect(page.getByTestId('renewal-date')).toContainText(DAY);
   await expect(page.getByTestId('plan-premium-pay')).toHaveText('Upgrade to Premium');
-  await shot(page, info, '04-new-seller-basic');
+  await shot(page, '04-new-seller-basic', { full: true });
 });
 
 test.describe('without JavaScript', () => {
@@ -139,7 +126,7 @@ test.describe('without JavaScript', () => {
 
 test("the demo mechanic's plans: Free now, placement stated in the list's order rule", async ({
   page,
-}, info) => {
+}) => {
   const login = await page.request.post('/api/auth/login', {
     data: { email: 'mechanic@demo.ng', password: 'demo1234' },
   });
@@ -167,7 +154,7 @@ test("the demo mechanic's plans: Free now, placement stated in the list's order 
     'A paid plan never puts you above a workshop nearer the buyer',
   );
   await expectAccessible(page);
-  await shot(page, info, '05-mechanic');
+  await shot(page, '05-mechanic', { full: true });
   // Another role's subscription page is refused.
   const other = await page.goto('/user/store/subscriptions');
   expect(other?.status()).toBe(403);
@@ -245,6 +232,6 @@ test('a Premium workshop is marked Promoted in the mechanic list; a free one is 
   expect(names.indexOf(paid)).toBeLessThan(names.indexOf(free));
   await card(paid).scrollIntoViewIfNeeded();
   await expectAccessible(page);
-  await shot(page, info, '06-promoted-card');
+  await shot(page, '06-promoted-card', { full: true });
   expect(problems).toEqual([]);
 });

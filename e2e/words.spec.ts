@@ -1,16 +1,8 @@
-import fs from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { chatButton, expectAccessible, hydrated } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { chatButton, expectAccessible, hydrated, shot } from './helpers.ts';
 
 // What pages say: counts with the right noun, each step said once, one name per order, a 403
 // that is not a 404, staff landing in their own area without the customer chat.
-const SHOTS = '/tmp/shots';
-async function shot(page: Page, info: TestInfo, name: string) {
-  if (process.env.CI) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/words-${name}-${info.project.name}.png` });
-}
-
 async function apiLogin(page: Page, email: string) {
   const r = await page.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
   expect(r.status()).toBe(200);
@@ -41,7 +33,7 @@ test('one part is "1 part"; an accepted order says who accepted it once', async 
   await page.goto(`/spares-parts?prodName=${encodeURIComponent(name)}`);
   await hydrated(page);
   await expect(page.getByTestId('list-count')).toHaveText('Showing 1 part');
-  await shot(page, info, 'one-part');
+  await shot(page, 'one-part');
 
   // The demo buyer's orders: a step names who did it once.
   await apiLogin(page, 'buyer@demo.ng');
@@ -58,24 +50,24 @@ test('one part is "1 part"; an accepted order says who accepted it once', async 
   const text = await page.getByRole('main').innerText();
   expect(text).not.toMatch(/\border \d+\b/i);
   expect(text).toMatch(/Order SF-\d{6}/);
-  await shot(page, info, 'orders');
+  await shot(page, 'orders');
 });
 
 test('a buyer in the admin area gets a 403 with a padlock, not a "404" picture', async ({
   page,
-}, info) => {
+}) => {
   await apiLogin(page, 'buyer@demo.ng');
   const r = await page.goto('/admin/cedstore');
   expect(r?.status()).toBe(403);
   await expect(page.getByRole('img', { name: '403: a locked door' })).toBeVisible();
   await expect(page.getByText('404')).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, info, '403');
+  await shot(page, '403');
 });
 
 test('staff land in the admin area after logging in; no customer Chat there; categories by name', async ({
   page,
-}, info) => {
+}) => {
   await page.goto('/auth/login');
   await hydrated(page);
   await page.getByRole('main').getByLabel('E-mail or phone number').fill('admin@demo.ng');
@@ -84,7 +76,7 @@ test('staff land in the admin area after logging in; no customer Chat there; cat
   await expect(page).toHaveURL(/\/admin\/products$/);
   await hydrated(page);
   await expect(page.getByTestId('chat-button')).toHaveCount(0);
-  await shot(page, info, 'admin-landing');
+  await shot(page, 'admin-landing');
 
   // A sub-category's page is headed with its name, under its parent.
   const tops = await (await page.request.get('/api/categories/getByParentId/0')).json();
@@ -99,7 +91,7 @@ test('staff land in the admin area after logging in; no customer Chat there; cat
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(sub.name);
   await expect(page.getByRole('link', { name: 'Brakes' })).toBeVisible();
   await expect(page.getByText(`Category ${sub.cat_id}`)).toHaveCount(0);
-  await shot(page, info, 'admin-category');
+  await shot(page, 'admin-category');
   expect((await page.goto('/admin/products/cat/987654'))?.status()).toBe(404);
 
   // Leaving the admin area, the customer Chat is back.
