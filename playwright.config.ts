@@ -74,6 +74,13 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // An unpaid order gives its parts back after a minute, so a browser test can watch it.
       ORDER_HOLD_MINUTES: '1',
+      // Web Push on, so the consent button shows (decision 0027). A TEST-ONLY key pair, made
+      // with `npx web-push generate-vapid-keys` for these specs and public in this file: never
+      // use it on a real site (anyone could sign pushes to its subscribers).
+      VAPID_PUBLIC_KEY:
+        'BBXOJgxN5DFRbeQzKn-JD9q2mhUs5XoxjihqcfwQDB00NtaODcgL46BLzLTA7AiuGiL0eHc49wZP5BBwh_1gr8M',
+      VAPID_PRIVATE_KEY: 'SjtcmccLFEIRe151cuDLB07Hw_F86RmEzKxlqCDc7iU',
+      VAPID_SUBJECT: 'mailto:e2e@sparefinder.test',
     },
     stdout: 'ignore',
     stderr: 'pipe',

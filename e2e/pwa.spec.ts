@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { chatButton, expectAccessible, hydrated } from './helpers.ts';
+import { chatButton, expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 
 // The installable, offline-capable app (docs/decisions/0028): the manifest and the service
 // worker meet the install criteria, and a product the visitor viewed opens with no signal.
@@ -276,4 +276,162 @@ test('a chat message written without signal waits in the outbox and is sent when
   await expect(
     page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: text }),
   ).toHaveCount(1);
+});
+
+/** The outbox's entries, as the service worker reads them (IndexedDB `sf-outbox`). */
+const outboxEntries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ key: string; kind: string; url: string; body: Record<string, unknown> }[]>(
+        (resolve, reject) => {
+          const r = indexedDB.open('sf-outbox', 1);
+          r.onerror = () => reject(r.error);
+          r.onsuccess = () => {
+            const q = r.result.transaction('requests').objectStore('requests').getAll();
+            q.onsuccess = () => resolve(q.result);
+          };
+        },
+      ),
+  );
+
+test('a broadcast request written without signal waits in the outbox and is sent once when the signal returns', async ({
+  page,
+  context,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'a phone-size journey: the outbox is the same code');
+  // A new buyer of their own: their requests list starts empty, and the daily limit is theirs.
+  const reg = await page.request.post('/api/auth/register', {
+    data: {
+      name: 'Chidi Okafor',
+      email: `offline-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`,
+      phone: uniquePhone(),
+      password: 'Dead-zone-2026',
+      role: 'Buyer',
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const mine = async () =>
+    (
+      (await (await page.request.get('/api/requests')).json()).items as {
+        id: number;
+        description: string;
+      }[]
+    ).filter((r) => r.description === words);
+  const words = `Brake pads, written in a dead zone (${Date.now()})`;
+
+  await page.goto('/broadcast');
+  await hydrated(page);
+  await controlled(page);
+  await context.setOffline(true);
+  let kept: Awaited<ReturnType<typeof outboxEntries>> = [];
+  try {
+    await page.getByLabel('Part', { exact: true }).selectOption({ index: 1 });
+    // A part request names the make (its models cannot load without signal: any model).
+    await page.getByLabel('Make').selectOption({ index: 1 });
+    await page.getByLabel('Describe it').fill(words);
+    await page.getByRole('button', { name: 'Send my request' }).click();
+    const waiting = page.getByTestId('request-waiting');
+    await expect(waiting).toContainText(
+      'No signal: your request is saved on this phone and will be sent when you are back online',
+    );
+    await expect(waiting).toContainText(words);
+    // The page stayed (no failed navigation), and the form is empty for the next one.
+    await expect(page).toHaveURL(/\/broadcast$/);
+    await expect(page.getByLabel('Describe it')).toHaveValue('');
+    // Kept in IndexedDB, where the service worker finds it too, with the key the API dedups on.
+    kept = await outboxEntries(page);
+    expect(kept).toEqual([
+      expect.objectContaining({
+        kind: 'request',
+        url: '/api/requests',
+        body: expect.objectContaining({
+          description: words,
+          kind: 'part',
+          clientKey: kept[0]?.key,
+        }),
+      }),
+    ]);
+    // Nothing reached the server yet (the API client is not the browser: it has signal).
+    expect(await mine()).toHaveLength(0);
+    await waiting.scrollIntoViewIfNeeded();
+    await shot(page, info, 'request-offline');
+  } finally {
+    await context.setOffline(false);
+  }
+  // Sent when the signal returns: the page says so and its list shows it.
+  await expect(page.getByTestId('request-sent')).toContainText('Your saved request was sent', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('request-waiting')).toHaveCount(0);
+  const sent = await mine();
+  expect(sent).toHaveLength(1);
+  await expect(page.locator(`main a[href="/broadcast/${sent[0].id}"]`).first()).toBeVisible();
+  expect(await outboxEntries(page)).toEqual([]);
+  await page.getByTestId('request-sent').scrollIntoViewIfNeeded();
+  await shot(page, info, 'request-sent');
+  // The same entry sent again (a worker and a page both sending, an answer lost): one request.
+  const again = await page.evaluate(
+    async (e) =>
+      (
+        await fetch(e.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(e.body),
+        })
+      ).status,
+    kept[0],
+  );
+  expect(again).toBe(200);
+  await page.waitForTimeout(6_000); // the page's 5-second resend finds nothing left to send
+  expect(await mine()).toHaveLength(1);
+});
+
+// Web Push consent (decision 0027). The e2e server carries a test-only VAPID pair
+// (playwright.config.ts), so the button shows. A real subscription cannot be made here:
+// Playwright's browser contexts are off the record, where Chromium refuses push at once
+// ("AbortError: Registration failed - permission denied"), and a normal profile waits on
+// Google's push service (FCM), which a test machine without internet never reaches. So this
+// follows the consent path up to the browser's own subscribe call and checks the page says it
+// failed plainly and leaves the button to try again; the API's side of a subscription (store,
+// send, remove) is held by apps/api/src/modules/push/push.test.ts with a local push service.
+test('a signed-in buyer is offered push notifications and the permission is asked on the button', async ({
+  page,
+  context,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'a phone-size journey');
+  const reg = await page.request.post('/api/auth/register', {
+    data: {
+      name: 'Ngozi Eze',
+      email: `push-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.ng`,
+      phone: uniquePhone(),
+      password: 'Pop-up-please-2026',
+      role: 'Buyer',
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  expect((await (await page.request.get('/api/push/key')).json()).publicKey).toMatch(
+    /^B[\w-]{86}$/,
+  );
+  await page.goto('/user/notifications');
+  await hydrated(page);
+  await controlled(page);
+  const push = page.getByRole('region', { name: 'Notifications on this phone' });
+  await expect(push).toBeVisible();
+  // Never asked on page load: only the button asks.
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await shot(page, info, 'push-offered');
+  await context.grantPermissions(['notifications']);
+  await push.getByRole('button', { name: 'Turn on notifications' }).click();
+  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+  // This browser cannot subscribe (above): said plainly, nothing stored, the button stays.
+  await expect(push.getByRole('status')).toHaveText(
+    'This browser could not turn notifications on. Please try again later.',
+  );
+  await expect(push.getByRole('button', { name: 'Turn on notifications' })).toBeEnabled();
+  expect(
+    await page.evaluate(async () =>
+      Boolean(await (await navigator.serviceWorker.ready).pushManager.getSubscription()),
+    ),
+  ).toBe(false);
+  await shot(page, info, 'push-refused-by-browser');
 });

@@ -84,9 +84,16 @@ export const requests = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     /** When the requester confirmed the job done: the provider can be reviewed from then on. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The browser's idempotency key (decision 0028): a request written offline waits in the
+     * phone's outbox and may be sent more than once; the same key from the same user is one
+     * request.
+     */
+    clientKey: text('client_key'),
   },
   (t) => [
     index('requests_user_idx').on(t.userId, t.id),
+    uniqueIndex('requests_client_key').on(t.userId, t.clientKey),
     check('requests_kind', sql`${t.kind} in ('part', 'mechanic', 'tow')`),
     check('requests_status', sql`${t.status} in ('open', 'taken', 'closed')`),
     check(

@@ -102,6 +102,8 @@ export type NewRequest = {
   description: string;
   urgency: string;
   hoursOpen: number;
+  /** The browser's idempotency key, if it sent one. */
+  clientKey: string | null;
 };
 
 /** A provider a request reaches: the user, and the store or listing that matched. */
@@ -145,20 +147,30 @@ const offerSelect = sql`
 const page = (lastId?: number) => (lastId ? sql`and r.id < ${lastId}` : sql``);
 
 export const requestsRepository = (db: Db) => ({
-  insert: async (r: NewRequest, tx: Db = db): Promise<number> => {
+  /** The new request's id; null when this user already sent one with the same client key. */
+  insert: async (r: NewRequest, tx: Db = db): Promise<number | null> => {
     const [row] = await rows<{ id: number }>(
       tx,
       sql`insert into requests (user_id, kind, cat_id, speciality_id, vehicle_type_id, tow_capacity_id,
             make_id, model_id, year, vin, state_id, city_id, street, lat, lng, description, urgency,
-            expires_at)
+            expires_at, client_key)
           values (${r.userId}, ${r.kind}, ${r.catId}, ${r.specialityId}, ${r.vehicleTypeId},
             ${r.towCapacityId}, ${r.makeId}, ${r.modelId}, ${r.year}, ${r.vin}, ${r.stateId},
             ${r.cityId}, ${r.street}, ${r.lat}, ${r.lng}, ${r.description}, ${r.urgency},
-            now() + ${r.hoursOpen}::int * interval '1 hour')
+            now() + ${r.hoursOpen}::int * interval '1 hour', ${r.clientKey})
+          on conflict (user_id, client_key) do nothing
           returning id`,
     );
-    return row.id;
+    return row?.id ?? null;
   },
+  /** The request this user sent with this client key, if any. */
+  byClientKey: async (userId: string, clientKey: string): Promise<number | null> =>
+    (
+      await rows<{ id: number }>(
+        db,
+        sql`select id from requests where user_id = ${userId} and client_key = ${clientKey}`,
+      )
+    )[0]?.id ?? null,
   /**
    * Locks the requester's open request and gives its current photo key; undefined when it is not
    * theirs or no longer open.

@@ -41,14 +41,16 @@ export default async function requestsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Broadcast a request to the matching stores, mechanics or tow vans (open 72 hours)',
+          'Broadcast a request to the matching stores, mechanics or tow vans (open 72 hours); the same clientKey twice is one request (200 the second time)',
         body: requestBody,
-        response: { 201: requestReply },
+        response: { 200: requestReply, 201: requestReply },
       },
     },
     async (req, reply) => {
-      const item = await svc.create(req.user!, req.body);
-      return reply.status(201).send({ status: true, message: sentMessage(item), item });
+      const { item, replayed } = await svc.create(req.user!, req.body);
+      return reply
+        .status(replayed ? 200 : 201)
+        .send({ status: true, message: sentMessage(item), item });
     },
   );
   app.post<Id>(

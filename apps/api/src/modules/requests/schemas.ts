@@ -30,6 +30,8 @@ export const requestBody = {
     lng: { type: ['number', 'null'], minimum: 2.5, maximum: 15 },
     description: Text({ minLength: 5, maxLength: CAPS.description, multiline: true }),
     urgency: { type: 'string', enum: ['today', 'week', 'flexible'] },
+    /** The browser's key for this request (an offline one is resent): the same key twice is one request. */
+    clientKey: Text({ maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
   },
 } as const;
 

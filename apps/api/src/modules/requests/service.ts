@@ -322,6 +322,7 @@ export function requestsService(app: FastifyInstance) {
       description,
       urgency: input.urgency,
       hoursOpen: HOURS_OPEN,
+      clientKey: input.clientKey ?? null,
     };
   }
 
@@ -335,8 +336,22 @@ export function requestsService(app: FastifyInstance) {
   }
 
   const svc = {
-    async create(user: SessionUser, input: RequestInput): Promise<RequestItem> {
+    /**
+     * A new request, sent out. With a client key (a request written offline and sent from the
+     * phone's outbox, perhaps twice: decision 0028) the same key again gives the request it
+     * made, `replayed`, and sends nothing more.
+     */
+    async create(
+      user: SessionUser,
+      input: RequestInput,
+    ): Promise<{ item: RequestItem; replayed: boolean }> {
       const row = await checkInput(user, input);
+      const again = async (key: string | null) => {
+        const id = key && (await repo.byClientKey(user.id, key));
+        return id ? { item: toItem((await repo.get(id))!), replayed: true } : null;
+      };
+      const before = await again(row.clientKey);
+      if (before) return before;
       const slot = await take(db, `requests:${user.id}`, REQUEST_RATE);
       if (!slot.ok)
         throw tooMany(
@@ -344,6 +359,8 @@ export function requestsService(app: FastifyInstance) {
           slot.retryAfterS,
         );
       const id = await repo.insert(row);
+      // The same key sent at the same moment: the other send made it.
+      if (id === null) return (await again(row.clientKey))!;
       const r = (await repo.get(id))!;
       await sendOut(r, 1, AUTO_RING[r.kind], MIN_REACH);
       if (r.kind === 'part')
@@ -353,7 +370,7 @@ export function requestsService(app: FastifyInstance) {
           { requestId: id },
           { key: `${WIDEN_JOB}:${id}`, runAt: new Date(Date.now() + WIDEN_AFTER_MS) },
         );
-      return toItem((await repo.get(id))!);
+      return { item: toItem((await repo.get(id))!), replayed: false };
     },
 
     /** The timed widening of a part request: one ring farther when offers are few. */

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Form,
   Link,
   useActionData,
   useLoaderData,
   useNavigation,
+  useRevalidator,
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -30,6 +31,16 @@ import {
 } from '../../lib/requests.ts';
 import { carLabel } from '../../lib/my-cars.ts';
 import { SelectField } from '../../components/select-field.tsx';
+import {
+  REQUEST_OFFLINE_NOTE,
+  keepRequest,
+  onRequestSent,
+  requestBodyOf,
+  sendWaitingRequests,
+  waitingRequests,
+  type Outcome,
+  type Waiting,
+} from '../../lib/request-outbox.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 
@@ -58,30 +69,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  const f = await request.formData();
-  const str = (k: string) => String(f.get(k) ?? '').trim();
-  const num = (k: string) => intOf(str(k));
-  const lat = Number(str('lat'));
-  const lng = Number(str('lng'));
-  const located = str('lat') !== '' && Number.isFinite(lat) && Number.isFinite(lng);
-  const body = {
-    kind: str('kind'),
-    catId: num('catId'),
-    specialityId: num('specialityId'),
-    vehicleTypeId: num('vehicleTypeId'),
-    towCapacityId: num('towCapacityId'),
-    garageCarId: /^[0-9a-f-]{36}$/i.test(str('garageCarId')) ? str('garageCarId') : null,
-    makeId: num('makeId'),
-    modelId: num('modelId'),
-    year: num('year'),
-    ...(str('vin') ? { vin: str('vin') } : {}),
-    stateId: num('stateId') ?? 0,
-    cityId: num('cityId') ?? 0,
-    ...(str('street') ? { street: str('street') } : {}),
-    ...(located ? { lat, lng } : {}),
-    description: str('description'),
-    urgency: str('urgency'),
-  };
+  const body = requestBodyOf(await request.formData());
   const ans = await serverApi(context).post<never>('/api/requests', body);
   loginUnless(ans, '/broadcast');
   if (ans.status) throw redirect(requestPath((ans.item as RequestItem).id), 303);
@@ -143,6 +131,55 @@ function MakeAndModel({ makes }: { makes: Option<number>[] }) {
   );
 }
 
+/**
+ * Requests written without signal (decision 0028): the form keeps them in the phone's outbox
+ * instead of posting, and they are sent once the signal returns, by this page (on `online`,
+ * and every 5 s while one waits) or by the service worker (Background Sync), whichever comes
+ * first: each is claimed before sending, and its client key makes it one request anyway.
+ */
+function useOfflineRequests() {
+  const { revalidate } = useRevalidator();
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const [told, setTold] = useState<Outcome[]>([]);
+  const [refresh, setRefresh] = useState<() => Promise<unknown>>(() => async () => undefined);
+  useEffect(() => {
+    let live = true;
+    const reload = async () => {
+      const w = await waitingRequests();
+      if (live) setWaiting(w);
+      return w;
+    };
+    const done = (outs: Outcome[]) => {
+      if (!live || outs.length === 0) return;
+      const keys = new Set(outs.map((o) => o.key));
+      setTold((t) => [...t.filter((x) => !keys.has(x.key)), ...outs]);
+      // The sent request joins "My requests".
+      if (outs.some((o) => o.ok)) void revalidate();
+    };
+    const send = async () => {
+      if (navigator.onLine && (await reload()).length > 0) done(await sendWaitingRequests());
+      await reload();
+    };
+    setRefresh(() => reload);
+    void send();
+    const off = onRequestSent((o) => {
+      done([o]);
+      void reload();
+    });
+    const online = () => void send();
+    window.addEventListener('online', online);
+    const timer = window.setInterval(online, 5_000);
+    return () => {
+      live = false;
+      off();
+      window.removeEventListener('online', online);
+      window.clearInterval(timer);
+    };
+    // Once per page: the router's revalidate does not change between renders.
+  }, []);
+  return { waiting, told, refresh };
+}
+
 export default function NewRequest() {
   const { form, cars, mine, stateId, kind: asked } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
@@ -151,6 +188,27 @@ export default function NewRequest() {
   const [kind, setKind] = useState<RequestKind>(asked);
   const [where, setWhere] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState('');
+  const { waiting, told, refresh } = useOfflineRequests();
+  const [keptError, setKeptError] = useState('');
+  // No signal: the request waits in the outbox instead of failing to post.
+  const keepOffline = (e: FormEvent<HTMLFormElement>) => {
+    if (navigator.onLine) return;
+    e.preventDefault();
+    const form = e.currentTarget;
+    setKeptError('');
+    void keepRequest(requestBodyOf(new FormData(form)))
+      .then(async () => {
+        form.reset();
+        setKind(asked);
+        setWhere(null);
+        await refresh();
+      })
+      .catch(() =>
+        setKeptError(
+          'No signal, and this phone could not keep your request: try again with signal.',
+        ),
+      );
+  };
   const locate = () => {
     if (!navigator.geolocation) return setLocating('This phone cannot share its location.');
     setLocating('Finding you…');
@@ -182,7 +240,11 @@ export default function NewRequest() {
           {failed.message}
         </p>
       )}
-
+      {keptError && (
+        <p role="alert" className="mt-3 text-red-700">
+          {keptError}
+        </p>
+      )}
       {/* Changing the state lists its cities: a GET form, so it works before JavaScript loads. */}
       <Form method="get" className="mt-4 flex items-end gap-2" aria-label="Choose the state">
         <div className="flex-1">
@@ -216,7 +278,12 @@ export default function NewRequest() {
         </noscript>
       </Form>
 
-      <Form method="post" className="mt-4 space-y-4" data-testid="request-form">
+      <Form
+        method="post"
+        className="mt-4 space-y-4"
+        data-testid="request-form"
+        onSubmit={keepOffline}
+      >
         <input type="hidden" name="stateId" value={stateId} />
         <fieldset>
           <legend className="label">What do you need?</legend>
@@ -354,6 +421,35 @@ export default function NewRequest() {
           Send my request
         </button>
       </Form>
+      {/* Under the button that made them: a request kept on this phone, and what became of it. */}
+      {waiting.length > 0 && (
+        <div
+          role="status"
+          data-testid="request-waiting"
+          className="mt-3 rounded-[var(--radius-card)] border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p className="font-semibold">{REQUEST_OFFLINE_NOTE}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {waiting.map((w) => (
+              <li key={w.key}>{w.description}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {told.map((o) =>
+        o.ok ? (
+          <p key={o.key} role="status" data-testid="request-sent" className="mt-3 text-brand-700">
+            Your saved request was sent. {o.message}.{' '}
+            <Link to={requestPath(o.item.id)} className="underline">
+              See it
+            </Link>
+          </p>
+        ) : (
+          <p key={o.key} role="alert" className="mt-3 text-red-700">
+            Your saved request was not sent: {o.message}
+          </p>
+        ),
+      )}
 
       <h2 className="mt-8 text-xl font-bold">My requests</h2>
       {mine.length === 0 ? (
