@@ -1,23 +1,16 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, shot } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hydrated, isPhone, shot, signIn } from './helpers.ts';
 
 // Staff at work (decision 0019): an admin edits a help page (the public page shows it at once) and
 // refunds part of a paid order (the order's ledger shows the posting). Phone and desktop run at
 // the same time on the same demo data, so each edits its own page and refunds its own amount.
 test.describe.configure({ timeout: 120_000 });
 
-async function signInAdmin(page: Page) {
-  const r = await page.request.post('/api/auth/login', {
-    data: { email: 'admin@demo.ng', password: 'demo1234' },
-  });
-  expect(r.status()).toBe(200);
-}
-
 test('edit a help page: the public page shows the new section at once', async ({ page }, info) => {
   const slug = isPhone(page) ? 'advertise-with-us' : 'work-with-us';
   const heading = `Staff note ${info.project.name} ${Date.now()}`;
-  await signInAdmin(page);
+  await signIn(page, 'admin@demo.ng');
   await page.goto('/admin/pages');
   await hydrated(page);
   await page
@@ -41,7 +34,7 @@ test('edit a help page: the public page shows the new section at once', async ({
 });
 
 test('refund part of a paid order: the ledger shows it', async ({ page }) => {
-  await signInAdmin(page);
+  await signIn(page, 'admin@demo.ng');
   // A Paystack order whose escrow still holds money.
   let orderId = 0;
   for (const status of ['paid', 'processing', 'shipped', 'delivered']) {
@@ -89,7 +82,7 @@ test('write a blog post: preview, save as a draft (not public), publish: the blo
   page,
 }, info) => {
   const title = `Harmattan tyre checks ${info.project.name} ${Date.now()}`;
-  await signInAdmin(page);
+  await signIn(page, 'admin@demo.ng');
   await page.goto('/admin/blog');
   await hydrated(page);
   await page.getByRole('link', { name: 'Write a post' }).click();
@@ -151,7 +144,7 @@ test('newsletter export and a contact message marked answered', async ({ page },
     },
   });
   expect(sent.status()).toBe(201);
-  await signInAdmin(page);
+  await signIn(page, 'admin@demo.ng');
   await page.goto('/admin/contact?answered=no');
   await hydrated(page);
   await expect(page.getByRole('link', { name: /Contact messages to answer/ })).toBeVisible();
@@ -190,7 +183,7 @@ test('moderate a blog comment: hidden, it leaves the post; shown again; deleted 
   const slug = 'how-to-spot-fake-brake-pads';
   const wrote = await page.request.post(`/api/blogs/comments/${slug}`, { data: { body: text } });
   expect(wrote.status()).toBe(201);
-  await signInAdmin(page);
+  await signIn(page, 'admin@demo.ng');
   await page.goto('/admin/blog/comments');
   await hydrated(page);
   const card = page.getByRole('listitem').filter({ hasText: text });

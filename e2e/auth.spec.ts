@@ -1,5 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, openAccountMenu, uniquePhone } from './helpers.ts';
+import {
+  expectAccessible,
+  hydrated,
+  isPhone,
+  openAccountMenu,
+  signIn,
+  uniquePhone,
+} from './helpers.ts';
 
 // The machine running the suite is small and shared: give each flow room.
 test.describe.configure({ timeout: 90_000 });
@@ -23,11 +30,6 @@ async function signOut(page: Page) {
   if (isPhone(page)) await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
   const after = await openAccountMenu(page);
   await expect(after.getByRole('link', { name: 'Login' })).toBeVisible();
-}
-
-async function apiLogin(page: Page, email: string, password = 'demo1234') {
-  const r = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(r.status()).toBe(200);
 }
 
 test.describe('accounts', () => {
@@ -154,7 +156,7 @@ test.describe('accounts', () => {
     test(`the menu of ${email} shows its role's items, My Orders and Sign out`, async ({
       page,
     }) => {
-      await apiLogin(page, email);
+      await signIn(page, email);
       await page.goto('/');
       await hydrated(page);
       const menu = await openAccountMenu(page);
@@ -250,11 +252,11 @@ test.describe('guards', () => {
   test('admin pages: guest → login, other roles → 403, Admin sees real lists', async ({ page }) => {
     await page.goto('/admin/products/cat/1');
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fproducts%2Fcat%2F1/);
-    await apiLogin(page, 'seller@demo.ng');
+    await signIn(page, 'seller@demo.ng');
     const denied = await page.goto('/admin/cedstore');
     expect(denied?.status()).toBe(403);
     await expect(page.getByText('Only administrators can open this')).toBeVisible();
-    await apiLogin(page, 'admin@demo.ng');
+    await signIn(page, 'admin@demo.ng');
     await page.goto('/admin/cedstore');
     await expect(page.getByRole('heading', { name: 'Stores', level: 1 })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Ladipo Genuine Parts' })).toBeVisible();
@@ -439,7 +441,7 @@ test.describe('profile and bottom bar', () => {
     test.skip(!isPhone(page), 'the bottom bar is for phones');
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Shortcuts' })).toHaveCount(0);
-    await apiLogin(page, 'seller@demo.ng');
+    await signIn(page, 'seller@demo.ng');
     await page.goto('/');
     await hydrated(page);
     const bar = page.getByRole('navigation', { name: 'Shortcuts' });

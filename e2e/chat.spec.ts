@@ -1,27 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated, shot } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { hydrated, shot, signedInContext } from './helpers.ts';
 
 // Live chat with two browsers at once: a guest writes to support from the floating Chat button
 // and sees the admin's answer arrive without reloading; a buyer writes to the seller from a
 // product page and sees the seller's answer arrive the same way.
 test.describe.configure({ timeout: 120_000 });
 
-async function signedIn(
-  browser: import('@playwright/test').Browser,
-  page: Page,
-  baseURL: string | undefined,
-  email: string,
-) {
-  const ctx = await browser.newContext({ baseURL, viewport: page.viewportSize() });
-  const r = await ctx.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-  return ctx;
-}
-
 test('a guest writes to support from the Chat button; the admin answers; the guest sees it live', async ({
   browser,
   page,
-  baseURL,
 }, info) => {
   const question = `Do you deliver to Ibadan? (${info.project.name} ${Date.now()})`;
   await page.goto('/');
@@ -37,7 +24,9 @@ test('a guest writes to support from the Chat button; the admin answers; the gue
   await expect(panel.getByTestId('chat-pending')).toHaveCount(0);
   await shot(page, 'guest-asks');
 
-  const adminCtx = await signedIn(browser, page, baseURL, 'admin@demo.ng');
+  const adminCtx = await signedInContext(browser, 'admin@demo.ng', {
+    viewport: page.viewportSize(),
+  });
   const admin = await adminCtx.newPage();
   await admin.goto('/admin/support');
   await admin
@@ -62,14 +51,17 @@ test('a guest writes to support from the Chat button; the admin answers; the gue
 test('a buyer chats with the seller from a product page; the answer arrives live', async ({
   browser,
   page,
-  baseURL,
 }, info) => {
-  const sellerCtx = await signedIn(browser, page, baseURL, 'seller@demo.ng');
+  const sellerCtx = await signedInContext(browser, 'seller@demo.ng', {
+    viewport: page.viewportSize(),
+  });
   const mine = await (await sellerCtx.request.get('/api/store/products?status=active')).json();
   const part = (mine.items as { id: number; name: string }[])[0];
   expect(part).toBeTruthy();
 
-  const buyerCtx = await signedIn(browser, page, baseURL, 'buyer@demo.ng');
+  const buyerCtx = await signedInContext(browser, 'buyer@demo.ng', {
+    viewport: page.viewportSize(),
+  });
   const buyer = await buyerCtx.newPage();
   await buyer.goto(`/product/${part.id}`);
   await hydrated(buyer);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
+import { expectAccessible, hydrated, PHONE, signedInContext, uniquePhone } from './helpers.ts';
 
 // The money of a disputed order at phone size: 'I received it' asks first and names what the
 // store receives; a dispute takes it away (the money stays held); a dispute refund shows on the
@@ -21,13 +21,6 @@ async function newBuyer(page: Page) {
   expect(login.status()).toBe(200);
 }
 
-async function signedIn(browser: Browser, baseURL: string, email: string) {
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
-  const r = await ctx.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-  return ctx;
-}
-
 /** A demo-store part with stock, from the middle of the store's list (other specs take its ends). */
 async function demoPart(page: Page) {
   const list = await (
@@ -42,7 +35,7 @@ async function demoPart(page: Page) {
 }
 
 /** Bought online on the local Paystack test page, moved to delivered by the demo store. */
-async function deliveredOrder(page: Page, browser: Browser, baseURL: string) {
+async function deliveredOrder(page: Page, browser: Browser) {
   const part = await demoPart(page);
   expect(
     (await page.request.post('/api/cart/items', { data: { productId: part.id } })).status(),
@@ -59,7 +52,7 @@ async function deliveredOrder(page: Page, browser: Browser, baseURL: string) {
   });
   expect(paid.status()).toBe(303);
   const order = body.orders[0] as { id: number; number: string; totalKobo: number };
-  const seller = await signedIn(browser, baseURL, 'seller@demo.ng');
+  const seller = await signedInContext(browser, 'seller@demo.ng', { viewport: PHONE });
   for (const step of ['accept', 'ship', 'deliver'])
     expect(
       (await seller.request.post(`/api/store/orders/${order.id}/${step}`, { data: {} })).status(),
@@ -74,10 +67,9 @@ const card = (page: Page, number: string) =>
 test('"I received it" asks first and names what the store receives; a dispute takes it away', async ({
   page,
   browser,
-  baseURL,
 }) => {
   await newBuyer(page);
-  const { part, order } = await deliveredOrder(page, browser, baseURL!);
+  const { part, order } = await deliveredOrder(page, browser);
 
   await page.goto('/user/orders');
   await hydrated(page);
@@ -120,10 +112,9 @@ test('"I received it" asks first and names what the store receives; a dispute ta
 test('a dispute refund shows on the order card, the receipt and the timeline', async ({
   page,
   browser,
-  baseURL,
 }) => {
   await newBuyer(page);
-  const { part, order } = await deliveredOrder(page, browser, baseURL!);
+  const { part, order } = await deliveredOrder(page, browser);
   const opened = await page.request.post('/api/disputes', {
     data: {
       orderId: order.id,
@@ -136,7 +127,7 @@ test('a dispute refund shows on the order card, the receipt and the timeline', a
   const disputeId = (await opened.json()).item.id as number;
 
   // Staff refund ₦1,000 of it; the rest goes to the store.
-  const admin = await signedIn(browser, baseURL!, 'admin@demo.ng');
+  const admin = await signedInContext(browser, 'admin@demo.ng', { viewport: PHONE });
   const decided = await admin.request.post(`/api/admin/disputes/${disputeId}/decide`, {
     data: { decision: 'refund', amountKobo: 100_000, note: 'A crack on the housing.' },
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -69,33 +69,73 @@ export async function hydrated(page: Page) {
  * viewport as `page`), with script errors, hydration mismatches and CSP refusals collected
  * into `problems` for the spec to check.
  */
-export async function demoSellerPage(
+/** The demo accounts' password (apps/api seed). */
+export const DEMO_PASSWORD = 'demo1234';
+/** The phone size of DESIGN: what a spec pins when its own context must be a phone. */
+export const PHONE = { width: 360, height: 740 };
+
+/** Signs a page's (or a context's) cookies in as `email` through the API. */
+export async function signIn(
+  target: { request: APIRequestContext },
+  email: string,
+  password = DEMO_PASSWORD,
+) {
+  const r = await target.request.post('/api/auth/login', { data: { email, password } });
+  expect(r.status(), `log in as ${email}`).toBe(200);
+}
+
+/**
+ * A browser context of its own, signed in as `email`: another person beside the spec's page.
+ * The project's viewport unless one is given.
+ */
+export async function signedInContext(
+  browser: Browser,
+  email: string,
+  opts: { viewport?: { width: number; height: number } | null; javaScript?: boolean } = {},
+) {
+  const use = test.info().project.use;
+  const ctx = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: opts.viewport ?? use.viewport ?? PHONE,
+    javaScriptEnabled: opts.javaScript ?? true,
+  });
+  await signIn(ctx, email);
+  return ctx;
+}
+
+/**
+ * A page signed in as `email` in a context of its own (the same viewport as `page`), with
+ * script errors, hydration mismatches and CSP refusals collected into `problems` for the spec
+ * to check.
+ */
+export async function signedInPage(
   browser: Browser,
   page: Page,
-  baseURL: string,
+  email: string,
   problems: string[],
   javaScript = true,
 ) {
-  const ctx = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize(),
-    javaScriptEnabled: javaScript,
-  });
-  const r = await ctx.request.post('/api/auth/login', {
-    data: { email: 'seller@demo.ng', password: 'demo1234' },
-  });
-  expect(r.status()).toBe(200);
-  const seller = await ctx.newPage();
-  seller.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  seller.on('console', (m) => {
+  const ctx = await signedInContext(browser, email, { viewport: page.viewportSize(), javaScript });
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  p.on('console', (m) => {
     if (
       m.type() === 'error' &&
       /Content Security Policy|hydrat|Minified React error/i.test(m.text())
     )
       problems.push(m.text());
   });
-  return seller;
+  return p;
 }
+
+/** The demo seller's page (see signedInPage). */
+export const demoSellerPage = (
+  browser: Browser,
+  page: Page,
+  _baseURL: string,
+  problems: string[],
+  javaScript = true,
+) => signedInPage(browser, page, 'seller@demo.ng', problems, javaScript);
 
 /**
  * Opens the account menu (desktop dropdown or phone side menu) and returns where its items are.

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectAccessible, hydrated, shot } from './helpers.ts';
+import { expectAccessible, hydrated, shot, signedInPage } from './helpers.ts';
 
 // Pictures through the upload pipeline (decision 0013): the demo seller adds a part with the
 // cars it fits and two photos (made small in the browser, WebP), and buyers see them on the
@@ -22,29 +22,11 @@ test.afterEach(() => {
   expect(problems.splice(0)).toEqual([]);
 });
 
-async function signedIn(browser: Browser, page: Page, baseURL: string, email: string, js = true) {
-  const ctx = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize(),
-    javaScriptEnabled: js,
-  });
-  const r = await ctx.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|hydrat|Minified React/i.test(m.text()))
-      problems.push(m.text());
-  });
-  return p;
-}
-
 test('demo seller adds a part with its car and two photos; buyers see them', async ({
   page,
   browser,
-  baseURL,
 }, info) => {
-  const seller = await signedIn(browser, page, baseURL!, 'seller@demo.ng');
+  const seller = await signedInPage(browser, page, 'seller@demo.ng', problems);
   const name = `E2E photo brake disc ${info.project.name} ${Date.now()}`;
   await seller.goto('/user/store/product/0');
   await hydrated(seller);
@@ -127,9 +109,8 @@ test.describe('without JavaScript', () => {
   test('a store logo with the plain form; a script named .jpg is refused with a message', async ({
     page,
     browser,
-    baseURL,
   }) => {
-    const seller = await signedIn(browser, page, baseURL!, 'seller@demo.ng', false);
+    const seller = await signedInPage(browser, page, 'seller@demo.ng', problems, false);
     await seller.goto('/user/store');
     await seller.getByLabel(/Upload a logo|Change the logo/).setInputFiles({
       name: 'shell.jpg',
@@ -157,14 +138,13 @@ test.describe('without JavaScript', () => {
   test('a mechanic (desktop) or tow van (phone) sets and removes the logo with plain forms', async ({
     page,
     browser,
-    baseURL,
   }, info) => {
     // One account per project: the two projects run at once and must not change each other's logo.
     const [email, path] =
       info.project.name === 'phone'
         ? ['towvan@demo.ng', '/user/garage']
         : ['mechanic@demo.ng', '/user/workshop'];
-    const pro = await signedIn(browser, page, baseURL!, email, false);
+    const pro = await signedInPage(browser, page, email, problems, false);
     await pro.goto(path);
     await pro.getByLabel(/Upload a logo|Change the logo/).setInputFiles({
       name: 'logo.png',

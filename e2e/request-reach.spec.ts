@@ -1,16 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, hydrated, shot } from './helpers.ts';
+import { expectAccessible, hydrated, shot, signIn } from './helpers.ts';
 
 // Who a request reaches, as the buyer sees it (decision 0026): told at once how many workshops
 // have it; when nobody matched, told so and offered the next ring.
 test.describe.configure({ timeout: 120_000 });
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email, password: 'demo1234' },
-  });
-  expect(res.status()).toBe(200);
-}
 
 /** Fills the mechanic form of /broadcast (already open) and sends it. */
 async function askMechanic(page: Page, job: string, city: string, info: TestInfo) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hydrated, uniquePhone } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated, PHONE, signedInContext, uniquePhone } from './helpers.ts';
 
 // Trust at phone size: a store's track record and rating on its page and on the product page's
 // store card; a mechanic reviewed after an accepted job, shown on the mechanic's page.
@@ -20,13 +20,6 @@ async function newBuyer(page: Page) {
   expect(login.status()).toBe(200);
 }
 
-async function signedInContext(browser: Browser, baseURL: string, email: string) {
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
-  const r = await ctx.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-  return ctx;
-}
-
 /** A demo-store part with stock, from the middle of the store's list (other specs take the ends). */
 async function demoPart(page: Page) {
   const list = await (
@@ -43,11 +36,10 @@ async function demoPart(page: Page) {
 test('the store page and the store card show the track record, the reply time in chat and the rating', async ({
   page,
   browser,
-  baseURL,
 }) => {
   await newBuyer(page);
   const part = await demoPart(page);
-  const seller = await signedInContext(browser, baseURL!, 'seller@demo.ng');
+  const seller = await signedInContext(browser, 'seller@demo.ng', { viewport: PHONE });
 
   // A question in chat, answered by the store's owner.
   const thread = await page.request.post('/api/chat/threads', {
@@ -127,10 +119,9 @@ test('the store page and the store card show the track record, the reply time in
 test('a requester rates the mechanic after the job is done and confirmed; the review shows on the mechanic page and in the list; the mechanic answers once', async ({
   page,
   browser,
-  baseURL,
 }) => {
   await newBuyer(page);
-  const mechanic = await signedInContext(browser, baseURL!, 'mechanic@demo.ng');
+  const mechanic = await signedInContext(browser, 'mechanic@demo.ng', { viewport: PHONE });
   const listing = (await (await mechanic.request.get('/api/provider/profile')).json()).item;
   const made = await page.request.post('/api/requests', {
     data: {

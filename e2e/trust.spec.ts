@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone, uniquePhone } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectAccessible,
+  hydrated,
+  isPhone,
+  PHONE,
+  signedInContext,
+  uniquePhone,
+} from './helpers.ts';
 
 // Trust (decision 0018) at phone size: the fit check on the list, the product page and at checkout.
 test.describe.configure({ timeout: 180_000 });
@@ -124,22 +131,14 @@ async function demoPart(page: Page) {
   throw new Error('no demo part in stock');
 }
 
-async function signedInContext(browser: Browser, baseURL: string, email: string) {
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
-  const r = await ctx.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-  return ctx;
-}
-
 test('after delivery the buyer reviews the part, then disputes it; staff refund; My orders shows the refund', async ({
   page,
   browser,
-  baseURL,
 }) => {
   await buyerWithCorolla(page);
   const part = await demoPart(page);
   // Bought online (the local Paystack test page) and moved to delivered by the demo store.
-  const seller = await signedInContext(browser, baseURL!, 'seller@demo.ng');
+  const seller = await signedInContext(browser, 'seller@demo.ng', { viewport: PHONE });
   async function deliveredOrder() {
     expect(
       (await page.request.post('/api/cart/items', { data: { productId: part.id } })).status(),
@@ -206,7 +205,7 @@ test('after delivery the buyer reviews the part, then disputes it; staff refund;
   await page.screenshot({ path: '/tmp/shots/trust-03-dispute-phone.png', fullPage: true });
 
   // Staff refund it.
-  const admin = await signedInContext(browser, baseURL!, 'admin@demo.ng');
+  const admin = await signedInContext(browser, 'admin@demo.ng', { viewport: PHONE });
   const staff = await admin.newPage();
   await staff.goto(`/admin/disputes/${disputeId}`);
   await hydrated(staff);

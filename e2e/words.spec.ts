@@ -1,13 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chatButton, expectAccessible, hydrated, shot } from './helpers.ts';
+import { chatButton, expectAccessible, hydrated, shot, signIn } from './helpers.ts';
 
 // What pages say: counts with the right noun, each step said once, one name per order, a 403
 // that is not a 404, staff landing in their own area without the customer chat.
-async function apiLogin(page: Page, email: string) {
-  const r = await page.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-}
-
 /** A category that takes products (one without sub-categories): the first under Brakes. */
 async function leafCategory(page: Page) {
   const tops = await (await page.request.get('/api/categories/getByParentId/0')).json();
@@ -24,7 +19,7 @@ test('one part is "1 part"; an accepted order says who accepted it once', async 
   page,
 }, info) => {
   // A part with a name no other has: the search finds exactly it.
-  await apiLogin(page, 'seller@demo.ng');
+  await signIn(page, 'seller@demo.ng');
   const name = `Qzx gasket ${info.project.name} ${Date.now()}`;
   const made = await page.request.post('/api/store/products', {
     data: { name, catId: await leafCategory(page), condition: 1, priceKobo: 500_000, stock: 3 },
@@ -36,7 +31,7 @@ test('one part is "1 part"; an accepted order says who accepted it once', async 
   await shot(page, 'one-part');
 
   // The demo buyer's orders: a step names who did it once.
-  await apiLogin(page, 'buyer@demo.ng');
+  await signIn(page, 'buyer@demo.ng');
   await page.goto('/user/orders');
   await hydrated(page);
   const orders = page.getByTestId('order');
@@ -56,7 +51,7 @@ test('one part is "1 part"; an accepted order says who accepted it once', async 
 test('a buyer in the admin area gets a 403 with a padlock, not a "404" picture', async ({
   page,
 }) => {
-  await apiLogin(page, 'buyer@demo.ng');
+  await signIn(page, 'buyer@demo.ng');
   const r = await page.goto('/admin/cedstore');
   expect(r?.status()).toBe(403);
   await expect(page.getByRole('img', { name: '403: a locked door' })).toBeVisible();

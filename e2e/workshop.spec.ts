@@ -1,15 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, hydrated, isPhone } from './helpers.ts';
+import { expectAccessible, hydrated, isPhone, signIn } from './helpers.ts';
 
 // The demo mechanic runs /mechanic/1 and the demo tow van its first garage. Each test edits one
 // of them from one viewport only (two viewports saving the same listing at once would race),
 // and puts back what it changed, so other specs see the demo data as seeded.
 test.describe.configure({ timeout: 90_000 });
-
-async function apiLogin(page: Page, email: string) {
-  const r = await page.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(r.status()).toBe(200);
-}
 
 /** A guest's view of a page (served from the guest page cache when it holds it). */
 async function asGuest(browser: Browser, path: string) {
@@ -32,7 +27,7 @@ test.describe('my workshop and my garage', () => {
   }) => {
     // One viewport edits the demo workshop: two saving the same listing at once would race.
     test.skip(isPhone(page), 'one viewport edits the demo workshop (the phone edits the garage)');
-    await apiLogin(page, 'mechanic@demo.ng');
+    await signIn(page, 'mechanic@demo.ng');
     // A guest has the public page cached before the change.
     const before = await asGuest(browser, '/mechanic/1');
     await expect(before.guest.getByRole('heading', { level: 1 })).toBeVisible();
@@ -117,7 +112,7 @@ test.describe('my workshop and my garage', () => {
         !isPhone(page),
         'one viewport edits the demo garage (the desktop edits the workshop)',
       );
-      await apiLogin(page, 'towvan@demo.ng');
+      await signIn(page, 'towvan@demo.ng');
       await page.goto('/user/garage');
       await expect(page.getByRole('heading', { level: 1, name: 'My garage' })).toBeVisible();
       const publicPath = await page
@@ -169,7 +164,7 @@ test.describe('my workshop and my garage', () => {
   });
 
   test('the workshop on a phone; a buyer cannot open it', async ({ page }, info) => {
-    await apiLogin(page, 'mechanic@demo.ng');
+    await signIn(page, 'mechanic@demo.ng');
     await page.goto('/user/workshop');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'My workshop' })).toBeVisible();
@@ -178,7 +173,7 @@ test.describe('my workshop and my garage', () => {
       await page.screenshot({ path: info.outputPath('workshop-360-full.png'), fullPage: true });
     }
     await page.context().clearCookies();
-    await apiLogin(page, 'buyer@demo.ng');
+    await signIn(page, 'buyer@demo.ng');
     const r = await page.request.get('/user/workshop');
     expect(r.status()).toBe(403);
     const api = await page.request.patch('/api/provider/profile', {
