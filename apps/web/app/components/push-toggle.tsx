@@ -19,6 +19,9 @@ async function registration() {
  * user presses the button, never on page load. Hidden where the browser has no push, or the
  * server has no VAPID keys (`publicKey` null).
  */
+/** How long the browser's push service may take to subscribe before the page says it failed. */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
 export function PushToggle({ publicKey }: { publicKey: string | null }) {
   const [state, setState] = useState<State>('checking');
   const [message, setMessage] = useState('');
@@ -52,12 +55,27 @@ export function PushToggle({ publicKey }: { publicKey: string | null }) {
         return;
       }
       const reg = await registration();
-      const sub =
-        (await reg.pushManager.getSubscription()) ??
-        (await reg.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: keyBytes(publicKey!),
-        }));
+      // The browser's push service may never answer (it is out of reach): give up after a while
+      // instead of leaving the button on "working", and drop a subscription that comes late, so
+      // the page never shows "on" for one the server does not know.
+      const pending = reg.pushManager.getSubscription().then(
+        (s) =>
+          s ??
+          reg.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: keyBytes(publicKey!),
+          }),
+      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const sub = await Promise.race([
+        pending,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            void pending.then((late) => late.unsubscribe()).catch(() => {});
+            reject(new Error('push service timed out'));
+          }, SUBSCRIBE_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
       const ans = await browserApi.post('/api/push/subscriptions', sub.toJSON());
       if (!ans.status) {
         await sub.unsubscribe();
