@@ -119,6 +119,23 @@ describe('support chat', () => {
       (e) => e.type === 'chat.message' && e.messageId === answer.body.item.id,
     );
     expect(ev).toMatchObject({ threadId, side: 'b', preview: 'Sorry! It leaves today.' });
+    // Signed in, they hear of it away from the page too: the bell and one e-mail for the first
+    // message of an unread run; once they have read it, the next answer rings again.
+    const bell = async () =>
+      ((await t.get('/api/notifications', { cookie: ada.cookie })).body.items as any[]).filter(
+        (n) => n.type === 'chat.message',
+      );
+    const mails = async () =>
+      (
+        await rows<{ subject: string }>(
+          db,
+          sql`select subject from outbox where "to" = ${ada.user.email} order by id`,
+        )
+      ).filter((m) => /message/i.test(m.subject));
+    await runDueJobs(t.app);
+    expect(await bell()).toMatchObject([{ link: `/chat/${threadId}` }]);
+    expect((await bell())[0].title).toContain('SpareFinder support');
+    expect(await mails()).toHaveLength(1);
     const after = await t.get('/api/admin/support', { cookie: admin.cookie });
     expect(after.body.waiting).toBe(waitingBefore - 1);
     expect(after.body.items.some((x: any) => x.id === threadId)).toBe(false);
@@ -142,6 +159,15 @@ describe('support chat', () => {
       ['a', false],
       ['b', true],
     ]);
+    const next = await t.post(
+      `/api/admin/support/${threadId}/messages`,
+      { body: 'The rider has it now.' },
+      { cookie: admin.cookie },
+    );
+    expect(next.status).toBe(201);
+    await runDueJobs(t.app);
+    expect(await bell()).toHaveLength(2);
+    expect(await mails()).toHaveLength(2);
     staff.off();
     adaBus.off();
   });
