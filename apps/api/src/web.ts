@@ -44,6 +44,8 @@ const SHARED_HEADERS = VISITOR_HEADERS.filter((h) => h !== 'cookie');
 /** The session pass of the request being served; dropped once a write may have changed the user. */
 interface PassHolder {
   pass: SessionPass | null;
+  /** A write went through the API in this request: the user looked up on arrival may be stale. */
+  wrote?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ function inProcessFetch(
     } else {
       session.pass?.revoke();
       session.pass = null;
+      session.wrote = true;
     }
     let payload: string | Buffer | undefined;
     const body = init.body;
@@ -305,7 +308,11 @@ export async function registerWeb(
     const res = await handler(request, {
       nonce: crypto.randomBytes(16).toString('base64'),
       fetch: inProcessFetch(app, req, VISITOR_HEADERS, session),
-      user,
+      // Unknown (undefined) once an action wrote: a logout or a role change must be seen by the
+      // loaders that run after it in the same request (a form posted without JavaScript).
+      get user() {
+        return session.wrote ? undefined : user;
+      },
       mediaOrigins: app.mediaOrigins,
       publicOrigin: origin,
     });

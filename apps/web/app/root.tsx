@@ -21,7 +21,7 @@ import type { AuthUser } from '@sf/api/types';
 import './app.css';
 import { serverApi } from './lib/api.server.ts';
 import { loadPlace } from './lib/place.server.ts';
-import { loginRedirect } from './lib/auth.server.ts';
+import { currentUser, loginRedirect } from './lib/auth.server.ts';
 import { Header } from './components/header.tsx';
 import { Footer } from './components/footer.tsx';
 import { BottomBar } from './components/bottom-bar.tsx';
@@ -66,10 +66,9 @@ const GUEST: AuthUser = (() => {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Without a session cookie the answer is known: a guest (saves a call on every guest page).
-  const ans = hasSessionCookie(request.headers.get('cookie'))
-    ? await serverApi(context).get('/api/auth/dszauth')
-    : undefined;
-  const user = ans?.status && ans.user ? (ans.user as AuthUser) : GUEST;
+  // Otherwise the session looked up when the request arrived (currentUser).
+  const user =
+    (hasSessionCookie(request.headers.get('cookie')) && (await currentUser(context))) || GUEST;
   const url = new URL(request.url);
   const reason = guardReason(url.pathname.replace(/\.data$/, ''));
   if (reason && !user.isauthenticated) throw loginRedirect(request, reason);

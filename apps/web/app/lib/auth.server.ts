@@ -3,6 +3,7 @@ import { redirect } from './redirect.ts';
 import { AUTH_MESSAGES, MESSAGES, guardReason, type Role } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
 import { serverApi } from './api.server.ts';
+import type { ServerContext } from './context.ts';
 
 /** The page the visitor was on (without React Router's data suffix), for ?redirectTo=. */
 export function currentPath(request: Request): string {
@@ -25,6 +26,19 @@ export const GUARD_MESSAGES = {
 } as const;
 
 /**
+ * The signed-in visitor (null: a guest). The session was looked up once when the request
+ * arrived and the load context carries it; only after an action wrote in this request is the
+ * API asked again (the write may have signed them out or changed their role).
+ */
+export async function currentUser(context: unknown): Promise<AuthUser | null> {
+  const known = (context as Partial<ServerContext> | undefined)?.user;
+  if (known !== undefined) return known;
+  const ans = await serverApi(context).get('/api/auth/dszauth');
+  const user = ans.status ? (ans.user as AuthUser) : null;
+  return user?.isauthenticated ? user : null;
+}
+
+/**
  * The signed-in user, checked on the server. Guests are sent to /auth/login (and back
  * afterwards); a signed-in user without one of `roles` gets a 403 error page.
  */
@@ -33,9 +47,8 @@ export async function requireUser(
   context: unknown,
   roles?: Exclude<Role, 'guest'>[],
 ): Promise<AuthUser> {
-  const ans = await serverApi(context).get('/api/auth/dszauth');
-  const user = ans.status ? (ans.user as AuthUser) : null;
-  if (!user?.isauthenticated) {
+  const user = await currentUser(context);
+  if (!user) {
     throw loginRedirect(
       request,
       guardReason(new URL(request.url).pathname) === 'broadcast' ? 'broadcast' : 'login',

@@ -7,10 +7,11 @@ export interface ServerContext {
   /** Calls our own API in-process, with the visitor's cookies and address. */
   fetch: Transport;
   /**
-   * The signed-in visitor (null: a guest), looked up once when the request arrived. After a
-   * write in this request (an action) it may be out of date: ask the API again then.
+   * The signed-in visitor (null: a guest), looked up once when the request arrived; undefined
+   * once a write went through the API in this request (an action), when only the API knows.
+   * `currentUser()` (lib/auth.server.ts) reads it, asking the API when it is undefined.
    */
-  user: AuthUser | null;
+  readonly user: AuthUser | null | undefined;
   /** Origins besides ours that pictures may come from (a CDN): the content policy names them. */
   mediaOrigins: readonly string[];
   /**

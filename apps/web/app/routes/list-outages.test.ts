@@ -15,11 +15,11 @@ const admin = {
   user: { isauthenticated: true, role: 'Admin', id: 'u1', name: 'Staff' },
 };
 
-/** A server context whose API answers the session check and fails every other call. */
+/** A signed-in staff member's server context whose API fails every call but the session check. */
 function outage(status: number) {
   return {
     nonce: 'n',
-    user: null,
+    user: admin.user,
     mediaOrigins: [],
     publicOrigin: 'http://127.0.0.1',
     fetch: async (path: string) =>

@@ -13,7 +13,7 @@ import {
 import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkLoginIdentifier, safeRedirect } from '@sf/shared';
-import { field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
+import { currentUser, field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { landingAfterLogin } from '../../lib/menus.ts';
 import { phoneAction, type PhoneStep } from '../../lib/phone-auth.server.ts';
@@ -27,9 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const reason = url.searchParams.get('reason');
-  const me = await serverApi(context).get('/api/auth/dszauth');
-  const who = me.user as { isauthenticated?: boolean; role?: string } | undefined;
-  if (who?.isauthenticated) throw redirect(landingAfterLogin(redirectTo, who.role));
+  const who = await currentUser(context);
+  if (who) throw redirect(landingAfterLogin(redirectTo, who.role));
   return {
     redirectTo,
     // Phone first (decision 0029); ?with=email shows the e-mail and password form.

@@ -20,7 +20,7 @@ import {
   validateRegistration,
   type PublicRole,
 } from '@sf/shared';
-import { field } from '../../lib/auth.server.ts';
+import { currentUser, field } from '../../lib/auth.server.ts';
 import { SETUP_PAGE } from '../../lib/menus.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
@@ -39,9 +39,7 @@ const ROLE_HINT: Record<PublicRole, string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
-  const me = await serverApi(context).get('/api/auth/dszauth');
-  if ((me.user as { isauthenticated?: boolean } | undefined)?.isauthenticated)
-    throw redirect(redirectTo);
+  if (await currentUser(context)) throw redirect(redirectTo);
   // 'Sell your parts' and 'List your workshop' links arrive with the role already chosen.
   const asked = url.searchParams.get('role');
   const initialRole = (ROLES as readonly string[]).includes(asked ?? '')
