@@ -89,4 +89,62 @@ export default tseslint.config(
       ],
     },
   },
+  // Layering (docs/adding-a-module.md): routes call their service, a service calls its own
+  // repository, and another module's data is reached through that module's service. Types may
+  // be imported from anywhere. The files listed below predate the rule and still reach into
+  // another repository; the list only shrinks.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/testing.ts',
+      'apps/api/src/modules/checkout/service.ts',
+      'apps/api/src/modules/coupons/routes.ts',
+      'apps/api/src/modules/disputes/money.ts',
+      'apps/api/src/modules/disputes/service.ts',
+      'apps/api/src/modules/listing/service.ts',
+      'apps/api/src/modules/orders/bank-account.ts',
+      'apps/api/src/modules/product-import/service.ts',
+      'apps/api/src/modules/requests/service.ts',
+      'apps/api/src/modules/search/service.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/repository', '../*/repository.ts'],
+              allowTypeImports: true,
+              message: "Reach another module's data through its service; import its types only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/routes.ts'],
+    ignores: [
+      'apps/api/src/modules/coupons/routes.ts',
+      'apps/api/src/modules/disputes/routes.ts',
+      'apps/api/src/modules/orders/routes.ts',
+      'apps/api/src/modules/providers/routes.ts',
+      'apps/api/src/modules/seo/routes.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./repository', './repository.ts', '../*/repository', '../*/repository.ts'],
+              allowTypeImports: true,
+              message: 'Routes call their service; the service calls the repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
