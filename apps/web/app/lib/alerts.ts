@@ -1,4 +1,4 @@
-import { formatNaira } from '@sf/shared';
+import { formatKoboShort } from '@sf/shared';
 import type { AlertItem } from '@sf/api/types';
 import { PARTS_FILTERS, type PartsFilters } from './catalog.ts';
 
@@ -31,7 +31,7 @@ export function searchToSave(filters: PartsFilters, catId: number): PartsFilters
 export const SEARCH_FIELDS = PARTS_FILTERS;
 
 /** '₦45,000' (whole naira without '.00'). */
-export const naira = (kobo: number) => formatNaira(kobo / 100).replace(/\.00$/, '');
+export const naira = formatKoboShort;
 
 /** What a price alert waits for, in words. */
 export function priceWait(a: Pick<AlertItem, 'targetKobo' | 'savedPriceKobo'>): string {

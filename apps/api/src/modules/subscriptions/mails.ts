@@ -1,8 +1,8 @@
-import { formatNaira } from '@sf/shared';
+import { formatKobo } from '@sf/shared';
 import type { MailMessage } from '../../lib/mail.ts';
 import type { PlanRow } from './repository.ts';
 
-export const naira = (kobo: number) => formatNaira(kobo / 100);
+export const naira = formatKobo;
 /** The day a period ends, as people in Nigeria read it. */
 export const dayOf = (d: Date) =>
   d.toLocaleDateString('en-NG', {
