@@ -31,3 +31,4 @@ export type * from './modules/signals/types.ts';
 export type * from './modules/jobs/types.ts';
 export type * from './modules/alerts/types.ts';
 export type * from './modules/push/types.ts';
+export type { ApiRoutes } from './api-routes.ts';

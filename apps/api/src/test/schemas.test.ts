@@ -4,6 +4,7 @@ import { createTestDb } from '@sf/db/testing';
 import type { DbHandle } from '@sf/db';
 import { buildApp } from '../app.ts';
 import { jsonDiff, watchAnswers } from './answers.ts';
+import { routeAnswers } from '../api-routes.ts';
 
 // Every API route describes its successful answer: the schema is what OpenAPI shows, what Fastify
 // serialises through and what the answer's TypeScript type is derived from.
@@ -43,6 +44,21 @@ describe('response schemas', () => {
       if (!ok.length) missing.push(`${[r.method].flat().join(',')} ${r.url}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("the web's route map (api-routes.ts) names registered routes with the very schema each answers by", () => {
+    const success = (response?: Record<string, unknown>) => response?.[200] ?? response?.[201];
+    const registered = new Map<string, unknown>();
+    for (const r of routes)
+      for (const m of [r.method].flat())
+        registered.set(`${m} ${r.url}`, success(r.schema?.response as Record<string, unknown>));
+    const wrong = Object.entries(routeAnswers)
+      .filter(([key, schema]) => registered.get(key) !== schema)
+      .map(([key]) =>
+        registered.has(key) ? `${key}: another answer schema` : `${key}: no such route`,
+      );
+    expect(wrong).toEqual([]);
+    expect(Object.keys(routeAnswers).length).toBeGreaterThan(150);
   });
 
   it('an answer the response schema would change is reported: a dropped field, a null sent as ""', async () => {

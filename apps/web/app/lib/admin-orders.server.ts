@@ -1,21 +1,19 @@
 import crypto from 'node:crypto';
-import type { AdminOrderAnswer, AdminOrderRow } from '@sf/api/types';
 import { formStatus, notFound, serverApi, throwUnlessOk } from './api.server.ts';
 import { nairaToKobo } from './seller.ts';
 
 export async function findOrders(context: unknown, params: URLSearchParams) {
-  const ans = await serverApi(context).get<AdminOrderRow>(`/api/admin/orders?${params}`);
+  const ans = await serverApi(context).get(`/api/admin/orders?${params}`);
   throwUnlessOk(ans, { what: 'Order list' });
-  return { items: ans.items ?? [], lastId: (ans.lastId as number | null) ?? null };
+  return { items: ans.items, lastId: ans.lastId ?? null };
 }
 
 export async function loadAdminOrder(context: unknown, id: string) {
   if (!/^\d{1,9}$/.test(id)) throw notFound('Order not found');
-  const ans = await serverApi(context).get<never>(`/api/admin/orders/${id}`);
+  const ans = await serverApi(context).get(`/api/admin/orders/${id}`);
   throwUnlessOk(ans, { what: 'Order', invalidIsMissing: true });
-  const a = ans as unknown as AdminOrderAnswer;
   // A fresh key per page view: the same refund form sent twice refunds once.
-  return { ...a, requestKey: crypto.randomUUID() };
+  return { ...ans, requestKey: crypto.randomUUID() };
 }
 
 const NEEDS_CONFIRM = ['refund', 'release'];

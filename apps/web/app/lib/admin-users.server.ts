@@ -1,4 +1,3 @@
-import type { AdminUser, AdminUserAnswer } from '@sf/api/types';
 import { formStatus, serverApi, throwUnlessOk } from './api.server.ts';
 
 /** Accounts found by e-mail, phone or name (newest first, 50 at most). */
@@ -6,16 +5,15 @@ export async function findUsers(context: unknown, q: string, role: string) {
   const params = new URLSearchParams({ pagesize: '50' });
   if (q) params.set('q', q);
   if (role) params.set('role', role);
-  const ans = await serverApi(context).get<AdminUser>(`/api/admin/users?${params}`);
+  const ans = await serverApi(context).get(`/api/admin/users?${params}`);
   throwUnlessOk(ans, { what: 'User list' });
-  return { items: ans.items ?? [], total: Number(ans.total ?? 0) };
+  return { items: ans.items, total: ans.total };
 }
 
 export async function loadAdminUser(context: unknown, id: string) {
-  const ans = await serverApi(context).get<never>(`/api/admin/users/${encodeURIComponent(id)}`);
+  const ans = await serverApi(context).get(`/api/admin/users/${encodeURIComponent(id)}`);
   throwUnlessOk(ans, { what: 'Account', invalidIsMissing: true });
-  const a = ans as unknown as AdminUserAnswer;
-  return { user: a.item, sessions: a.sessions };
+  return { user: ans.item, sessions: ans.sessions };
 }
 
 const ACTIONS = {

@@ -1,7 +1,8 @@
-import type { AdminCategory, AdminProduct, Category, Profile } from '@sf/api/types';
+import type { Category, Profile } from '@sf/api/types';
 import { data } from 'react-router';
 import { formStatus, notFound, serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
+import type { OkOf } from './api.ts';
 
 /** Every admin loader checks the role itself too: layout and page loaders run in parallel. */
 export const requireAdmin = (request: Request, context: unknown) =>
@@ -25,15 +26,19 @@ export async function categories(context: unknown, parentId: number) {
   return ans.items ?? [];
 }
 
-/** An admin API answer a page needs, or the page's error (404 for a record that is not there). */
-export async function adminGet<T = Record<string, unknown>>(
+/**
+ * An admin API answer a page needs, or the page's error (404 for a record that is not there).
+ * Typed by the API's route map; `T` only shapes the answer of a route not mapped yet.
+ */
+export async function adminGet<T = Record<string, unknown>, S extends string = string>(
   context: unknown,
-  path: string,
+  path: S,
   what: string,
 ) {
   const ans = await serverApi(context).get(path);
   throwUnlessOk(ans, { what, invalidIsMissing: true });
-  return ans as unknown as T & { status: true };
+  // The one cast: a generic path's answer type stays unresolved inside this function.
+  return ans as unknown as OkOf<'GET', S, T>;
 }
 
 export interface AdminFormResult {
@@ -110,18 +115,12 @@ export async function loadAdminProducts(
 ) {
   const query = listQuery(url, PRODUCT_FILTERS);
   for (const [k, v] of Object.entries(fixed)) query.set(k, v);
-  const ans = await adminGet<{ items: AdminProduct[]; lastId: number | null }>(
-    context,
-    `/api/admin/products?${query}`,
-    'Product list',
-  );
+  const ans = await adminGet(context, `/api/admin/products?${query}`, 'Product list');
   query.delete('lastId');
   return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }
 
 /** The whole category tree for staff (with product and sub-category counts). */
 export async function adminCategories(context: unknown) {
-  return (
-    await adminGet<{ items: AdminCategory[] }>(context, '/api/admin/categories', 'Categories')
-  ).items;
+  return (await adminGet(context, '/api/admin/categories', 'Categories')).items;
 }

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { safeRedirectPath } from '@sf/shared';
-import type { AlertChangeAnswer } from '@sf/api/types';
 import { redirect } from './redirect.ts';
 import { formStatus, serverApi } from './api.server.ts';
 import { toQuery } from './api.ts';
@@ -40,33 +39,33 @@ export async function alertsAction(request: Request, context: unknown) {
       if (!v) continue;
       body[k] = k === 'prodName' ? v : /^\d{1,9}$/.test(v) ? Number(v) : v;
     }
-    ans = await api.post<never>('/api/alerts/searches', body);
+    ans = await api.post('/api/alerts/searches', body);
   } else if (intent === 'price') {
     const target = nairaToKobo(text(f, 'target'));
     if (Number.isNaN(target))
       return refused('Write the price you wait for in naira, like 15000, or leave it empty');
-    ans = await api.post<never>('/api/alerts/prices', {
+    ans = await api.post('/api/alerts/prices', {
       productId: Number(text(f, 'productId')) || 0,
       ...(target !== null ? { targetKobo: target } : {}),
     });
   } else {
     const id = text(f, 'id');
     if (!UUID.test(id)) return refused('Choose one of your alerts');
-    if (intent === 'delete') ans = await api.del<never>(`/api/alerts/${id}`);
+    if (intent === 'delete') ans = await api.del(`/api/alerts/${id}`);
     else if (intent === 'pause' || intent === 'resume')
-      ans = await api.patch<never>(`/api/alerts/${id}`, { paused: intent === 'pause' });
+      ans = await api.patch(`/api/alerts/${id}`, { paused: intent === 'pause' });
     else if (intent === 'target') {
       const target = nairaToKobo(text(f, 'target'));
       if (Number.isNaN(target))
         return refused('Write the price you wait for in naira, like 15000, or leave it empty');
-      ans = await api.patch<never>(`/api/alerts/${id}`, { targetKobo: target });
+      ans = await api.patch(`/api/alerts/${id}`, { targetKobo: target });
     } else return refused('Choose what to do');
   }
   if (ans.httpStatus === 401)
     throw login(intent === 'search' || intent === 'price' ? back : ALERTS_PAGE);
   if (!ans.status)
     return refused(ans.message ?? 'We could not save this. Try again.', formStatus(ans));
-  const a = ans as unknown as AlertChangeAnswer;
+  const a = ans;
   const saved = intent === 'search' || intent === 'price';
   if (saved && !stay) throw redirect(`${ALERTS_PAGE}${toQuery({ saved: a.items[0]?.id, back })}`);
   return data<AlertSaved & { back: string }>({

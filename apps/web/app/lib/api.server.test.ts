@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApi, type ApiAnswer } from './api.ts';
+import { createApi, type AnyAnswer, type ApiAnswer } from './api.ts';
 import {
   formStatus,
   notFound,
@@ -18,7 +18,7 @@ const failed = (httpStatus: number, code?: string | number, message?: string): A
 });
 
 /** What a loader would throw: the error page's status, status text and message. */
-function thrown(ans: ApiAnswer, opts: PageErrorOptions) {
+function thrown(ans: AnyAnswer, opts: PageErrorOptions) {
   try {
     throwUnlessOk(ans, opts);
   } catch (e) {
@@ -48,7 +48,8 @@ describe('pageStatus: what a failed answer means for the page', () => {
 describe('throwUnlessOk: one mapper for every loader', () => {
   const opts = { what: 'Product', invalidIsMissing: true };
   it('returns on a successful answer', () => {
-    expect(thrown({ status: true, httpStatus: 200, item: {} }, opts)).toBeNull();
+    const product = { status: true, httpStatus: 200, item: {} };
+    expect(thrown(product, opts)).toBeNull();
   });
   it('throws 404 with the given message, else the API message, else "<what> not found"', () => {
     expect(thrown(failed(404, 'NOT_FOUND', 'Product 9 not found'), opts)).toEqual({

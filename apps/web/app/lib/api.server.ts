@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { createApi, type ApiAnswer } from './api.ts';
+import { createApi, type AnyAnswer } from './api.ts';
 import type { ServerContext } from './context.ts';
 
 /** The API client for a loader or action: in-process calls with the visitor's cookies. */
@@ -9,7 +9,7 @@ export function serverApi(context: unknown) {
   return createApi(ctx.fetch);
 }
 
-type Failed = Pick<ApiAnswer, 'httpStatus' | 'code' | 'message'>;
+type Failed = Pick<AnyAnswer, 'httpStatus' | 'code' | 'message'>;
 
 /**
  * The error page a failed answer means. 404: the record does not exist. 400: the request was
@@ -50,8 +50,14 @@ export function pageError(ans: Failed, opts: PageErrorOptions) {
   return data({ message }, { status, statusText: STATUS_TEXT[status] });
 }
 
-/** Returns when the answer is a success; otherwise throws its error page (see pageError). */
-export function throwUnlessOk(ans: ApiAnswer, opts: PageErrorOptions): void {
+/**
+ * Returns when the answer is a success (and from then on the answer is typed as one); otherwise
+ * throws its error page (see pageError).
+ */
+export function throwUnlessOk<A extends AnyAnswer>(
+  ans: A,
+  opts: PageErrorOptions,
+): asserts ans is A & { status: true } {
   if (!ans.status) throw pageError(ans, opts);
 }
 

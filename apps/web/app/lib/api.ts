@@ -1,3 +1,4 @@
+import type { ApiRoutes } from '@sf/api/types';
 import { RETRY_STATUSES } from '@sf/shared/constants';
 import type { ErrorCode } from '@sf/shared/errors';
 import { MESSAGES } from '@sf/shared/messages';
@@ -18,6 +19,75 @@ export interface ApiAnswer<T = unknown> {
   message?: string;
   [key: string]: unknown;
 }
+
+/** A failed answer: the API's refusal, or no answer at all (`httpStatus` 0). */
+export interface ApiFailure {
+  status: false;
+  httpStatus: number;
+  code?: number | string;
+  message?: string;
+  /** Messages per request field, when the refusal concerns named fields. */
+  fields?: Record<string, string>;
+}
+
+/** The answer of a route the API's route map knows: its schema's type, or a failure. */
+export type TypedAnswer<T> = (T & { status: true; httpStatus: number }) | ApiFailure;
+
+/** What every answer has, typed or loose (for helpers that take either). */
+export interface AnyAnswer {
+  status: boolean;
+  httpStatus: number;
+  code?: number | string;
+  message?: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+// A path the page built (`/api/orders/${id}?x=1`) matched against the map's templates
+// (`GET /api/orders/:id`), segment by segment: `:param` takes any one segment, any other must be
+// equal. A segment the page left open (`${string}`) only matches a parameter.
+type Segments<S extends string> = S extends `${infer H}/${infer T}` ? [H, ...Segments<T>] : [S];
+type SegmentsMatch<A extends string[], P extends string[]> = A extends [
+  infer AH extends string,
+  ...infer AT extends string[],
+]
+  ? P extends [infer PH extends string, ...infer PT extends string[]]
+    ? PH extends `:${string}`
+      ? SegmentsMatch<AT, PT>
+      : AH extends PH
+        ? SegmentsMatch<AT, PT>
+        : false
+    : false
+  : P extends []
+    ? true
+    : false;
+type WithoutQuery<S extends string> = S extends `${infer P}?${string}` ? P : S;
+/** Each map key's path, split into segments once (`GET /api/orders/:id` → ['', 'api', …]). */
+type Patterns = { [K in keyof ApiRoutes]: K extends `${string} ${infer P}` ? Segments<P> : never };
+type KeysOf<M extends Method> = Extract<keyof ApiRoutes, `${M} ${string}`>;
+/** The map's routes `M path` matches (a union of template keys; never when none). */
+export type RouteOf<M extends Method, S extends string> = MatchIn<
+  KeysOf<M>,
+  Segments<WithoutQuery<S>>
+>;
+type MatchIn<K extends keyof ApiRoutes, A extends string[]> = K extends K
+  ? SegmentsMatch<A, Patterns[K]> extends true
+    ? K
+    : never
+  : never;
+/** The answer type of `M path`: the map's type, else the loose answer (a route not mapped yet). */
+export type AnswerOf<M extends Method, S extends string, T = unknown> = string extends S
+  ? ApiAnswer<T>
+  : [RouteOf<M, S>] extends [never]
+    ? ApiAnswer<T>
+    : TypedAnswer<ApiRoutes[RouteOf<M, S>]>;
+
+/** The successful answer of `M path`: the map's type, else `T` (a route not mapped yet). */
+export type OkOf<M extends Method, S extends string, T = unknown> = string extends S
+  ? T & { status: true; httpStatus: number }
+  : [RouteOf<M, S>] extends [never]
+    ? T & { status: true; httpStatus: number }
+    : ApiRoutes[RouteOf<M, S>] & { status: true; httpStatus: number };
 
 /** The `code` of an answer that never arrived: the page shows 503, never 404. */
 export const UNAVAILABLE = 'UNAVAILABLE' satisfies ErrorCode;
@@ -112,13 +182,18 @@ export function createApi(transport: Transport) {
   return {
     request,
     lookup,
-    get: <T = unknown>(path: string, init?: RequestInit) =>
-      request<T>('GET', path, undefined, init),
-    post: <T = unknown>(path: string, body?: unknown, init?: RequestInit) =>
-      request<T>('POST', path, body, init),
-    put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
-    patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-    del: <T = unknown>(path: string) => request<T>('DELETE', path),
+    // The answer's type comes from the API's route map when the path is one it knows (decision
+    // 0025); `T` only shapes the loose answer of a route not mapped yet.
+    get: <T = unknown, S extends string = string>(path: S, init?: RequestInit) =>
+      request<T>('GET', path, undefined, init) as Promise<AnswerOf<'GET', S, T>>,
+    post: <T = unknown, S extends string = string>(path: S, body?: unknown, init?: RequestInit) =>
+      request<T>('POST', path, body, init) as Promise<AnswerOf<'POST', S, T>>,
+    put: <T = unknown, S extends string = string>(path: S, body?: unknown) =>
+      request<T>('PUT', path, body) as Promise<AnswerOf<'PUT', S, T>>,
+    patch: <T = unknown, S extends string = string>(path: S, body?: unknown) =>
+      request<T>('PATCH', path, body) as Promise<AnswerOf<'PATCH', S, T>>,
+    del: <T = unknown, S extends string = string>(path: S) =>
+      request<T>('DELETE', path) as Promise<AnswerOf<'DELETE', S, T>>,
     /** The Set-Cookie lines received so far (a sign-in's session cookie), to pass on. */
     cookies: (): string[] => [...setCookies],
   };
@@ -131,7 +206,7 @@ export const browserApi = createApi((path, init) =>
 );
 
 /** Builds a query string with the empty values left out (the API treats them as absent). */
-export function toQuery(params: Record<string, unknown>): string {
+export function toQuery(params: Record<string, unknown>): '' | `?${string}` {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;

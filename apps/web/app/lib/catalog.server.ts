@@ -3,7 +3,7 @@ import { notFound } from './api.server.ts';
 import { hasSessionCookie, type Option } from '@sf/shared';
 import { fitsById, readFitChoice } from './fit.ts';
 import { loadFit } from './fit.server.ts';
-import type { CardRating, RatingSummary } from './reviews.ts';
+import type { CardRating } from './reviews.ts';
 import {
   listPath,
   readCursor,
@@ -72,10 +72,7 @@ export async function loadRatings(api: Api, ids: number[]): Promise<Record<numbe
   const ans = await api.get(`/api/reviews/summary?products=${ids.slice(0, 60).join(',')}`);
   if (!ans.status) return {};
   return Object.fromEntries(
-    (ans as unknown as RatingSummary).items.map((i) => [
-      i.prod_id,
-      { product: i.product, store: i.store },
-    ]),
+    ans.items.map((i) => [i.prod_id, { product: i.product, store: i.store }]),
   );
 }
 

@@ -18,6 +18,5 @@ export async function loadFit(
     if (carId && ans.httpStatus === 404) return loadFit(api, ids, null);
     return null;
   }
-  const fit = ans as unknown as FitAnswer;
-  return fit.car ? fit : null;
+  return ans.car ? ans : null;
 }

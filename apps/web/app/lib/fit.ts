@@ -16,7 +16,7 @@ export function readFitChoice(params: URLSearchParams): FitChoice {
 }
 
 /** GET /api/fit for these products (and the chosen car, else my newest). */
-export const fitPath = (ids: number[], carId: string | null) =>
+export const fitPath = (ids: number[], carId: string | null): `/api/fit?${string}` =>
   `/api/fit?ids=${ids.join(',')}${carId ? `&car=${carId}` : ''}`;
 
 /** The verdicts by product id. */

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { AUTH_MESSAGES, checkMobile, codeDigits, safeRedirect } from '@sf/shared';
-import type { PhoneCodeAnswer, PhoneVerifyAnswer } from '@sf/api/types';
+import type { PhoneVerifyAnswer } from '@sf/api/types';
 import { redirect } from './redirect.ts';
 import { field } from './auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from './api.server.ts';
@@ -67,9 +67,9 @@ export async function phoneAction(
     if (!ans.status)
       return refuse(formStatus(ans), {
         message: ans.message,
-        fields: (ans.fields ?? {}) as Record<string, string>,
+        fields: ans.fields ?? {},
       });
-    const sent = ans as unknown as PhoneCodeAnswer;
+    const sent = ans;
     return {
       kind: 'phone',
       ok: true,
@@ -93,7 +93,7 @@ export async function phoneAction(
     });
   const ans = await api.post('/api/auth/phone/verify', { phone, code, ...values });
   if (ans.status)
-    return redirect(opts.landing?.(redirectTo, ans as unknown as PhoneVerifyAnswer) ?? redirectTo, {
+    return redirect(opts.landing?.(redirectTo, ans) ?? redirectTo, {
       headers: cookieHeaders(api.cookies()),
     });
   const fields = (ans.fields ?? {}) as Record<string, string>;

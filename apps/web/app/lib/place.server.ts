@@ -18,8 +18,8 @@ export async function loadPlace(
 ): Promise<Place | null> {
   let ids = readPlaceCookie(request.headers.get('cookie'));
   if (!ids && signedIn) {
-    const ans = await api.get<never>('/api/user/place');
-    const p = ans.status ? (ans as unknown as { place: PlaceIds | null }).place : null;
+    const ans = await api.get('/api/user/place');
+    const p = ans.status ? ans.place : null;
     ids = p ? { stateId: p.stateId, cityId: p.cityId } : null;
   }
   if (!ids) return null;

@@ -2,12 +2,10 @@ import { hasSessionCookie, type Option } from '@sf/shared';
 import { applyPlace, loadPlace } from './place.server.ts';
 import type { Api } from './api.ts';
 import { notFound, throwUnlessOk } from './api.server.ts';
-import type { ProviderReviewList } from './reviews.ts';
 import {
   fetchPage,
   KINDS,
   readFilters,
-  type ProviderDetail,
   type ProviderItem,
   type ProviderKind,
 } from './providers.ts';
@@ -61,7 +59,7 @@ export async function loadProvider(kind: ProviderKind, api: Api, id: string | un
   if (!id || !/^\d{1,9}$/.test(id))
     throw notFound(`No ${k.singular} with id ${String(id).slice(0, 20)}`);
   const [ans, reviews] = await Promise.all([
-    api.get(`${k.api}/${id}`),
+    kind === 'mechanic' ? api.get(`/api/mechanics/${id}`) : api.get(`/api/towvans/${id}`),
     api.get(`/api/providers/${id}/reviews`),
   ]);
   throwUnlessOk(ans, {
@@ -70,9 +68,9 @@ export async function loadProvider(kind: ProviderKind, api: Api, id: string | un
     invalidIsMissing: true,
   });
   return {
-    provider: ans.item as ProviderDetail,
+    provider: ans.item,
     // A failed reviews answer leaves them out, never the page.
-    reviews: reviews.status ? (reviews as unknown as ProviderReviewList) : null,
+    reviews: reviews.status ? reviews : null,
   };
 }
 
@@ -81,8 +79,8 @@ export type TopProvidersData = Record<ProviderKind, ProviderItem[]>;
 /** For the home loader: the first six of each kind (paying, then verified, first). */
 export async function loadTopProviders(api: Api): Promise<TopProvidersData> {
   const [m, t] = await Promise.all([
-    api.get<ProviderItem>('/api/providers/top?kind=mechanic&limit=6'),
-    api.get<ProviderItem>('/api/providers/top?kind=towvan&limit=6'),
+    api.get('/api/providers/top?kind=mechanic&limit=6'),
+    api.get('/api/providers/top?kind=towvan&limit=6'),
   ]);
-  return { mechanic: m.status ? (m.items ?? []) : [], towvan: t.status ? (t.items ?? []) : [] };
+  return { mechanic: m.status ? m.items : [], towvan: t.status ? t.items : [] };
 }

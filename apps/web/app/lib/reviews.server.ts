@@ -1,17 +1,25 @@
 import { data, type ActionFunctionArgs } from 'react-router';
 import { formStatus, serverApi } from './api.server.ts';
+import type { AnyAnswer } from './api.ts';
 import { apiGet, signedIn } from './shop.server.ts';
 import { field } from './auth.server.ts';
 
 /** A page of reviews to answer (the store's or the provider's), or the page's 403. */
-export async function loadReviewsToAnswer<T>(
+export async function loadReviewsToAnswer<S extends string>(
   { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>,
-  path: string,
+  path: S,
   refused: string,
 ) {
   const ans = await apiGet(request, context, path);
+  refuseUnlessOk(ans, refused);
+  return ans;
+}
+
+function refuseUnlessOk<A extends AnyAnswer>(
+  ans: A,
+  refused: string,
+): asserts ans is A & { status: true } {
   if (!ans.status) throw data({ message: ans.message ?? refused }, { status: 403 });
-  return ans as unknown as T;
 }
 
 /** The action of an answer form (AnswerForm): the one public answer to review `id`. */

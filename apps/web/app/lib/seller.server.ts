@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import type { Option } from '@sf/shared';
 import { notFound, serverApi, throwUnlessOk } from './api.server.ts';
-import type { DisputeItem, ImportItem, ReviewItem, StoreBalance } from '@sf/api/types';
+import type { ImportItem } from '@sf/api/types';
 import type { NeedsYouData } from '../components/seller/needs-you.tsx';
-import type { ApiAnswer } from './api.ts';
+import type { AnswerOf, AnyAnswer } from './api.ts';
 import { requireUser } from './auth.server.ts';
 import { signedIn } from './shop.server.ts';
 import {
@@ -11,15 +11,13 @@ import {
   figureDays,
   readProductFilters,
   type CategoryTree,
-  type DashboardAnswer,
   type ProductDraft,
-  type ProductListAnswer,
   type SellerProduct,
   type StoreProfile,
 } from './seller.ts';
 
 /** A user who owns no store and may not open one (an Admin): the API's 403, as the page. */
-function refuseForbidden(ans: ApiAnswer) {
+function refuseForbidden(ans: AnyAnswer) {
   if (!ans.status && ans.httpStatus === 403)
     throw data(
       { message: ans.message ?? 'Your account has no store' },
@@ -57,8 +55,8 @@ export async function loadDashboard(request: Request, context: unknown) {
     store ? api.get(`/api/store/dashboard?days=${days}`) : null,
     store ? api.get('/api/store/balance') : null,
     loadPlaces(context, store?.stateId),
-    store ? api.get<DisputeItem>('/api/disputes') : null,
-    store ? api.get<ReviewItem>('/api/store/reviews') : null,
+    store ? api.get('/api/disputes') : null,
+    store ? api.get('/api/store/reviews') : null,
   ]);
   if (figures) throwUnlessOk(signedIn(request, figures), { what: 'Store figures' });
   return {
@@ -66,8 +64,8 @@ export async function loadDashboard(request: Request, context: unknown) {
     tableAll,
     store,
     suggestion,
-    figures: figures?.status ? (figures as unknown as DashboardAnswer) : null,
-    money: money?.status ? (money as unknown as StoreBalance) : null,
+    figures: figures?.status ? figures : null,
+    money: money?.status ? money : null,
     places,
     needsYou: needsYou(disputes, reviews),
   };
@@ -75,19 +73,16 @@ export async function loadDashboard(request: Request, context: unknown) {
 
 /** What waits for the seller, from their disputes and their store's reviews; null if unknown. */
 function needsYou(
-  disputes: ApiAnswer<DisputeItem> | null,
-  reviews: ApiAnswer<ReviewItem> | null,
+  disputes: AnswerOf<'GET', '/api/disputes'> | null,
+  reviews: AnswerOf<'GET', '/api/store/reviews'> | null,
 ): NeedsYouData | null {
   if (!disputes?.status) return null;
-  const open = (disputes.items ?? []).filter(
-    (d) => d.viewer === 'seller' && d.status !== 'resolved',
-  );
-  const rating = reviews?.status ? (reviews.rating as { count?: number } | undefined) : undefined;
+  const open = disputes.items.filter((d) => d.viewer === 'seller' && d.status !== 'resolved');
   return {
-    disputesOpen: Number(disputes.storeOpen ?? open.length),
+    disputesOpen: disputes.storeOpen ?? open.length,
     disputes: open.slice(0, 3),
-    reviewsToAnswer: reviews?.status ? (reviews.items ?? []).filter((r) => !r.answer).length : 0,
-    reviewsCount: Number(rating?.count ?? 0),
+    reviewsToAnswer: reviews?.status ? reviews.items.filter((r) => !r.answer).length : 0,
+    reviewsCount: reviews?.status ? (reviews.rating?.count ?? 0) : 0,
   };
 }
 
@@ -108,7 +103,7 @@ export async function loadProductList(request: Request, context: unknown) {
   if (lastId && /^[A-Za-z0-9_-]{1,300}$/.test(lastId)) q.set('lastId', lastId);
   const api = serverApi(context);
   const [list, categories] = await Promise.all([
-    api.get(`/api/store/products${q.size ? `?${q}` : ''}`),
+    api.get(q.size ? `/api/store/products?${q}` : '/api/store/products'),
     loadCategoryTree(context),
   ]);
   signedIn(request, list);
@@ -119,7 +114,7 @@ export async function loadProductList(request: Request, context: unknown) {
     noStore: false as const,
     filters,
     paged: Boolean(q.get('lastId')),
-    list: list as unknown as ProductListAnswer,
+    list,
     categories,
   };
 }

@@ -1,5 +1,4 @@
 import { data, redirectDocument } from 'react-router';
-import type { SubscriptionAnswer, UpgradeAnswer } from '@sf/api/types';
 import { formStatus, serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
 import { signedIn } from './shop.server.ts';
@@ -27,7 +26,7 @@ export async function loadSubscription(request: Request, context: unknown) {
   await requireUser(request, context, [ROLE_OF_PAGE[pageOf(request)]]);
   const ans = signedIn(request, await serverApi(context).get('/api/subscriptions'));
   throwUnlessOk(ans, { what: 'Subscription' });
-  const sub = ans as unknown as SubscriptionAnswer;
+  const sub = ans;
   const payment = new URL(request.url).searchParams.get('payment');
   return {
     sub,
@@ -49,5 +48,5 @@ export async function payForPlan(request: Request, context: unknown) {
       { message: ans.message ?? 'The payment could not be started' },
       { status: formStatus(ans) },
     );
-  return redirectDocument((ans as unknown as UpgradeAnswer).authorizationUrl);
+  return redirectDocument(ans.authorizationUrl);
 }

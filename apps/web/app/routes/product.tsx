@@ -4,7 +4,6 @@ import { breadcrumbLd, nairaText, shareMeta } from '../lib/seo.ts';
 import { fitsText, ogProductImage, productLd } from '../lib/product-seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam, loadRatings } from '../lib/catalog.server.ts';
-import type { TrackRecordItem } from '../lib/track-record.ts';
 import type { ProductDetail } from '../lib/catalog.ts';
 import { ConditionBadge, Price } from '../components/catalog/price.tsx';
 import { ProductImg } from '../components/catalog/product-image.tsx';
@@ -17,11 +16,9 @@ import { MyFitBadge } from '../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../components/catalog/fit-car-form.tsx';
 import { readFitChoice } from '../lib/fit.ts';
 import { loadFit } from '../lib/fit.server.ts';
-import type { ReviewList } from '../lib/reviews.ts';
 import { Stars } from '../components/trust/stars.tsx';
 import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
 import { PriceAlert } from '../components/alerts/price-alert.tsx';
-import type { AlertsAnswer } from '../lib/alerts.ts';
 
 /** /product/:id and /item/:id (the same page). */
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
@@ -35,7 +32,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     api.get(`/api/products/${id}/reviews`),
     loadRatings(api, [id]),
     // A signed-in user's price alert on this part, if any (guests have none).
-    signedIn ? api.get<never>('/api/alerts') : null,
+    signedIn ? api.get('/api/alerts') : null,
   ]);
   throwUnlessOk(ans, { what: 'Product', invalidIsMissing: true });
   const product = ans.item as ProductDetail;
@@ -44,14 +41,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     : null;
   return {
     product,
-    storeRecord: record?.status ? ((record as { item?: TrackRecordItem }).item ?? null) : null,
+    storeRecord: record?.status ? record.item : null,
     storeRating: summary[id]?.store ?? null,
     fit,
-    reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
+    reviews: reviews.status ? reviews : null,
     priceAlert: alerts?.status
-      ? ((alerts as unknown as AlertsAnswer).items.find(
-          (a) => a.kind === 'price' && a.productId === id,
-        ) ?? null)
+      ? (alerts.items.find((a) => a.kind === 'price' && a.productId === id) ?? null)
       : null,
   };
 }

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { MESSAGES, SEARCH_MIN_CHARS } from '@sf/shared';
-import type { SearchAnswer, SearchGroup } from '@sf/api/types';
+import type { SearchGroup } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { BUILT_PAGES } from '../lib/menus.ts';
@@ -25,9 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 120);
   if (q.length <= SEARCH_MIN_CHARS) return { q, answer: null };
-  const ans = await serverApi(context).get<never>(`/api/search${toQuery({ q })}`);
+  const ans = await serverApi(context).get(`/api/search${toQuery({ q })}`);
   throwUnlessOk(ans, { what: 'Search' });
-  return { q, answer: ans as unknown as SearchAnswer };
+  return { q, answer: ans };
 }
 
 const NOUN: Record<SearchGroup['kind'], [string, string]> = {

@@ -16,8 +16,6 @@ import { VerifiedNote } from '../components/verified-badge.tsx';
 import { Stars } from '../components/trust/stars.tsx';
 import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
 import { TrackRecordFigures } from '../components/trust/track-record.tsx';
-import type { ReviewList } from '../lib/reviews.ts';
-import type { TrackRecordItem } from '../lib/track-record.ts';
 import { plural } from '@sf/shared';
 import { Thumb } from '../components/photo.tsx';
 
@@ -41,8 +39,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     store: ans.store as StorePage['store'],
     page,
     // The trust figures are extras: a failed answer leaves them out, never the page.
-    record: record.status ? ((record as { item?: TrackRecordItem }).item ?? null) : null,
-    reviews: reviews.status ? (reviews as unknown as ReviewList) : null,
+    record: record.status ? record.item : null,
+    reviews: reviews.status ? reviews : null,
   };
 }
 

@@ -18,7 +18,7 @@ export const authUserSchema = Obj({
   role: { type: 'string', enum: ['guest', ...ROLES, 'Admin'] },
 });
 
-const authAnswer = Obj({ status: okStatus, user: authUserSchema });
+export const authAnswer = Obj({ status: okStatus, user: authUserSchema });
 const fieldError = errorSchema;
 
 const accountFields = {

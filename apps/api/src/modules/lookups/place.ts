@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
 import { badRequest } from '../../lib/errors.ts';
-import { Id, nullable, okStatus } from '../../lib/schemas.ts';
+import { Id, nullable } from '../../lib/schemas.ts';
+import { placeReply } from './schemas.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
@@ -16,26 +17,6 @@ interface PlaceRow {
   city_id: number | null;
   city: string | null;
 }
-
-const placeReply = {
-  type: 'object',
-  required: ['status', 'place'],
-  properties: {
-    status: okStatus,
-    message: { type: 'string' },
-    place: nullable({
-      type: 'object',
-      required: ['stateId', 'state', 'cityId', 'city'],
-      properties: {
-        stateId: { type: 'integer' },
-        state: { type: 'string' },
-        cityId: { type: ['integer', 'null'] },
-        city: { type: ['string', 'null'] },
-      },
-      additionalProperties: false,
-    }),
-  },
-} as const;
 
 const view = (r: PlaceRow | undefined) =>
   r?.state_id ? { stateId: r.state_id, state: r.state!, cityId: r.city_id, city: r.city } : null;

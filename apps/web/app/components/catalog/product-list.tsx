@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigation } from 'react-router';
 import { noun as nounFor, plural } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { toProductPage, type ProductItem, type ProductPage } from '../../lib/catalog.ts';
-import { fitPath, fitsById, type FitAnswer } from '../../lib/fit.ts';
+import { fitPath, fitsById } from '../../lib/fit.ts';
 import { AlertIcon, ResetIcon } from '../icons.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 
@@ -116,7 +116,7 @@ export function ProductList({
     const fresh = next.items.filter((p) => !seen.has(p.prod_id));
     if (fitCarId && fresh.length) {
       const fit = await browserApi.get(fitPath(fresh.map((p) => p.prod_id).slice(0, 60), fitCarId));
-      const byId = fitsById(fit.status ? (fit as unknown as FitAnswer) : null);
+      const byId = fitsById(fit.status ? fit : null);
       for (const p of fresh) p.myFit = byId[p.prod_id] ?? null;
     }
     firstNew.current = fresh[0]?.prod_id ?? null;

@@ -14,7 +14,7 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { field } from '../../lib/auth.server.ts';
-import { koboOf, type DisputeAnswer } from '../../lib/disputes.ts';
+import { koboOf } from '../../lib/disputes.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/trust/dispute-view.tsx';
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     loadAuditTrail(context, 'dispute', String(id)),
   ]);
   if (!ans.status) throw data({ message: 'There is no such dispute' }, { status: 404 });
-  return { ...(ans as unknown as DisputeAnswer), trail };
+  return { ...ans, trail };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,7 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
-import type { DisputeList } from '../../lib/disputes.ts';
 import { when } from '../../lib/shop.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: disputes | SpareFinder NG' }];
@@ -18,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = FILTERS.some((f) => f.value === q) ? q! : 'open';
   const ans = await serverApi(context).get(`/api/admin/disputes?status=${status}`);
   throwUnlessOk(ans, { what: 'Disputes' });
-  return { status, items: (ans as unknown as DisputeList).items };
+  return { status, items: ans.items };
 }
 
 export default function AdminDisputes() {

@@ -7,7 +7,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { FailedJobList } from '@sf/api/types';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ans = await serverApi(context).get('/api/admin/jobs/failed');
   // An outage is said as one, never shown as "nothing failed".
   if (!ans.status) return { items: [], error: ans.message ?? 'The list could not be loaded' };
-  return { items: (ans as unknown as FailedJobList).items, error: null };
+  return { items: ans.items, error: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

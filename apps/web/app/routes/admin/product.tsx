@@ -6,7 +6,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { AdminProductAnswer, CategoryTreeAnswer } from '@sf/api/types';
 import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { notFound } from '../../lib/api.server.ts';
@@ -27,8 +26,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = idOf(params.id);
   const [p, tree, trail] = await Promise.all([
-    adminGet<AdminProductAnswer>(context, `/api/admin/products/${id}`, 'Product'),
-    adminGet<CategoryTreeAnswer>(context, '/api/store/categories', 'Categories'),
+    adminGet(context, `/api/admin/products/${id}`, 'Product'),
+    adminGet(context, '/api/store/categories', 'Categories'),
     loadAuditTrail(context, 'product', id),
   ]);
   return { p, tree: tree.items, trail };

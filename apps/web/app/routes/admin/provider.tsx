@@ -6,7 +6,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { AdminProvider } from '@sf/api/types';
 import {
   adminGet,
   adminIdParam,
@@ -27,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'listing');
   const [ans, trail] = await Promise.all([
-    adminGet<{ item: AdminProvider }>(context, `/api/admin/providers/${id}`, 'Listing'),
+    adminGet(context, `/api/admin/providers/${id}`, 'Listing'),
     loadAuditTrail(context, 'provider', id),
   ]);
   return { sp: ans.item, trail };

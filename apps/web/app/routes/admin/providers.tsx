@@ -5,7 +5,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { AdminProvider } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
@@ -19,11 +18,7 @@ const FILTERS = ['q', 'kind', 'verified', 'suspended'] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), FILTERS);
-  const ans = await adminGet<{ items: AdminProvider[]; lastId: number | null }>(
-    context,
-    `/api/admin/providers?${query}`,
-    'Mechanics and tow vans',
-  );
+  const ans = await adminGet(context, `/api/admin/providers?${query}`, 'Mechanics and tow vans');
   query.delete('lastId');
   return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }

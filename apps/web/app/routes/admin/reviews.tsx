@@ -10,11 +10,7 @@ import {
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
-import type {
-  ProviderReviewList as ProviderReviews,
-  ReviewItem,
-  ReviewList as Reviews,
-} from '../../lib/reviews.ts';
+import type { ReviewItem } from '../../lib/reviews.ts';
 import { ReviewList } from '../../components/trust/review-list.tsx';
 import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
 
@@ -30,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   throwUnlessOk(ans, { what: 'Reviews' });
   throwUnlessOk(providers, { what: 'Reviews' });
   return {
-    items: (ans as unknown as Reviews).items,
-    providerItems: (providers as unknown as ProviderReviews).items,
+    items: ans.items,
+    providerItems: providers.items,
   };
 }
 

@@ -8,11 +8,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? '';
   if (!q) return { q, items: [] as AdminSearchHit[] };
-  const ans = await adminGet<{ items: AdminSearchHit[] }>(
-    context,
-    `/api/admin/search?q=${encodeURIComponent(q)}`,
-    'Search',
-  );
+  const ans = await adminGet(context, `/api/admin/search?q=${encodeURIComponent(q)}`, 'Search');
   return { q, items: ans.items };
 }
 

@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { SignalItem, SignalList } from '@sf/api/types';
+import type { SignalItem } from '@sf/api/types';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
@@ -30,8 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     `/api/admin/signals?status=${status}${lastId && /^\d{1,9}$/.test(lastId) ? `&lastId=${lastId}` : ''}`,
   );
   throwUnlessOk(ans, { what: 'Listings to check' });
-  const list = ans as unknown as SignalList;
-  return { status, items: list.items, lastId: list.lastId };
+  return { status, items: ans.items, lastId: ans.lastId };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,7 +5,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { AdminStore } from '@sf/api/types';
 import {
   adminGet,
   adminIdParam,
@@ -28,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'store');
   const [ans, trail, payouts] = await Promise.all([
-    adminGet<{ item: AdminStore }>(context, `/api/admin/stores/${id}`, 'Store'),
+    adminGet(context, `/api/admin/stores/${id}`, 'Store'),
     loadAuditTrail(context, 'store', id),
     adminGet<{ items: AdminPayoutRow[] }>(context, `/api/admin/payouts?storeId=${id}`, 'Payouts'),
   ]);

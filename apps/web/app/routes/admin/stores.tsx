@@ -5,7 +5,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { AdminStore } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
@@ -17,11 +16,7 @@ const FILTERS = ['q', 'verified', 'suspended'] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), FILTERS);
-  const ans = await adminGet<{ items: AdminStore[]; lastId: number | null }>(
-    context,
-    `/api/admin/stores?${query}`,
-    'Store list',
-  );
+  const ans = await adminGet(context, `/api/admin/stores?${query}`, 'Store list');
   query.delete('lastId');
   return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }

@@ -5,7 +5,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { InboxAnswer } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
@@ -25,7 +24,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const show: Show = (SHOW.find(([k]) => k === q.get('show'))?.[0] ?? 'waiting') as Show;
   const ans = await serverApi(context).get(`/api/admin/support${toQuery({ show })}`);
   throwUnlessOk(ans, { what: 'Support inbox' });
-  return { show, inbox: ans as unknown as InboxAnswer };
+  return { show, inbox: ans };
 }
 
 export default function SupportInbox() {

@@ -13,7 +13,7 @@ import { redirect } from '../../lib/redirect.ts';
 import { salePrice, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/shop.server.ts';
-import { intField, type CartLine, type CartView } from '../../lib/shop.ts';
+import { intField, type CartLine } from '../../lib/shop.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { OfferNote } from '../../components/cart/offer-note.tsx';
@@ -29,21 +29,18 @@ interface Offer {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const cart = (await apiGet(request, context, '/api/cart')) as unknown as CartView & {
-    status: boolean;
-    message?: string;
-  };
+  const cart = await apiGet(request, context, '/api/cart');
   // A part a guest pressed 'Add to cart' on without JavaScript, offered again after login.
   let offer: Offer | null = null;
   const addId = intField(url.searchParams.get('add'));
-  if (addId && !cart.items?.some((l) => l.productId === addId)) {
+  const lines = cart.status ? cart.items : [];
+  if (addId && !lines.some((l) => l.productId === addId)) {
     const p = await serverApi(context).get(`/api/products/${addId}`);
-    const item = p.item as { name: string; price: { price: number; sales: number | null } };
-    if (p.status && item)
+    if (p.status)
       offer = {
         id: addId,
-        name: item.name,
-        priceKobo: Math.round(salePrice(item.price).current * 100),
+        name: p.item.name,
+        priceKobo: Math.round(salePrice(p.item.price).current * 100),
       };
   }
   const added = intField(url.searchParams.get('added'));
@@ -51,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cart: cart.status ? cart : null,
     error: cart.status ? null : (cart.message ?? 'Your cart could not be loaded'),
     offer,
-    added: added ? (cart.items?.find((l) => l.productId === added)?.name ?? null) : null,
+    added: added ? (lines.find((l) => l.productId === added)?.name ?? null) : null,
   };
 }
 
@@ -83,13 +80,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ ok: false, message: 'Unknown request' }, { status: 400 });
   }
   const message =
-    typeof ans.message === 'string' ? ans.message : ans.status ? 'Your cart is updated' : '';
+    'message' in ans && typeof ans.message === 'string'
+      ? ans.message
+      : ans.status
+        ? 'Your cart is updated'
+        : '';
   if (stay || !ans.status)
     return data(
       {
         ok: ans.status,
         message: message || 'Your cart could not be changed',
-        count: ans.itemCount,
+        count: ans.status ? ans.itemCount : undefined,
       },
       { status: ans.status ? 200 : formStatus(ans) },
     );

@@ -15,7 +15,6 @@ import {
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
-import type { AuthUser } from '@sf/api/types';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { intField, type CartView, type Quote } from '../../lib/shop.ts';
@@ -66,7 +65,7 @@ async function quoteFor(context: unknown, request: Request, v: Values) {
     ...(intField(v.stateId) ? { stateId: intField(v.stateId) } : {}),
     ...(v.couponCode ? { couponCode: v.couponCode } : {}),
   });
-  return signedIn(request, ans) as unknown as Quote & { status: boolean; message?: string };
+  return signedIn(request, ans);
 }
 
 async function citiesOf(context: unknown, stateId: string): Promise<Option[]> {
@@ -77,11 +76,9 @@ async function citiesOf(context: unknown, stateId: string): Promise<Option[]> {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const cart = (await apiGet(request, context, '/api/cart')) as unknown as CartView & {
-    status: boolean;
-  };
+  const cart = await apiGet(request, context, '/api/cart');
   const me = await serverApi(context).get('/api/auth/dszauth');
-  const tel = (me.user as AuthUser | undefined)?.tel ?? '';
+  const tel = me.status ? me.user.tel : '';
   const values: Values = {
     fulfilment: 'delivery',
     stateId: '',
@@ -183,10 +180,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       )
     : null;
   if (ans?.status) {
-    const payment = ans.payment as { authorizationUrl: string | null } | null;
     // The payment page is not one of our routes: the browser loads it as a document.
-    if (payment?.authorizationUrl) return redirectDocument(payment.authorizationUrl);
-    return redirect(`/user/orders?checkout=${String(ans.checkoutId)}&placed=1`);
+    if (ans.payment?.authorizationUrl) return redirectDocument(ans.payment.authorizationUrl);
+    return redirect(`/user/orders?checkout=${ans.checkoutId}&placed=1`);
   }
   const [quote, cities] = await Promise.all([
     quoteFor(context, request, v),
@@ -201,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: ans
         ? (ans.message ?? 'Your order could not be placed')
         : 'This checkout form is out of date: reload the page and try again.',
-      fields: (ans?.fields ?? {}) as Record<string, string>,
+      fields: ans?.fields ?? {},
     },
     { status: ans ? formStatus(ans) : 400 },
   );
@@ -214,9 +210,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function unconfirmedMisfits(context: unknown, request: Request, form: FormData) {
   if (form.get('fitConfirmed') === '1') return null;
   const api = serverApi(context);
-  const cart = (await apiGet(request, context, '/api/cart')) as unknown as CartView & {
-    status: boolean;
-  };
+  const cart = await apiGet(request, context, '/api/cart');
   if (!cart.status || !cart.items.length) return null;
   const car = String(form.get('car') ?? '');
   const fit = await loadFit(

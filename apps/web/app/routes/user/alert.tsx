@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { notFound, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
-import { ALERTS_PAGE, type AlertMatchesAnswer } from '../../lib/alerts.ts';
+import { ALERTS_PAGE } from '../../lib/alerts.ts';
 import { toProductPage } from '../../lib/catalog.ts';
 import { ProductGrid } from '../../components/catalog/product-list.tsx';
 
@@ -14,11 +14,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such alert');
-  const ans = await serverApi(context).get<never>(`/api/alerts/${id}`);
+  const ans = await serverApi(context).get(`/api/alerts/${id}`);
   loginUnless(ans, `${ALERTS_PAGE}/${id}`);
   throwUnlessOk(ans, { what: 'Alert', invalidIsMissing: true });
-  const a = ans as unknown as AlertMatchesAnswer;
-  return { item: a.item, page: toProductPage({ status: true, items: a.items }) };
+  return { item: ans.item, page: toProductPage({ status: true, items: ans.items }) };
 }
 
 export default function AlertMatches() {

@@ -12,13 +12,7 @@ import { safeRedirectPath } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { alertsAction } from '../../lib/alerts.server.ts';
-import {
-  ALERTS_PAGE,
-  naira,
-  priceWait,
-  type AlertItem,
-  type AlertsAnswer,
-} from '../../lib/alerts.ts';
+import { ALERTS_PAGE, naira, priceWait, type AlertItem } from '../../lib/alerts.ts';
 import { koboToInput } from '../../lib/seller.ts';
 
 export const meta: MetaFunction = () => [
@@ -29,10 +23,10 @@ export const meta: MetaFunction = () => [
 /** The signed-in user's saved searches and price alerts: list, pause, delete. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const ans = await serverApi(context).get<never>('/api/alerts');
+  const ans = await serverApi(context).get('/api/alerts');
   loginUnless(ans, ALERTS_PAGE);
   throwUnlessOk(ans, { what: 'Your alerts' });
-  const a = ans as unknown as AlertsAnswer;
+  const a = ans;
   const back = url.searchParams.get('back');
   return {
     items: a.items,

@@ -13,7 +13,7 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { field } from '../../lib/auth.server.ts';
-import { koboOf, type DisputeAnswer } from '../../lib/disputes.ts';
+import { koboOf } from '../../lib/disputes.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/trust/dispute-view.tsx';
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = idParam(params.id, 'Dispute');
   const ans = await apiGet(request, context, `/api/disputes/${id}`);
   if (!ans.status) throw data({ message: 'There is no such dispute of yours' }, { status: 404 });
-  return ans as unknown as DisputeAnswer;
+  return ans;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { throwUnlessOk } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/shop.server.ts';
-import type { DisputeItem, DisputeList } from '../../lib/disputes.ts';
+import type { DisputeItem } from '../../lib/disputes.ts';
 import { when } from '../../lib/shop.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My disputes | SpareFinder NG' }];
@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ans = await apiGet(request, context, '/api/disputes');
   // An outage is an error page, never an empty list that reads as "no disputes".
   throwUnlessOk(ans, { what: 'Disputes' });
-  return { items: (ans as unknown as DisputeList).items };
+  return { items: ans.items };
 }
 
 function DisputeRows({ items }: { items: DisputeItem[] }) {

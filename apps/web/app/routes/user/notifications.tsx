@@ -7,7 +7,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { NotificationsAnswer, PushKeyAnswer } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { PushToggle } from '../../components/push-toggle.tsx';
@@ -17,16 +16,13 @@ export const meta: MetaFunction = () => [{ title: 'Notifications | SpareFinder N
 /** The bell's list: new matching requests, new offers, accepted offers. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = serverApi(context);
-  const [ans, key] = await Promise.all([
-    api.get<never>('/api/notifications'),
-    api.get<never>('/api/push/key'),
-  ]);
+  const [ans, key] = await Promise.all([api.get('/api/notifications'), api.get('/api/push/key')]);
   loginUnless(ans, '/user/notifications');
   // An outage is an error page, not "no notices" with every setting shown at its default.
   throwUnlessOk(ans, { what: 'Notifications' });
-  const a = ans as unknown as NotificationsAnswer;
+  const a = ans;
   return {
-    pushKey: key.status ? ((key as unknown as PushKeyAnswer).publicKey ?? null) : null,
+    pushKey: key.status ? (key.publicKey ?? null) : null,
     items: a.items,
     unread: a.unread,
     email: a.email,

@@ -14,14 +14,8 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/shop.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { field } from '../../lib/auth.server.ts';
-import type { OrderView } from '../../lib/shop.ts';
-import { type ReviewList as Reviews } from '../../lib/reviews.ts';
 import { RatingSelect } from '../../components/trust/rating-select.tsx';
-import {
-  DISPUTE_REASON_OPTIONS,
-  DISPUTE_WINDOW_DAYS,
-  type DisputeList,
-} from '../../lib/disputes.ts';
+import { DISPUTE_REASON_OPTIONS, DISPUTE_WINDOW_DAYS } from '../../lib/disputes.ts';
 import { ReviewList } from '../../components/trust/review-list.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 
@@ -33,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const productId = idParam(params.productId, 'Part');
   const ans = await apiGet(request, context, `/api/orders/${id}`);
   if (!ans.status) throw data({ message: 'There is no such order of yours' }, { status: 404 });
-  const order = ans.order as OrderView;
+  const order = ans.order;
   const item = order.items.find((i) => i.productId === productId);
   if (!item) throw data({ message: 'This part is not in the order' }, { status: 404 });
   const [mine, disputes] = await Promise.all([
@@ -41,12 +35,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     apiGet(request, context, '/api/disputes'),
   ]);
   const review = mine.status
-    ? (mine as unknown as Reviews).items.find(
-        (r) => r.order_id === id && r.product_id === productId,
-      )
+    ? mine.items.find((r) => r.order_id === id && r.product_id === productId)
     : undefined;
   const dispute = disputes.status
-    ? (disputes as unknown as DisputeList).items.find(
+    ? disputes.items.find(
         (d) => d.order_id === id && d.product_id === productId && d.viewer === 'buyer',
       )
     : undefined;

@@ -17,7 +17,6 @@ import { intField, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
 import { paymentResult } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
-import type { DisputeList } from '../../lib/disputes.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My orders | SpareFinder NG' }];
 
@@ -27,23 +26,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const lastId = intField(url.searchParams.get('lastId'));
   const [ans, disputes] = await Promise.all([
-    apiGet(request, context, `/api/orders${lastId ? `?lastId=${lastId}` : ''}`),
+    apiGet(request, context, lastId ? `/api/orders?lastId=${lastId}` : '/api/orders'),
     apiGet(request, context, '/api/disputes'),
   ]);
   const checkout = url.searchParams.get('checkout');
   const payment = url.searchParams.get('payment');
   return {
-    orders: ans.status ? ((ans.items ?? []) as OrderView[]) : [],
+    orders: ans.status ? ans.items : [],
     error: ans.status ? null : (ans.message ?? 'Your orders could not be loaded'),
-    mode: (ans.payments ?? 'off') as PaymentsMode,
+    mode: ans.status ? ans.payments : ('off' as const),
     checkout: checkout && /^[0-9a-f-]{36}$/i.test(checkout) ? checkout : null,
     payment: payment && /^[a-z_]{1,20}$/.test(payment) ? payment : null,
     placed: url.searchParams.get('placed') === '1',
     lastId: lastId ?? null,
     // My disputes as a buyer, shown on their orders (a refund decided in one shows there).
-    disputes: disputes.status
-      ? (disputes as unknown as DisputeList).items.filter((d) => d.viewer === 'buyer')
-      : [],
+    disputes: disputes.status ? disputes.items.filter((d) => d.viewer === 'buyer') : [],
   };
 }
 
@@ -58,8 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       await api.post(`/api/checkout/${encodeURIComponent(checkoutId)}/pay`),
     );
-    if (ans.status && typeof ans.authorizationUrl === 'string')
-      return redirectDocument(ans.authorizationUrl);
+    if (ans.status) return redirectDocument(ans.authorizationUrl);
     return data(
       { ok: false, orderId: id, message: ans.message ?? 'The payment page could not be opened' },
       { status: formStatus(ans) },

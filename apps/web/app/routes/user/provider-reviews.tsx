@@ -7,14 +7,13 @@ import {
 } from 'react-router';
 import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
 import { AnswerForm } from '../../components/trust/answer-form.tsx';
-import type { ProviderReviewList as Reviews } from '../../lib/reviews.ts';
 import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
 
 // /user/workshop/reviews and /user/garage/reviews: a mechanic's or tow van's reviews, to answer.
 export const meta: MetaFunction = () => [{ title: 'Reviews from my customers | SpareFinder NG' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadReviewsToAnswer<Reviews>(
+  loadReviewsToAnswer(
     args,
     '/api/provider-reviews/mine',
     'Only a mechanic or tow van has these reviews',

@@ -31,10 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     apiGet(request, context, '/api/store/balance'),
   ]);
   return {
-    orders: list.status ? ((list.items ?? []) as OrderView[]) : [],
+    orders: list.status ? list.items : [],
     error: list.status ? null : (list.message ?? 'The orders could not be loaded'),
-    mode: (list.payments ?? 'off') as PaymentsMode,
-    balance: balance.status ? (balance as unknown as StoreBalance) : null,
+    mode: list.status ? list.payments : ('off' as const),
+    balance: balance.status ? balance : null,
   };
 }
 

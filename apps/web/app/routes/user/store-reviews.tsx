@@ -7,14 +7,13 @@ import {
 } from 'react-router';
 import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
 import { AnswerForm } from '../../components/trust/answer-form.tsx';
-import type { ReviewList as Reviews } from '../../lib/reviews.ts';
 import { ReviewList } from '../../components/trust/review-list.tsx';
 import { Stars } from '../../components/trust/stars.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Reviews of my store | SpareFinder NG' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  loadReviewsToAnswer<Reviews>(args, '/api/store/reviews', 'Only a store owner has store reviews');
+  loadReviewsToAnswer(args, '/api/store/reviews', 'Only a store owner has store reviews');
 
 export const action = (args: ActionFunctionArgs) =>
   answerReview(args, (id) => `/api/reviews/${id}/answer`);
