@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { maxModelYear, normaliseVin, validateVin } from '@sf/shared';
+import { formatKoboShort, maxModelYear, normaliseVin, validateVin } from '@sf/shared';
 import type { SessionUser } from '../../lib/session.ts';
 import { badRequest, conflict, HttpError, notFound, tooMany } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
@@ -163,9 +163,6 @@ function toOffer(o: OfferRow): OfferItem {
     createdAt: iso(o.created_at),
   };
 }
-
-const naira = (kobo: number) =>
-  `₦${(kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
 
 export function requestsService(app: FastifyInstance) {
   const db = app.db;
@@ -530,7 +527,7 @@ export function requestsService(app: FastifyInstance) {
       const notice: Notice = {
         userId: r.user_id,
         type: 'offer.new',
-        title: `New offer for your request (${r.what}): ${naira(Number(o.price_kobo))} from ${o.provider_name}`,
+        title: `New offer for your request (${r.what}): ${formatKoboShort(Number(o.price_kobo))} from ${o.provider_name}`,
         link: requestPath(id),
         event: { type: 'offer.new', requestId: id, offer: toOffer(o) },
       };
