@@ -19,7 +19,6 @@ import { useLive } from '../../lib/live.ts';
 import { UploadForm } from '../../components/upload-form.tsx';
 import { RatingSelect } from '../../components/trust/rating-select.tsx';
 import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
-import type { JobReview } from '../../lib/reviews.ts';
 import {
   STATUS_LABEL,
   URGENCY_LABEL,
@@ -41,14 +40,14 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!/^\d{1,9}$/.test(id)) throw notFound(`No request with id ${id.slice(0, 20)}`);
   const api = serverApi(context);
-  const ans = await api.get<never>(`/api/requests/${id}`);
+  const ans = await api.get(`/api/requests/${id}`);
   loginUnless(ans, requestPath(Number(id)));
   throwUnlessOk(ans, {
     what: 'request',
     missing: `No request with id ${id}`,
     invalidIsMissing: true,
   });
-  const d = ans as unknown as RequestDetail;
+  const d = ans;
   // A seller answering a part request may pick one of their parts (the first 50 of the category).
   let products: { id: number; name: string; priceKobo: number }[] = [];
   if (!d.mine && d.item.kind === 'part' && d.item.catId && !d.myOffer) {
@@ -62,9 +61,9 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   // The requester of a job a mechanic or tow van took rates them once (their review, once written).
   const job =
     d.mine && d.item.status === 'taken' && d.item.kind !== 'part'
-      ? await api.get<never>(`/api/requests/${id}/review`)
+      ? await api.get(`/api/requests/${id}/review`)
       : null;
-  return { ...d, products, job: job?.status ? (job as unknown as JobReview) : null };
+  return { ...d, products, job: job?.status ? job : null };
 }
 
 export async function action({ context, params, request }: ActionFunctionArgs) {
