@@ -187,6 +187,31 @@ export interface Probe {
   cookie?: string;
 }
 
+/** A network error's words with their cause (undici says only "fetch failed" otherwise). */
+const why = (e: Error) => {
+  const c = e.cause as { code?: string; message?: string } | undefined;
+  return c ? `${e.message} (${c.code ?? c.message})` : e.message;
+};
+
+/**
+ * The health check after a probe. A keep-alive connection the server closed just as the client
+ * reused it fails with a socket error before any byte is answered; browsers send such a GET
+ * again on a new connection, and so does this, once. A server that crashed or stopped answering
+ * fails both, and its 5xx is never retried.
+ */
+async function health(): Promise<number | string> {
+  try {
+    return (await get('/api/health')).status;
+  } catch (e) {
+    const first = why(e as Error);
+    try {
+      return (await get('/api/health')).status;
+    } catch (e2) {
+      return `${first}, then ${why(e2 as Error)}`;
+    }
+  }
+}
+
 /** Runs the probes a few at a time; after each, the server must still answer a page with 200. */
 export async function fire(probes: Probe[]) {
   const failures: string[] = [];
@@ -204,11 +229,10 @@ export async function fire(probes: Probe[]) {
         if (to && new URL(to, base + '/x').origin !== base)
           failures.push(`${label} -> redirect off the site: ${to}`);
       } catch (e) {
-        failures.push(`${label} -> ${(e as Error).message}`);
+        failures.push(`${label} -> ${why(e as Error)}`);
       }
-      const after = await get('/api/health').catch((e: Error) => ({ status: e.message }));
-      if (after.status !== 200)
-        failures.push(`after ${label}: the next request got ${after.status}`);
+      const after = await health();
+      if (after !== 200) failures.push(`after ${label}: the next request got ${after}`);
     }
   }
   await Promise.all(Array.from({ length: 4 }, worker));
