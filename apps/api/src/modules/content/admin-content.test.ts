@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '@sf/db';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { attentionCounts } from '../audit/attention.ts';
-import { slugOf } from './admin-blog.ts';
+import { slugOf } from './admin-blog-service.ts';
 import { safeCsvCell } from '../../lib/csv.ts';
 
 let t: TestApp;

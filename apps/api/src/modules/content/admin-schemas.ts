@@ -1,6 +1,6 @@
 import { Obj, nullable } from '../../lib/schemas.ts';
 
-// The answers of the staff content routes (admin-blog.ts, admin-inbox.ts), apart from the routes
+// The answers of the staff content routes (admin-blog-routes.ts, admin-inbox.ts), apart from the routes
 // so that their types can be derived for the web app without the server's code.
 
 const str = { type: 'string' } as const;

@@ -6,7 +6,7 @@ import { Obj, Text, envelope, errorSchema, okStatus } from '../../lib/schemas.ts
 import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
-import adminBlogRoutes from './admin-blog.ts';
+import adminBlogRoutes from './admin-blog-routes.ts';
 import adminInboxRoutes from './admin-inbox.ts';
 import { pageItem, sectionItem, slugParam } from './schemas.ts';
 
