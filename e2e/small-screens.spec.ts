@@ -11,7 +11,7 @@ import {
 
 // What a buyer and a seller meet on a phone: a checkout total that never leaves delivery out,
 // nothing floating over the page, the cart's answer in sight, a quantity and a delivery estimate
-// on the product page, stars for ratings (trust.spec), pictures with a product's first save,
+// on the product page, stars for ratings (reviews in disputes.spec), pictures with a product's first save,
 // search by SKU, imports that update by themselves in Lagos time, and a dashboard that puts
 // money and stock before its long table.
 test.describe.configure({ timeout: 150_000 });

@@ -1,5 +1,5 @@
 import type { AuditItem } from '@sf/api/types';
-import { when } from '../lib/shop.ts';
+import { when } from '../lib/dates.ts';
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 

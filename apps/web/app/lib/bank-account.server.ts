@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { formStatus, serverApi } from './api.server.ts';
-import { backTo, signedIn } from './shop.server.ts';
+import { backTo, signedIn } from './signed-in.server.ts';
 import type { BankAnswer } from './seller.ts';
 
 /**

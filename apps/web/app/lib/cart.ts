@@ -1,5 +1,8 @@
 import { getState, setState, type CartItem } from './store.ts';
 
+/** What the cart API answers (amounts in kobo), from its response schemas. */
+export type { CartLine, CartStore, CartView } from '@sf/api/types';
+
 export interface Cartable {
   prod_id: number;
   name: string;

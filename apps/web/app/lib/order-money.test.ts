@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerMoney, paymentResult, sellerMoney } from './order-money.ts';
-import type { OrderView } from './shop.ts';
+import type { OrderView } from './orders.ts';
 
 const order = (over: Partial<OrderView> = {}): OrderView =>
   ({

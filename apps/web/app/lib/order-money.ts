@@ -1,5 +1,6 @@
 import { formatKobo } from '@sf/shared';
-import { when, type OrderView } from './shop.ts';
+import { when } from './dates.ts';
+import type { OrderView } from './orders.ts';
 
 // Where an order's money is, in the words of the person looking: the buyer or the store. Refunds
 // are told in the state Paystack last gave them (on its way, refunded, failed), never as done

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from 'react-router';
 import { formStatus, serverApi } from './api.server.ts';
 import type { AnyAnswer } from './api.ts';
-import { apiGet, signedIn } from './shop.server.ts';
+import { apiGet, signedIn } from './signed-in.server.ts';
 import { field } from './auth.server.ts';
 
 /** A page of reviews to answer (the store's or the provider's), or the page's 403. */

@@ -5,7 +5,7 @@ import type { ImportItem } from '@sf/api/types';
 import type { NeedsYouData } from '../components/seller/needs-you.tsx';
 import type { AnswerOf, AnyAnswer } from './api.ts';
 import { requireUser } from './auth.server.ts';
-import { signedIn } from './shop.server.ts';
+import { signedIn } from './signed-in.server.ts';
 import {
   draftOf,
   figureDays,

@@ -1,7 +1,7 @@
 import { data, redirectDocument } from 'react-router';
 import { formStatus, serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
-import { signedIn } from './shop.server.ts';
+import { signedIn } from './signed-in.server.ts';
 
 /** Which business a subscription page is for, from its path; each role has its own. */
 const ROLE_OF_PAGE = { store: 'Seller', workshop: 'Mechanic', garage: 'Tow Van' } as const;

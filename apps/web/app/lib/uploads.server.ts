@@ -1,6 +1,6 @@
 import { serverApi } from './api.server.ts';
 import { redirect } from './redirect.ts';
-import { signedIn } from './shop.server.ts';
+import { signedIn } from './signed-in.server.ts';
 
 /**
  * The "Remove logo" button of LogoEditor (a page form, so it works without JavaScript): deletes

@@ -16,8 +16,8 @@ import { MyFitBadge } from '../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../components/catalog/fit-car-form.tsx';
 import { readFitChoice } from '../lib/fit.ts';
 import { loadFit } from '../lib/fit.server.ts';
-import { Stars } from '../components/trust/stars.tsx';
-import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
+import { Stars } from '../components/reviews/stars.tsx';
+import { ReviewList as Reviews } from '../components/reviews/review-list.tsx';
 import { PriceAlert } from '../components/alerts/price-alert.tsx';
 
 /** /product/:id and /item/:id (the same page). */

@@ -13,9 +13,9 @@ import { EmptyResults } from '../components/catalog/parts-results.tsx';
 import { ContactButtons } from '../components/catalog/contact-buttons.tsx';
 import { deliveryFees, storePhone, VerifiedBadge } from '../components/catalog/store-card.tsx';
 import { VerifiedNote } from '../components/verified-badge.tsx';
-import { Stars } from '../components/trust/stars.tsx';
-import { ReviewList as Reviews } from '../components/trust/review-list.tsx';
-import { TrackRecordFigures } from '../components/trust/track-record.tsx';
+import { Stars } from '../components/reviews/stars.tsx';
+import { ReviewList as Reviews } from '../components/reviews/review-list.tsx';
+import { TrackRecordFigures } from '../components/track-record/figures.tsx';
 import { plural } from '@sf/shared';
 import { Thumb } from '../components/photo.tsx';
 

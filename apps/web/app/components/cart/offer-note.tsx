@@ -1,5 +1,5 @@
-import type { CartLine } from '../../lib/shop.ts';
-import { when } from '../../lib/shop.ts';
+import type { CartLine } from '../../lib/cart.ts';
+import { when } from '../../lib/dates.ts';
 import { naira } from './money.tsx';
 
 type Offer = NonNullable<CartLine['offer']>;

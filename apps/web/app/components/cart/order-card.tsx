@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { when, type OrderView } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
+import type { OrderView } from '../../lib/orders.ts';
 import { buyerMoney, sellerMoney } from '../../lib/order-money.ts';
 import { MoneyRow, naira } from './money.tsx';
 import { AlertIcon, ChevronDown } from '../icons.tsx';

@@ -4,7 +4,7 @@ import { VerifiedMark } from '../verified-badge.tsx';
 import { ConditionBadge, FitBadge, Price } from './price.tsx';
 import { ProductImg } from './product-image.tsx';
 import { MyFitBadge } from './fit-badge.tsx';
-import { Stars } from '../trust/stars.tsx';
+import { Stars } from '../reviews/stars.tsx';
 
 /** A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the store's city and badge. */
 export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: boolean }) {

@@ -3,8 +3,8 @@ import { formatNaira } from '@sf/shared';
 import type { StoreDetail } from '../../lib/catalog.ts';
 import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
-import { Stars } from '../trust/stars.tsx';
-import { TrackRecordFigures } from '../trust/track-record.tsx';
+import { Stars } from '../reviews/stars.tsx';
+import { TrackRecordFigures } from '../track-record/figures.tsx';
 import type { TrackRecordItem } from '../../lib/track-record.ts';
 
 export function storePhone(s: StoreDetail): string | null {

@@ -4,8 +4,8 @@ import { formatDays, KINDS, type ProviderDetail } from '../../lib/providers.ts';
 import { CheckIcon, CloseIcon } from '../icons.tsx';
 import { ContactButtons, contactNumber } from './contact-buttons.tsx';
 import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
-import { Stars } from '../trust/stars.tsx';
-import { ProviderReviewList } from '../trust/provider-reviews.tsx';
+import { Stars } from '../reviews/stars.tsx';
+import { ProviderReviewList } from '../reviews/provider-reviews.tsx';
 import type { ProviderReviewList as Reviews } from '../../lib/reviews.ts';
 import { Thumb } from '../photo.tsx';
 

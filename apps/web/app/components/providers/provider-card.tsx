@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDays, KINDS, type RatedProvider } from '../../lib/providers.ts';
-import { Stars } from '../trust/stars.tsx';
+import { Stars } from '../reviews/stars.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 import { VerifiedBadge } from '../verified-badge.tsx';
 import { Thumb } from '../photo.tsx';

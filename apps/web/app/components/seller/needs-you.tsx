@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { DisputeItem } from '../../lib/disputes.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 import { AlertIcon } from '../icons.tsx';
 
 export interface NeedsYouData {

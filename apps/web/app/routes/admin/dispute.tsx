@@ -17,7 +17,7 @@ import { field } from '../../lib/auth.server.ts';
 import { koboOf } from '../../lib/disputes.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
-import { DisputeSummary, DisputeThread } from '../../components/trust/dispute-view.tsx';
+import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: dispute | SpareFinder NG' }];
 

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: disputes | SpareFinder NG' }];
 

@@ -14,7 +14,7 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminOrder, orderAction } from '../../lib/admin-orders.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';

@@ -11,8 +11,8 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import type { ReviewItem } from '../../lib/reviews.ts';
-import { ReviewList } from '../../components/trust/review-list.tsx';
-import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
+import { ReviewList } from '../../components/reviews/review-list.tsx';
+import { ProviderReviewList } from '../../components/reviews/provider-reviews.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Admin: reviews | SpareFinder NG' }];
 

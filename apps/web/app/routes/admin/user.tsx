@@ -15,7 +15,7 @@ import { FormMessage } from '../../components/form-field.tsx';
 import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `Admin: ${d?.user.name ?? 'account'} | SpareFinder NG` },

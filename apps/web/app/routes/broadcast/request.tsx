@@ -17,8 +17,8 @@ import { redirect } from '../../lib/redirect.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { useLive } from '../../lib/live.ts';
 import { UploadForm } from '../../components/upload-form.tsx';
-import { RatingSelect } from '../../components/trust/rating-select.tsx';
-import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
+import { RatingSelect } from '../../components/reviews/rating-select.tsx';
+import { ProviderReviewList } from '../../components/reviews/provider-reviews.tsx';
 import {
   STATUS_LABEL,
   URGENCY_LABEL,

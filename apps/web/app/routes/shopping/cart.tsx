@@ -12,8 +12,9 @@ import {
 import { redirect } from '../../lib/redirect.ts';
 import { salePrice, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { apiGet } from '../../lib/shop.server.ts';
-import { intField, type CartLine } from '../../lib/shop.ts';
+import { apiGet } from '../../lib/signed-in.server.ts';
+import { intField } from '../../lib/form-values.ts';
+import type { CartLine } from '../../lib/cart.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { OfferNote } from '../../components/cart/offer-note.tsx';

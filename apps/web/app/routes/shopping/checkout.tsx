@@ -16,8 +16,10 @@ import {
 import { redirect } from '../../lib/redirect.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { apiGet, signedIn } from '../../lib/shop.server.ts';
-import { intField, type CartView, type Quote } from '../../lib/shop.ts';
+import { apiGet, signedIn } from '../../lib/signed-in.server.ts';
+import { intField } from '../../lib/form-values.ts';
+import type { CartView } from '../../lib/cart.ts';
+import type { Quote } from '../../lib/checkout.ts';
 import { MoneyRow, naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { OfferNote } from '../../components/cart/offer-note.tsx';

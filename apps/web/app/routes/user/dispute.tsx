@@ -10,13 +10,13 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
+import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import { koboOf } from '../../lib/disputes.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
-import { DisputeSummary, DisputeThread } from '../../components/trust/dispute-view.tsx';
+import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Dispute | SpareFinder NG' }];
 

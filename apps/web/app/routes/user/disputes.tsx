@@ -1,8 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { throwUnlessOk } from '../../lib/api.server.ts';
-import { apiGet } from '../../lib/shop.server.ts';
+import { apiGet } from '../../lib/signed-in.server.ts';
 import type { DisputeItem } from '../../lib/disputes.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 
 export const meta: MetaFunction = () => [{ title: 'My disputes | SpareFinder NG' }];
 

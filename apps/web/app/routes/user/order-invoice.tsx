@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { Invoice } from '@sf/api/types';
 import { throwUnlessOk } from '../../lib/api.server.ts';
-import { apiGet } from '../../lib/shop.server.ts';
+import { apiGet } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { naira } from '../../components/cart/money.tsx';
 

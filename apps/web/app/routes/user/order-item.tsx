@@ -11,12 +11,12 @@ import {
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { apiGet, signedIn } from '../../lib/shop.server.ts';
+import { apiGet, signedIn } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { field } from '../../lib/auth.server.ts';
-import { RatingSelect } from '../../components/trust/rating-select.tsx';
+import { RatingSelect } from '../../components/reviews/rating-select.tsx';
 import { DISPUTE_REASON_OPTIONS, DISPUTE_WINDOW_DAYS } from '../../lib/disputes.ts';
-import { ReviewList } from '../../components/trust/review-list.tsx';
+import { ReviewList } from '../../components/reviews/review-list.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'A part of my order | SpareFinder NG' }];

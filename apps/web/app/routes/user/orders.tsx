@@ -12,8 +12,9 @@ import {
 } from 'react-router';
 import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
-import { intField, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
+import { intField } from '../../lib/form-values.ts';
+import type { OrderView, PaymentsMode } from '../../lib/orders.ts';
 import { paymentResult } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';

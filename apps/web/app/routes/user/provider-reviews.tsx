@@ -6,8 +6,8 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
-import { AnswerForm } from '../../components/trust/answer-form.tsx';
-import { ProviderReviewList } from '../../components/trust/provider-reviews.tsx';
+import { AnswerForm } from '../../components/reviews/answer-form.tsx';
+import { ProviderReviewList } from '../../components/reviews/provider-reviews.tsx';
 
 // /user/workshop/reviews and /user/garage/reviews: a mechanic's or tow van's reviews, to answer.
 export const meta: MetaFunction = () => [{ title: 'Reviews from my customers | SpareFinder NG' }];

@@ -11,7 +11,7 @@ import {
 import { STORE_FIGURE_DAYS, formatNairaCompact, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
-import { signedIn } from '../../lib/shop.server.ts';
+import { signedIn } from '../../lib/signed-in.server.ts';
 import { loadDashboard, loadPlaces } from '../../lib/seller.server.ts';
 import { removeLogo } from '../../lib/uploads.server.ts';
 import {
@@ -24,7 +24,7 @@ import {
   type DashboardAnswer,
 } from '../../lib/seller.ts';
 import { bankAccountAction } from '../../lib/bank-account.server.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 import { payoutsHeldBecause } from '../../lib/order-money.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { LogoEditor } from '../../components/logo-editor.tsx';

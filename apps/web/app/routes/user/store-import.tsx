@@ -9,7 +9,7 @@ import {
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importErrorMessage, plural } from '@sf/shared';
 import type { ImportItem } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 import { loadImportPage } from '../../lib/seller.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';

@@ -12,8 +12,10 @@ import {
 import type { StoreBalance } from '@sf/api/types';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { requireUser } from '../../lib/auth.server.ts';
-import { apiGet, backTo, signedIn } from '../../lib/shop.server.ts';
-import { intField, when, type OrderView, type PaymentsMode } from '../../lib/shop.ts';
+import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
+import { intField } from '../../lib/form-values.ts';
+import { when } from '../../lib/dates.ts';
+import type { OrderView, PaymentsMode } from '../../lib/orders.ts';
 import { payoutsHeldBecause } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';

@@ -13,7 +13,7 @@ import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
 import { redirect } from '../../lib/redirect.ts';
-import { signedIn } from '../../lib/shop.server.ts';
+import { signedIn } from '../../lib/signed-in.server.ts';
 import { loadFitmentOptions, loadProductForm } from '../../lib/seller.server.ts';
 import {
   EMPTY_FITMENT,

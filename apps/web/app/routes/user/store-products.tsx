@@ -13,8 +13,8 @@ import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
 import { redirect } from '../../lib/redirect.ts';
-import { signedIn } from '../../lib/shop.server.ts';
-import { intField } from '../../lib/shop.ts';
+import { signedIn } from '../../lib/signed-in.server.ts';
+import { intField } from '../../lib/form-values.ts';
 import { loadProductList } from '../../lib/seller.server.ts';
 import {
   SORT_LABELS,

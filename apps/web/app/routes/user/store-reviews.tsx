@@ -6,9 +6,9 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
-import { AnswerForm } from '../../components/trust/answer-form.tsx';
-import { ReviewList } from '../../components/trust/review-list.tsx';
-import { Stars } from '../../components/trust/stars.tsx';
+import { AnswerForm } from '../../components/reviews/answer-form.tsx';
+import { ReviewList } from '../../components/reviews/review-list.tsx';
+import { Stars } from '../../components/reviews/stars.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Reviews of my store | SpareFinder NG' }];
 

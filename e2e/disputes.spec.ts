@@ -119,7 +119,7 @@ test('a buyer with a saved Corolla sees what fits, filters to it, and confirms a
   await expect(page).toHaveURL(/\/user\/orders\?checkout=/);
 });
 
-/** A demo-store part with stock, from the end of the store's list (the commerce spec takes the first ones). */
+/** A demo-store part with stock, from the end of the store's list (the checkout spec takes the first ones). */
 async function demoPart(page: Page) {
   const list = await (
     await page.request.get('/api/stores/ladipo-genuine-parts/products?pagesize=50')

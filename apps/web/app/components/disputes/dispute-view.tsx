@@ -1,5 +1,5 @@
 import { naira } from '../cart/money.tsx';
-import { when } from '../../lib/shop.ts';
+import { when } from '../../lib/dates.ts';
 import type { DisputeItem, DisputeMessage } from '../../lib/disputes.ts';
 import { orderNumber } from '@sf/shared';
 import { Photo } from '../photo.tsx';
