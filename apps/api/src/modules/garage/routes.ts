@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { changeReply, garageBody, garageIdParam, listReply } from './schemas.ts';
-import { garageService, type AddCarInput } from './service.ts';
+import { garageService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** 'My cars': the cars a signed-in user keeps, so the parts filter can start from one of them. */
-export default async function garageRoutes(app: FastifyInstance) {
+export default async function garageRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const garage = garageService(app.db);
   const tags = ['garage'];
   app.get(
@@ -23,7 +25,7 @@ export default async function garageRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send({ status: true, items: await garage.list(req.user!.id) }),
   );
-  app.post<{ Body: AddCarInput }>(
+  app.post(
     '/api/garage',
     {
       preHandler: requireAuth,
@@ -41,7 +43,7 @@ export default async function garageRoutes(app: FastifyInstance) {
         items: [await garage.add(req.user!.id, req.body)],
       }),
   );
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/garage/:id',
     {
       preHandler: requireAuth,

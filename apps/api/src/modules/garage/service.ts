@@ -8,16 +8,7 @@ import {
 } from '@sf/shared';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { garageRepository } from './repository.ts';
-import type { GarageCar } from './types.ts';
-
-export interface AddCarInput {
-  vin?: string;
-  makeId: number;
-  modelId?: number | null;
-  year?: number | null;
-  engine?: string | null;
-  nickname?: string;
-}
+import type { AddCarInput, GarageCar } from './types.ts';
 
 const toCar = (r: { createdAt: Date } & Omit<GarageCar, 'createdAt'>): GarageCar => ({
   ...r,
