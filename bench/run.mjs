@@ -30,6 +30,30 @@ async function builtServer() {
 }
 import { ensureDatabase, topUpProducts, waitFor } from './server-db.mjs';
 import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
+import { printBudgets } from './budgets.mjs';
+import http from 'node:http';
+
+/**
+ * How `path` comes back to a phone that takes brotli: the encoding and the bytes on the wire,
+ * beside the bytes of the same answer uncompressed. Read raw (fetch would decompress).
+ */
+function wireSize(base, path, encoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + path, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+        let bytes = 0;
+        res.on('data', (c) => (bytes += c.length));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'] ?? '',
+            bytes,
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? sized(10, 1));
@@ -156,6 +180,22 @@ async function main() {
           headers: s.headers,
         });
     }
+    // Uncached answers above 1 KB go out compressed: a search no one made (an API answer, not
+    // cached) and a product's page data (the JSON a client-side navigation fetches).
+    results.compression = [];
+    // A cursor no one asked for lately keeps the list answer out of the list cache.
+    const cursor = sized(90_000, 1_400) - (Date.now() % 97);
+    for (const [shown, p] of [
+      [
+        '/api/products/categories/0/?pagesize=50&lastId=…',
+        `/api/products/categories/0/?pagesize=50&lastId=${cursor}`,
+      ],
+      ['/product/:id.data', `/product/${cursor}.data`],
+    ]) {
+      const packed = await wireSize(base, p, 'br');
+      const plain = await wireSize(base, p, '');
+      results.compression.push({ path: shown, ...packed, plainBytes: plain.bytes });
+    }
     if (SMOKE) {
       // The benches that run against a server someone started: this one, for a second each.
       for (const b of ['catalog.mjs', 'providers.mjs']) {
@@ -177,8 +217,9 @@ async function main() {
     'scenarios',
     Object.fromEntries(Object.entries(results.scenarios).map(([k, r]) => [k, r.errors])),
   );
-  // The benches below run on their own in smoke mode (bench/smoke.mjs).
-  if (SMOKE) return;
+  // The benches below run on their own in smoke mode (bench/smoke.mjs); the budget table is
+  // printed from this run's figures alone, so its code runs in CI too.
+  if (SMOKE) return printBudgets({ latest: results });
   // The 1,000-checkout race (20 rounds), checkout throughput (50 buyers, different parts) and the
   // cart API's latency under it, on the PostgreSQL server only: bench/commerce.mjs, figures in
   // bench/results/commerce.json.
@@ -213,6 +254,7 @@ async function main() {
       stdio: 'inherit',
       env: process.env,
     });
+  printBudgets();
 }
 
 main().catch((e) => {

@@ -8,7 +8,7 @@
 //   - at a fixed rate (RATE messages/s, open loop: latency counts from the due time): p50/p95/p99.
 // Each process holds ~2,000 sockets: raise the open-file limit first (`ulimit -n 8192`).
 //
-//   node bench/sockets.mjs     SOCKETS (2000), RATE (100), BENCH_DURATION (10),
+//   node bench/sockets.mjs     SOCKETS (2000), RATE (200, the budget's rate), BENCH_DURATION (10),
 //                              BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)
 // Figures in bench/results/sockets.json. BENCH_SMOKE=1: 40 sockets, 1 s, 10 messages/s, failing on
 // any error or undelivered message (smoke-mode.mjs).
@@ -22,7 +22,7 @@ import { failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 const port = Number(process.env.BENCH_PORT ?? 3993);
 const base = `http://127.0.0.1:${port}`;
 const SOCKETS = Number(process.env.SOCKETS ?? sized(2000, 40));
-const RATE = Number(process.env.RATE ?? sized(100, 10));
+const RATE = Number(process.env.RATE ?? sized(200, 10));
 const SECONDS = Number(process.env.BENCH_DURATION ?? sized(10, 1));
 /** Senders flat out: never more than threads, so no one sends past the per-minute limit. */
 const SENDERS = Math.min(50, Math.floor(SOCKETS / 2));
