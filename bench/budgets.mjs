@@ -17,7 +17,7 @@ const scenario = (latest, name, rate) =>
 
 /**
  * [what, budget text, measure(files) → { figure, met } | undefined]. `files` holds the parsed
- * results files (latest, commerce, sockets); a bench not run yet gives `undefined`: not measured.
+ * results files (latest, checkout, sockets); a bench not run yet gives `undefined`: not measured.
  */
 export const BUDGETS = [
   [
@@ -62,8 +62,8 @@ export const BUDGETS = [
   [
     'checkout (POST /api/checkout), 50 buyers on different parts',
     '>= 200 orders/s, p99 < 150 ms',
-    ({ commerce }) => {
-      const t = commerce?.throughput;
+    ({ checkout }) => {
+      const t = checkout?.throughput;
       return (
         t && {
           figure: `${t.ordersPerSecond} orders/s, p99 ${t.checkoutP99} ms`,
@@ -121,7 +121,7 @@ const read = (file) => {
 export function budgetTable(
   files = {
     latest: read('latest.json'),
-    commerce: read('commerce.json'),
+    checkout: read('checkout.json'),
     sockets: read('sockets.json'),
   },
 ) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The bulk CSV import on the PostgreSQL server, over real HTTP against the API process
-// (bench/commerce-server.ts: migrations, reference data, the job runner), on a fresh database:
+// (bench/api-server.ts: migrations, reference data, the job runner), on a fresh database:
 // a seller uploads 10,000 rows (multipart, as the page's form does) and the page's poll
 // (GET /api/store/imports/:id every 200 ms) waits for the job to finish; then the same file
 // again, which updates the 10,000 products by SKU. The budget: under 30 s each.

@@ -221,8 +221,8 @@ async function main() {
   // printed from this run's figures alone, so its code runs in CI too.
   if (SMOKE) return printBudgets({ latest: results });
   // The 1,000-checkout race (20 rounds), checkout throughput (50 buyers, different parts) and the
-  // cart API's latency under it, on the PostgreSQL server only: bench/commerce.mjs, figures in
-  // bench/results/commerce.json.
+  // cart API's latency under it, on the PostgreSQL server only: bench/checkout.mjs, figures in
+  // bench/results/checkout.json.
   const only = process.env.BENCH_ONLY;
   // Search speed on 5,000 distinct searches with caches off, on its own kept catalogue
   // (BENCH_PRODUCTS, BENCH_RATE): bench/search-speed.mjs, figures in bench/results/search-speed.json.
@@ -249,7 +249,7 @@ async function main() {
       env: process.env,
     });
   if (!only || /checkout|cart|race/i.test(only))
-    spawnSync(process.execPath, [path.join(root, 'bench/commerce.mjs'), 'race,throughput'], {
+    spawnSync(process.execPath, [path.join(root, 'bench/checkout.mjs'), 'race,throughput'], {
       cwd: root,
       stdio: 'inherit',
       env: process.env,

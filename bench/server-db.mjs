@@ -1,6 +1,6 @@
 // What the server benchmarks share: a fresh database of their own on the PostgreSQL server
 // (dropped after, so leftovers never decide a run), and the API process on it
-// (bench/commerce-server.ts: migrations, reference data, the job runner).
+// (bench/api-server.ts: migrations, reference data, the job runner).
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -35,7 +35,7 @@ export async function freshDb(prefix) {
 export function startServer(dbUrl, port, env = {}) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/commerce-server.ts')],
+    ['--import', 'tsx', path.join(root, 'bench/api-server.ts')],
     {
       cwd: root,
       env: {

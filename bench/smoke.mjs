@@ -6,7 +6,7 @@
 //
 //   node bench/smoke.mjs            all of them (the PostgreSQL server ones need BENCH_DATABASE_URL
 //                                   or a server on 127.0.0.1:5432; scale and soak need nginx)
-//   node bench/smoke.mjs commerce   the ones whose name contains this
+//   node bench/smoke.mjs checkout   the ones whose name contains this
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -36,7 +36,7 @@ const benches = [
     node('bench/run.mjs'),
     built ? '' : 'no web build',
   ],
-  ['commerce (race, sigkill, throughput)', node('bench/commerce.mjs'), pgUp ? '' : 'no PostgreSQL'],
+  ['checkout (race, sigkill, throughput)', node('bench/checkout.mjs'), pgUp ? '' : 'no PostgreSQL'],
   ['import', node('bench/import.mjs'), pgUp ? '' : 'no PostgreSQL'],
   ['sockets', node('bench/sockets.mjs'), pgUp ? '' : 'no PostgreSQL'],
   ['search-speed', node('bench/search-speed.mjs'), pgUp ? '' : 'no PostgreSQL'],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Commerce under load, on the PostgreSQL server, over real HTTP against the API process
-// (bench/commerce-server.ts), each scenario on a fresh database:
+// Checkout under load, on the PostgreSQL server, over real HTTP against the API process
+// (bench/api-server.ts), each scenario on a fresh database:
 //   race      1,000 checkouts at once for a part with 10 in stock (ROUNDS times, default 20):
 //             exactly 10 orders, stock 0, never negative, no 5xx.
 //   sigkill   the server killed with SIGKILL in the middle of 500 checkouts (and 100 payment
@@ -9,7 +9,7 @@
 //   throughput 50 buyers checking out different parts for DURATION seconds: orders per second,
 //             and GET /api/cart latency (p50/p99) under that load.
 //
-//   node bench/commerce.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
+//   node bench/checkout.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
 //   BENCH_SMOKE=1: one round of 40, 50 checkouts killed after 10, 10 buyers for 2 s (smoke-mode.mjs)
 import crypto from 'node:crypto';
@@ -29,7 +29,7 @@ const stop = (child, sig = 'SIGTERM') =>
     child.kill(sig);
   });
 
-const freshDb = () => newDb('sf_commerce');
+const freshDb = () => newDb('sf_checkout');
 const startServer = (dbUrl) => start(dbUrl, port, { DEMO_DATA: 'true' });
 
 let worlds = 0;
@@ -321,6 +321,6 @@ const out = { at: new Date().toISOString() };
 if (which.has('race')) out.race = await race();
 if (which.has('sigkill')) out.sigkill = await sigkill();
 if (which.has('throughput')) out.throughput = await throughput();
-writeResult('commerce.json', out);
+writeResult('checkout.json', out);
 const failed = (out.race && !out.race.allOk) || (out.sigkill && !out.sigkill.ok);
 process.exit(failed || process.exitCode ? 1 : 0);

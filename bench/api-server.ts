@@ -1,4 +1,4 @@
-// The API process alone (no web pages), for the commerce benches: migrations, reference data,
+// The API process alone (no web pages), for the benches of checkout and imports: migrations, reference data,
 // the app with its mounted Paystack test server, the job runner, on PORT against DATABASE_URL.
 import { openDb, migrate, loadReferenceData } from '@sf/db';
 import { buildApp } from '../apps/api/src/app.ts';
