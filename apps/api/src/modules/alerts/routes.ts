@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { defineJob, defineSchedule } from '../../lib/jobs.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { alertsMatcher } from './matching.ts';
@@ -12,7 +13,7 @@ import {
   priceBody,
   searchBody,
 } from './schemas.ts';
-import { alertsService, type ChangeInput, type PriceInput, type SearchInput } from './service.ts';
+import { alertsService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 defineJob<{ prodIds: number[] }>(MATCH_JOB, (p, { app }) =>
@@ -24,7 +25,8 @@ defineSchedule('alerts.deliver', 60 * 60_000, async ({ app }) => {
 });
 
 /** Saved searches and price alerts of the signed-in user. */
-export default async function alertsRoutes(app: FastifyInstance) {
+export default async function alertsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = alertsService(app.db);
   const tags = ['alerts'];
 
@@ -41,7 +43,7 @@ export default async function alertsRoutes(app: FastifyInstance) {
     async (req, reply) => reply.header('cache-control', PRIVATE).send(await svc.list(req.user!.id)),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/alerts/:id',
     {
       preHandler: requireAuth,
@@ -56,7 +58,7 @@ export default async function alertsRoutes(app: FastifyInstance) {
       reply.header('cache-control', PRIVATE).send(await svc.matches(req.user!.id, req.params.id)),
   );
 
-  app.post<{ Body: SearchInput }>(
+  app.post(
     '/api/alerts/searches',
     {
       preHandler: requireAuth,
@@ -76,7 +78,7 @@ export default async function alertsRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.post<{ Body: PriceInput }>(
+  app.post(
     '/api/alerts/prices',
     {
       preHandler: requireAuth,
@@ -95,7 +97,7 @@ export default async function alertsRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.patch<{ Params: { id: string }; Body: ChangeInput }>(
+  app.patch(
     '/api/alerts/:id',
     {
       preHandler: requireAuth,
@@ -119,7 +121,7 @@ export default async function alertsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/alerts/:id',
     {
       preHandler: requireAuth,

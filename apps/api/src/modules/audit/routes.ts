@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { attentionCounts } from './attention.ts';
 import { attentionReply, auditQuery, auditReply } from './schemas.ts';
 import { listAudit } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
-interface AuditQuery {
-  targetType?: string;
-  targetId?: string;
-  actorId?: string;
-  action?: string;
-  lastId?: number;
-}
-
 /** Admin only, like every /api/admin route (lib/admin-guard.ts). */
-export default async function auditRoutes(app: FastifyInstance) {
+export default async function auditRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const tags = ['admin'];
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     '/api/admin/audit',
     {
       schema: {

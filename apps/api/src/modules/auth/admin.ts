@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -236,44 +237,33 @@ export const adminUsersService = {
   },
 };
 
-type Params = { Params: { id: string } };
-type Note = { note?: string };
-
-export default async function adminUserRoutes(app: FastifyInstance) {
+export default async function adminUserRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = adminUsersService;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.get<Params>('/api/admin/users/:id', { schema: schemas.getUserSchema }, async (req, reply) =>
+  app.get('/api/admin/users/:id', { schema: schemas.getUserSchema }, async (req, reply) =>
     noStore(reply).send({ status: true, ...(await svc.get(app.db, req.params.id)) }),
   );
-  app.post<Params & { Body: { role: string; password?: string; note?: string } }>(
-    '/api/admin/users/:id/role',
-    { schema: schemas.roleSchema },
-    async (req, reply) =>
-      noStore(reply).send({
-        status: true,
-        ...(await svc.changeRole(app.db, app.bus, req.user!, req.params.id, req.body)),
-      }),
+  app.post('/api/admin/users/:id/role', { schema: schemas.roleSchema }, async (req, reply) =>
+    noStore(reply).send({
+      status: true,
+      ...(await svc.changeRole(app.db, app.bus, req.user!, req.params.id, req.body)),
+    }),
   );
-  app.post<Params & { Body: Note }>(
-    '/api/admin/users/:id/lock',
-    { schema: schemas.lockSchema },
-    async (req, reply) =>
-      noStore(reply).send({
-        status: true,
-        ...(await svc.lock(app, req.user!, req.params.id, req.body?.note)),
-      }),
+  app.post('/api/admin/users/:id/lock', { schema: schemas.lockSchema }, async (req, reply) =>
+    noStore(reply).send({
+      status: true,
+      ...(await svc.lock(app, req.user!, req.params.id, req.body?.note)),
+    }),
   );
-  app.post<Params & { Body: Note }>(
-    '/api/admin/users/:id/unlock',
-    { schema: schemas.unlockSchema },
-    async (req, reply) =>
-      noStore(reply).send({
-        status: true,
-        ...(await svc.unlock(app, req.user!, req.params.id, req.body?.note)),
-      }),
+  app.post('/api/admin/users/:id/unlock', { schema: schemas.unlockSchema }, async (req, reply) =>
+    noStore(reply).send({
+      status: true,
+      ...(await svc.unlock(app, req.user!, req.params.id, req.body?.note)),
+    }),
   );
-  app.post<Params & { Body: Note }>(
+  app.post(
     '/api/admin/users/:id/password-reset',
     { schema: schemas.forceResetSchema },
     async (req, reply) =>
@@ -282,7 +272,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
         ...(await svc.forceReset(app.db, app.bus, req.user!, req.params.id, req.body?.note)),
       }),
   );
-  app.post<Params & { Body: Note & { sessionId?: string } }>(
+  app.post(
     '/api/admin/users/:id/sessions/end',
     { schema: schemas.endSessionsSchema },
     async (req, reply) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES as M, PHONE_CODE_MINUTES, type RegistrationInput } from '@sf/shared';
+import { typedRoutes } from '../../lib/typed-routes.ts';
+import { AUTH_MESSAGES as M, PHONE_CODE_MINUTES } from '@sf/shared';
 import {
   clearSessionCookie,
   requireAuth,
@@ -23,15 +24,8 @@ import { publicOrigin } from '../../config.ts';
 import * as schemas from './schemas.ts';
 import { deviceOf, setDeviceCookie, type Device } from './devices.ts';
 import { LOCAL_SMS_PREFIX } from '../sms/setup.ts';
-import { phoneAuthService, type NewAccountInput } from './phone.ts';
-
-type ProfileBody = {
-  name?: string;
-  phone?: string;
-  email?: string;
-  currentPassword?: string;
-  newPassword?: string;
-};
+import { phoneAuthService } from './phone.ts';
+import type { ProfileChange } from './types.ts';
 
 defineJob<{ email: string }>(RESET_JOB, async ({ email }, { app }) =>
   authService(app.db, app.log, publicOrigin(app.config)).sendResetLink(email, (m) =>
@@ -39,7 +33,8 @@ defineJob<{ email: string }>(RESET_JOB, async ({ email }, { app }) =>
   ),
 );
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = authService(
     app.db,
     app.log,
@@ -75,59 +70,43 @@ export default async function authRoutes(app: FastifyInstance) {
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post<{ Body: RegistrationInput }>(
-    '/api/auth/register',
-    { schema: schemas.registerSchema },
-    async (req, reply) => {
-      const i = info(req);
-      const { user, session } = await svc.register(req.body, i);
-      await signIn(req, reply, session, user.id, i.device);
-      return noStore(reply)
-        .status(201)
-        .send({ status: true, user: authUser(user) });
-    },
-  );
+  app.post('/api/auth/register', { schema: schemas.registerSchema }, async (req, reply) => {
+    const i = info(req);
+    const { user, session } = await svc.register(req.body, i);
+    await signIn(req, reply, session, user.id, i.device);
+    return noStore(reply)
+      .status(201)
+      .send({ status: true, user: authUser(user) });
+  });
 
-  app.post<{ Body: { email: string; password: string } }>(
-    '/api/auth/login',
-    { schema: schemas.loginSchema },
-    async (req, reply) => {
-      const i = info(req);
-      const { user, session } = await svc.login(req.body.email, req.body.password, i);
-      await signIn(req, reply, session, user.id, i.device);
-      return noStore(reply).send({ status: true, user: authUser(user) });
-    },
-  );
+  app.post('/api/auth/login', { schema: schemas.loginSchema }, async (req, reply) => {
+    const i = info(req);
+    const { user, session } = await svc.login(req.body.email, req.body.password, i);
+    await signIn(req, reply, session, user.id, i.device);
+    return noStore(reply).send({ status: true, user: authUser(user) });
+  });
 
-  app.post<{ Body: { phone: string } }>(
-    '/api/auth/phone/code',
-    { schema: schemas.phoneCodeSchema },
-    async (req, reply) => {
-      const sent = await phone.sendCode(req.body.phone, info(req));
-      return noStore(reply).send({
-        status: true,
-        message: M.codeSent(sent.phone),
-        phone: sent.phone,
-        expiresInS: PHONE_CODE_MINUTES * 60,
-        ...(app.smsMode === 'local'
-          ? { testInbox: `${LOCAL_SMS_PREFIX}?to=${sent.phone.slice(1)}` }
-          : {}),
-      });
-    },
-  );
+  app.post('/api/auth/phone/code', { schema: schemas.phoneCodeSchema }, async (req, reply) => {
+    const sent = await phone.sendCode(req.body.phone, info(req));
+    return noStore(reply).send({
+      status: true,
+      message: M.codeSent(sent.phone),
+      phone: sent.phone,
+      expiresInS: PHONE_CODE_MINUTES * 60,
+      ...(app.smsMode === 'local'
+        ? { testInbox: `${LOCAL_SMS_PREFIX}?to=${sent.phone.slice(1)}` }
+        : {}),
+    });
+  });
 
-  app.post<{ Body: { phone: string; code: string } & NewAccountInput }>(
-    '/api/auth/phone/verify',
-    { schema: schemas.phoneVerifySchema },
-    async (req, reply) => {
-      const i = info(req);
-      const { user, session, created } = await phone.verify(req.body, i);
-      await signIn(req, reply, session, user.id, i.device);
-      return noStore(reply)
-        .status(created ? 201 : 200)
-        .send({ status: true, user: authUser(user), created });
-    },
-  );
+  app.post('/api/auth/phone/verify', { schema: schemas.phoneVerifySchema }, async (req, reply) => {
+    const i = info(req);
+    const { user, session, created } = await phone.verify(req.body, i);
+    await signIn(req, reply, session, user.id, i.device);
+    return noStore(reply)
+      .status(created ? 201 : 200)
+      .send({ status: true, user: authUser(user), created });
+  });
 
   app.post('/api/auth/logout', { schema: schemas.logoutSchema }, async (req, reply) => {
     clearSessionCookie(reply, secure);
@@ -141,7 +120,7 @@ export default async function authRoutes(app: FastifyInstance) {
     noStore(reply).send({ status: true, user: req.user ? authUser(req.user) : guestAuthUser() }),
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/api/auth/password-reset',
     { schema: schemas.resetRequestSchema },
     async (req, reply) => {
@@ -150,7 +129,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     '/api/auth/password-reset/confirm',
     { schema: schemas.resetConfirmSchema },
     async (req, reply) => {
@@ -167,17 +146,22 @@ export default async function authRoutes(app: FastifyInstance) {
       noStore(reply).send({ status: true, user: profileView(await svc.profile(req.user!.id)) }),
   );
 
-  const updateProfile = async (req: FastifyRequest<{ Body: ProfileBody }>, reply: FastifyReply) => {
-    const { user, session } = await svc.updateProfile(req.user!, req.body ?? {}, info(req));
+  // One handler for PATCH and POST; each route passes the body its schema typed.
+  const updateProfile = async (
+    req: FastifyRequest,
+    body: ProfileChange | undefined,
+    reply: FastifyReply,
+  ) => {
+    const { user, session } = await svc.updateProfile(req.user!, body ?? {}, info(req));
     if (session) await signIn(req, reply, session, user.id);
     return noStore(reply).send({ status: true, user: profileView(user) });
   };
-  app.patch<{ Body: ProfileBody }>(
+  app.patch(
     '/api/user/profile',
     { schema: schemas.profileUpdateSchema, preHandler: requireAuth },
-    updateProfile,
+    async (req, reply) => updateProfile(req, req.body, reply),
   );
-  app.post<{ Body: ProfileBody }>(
+  app.post(
     '/api/user/profile',
     {
       schema: {
@@ -186,10 +170,10 @@ export default async function authRoutes(app: FastifyInstance) {
       },
       preHandler: requireAuth,
     },
-    updateProfile,
+    async (req, reply) => updateProfile(req, req.body, reply),
   );
 
-  app.get<{ Querystring: { role?: string; q?: string; pagesize: number } }>(
+  app.get(
     '/api/admin/users',
     { schema: schemas.adminUsersSchema, preHandler: requireRole('Admin') },
     async (req, reply) => {
@@ -215,24 +199,20 @@ export default async function authRoutes(app: FastifyInstance) {
   // The test-only outbox route exists only for the browser tests' own server (E2E=1 with demo data).
   if (app.config.e2eRoutes) {
     app.log.warn('E2E=1: the test-only route GET /api/test/outbox/latest is enabled');
-    app.get<{ Querystring: { to: string } }>(
-      '/api/test/outbox/latest',
-      { schema: schemas.outboxSchema },
-      async (req, reply) => {
-        const m = await svc.latestOutbox(req.query.to);
-        if (!m) throw notFound('No mail to this address yet');
-        const link = /https?:\/\/\S+/.exec(m.text)?.[0] ?? null;
-        return noStore(reply).send({
-          status: true,
-          item: {
-            to: m.to,
-            subject: m.subject,
-            text: m.text,
-            link,
-            createdAt: m.createdAt.toISOString(),
-          },
-        });
-      },
-    );
+    app.get('/api/test/outbox/latest', { schema: schemas.outboxSchema }, async (req, reply) => {
+      const m = await svc.latestOutbox(req.query.to);
+      if (!m) throw notFound('No mail to this address yet');
+      const link = /https?:\/\/\S+/.exec(m.text)?.[0] ?? null;
+      return noStore(reply).send({
+        status: true,
+        item: {
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          link,
+          createdAt: m.createdAt.toISOString(),
+        },
+      });
+    });
   }
 }

@@ -8,6 +8,7 @@ import type {
   phoneCodeAnswer,
   phoneVerifyAnswer,
   profileSchema,
+  profileUpdateSchema,
 } from './schemas.ts';
 import type { adminUserAnswer } from './admin-schemas.ts';
 
@@ -21,3 +22,5 @@ export type PhoneCodeAnswer = FromSchema<typeof phoneCodeAnswer>;
 export type PhoneVerifyAnswer = FromSchema<typeof phoneVerifyAnswer>;
 export type AdminUser = FromSchema<typeof adminUserSchema>;
 export type AdminUserAnswer = FromSchema<typeof adminUserAnswer>;
+/** A change of one's own profile (PATCH or POST /api/user/profile), as its body schema admits it. */
+export type ProfileChange = FromSchema<typeof profileUpdateSchema.body>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { Id, Int } from '../../lib/schemas.ts';
 import * as sc from './schemas.ts';
@@ -14,7 +15,8 @@ const productParam = {
 
 // Every answer is the whole cart as it is now (prices and stock re-read), so the page never
 // shows a stale line after a change.
-export default async function cartRoutes(app: FastifyInstance) {
+export default async function cartRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -47,7 +49,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     async (req) => ({ status: true, count: await svc.count(app.db, req.user!.id) }),
   );
 
-  app.post<{ Body: { productId: number; quantity: number } }>(
+  app.post(
     '/api/cart/items',
     {
       preHandler: requireAuth,
@@ -68,7 +70,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     async (req) => svc.add(app.db, req.user!.id, req.body.productId, req.body.quantity),
   );
 
-  app.patch<{ Params: { productId: number }; Body: { quantity: number } }>(
+  app.patch(
     '/api/cart/items/:productId',
     {
       preHandler: requireAuth,
@@ -83,7 +85,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     async (req) => svc.setQuantity(app.db, req.user!.id, req.params.productId, req.body.quantity),
   );
 
-  app.delete<{ Params: { productId: number } }>(
+  app.delete(
     '/api/cart/items/:productId',
     {
       preHandler: requireAuth,
@@ -97,7 +99,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     async (req) => svc.remove(app.db, req.user!.id, req.params.productId),
   );
 
-  app.post<{ Body: { items: { productId: number; quantity: number }[] } }>(
+  app.post(
     '/api/cart/merge',
     {
       preHandler: requireAuth,

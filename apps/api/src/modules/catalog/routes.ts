@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { Text, idParam, storeUrlParam } from '../../lib/schemas.ts';
 import {
   categoriesReply,
@@ -15,7 +16,6 @@ import {
   clearCatalogListsHere,
   productsService,
   relayCatalogListClears,
-  type ListFilters,
 } from './service.ts';
 import { sendCachedJson } from '../../lib/cached-json.ts';
 
@@ -36,7 +36,8 @@ const pageQuery = {
 } as const;
 const LIST_CACHE = 'public, max-age=30';
 
-export default async function catalogRoutes(app: FastifyInstance) {
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   // Public reads: the replica when there is one (DATABASE_READ_URL).
   const categories = categoriesService(app.db, app.dbRead);
   const products = productsService(app.db, {
@@ -55,7 +56,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     offClear();
   });
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/categories/getByParentId/:id',
     {
       schema: {
@@ -71,7 +72,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
         .send({ status: true, items: await categories.byParent(req.params.id) }),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/categories/:id',
     {
       schema: {
@@ -87,7 +88,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
         .send({ status: true, item: await categories.withFamily(req.params.id) }),
   );
 
-  app.get<{ Params: { id: number }; Querystring: ListFilters }>(
+  app.get(
     '/api/products/categories/:id',
     {
       preValidation: dropEmpty,
@@ -109,7 +110,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       ),
   );
 
-  app.get<{ Querystring: { prodName: string } }>(
+  app.get(
     '/api/products/search',
     {
       schema: {
@@ -127,7 +128,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       reply.header('cache-control', LIST_CACHE).send(await products.suggest(req.query.prodName)),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/products/:id',
     {
       schema: {
@@ -143,10 +144,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
         .send({ status: true, item: await products.detail(req.params.id) }),
   );
 
-  app.get<{
-    Params: { urlName: string };
-    Querystring: { pagesize?: number; lastId?: string; count?: number };
-  }>(
+  app.get(
     '/api/stores/:urlName',
     {
       preValidation: dropEmpty,
@@ -164,10 +162,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
         .send(await products.store(req.params.urlName, req.query)),
   );
 
-  app.get<{
-    Params: { urlName: string };
-    Querystring: { pagesize?: number; lastId?: string; count?: number };
-  }>(
+  app.get(
     '/api/stores/:urlName/products',
     {
       preValidation: dropEmpty,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { guestIdOf, issueGuestId } from '../../lib/chat-guest.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { addressKey, take, waitText } from '../../lib/limits.ts';
@@ -24,13 +25,11 @@ import {
 } from './schemas.ts';
 import { chatService, GUEST_CHAT_RATE, type Viewer } from './service.ts';
 import { staffChatService } from './staff.ts';
-import type { MessageInput, OpenInput } from './types.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
-type Id = { Params: { id: number } };
-type After = { Querystring: { afterId?: number } };
 
 /** Chat: support for anyone (guests by their chat cookie), direct threads, the staff's inbox. */
-export default async function chatRoutes(app: FastifyInstance) {
+export default async function chatRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = chatService(app);
   const staff = staffChatService(app);
   const tags = ['chat'];
@@ -80,7 +79,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send({ status: true, ...(await svc.unread(req.user!)) }),
   );
-  app.post<{ Body: OpenInput }>(
+  app.post(
     '/api/chat/threads',
     {
       preHandler: requireAuth,
@@ -103,7 +102,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       ),
     }),
   );
-  app.get<After>(
+  app.get(
     '/api/chat/support',
     {
       schema: {
@@ -118,7 +117,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send(await svc.support(viewer(req), req.query.afterId)),
   );
-  app.post<{ Body: MessageInput }>(
+  app.post(
     '/api/chat/support/messages',
     {
       schema: {
@@ -135,7 +134,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       return reply.status(201).send({ status: true, item });
     },
   );
-  app.put<{ Body: { email: string } }>(
+  app.put(
     '/api/chat/support/email',
     {
       schema: {
@@ -156,7 +155,7 @@ export default async function chatRoutes(app: FastifyInstance) {
       });
     },
   );
-  app.get<Id & After>(
+  app.get(
     '/api/chat/threads/:id',
     {
       schema: {
@@ -172,7 +171,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send(await svc.thread(viewer(req), req.params.id, req.query.afterId)),
   );
-  app.post<Id & { Body: MessageInput }>(
+  app.post(
     '/api/chat/threads/:id/messages',
     {
       schema: {
@@ -189,7 +188,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         item: await svc.send(viewer(req), req.params.id, req.body.body, req.body.clientKey),
       }),
   );
-  app.post<Id & { Body: { lastId: number } }>(
+  app.post(
     '/api/chat/threads/:id/read',
     {
       schema: {
@@ -209,7 +208,7 @@ export default async function chatRoutes(app: FastifyInstance) {
     ['POST', true],
     ['DELETE', false],
   ] as const)
-    app.route<Id>({
+    app.route({
       method,
       url: '/api/chat/threads/:id/block',
       preHandler: requireAuth,
@@ -231,7 +230,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         };
       },
     });
-  app.post<Id & { Body: { reason?: string } }>(
+  app.post(
     '/api/chat/messages/:id/report',
     {
       preHandler: requireAuth,
@@ -251,7 +250,7 @@ export default async function chatRoutes(app: FastifyInstance) {
 
   // ---- Staff (/api/admin/* is Admin-only: lib/admin-guard.ts)
   const admin = ['admin', 'chat'];
-  app.get<{ Querystring: { show: 'waiting' | 'all' | 'reported'; lastId?: number } }>(
+  app.get(
     '/api/admin/support',
     {
       schema: {
@@ -267,7 +266,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send(await staff.inbox(req.query.show, req.query.lastId)),
   );
-  app.get<Id & After>(
+  app.get(
     '/api/admin/support/:id',
     {
       schema: {
@@ -283,7 +282,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send(await staff.thread(req.params.id, req.query.afterId)),
   );
-  app.post<Id & { Body: MessageInput }>(
+  app.post(
     '/api/admin/support/:id/messages',
     {
       schema: {
@@ -300,7 +299,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         item: await staff.answer(req.user!, req.params.id, req.body.body, req.body.clientKey),
       }),
   );
-  app.post<Id & { Body: { lastId: number } }>(
+  app.post(
     '/api/admin/support/:id/read',
     {
       schema: {
@@ -313,7 +312,7 @@ export default async function chatRoutes(app: FastifyInstance) {
     },
     async (req) => ({ status: true, unread: await staff.read(req.params.id, req.body.lastId) }),
   );
-  app.post<Id>(
+  app.post(
     '/api/admin/chat/messages/:id/resolve',
     {
       schema: {

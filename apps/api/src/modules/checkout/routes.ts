@@ -1,22 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { Id, Text } from '../../lib/schemas.ts';
-import { checkoutService as svc, type CheckoutInput, type QuoteInput } from './service.ts';
+import { checkoutService as svc } from './service.ts';
 import * as sc from './schemas.ts';
 
 const tags = ['checkout'];
 const id = Id();
 const couponCode = Text({ maxLength: 40 });
 
-export default async function checkoutRoutes(app: FastifyInstance) {
+export default async function checkoutRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
   });
 
-  app.post<{ Body: QuoteInput }>(
+  app.post(
     '/api/checkout/quote',
     {
       preHandler: requireAuth,
@@ -38,7 +40,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     async (req) => svc.quote(app, req.user!.id, req.body ?? {}),
   );
 
-  app.post<{ Body: CheckoutInput }>(
+  app.post(
     '/api/checkout',
     {
       preHandler: requireAuth,
@@ -78,7 +80,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { checkoutId: string } }>(
+  app.post(
     '/api/checkout/:checkoutId/pay',
     {
       preHandler: requireAuth,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, safeRedirectPath, type ContactField } from '@sf/shared';
+import { typedRoutes } from '../../lib/typed-routes.ts';
+import { MESSAGES, safeRedirectPath } from '@sf/shared';
 import { sendError } from '../../lib/errors.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { requireAuth } from '../../lib/session.ts';
@@ -31,7 +32,8 @@ function backTo(req: FastifyRequest, result: 'ok' | 'invalid' | 'error'): string
   }
 }
 
-export default async function contentRoutes(app: FastifyInstance) {
+export default async function contentRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = contentService(app);
   const tags = ['content'];
 
@@ -49,7 +51,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         .send({ status: true, items: await svc.categories() }),
   );
 
-  app.get<{ Querystring: { category?: string; lastId?: number; pagesize?: number } }>(
+  app.get(
     '/api/blogs',
     {
       schema: {
@@ -65,7 +67,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         .send({ status: true, ...(await svc.posts(req.query)) }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/blogs/blog/:id',
     {
       schema: {
@@ -81,7 +83,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         .send({ status: true, items: [await svc.post(req.params.id)] }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/blogs/comments/:id',
     {
       schema: {
@@ -100,7 +102,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.post<{ Params: { id: string }; Body: { body: string } }>(
+  app.post(
     '/api/blogs/comments/:id',
     {
       preHandler: requireAuth,
@@ -120,7 +122,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/api/static/contents/:slug',
     {
       schema: {
@@ -136,7 +138,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         .send({ status: true, items: [await svc.page(req.params.slug)] }),
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/api/static/sections/:slug',
     {
       schema: {
@@ -152,7 +154,7 @@ export default async function contentRoutes(app: FastifyInstance) {
         .send({ status: true, items: await svc.sections(req.params.slug) }),
   );
 
-  app.post<{ Body: { emailAddress?: string } }>(
+  app.post(
     '/api/email/contact-list/newsletter',
     {
       schema: {
@@ -181,7 +183,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: Partial<Record<ContactField, string>> }>(
+  app.post(
     '/api/contact',
     {
       schema: {

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { fitQuery, fitReply } from './schemas.ts';
 import { fitService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** 'Fits your 2010 Toyota Corolla': products checked against one of the signed-in user's cars. */
-export default async function fitRoutes(app: FastifyInstance) {
+export default async function fitRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const fit = fitService(app.db);
-  app.get<{ Querystring: { ids?: string; car?: string } }>(
+  app.get(
     '/api/fit',
     {
       preHandler: requireAuth,

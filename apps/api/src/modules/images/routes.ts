@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { notFound } from '../../lib/errors.ts';
@@ -30,11 +31,12 @@ const WEEK = 'public, max-age=604800';
 /** The body of a provider logo that does not exist: a neutral badge, drawn once. */
 const UNKNOWN_BADGE = providerBadge('?');
 
-export default async function imageRoutes(app: FastifyInstance) {
+export default async function imageRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const dir = app.config.imagesDir ?? defaultFilesDir();
   const categories = categoriesService(app.db);
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/images/categories/:slug.svg',
     {
       schema: {
@@ -56,7 +58,7 @@ export default async function imageRoutes(app: FastifyInstance) {
   );
 
   // Store logos: an initials tile like the categories'.
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/images/stores/:slug.svg',
     {
       schema: {
@@ -78,7 +80,7 @@ export default async function imageRoutes(app: FastifyInstance) {
   );
 
   // Mechanic and tow-van logos: a badge with the business's initials.
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/images/sp/:id.svg',
     {
       schema: { hide: true, params: idParam() },
@@ -93,7 +95,7 @@ export default async function imageRoutes(app: FastifyInstance) {
 
   // Blog covers drawn from the post's colour, category and title: SVG for pages, PNG for sharing cards.
   const pngCache = new Map<string, Buffer>();
-  app.get<{ Params: { file: string } }>(
+  app.get(
     '/images/blogs/:file',
     {
       schema: {
@@ -123,7 +125,7 @@ export default async function imageRoutes(app: FastifyInstance) {
 
   // Product pictures: files under the images directory (uploads, and generated pictures already
   // drawn); a generated picture (g-<cat>-<variant>) is drawn on its first request.
-  app.get<{ Params: { file: string } }>(
+  app.get(
     '/images/p/:file',
     {
       schema: {
@@ -169,7 +171,7 @@ export default async function imageRoutes(app: FastifyInstance) {
   );
 
   // Uploaded logos of stores, mechanics and tow vans (lib/uploads.ts, decision 0013).
-  app.get<{ Params: { file: string } }>(
+  app.get(
     '/images/logos/:file',
     {
       schema: {
@@ -234,7 +236,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       .send(await defaultCardJpeg()),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/og/product/:id.jpg',
     {
       schema: {

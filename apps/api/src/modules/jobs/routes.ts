@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { failedJobsReply, jobActionReply, jobParams } from './schemas.ts';
 import { jobsService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** Admin only, like every /api/admin route (lib/admin-guard.ts). */
-export default async function jobsRoutes(app: FastifyInstance) {
+export default async function jobsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const tags = ['admin'];
   app.get(
     '/api/admin/jobs/failed',
@@ -20,7 +22,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send({ status: true, items: await jobsService.failed(app.db) }),
   );
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/admin/jobs/:id/retry',
     {
       schema: {
@@ -35,7 +37,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       return { status: true, message: 'The job will run again shortly' };
     },
   );
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/admin/jobs/:id',
     {
       schema: {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import { logoPicture, pictureSpec } from '../images/uploaded.ts';
 import { listingBody, listingReply, listingSaved, spIdQuery } from './schemas.ts';
-import { listingService, type ListingInput } from './service.ts';
+import { listingService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 /**
@@ -14,12 +15,13 @@ import { PRIVATE } from '../../lib/cache-control.ts';
 /** A workshop's or garage's logo: one picture in the field `logo` (the listing page's form). */
 const LOGO = pictureSpec(1, 'logo');
 
-export default async function listingRoutes(app: FastifyInstance) {
+export default async function listingRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = listingService(app.db, app.bus, app.storage);
   const tags = ['my workshop or garage'];
   const me = (req: FastifyRequest) => ({ id: req.user!.id, role: req.user!.role });
 
-  app.get<{ Querystring: { spId?: number } }>(
+  app.get(
     '/api/provider/profile',
     {
       preHandler: requireAuth,
@@ -36,7 +38,7 @@ export default async function listingRoutes(app: FastifyInstance) {
   );
 
   for (const method of ['PATCH', 'POST'] as const)
-    app.route<{ Body: ListingInput }>({
+    app.route({
       method,
       url: '/api/provider/profile',
       preHandler: requireAuth,
@@ -53,7 +55,7 @@ export default async function listingRoutes(app: FastifyInstance) {
         reply.header('cache-control', PRIVATE).send(await svc.save(me(req), req.body ?? {})),
     });
 
-  app.post<{ Querystring: { spId?: number } }>(
+  app.post(
     '/api/provider/logo',
     {
       preHandler: requireAuth,
@@ -75,7 +77,7 @@ export default async function listingRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Querystring: { spId?: number } }>(
+  app.delete(
     '/api/provider/logo',
     {
       preHandler: requireAuth,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
 import { badRequest } from '../../lib/errors.ts';
@@ -31,7 +32,8 @@ async function placeOf(db: Db, userId: string) {
   return view(r);
 }
 
-export default async function placeRoutes(app: FastifyInstance) {
+export default async function placeRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const tags = ['account'];
   app.get(
     '/api/user/place',
@@ -48,7 +50,7 @@ export default async function placeRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send({ status: true, place: await placeOf(app.db, req.user!.id) }),
   );
-  app.put<{ Body: { stateId: number | null; cityId?: number | null } }>(
+  app.put(
     '/api/user/place',
     {
       preHandler: requireAuth,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { envelope, idParam, optionSchema } from '../../lib/schemas.ts';
 import { lookupsService } from './service.ts';
 
@@ -6,7 +7,8 @@ const optionsReply = { 200: envelope(optionSchema) };
 // Lookups are reference data: let browsers and proxies keep them for an hour.
 const CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
 
-export default async function lookupsRoutes(app: FastifyInstance) {
+export default async function lookupsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = lookupsService(app.db);
   const list = (items: unknown[]) => ({ status: true, items });
   const tags = ['lookups'];
@@ -28,7 +30,7 @@ export default async function lookupsRoutes(app: FastifyInstance) {
     async (_req, reply) => reply.header('cache-control', CACHE).send(list(await svc.states())),
   );
 
-  app.get<{ Params: { stateId: number } }>(
+  app.get(
     '/api/database/cities/:stateId',
     {
       schema: {
@@ -48,7 +50,7 @@ export default async function lookupsRoutes(app: FastifyInstance) {
     async (_req, reply) => reply.header('cache-control', CACHE).send(list(await svc.makes())),
   );
 
-  app.get<{ Params: { makeId: number } }>(
+  app.get(
     '/api/database/cars/model/:makeId',
     {
       schema: {
@@ -62,7 +64,7 @@ export default async function lookupsRoutes(app: FastifyInstance) {
       reply.header('cache-control', CACHE).send(list(await svc.models(req.params.makeId))),
   );
 
-  app.get<{ Params: { modelId: number } }>(
+  app.get(
     '/api/database/cars/year/:modelId',
     {
       schema: {

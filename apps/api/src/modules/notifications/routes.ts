@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { nigerianMobile } from '@sf/shared';
 import { conflict } from '../../lib/errors.ts';
 import { requireAuth } from '../../lib/session.ts';
@@ -7,7 +8,8 @@ import { notificationsService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** The bell: the latest notifications and the unread count; new ones arrive on /api/live. */
-export default async function notificationsRoutes(app: FastifyInstance) {
+export default async function notificationsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = notificationsService(app);
   const tags = ['notifications'];
   app.get(
@@ -34,7 +36,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       return { status: true, unread: 0 };
     },
   );
-  app.post<{ Body: { on: boolean } }>(
+  app.post(
     '/api/notifications/email',
     {
       preHandler: requireAuth,
@@ -50,7 +52,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       return { status: true, email: req.body.on };
     },
   );
-  app.post<{ Body: { on: boolean } }>(
+  app.post(
     '/api/notifications/sms',
     {
       preHandler: requireAuth,

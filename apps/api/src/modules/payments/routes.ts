@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { notFound } from '../../lib/errors.ts';
 import { webhookSignatureValid } from './paystack-client.ts';
@@ -12,7 +13,8 @@ const tags = ['payments'];
 /** A Paystack transaction reference (ours are SF_…, Paystack's own are letters and digits). */
 const reference = Text({ maxLength: 100 });
 
-export default async function paymentsRoutes(app: FastifyInstance) {
+export default async function paymentsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   // The webhook's signature covers the exact bytes Paystack sent: this route alone keeps the
   // raw body (a parsed-and-reserialised body would not match).
   await app.register(async (raw) => {
@@ -58,7 +60,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get<{ Querystring: { reference?: string; trxref?: string } }>(
+  app.get(
     CALLBACK_PATH,
     {
       schema: {
@@ -93,7 +95,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { reference: string } }>(
+  app.post(
     '/api/payments/:reference/verify',
     {
       preHandler: requireAuth,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { IMPORT_MAX_BYTES } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
@@ -42,7 +43,8 @@ defineJob<{ importId: string }>(
  * upload pipeline, then read by the `products.import` job), its progress and its report. Only
  * the store's owner sees an import; another seller's is a 404.
  */
-export default async function productImportRoutes(app: FastifyInstance) {
+export default async function productImportRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = () => importService(app.db, app.storage);
   const tags = ['my store'];
 
@@ -64,7 +66,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
         .send(TEMPLATE_CSV),
   );
 
-  app.post<{ Querystring: { storeId?: number } }>(
+  app.post(
     '/api/store/imports',
     {
       preHandler: requireAuth,
@@ -101,7 +103,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
     reply.header('cache-control', PRIVATE);
   };
 
-  app.get<{ Querystring: { storeId?: number } }>(
+  app.get(
     '/api/store/imports',
     {
       preHandler: [requireAuth, noStore],
@@ -115,7 +117,7 @@ export default async function productImportRoutes(app: FastifyInstance) {
     async (req) => svc().list(req.user!.id, req.query.storeId),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/store/imports/:id',
     {
       preHandler: [requireAuth, noStore],

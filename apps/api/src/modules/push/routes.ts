@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import {
   keyReply,
@@ -8,12 +9,12 @@ import {
   unsubscribedReply,
 } from './schemas.ts';
 import { pushService } from './service.ts';
-import type { PushSubscriptionInput } from './types.ts';
 // The push.send job is declared with the module.
 import './jobs.ts';
 
 /** Web Push: the key browsers subscribe with, and a browser's consent given or taken back. */
-export default async function pushRoutes(app: FastifyInstance) {
+export default async function pushRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = pushService(app);
   const tags = ['notifications'];
   app.get(
@@ -28,7 +29,7 @@ export default async function pushRoutes(app: FastifyInstance) {
     async (_req, reply) =>
       reply.header('cache-control', 'no-cache').send({ status: true, publicKey: svc.publicKey() }),
   );
-  app.post<{ Body: PushSubscriptionInput }>(
+  app.post(
     '/api/push/subscriptions',
     {
       preHandler: requireAuth,
@@ -46,7 +47,7 @@ export default async function pushRoutes(app: FastifyInstance) {
         .send({ status: true, message: 'Notifications are on for this phone' });
     },
   );
-  app.delete<{ Body: { endpoint: string } }>(
+  app.delete(
     '/api/push/subscriptions',
     {
       preHandler: requireAuth,

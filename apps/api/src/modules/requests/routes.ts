@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
@@ -18,23 +19,21 @@ import {
   requestReply,
 } from './schemas.ts';
 import { requestsService, sentMessage, WIDEN_JOB } from './service.ts';
-import type { OfferInput, RequestInput } from './types.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
-type Id = { Params: { id: number } };
-type Page = { Querystring: { lastId?: number } };
 
 /** Broadcast requests (a part, a mechanic job, a tow), the offers of providers, acceptance. */
 /** One photo in the field `photo` (the page's upload form). */
 const PHOTO = pictureSpec(1, 'photo');
 
-export default async function requestsRoutes(app: FastifyInstance) {
+export default async function requestsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = requestsService(app);
   const tags = ['requests'];
   defineJob<{ requestId: number }>(WIDEN_JOB, (p, ctx) =>
     requestsService(ctx.app).widen(p.requestId),
   );
 
-  app.post<{ Body: RequestInput }>(
+  app.post(
     '/api/requests',
     {
       preHandler: requireAuth,
@@ -53,7 +52,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         .send({ status: true, message: sentMessage(item), item });
     },
   );
-  app.post<Id>(
+  app.post(
     '/api/requests/:id/widen',
     {
       preHandler: requireAuth,
@@ -81,7 +80,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         .header('cache-control', 'public, max-age=3600')
         .send({ status: true, ...(await svc.options()) }),
   );
-  app.get<Page>(
+  app.get(
     '/api/requests',
     {
       preHandler: requireAuth,
@@ -97,7 +96,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send({ status: true, items: await svc.mine(req.user!, req.query.lastId) }),
   );
-  app.get<Page>(
+  app.get(
     '/api/requests/incoming',
     {
       preHandler: requireAuth,
@@ -113,7 +112,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send({ status: true, items: await svc.incoming(req.user!, req.query.lastId) }),
   );
-  app.get<Id>(
+  app.get(
     '/api/requests/:id',
     {
       preHandler: requireAuth,
@@ -127,7 +126,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.detail(req.user!, req.params.id)),
   );
-  app.post<Id>(
+  app.post(
     '/api/requests/:id/close',
     {
       preHandler: requireAuth,
@@ -144,7 +143,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
       return { status: true, message: 'Your request is closed', item: d.item };
     },
   );
-  app.post<Id>(
+  app.post(
     '/api/requests/:id/photo',
     {
       preHandler: requireAuth,
@@ -166,7 +165,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         }),
       })),
   );
-  app.delete<Id>(
+  app.delete(
     '/api/requests/:id/photo',
     {
       preHandler: requireAuth,
@@ -183,7 +182,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
       item: await svc.setPhoto(req.user!, req.params.id, null),
     }),
   );
-  app.post<Id & { Body: OfferInput }>(
+  app.post(
     '/api/requests/:id/offers',
     {
       preHandler: requireAuth,
@@ -203,7 +202,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         item: await svc.offer(req.user!, req.params.id, req.body),
       }),
   );
-  app.post<Id>(
+  app.post(
     '/api/requests/:id/done',
     {
       preHandler: requireAuth,
@@ -225,7 +224,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     ['confirm', true],
     ['not-done', false],
   ] as const)
-    app.post<Id>(
+    app.post(
       `/api/requests/:id/${path}`,
       {
         preHandler: requireAuth,
@@ -246,7 +245,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         item: await svc.answerDone(req.user!, req.params.id, confirm),
       }),
     );
-  app.post<{ Params: { id: number; offerId: number } }>(
+  app.post(
     '/api/requests/:id/offers/:offerId/accept',
     {
       preHandler: requireAuth,

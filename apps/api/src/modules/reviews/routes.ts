@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes, type TypedApp } from '../../lib/typed-routes.ts';
 import { idParam, storeUrlParam } from '../../lib/schemas.ts';
 import { requireAuth, requireRole } from '../../lib/session.ts';
 import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
@@ -19,23 +20,22 @@ import {
   summaryQuery,
   summaryReply,
 } from './schemas.ts';
-import { reviewsService, type ReviewInput } from './service.ts';
+import { reviewsService } from './service.ts';
 import { providerReviewsService } from './provider-service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
-type Id = { Params: { id: number } };
-type Page = { Querystring: { lastId?: number } };
 const PUBLIC = 'public, max-age=30';
 
 /** Reviews from verified buyers (decision 0018). */
 /** One photo in the field `photo` (the page's upload form). */
 const PHOTO = pictureSpec(1, 'photo');
 
-export default async function reviewsRoutes(app: FastifyInstance) {
+export default async function reviewsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = reviewsService(app);
   const tags = ['reviews'];
 
-  app.post<{ Body: ReviewInput }>(
+  app.post(
     '/api/reviews',
     {
       preHandler: requireAuth,
@@ -53,7 +53,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         item: await svc.create(req.user!, req.body),
       }),
   );
-  app.post<Id>(
+  app.post(
     '/api/reviews/:id/photo',
     {
       preHandler: requireAuth,
@@ -75,7 +75,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         }),
       })),
   );
-  app.post<Id & { Body: { answer: string } }>(
+  app.post(
     '/api/reviews/:id/answer',
     {
       preHandler: requireAuth,
@@ -93,7 +93,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
       item: await svc.answer(req.user!, req.params.id, req.body.answer),
     }),
   );
-  app.get<Id & Page>(
+  app.get(
     '/api/products/:id/reviews',
     {
       schema: {
@@ -109,7 +109,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         .header('cache-control', PUBLIC)
         .send(await svc.forProduct(req.params.id, req.query.lastId)),
   );
-  app.get<{ Params: { urlName: string } } & Page>(
+  app.get(
     '/api/stores/:urlName/reviews',
     {
       schema: {
@@ -125,7 +125,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         .header('cache-control', PUBLIC)
         .send(await svc.forStore(req.params.urlName, req.query.lastId)),
   );
-  app.get<{ Querystring: { products: string } }>(
+  app.get(
     '/api/reviews/summary',
     {
       schema: {
@@ -140,7 +140,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         .header('cache-control', PUBLIC)
         .send(await svc.summary(req.query.products.split(',').map(Number))),
   );
-  app.get<Page>(
+  app.get(
     '/api/reviews/mine',
     {
       preHandler: requireAuth,
@@ -154,7 +154,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.mine(req.user!, req.query.lastId)),
   );
-  app.get<Page>(
+  app.get(
     '/api/store/reviews',
     {
       preHandler: requireAuth,
@@ -170,7 +170,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
         .header('cache-control', PRIVATE)
         .send(await svc.ofMyStores(req.user!, req.query.lastId)),
   );
-  app.get<Page>(
+  app.get(
     '/api/admin/reviews',
     {
       preHandler: requireRole('Admin'),
@@ -184,7 +184,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.all(req.query.lastId)),
   );
-  app.post<Id & { Body: { note: string } }>(
+  app.post(
     '/api/admin/reviews/:id/hide',
     {
       preHandler: requireRole('Admin'),
@@ -207,10 +207,10 @@ export default async function reviewsRoutes(app: FastifyInstance) {
 }
 
 /** Reviews of mechanics and tow vans after an accepted broadcast job (decision 0022). */
-function providerReviewRoutes(app: FastifyInstance) {
+function providerReviewRoutes(app: TypedApp) {
   const svc = providerReviewsService(app);
   const tags = ['reviews'];
-  app.get<Id>(
+  app.get(
     '/api/requests/:id/review',
     {
       preHandler: requireAuth,
@@ -225,7 +225,7 @@ function providerReviewRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.ofJob(req.user!, req.params.id)),
   );
-  app.post<Id & { Body: { rating: number; body?: string } }>(
+  app.post(
     '/api/requests/:id/review',
     {
       preHandler: requireAuth,
@@ -244,7 +244,7 @@ function providerReviewRoutes(app: FastifyInstance) {
         item: await svc.create(req.user!, req.params.id, req.body),
       }),
   );
-  app.post<Id & { Body: { answer: string } }>(
+  app.post(
     '/api/provider-reviews/:id/answer',
     {
       preHandler: requireAuth,
@@ -262,7 +262,7 @@ function providerReviewRoutes(app: FastifyInstance) {
       item: await svc.answer(req.user!, req.params.id, req.body.answer),
     }),
   );
-  app.get<Id & Page>(
+  app.get(
     '/api/providers/:id/reviews',
     {
       schema: {
@@ -278,7 +278,7 @@ function providerReviewRoutes(app: FastifyInstance) {
         .header('cache-control', PUBLIC)
         .send(await svc.forProvider(req.params.id, req.query.lastId)),
   );
-  app.get<{ Querystring: { ids: string } }>(
+  app.get(
     '/api/providers/ratings',
     {
       schema: {
@@ -293,7 +293,7 @@ function providerReviewRoutes(app: FastifyInstance) {
         .header('cache-control', PUBLIC)
         .send(await svc.summary([...new Set(req.query.ids.split(',').map(Number))])),
   );
-  app.get<Page>(
+  app.get(
     '/api/provider-reviews/mine',
     {
       preHandler: requireAuth,
@@ -307,7 +307,7 @@ function providerReviewRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.ofMine(req.user!, req.query.lastId)),
   );
-  app.get<Page>(
+  app.get(
     '/api/admin/provider-reviews',
     {
       preHandler: requireRole('Admin'),
@@ -321,7 +321,7 @@ function providerReviewRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.all(req.query.lastId)),
   );
-  app.post<Id & { Body: { note: string } }>(
+  app.post(
     '/api/admin/provider-reviews/:id/hide',
     {
       preHandler: requireRole('Admin'),

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { searchQuery, searchReply } from './schemas.ts';
 import { searchService } from './service.ts';
 
 /** The home SEARCH box: parts, mechanics and tow vans for one text, grouped by kind. */
-export default async function searchRoutes(app: FastifyInstance) {
+export default async function searchRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = searchService(app.db, {
     catalogCacheMs: app.config.catalogListCacheMs,
     providersCacheMs: app.config.providersListCacheMs,
     read: app.dbRead,
   });
-  app.get<{ Querystring: { q: string } }>(
+  app.get(
     '/api/search',
     {
       schema: {

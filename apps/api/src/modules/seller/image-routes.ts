@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { PRODUCT_IMAGES_MAX } from '@sf/shared';
 import { requireAuth } from '../../lib/session.ts';
 import { idParam } from '../../lib/schemas.ts';
@@ -24,12 +25,13 @@ const PICTURES = pictureSpec(PRODUCT_IMAGES_MAX, 'images');
 const LOGO = pictureSpec(1, 'logo');
 
 /** A seller's product pictures and store logo: the upload pipeline of lib/uploads.ts. */
-export async function sellerImageRoutes(app: FastifyInstance) {
+export async function sellerImageRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const images = productImagesService(app.db, app.storage);
   const logos = storeLogoService(app.db, app.storage);
   const tags = ['my store'];
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/store/products/:id/images',
     {
       preHandler: requireAuth,
@@ -43,7 +45,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
     async (req) => images.list(req.user!.id, req.params.id),
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/store/products/:id/images',
     {
       preHandler: requireAuth,
@@ -69,7 +71,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
       ),
   );
 
-  app.delete<{ Params: { id: number; key: string } }>(
+  app.delete(
     '/api/store/products/:id/images/:key',
     {
       preHandler: requireAuth,
@@ -83,7 +85,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
     async (req) => images.remove(req.user!.id, req.params.id, req.params.key),
   );
 
-  app.put<{ Params: { id: number }; Body: { order: string[] } }>(
+  app.put(
     '/api/store/products/:id/images',
     {
       preHandler: requireAuth,
@@ -99,7 +101,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
     async (req) => images.reorder(req.user!.id, req.params.id, req.body.order),
   );
 
-  app.post<{ Querystring: { storeId?: number } }>(
+  app.post(
     '/api/store/logo',
     {
       preHandler: requireAuth,
@@ -118,7 +120,7 @@ export async function sellerImageRoutes(app: FastifyInstance) {
       }),
   );
 
-  app.delete<{ Querystring: { storeId?: number } }>(
+  app.delete(
     '/api/store/logo',
     {
       preHandler: requireAuth,

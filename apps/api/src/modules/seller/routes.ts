@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { idParam } from '../../lib/schemas.ts';
 import {
@@ -16,7 +17,7 @@ import {
   storeBody,
   storeIdQuery,
 } from './schemas.ts';
-import { sellerService, type ListQuery, type ProductInput, type StoreInput } from './service.ts';
+import { sellerService } from './service.ts';
 import { stopProductViews } from './views.ts';
 import { sellerImageRoutes } from './image-routes.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
@@ -32,7 +33,8 @@ async function dropEmpty(req: FastifyRequest) {
  * (list, add, change, hide). Only the store's owner reaches any of it: a user owning no store
  * gets 403, another store's product is 404, and a refused change writes nothing.
  */
-export default async function sellerRoutes(app: FastifyInstance) {
+export default async function sellerRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = sellerService(app.db);
   const tags = ['my store'];
   // Views counted by the pages are written on a timer; what is left goes out on close.
@@ -44,7 +46,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
   const me = (req: FastifyRequest) => ({ id: req.user!.id, role: req.user!.role });
   await sellerImageRoutes(app);
 
-  app.get<{ Querystring: { storeId?: number } }>(
+  app.get(
     '/api/store/profile',
     {
       preHandler: requireAuth,
@@ -60,7 +62,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
   );
 
   for (const method of ['PATCH', 'POST'] as const)
-    app.route<{ Body: StoreInput & { storeId?: number } }>({
+    app.route({
       method,
       url: '/api/store/profile',
       preHandler: requireAuth,
@@ -76,7 +78,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
       handler: async (req) => svc.saveProfile(me(req), req.body ?? {}),
     });
 
-  app.get<{ Querystring: { days: number; storeId?: number } }>(
+  app.get(
     '/api/store/dashboard',
     {
       preHandler: requireAuth,
@@ -94,7 +96,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
     async (req) => svc.dashboard(req.user!.id, req.query.days, req.query.storeId),
   );
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     '/api/store/products',
     {
       preHandler: requireAuth,
@@ -110,7 +112,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
     async (req) => svc.listProducts(req.user!.id, req.query),
   );
 
-  app.post<{ Body: ProductInput }>(
+  app.post(
     '/api/store/products',
     {
       preHandler: requireAuth,
@@ -137,7 +139,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
     async () => svc.categoryTree(),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/store/products/:id',
     {
       preHandler: requireAuth,
@@ -151,7 +153,7 @@ export default async function sellerRoutes(app: FastifyInstance) {
     async (req) => svc.getProduct(req.user!.id, req.params.id),
   );
 
-  app.patch<{ Params: { id: number }; Body: ProductInput }>(
+  app.patch(
     '/api/store/products/:id',
     {
       preHandler: requireAuth,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { idParam } from '../../lib/schemas.ts';
 import { requireRole } from '../../lib/session.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
@@ -25,11 +26,12 @@ defineJob<{ storeId?: number }>('signals.scan', async (payload, { app }) => {
 });
 
 /** Genuine-part signals for staff (decision 0022): listed, cleared (audited), scanned again. */
-export default async function signalsRoutes(app: FastifyInstance) {
+export default async function signalsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = signalsService(app.db);
   const tags = ['admin'];
 
-  app.get<{ Querystring: { status?: 'open' | 'cleared'; lastId?: number } }>(
+  app.get(
     '/api/admin/signals',
     {
       preHandler: requireRole('Admin'),
@@ -43,7 +45,7 @@ export default async function signalsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => reply.header('cache-control', PRIVATE).send(await svc.list(req.query)),
   );
-  app.post<{ Params: { id: number }; Body: { note: string } }>(
+  app.post(
     '/api/admin/signals/:id/clear',
     {
       preHandler: requireRole('Admin'),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
 import { notFound } from '../../lib/errors.ts';
@@ -95,7 +96,8 @@ export const adminPlansService = {
     }),
 };
 
-export default async function adminPlanRoutes(app: FastifyInstance) {
+export default async function adminPlanRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   app.get(
     '/api/admin/plans',
@@ -109,7 +111,7 @@ export default async function adminPlanRoutes(app: FastifyInstance) {
     async (_req, reply) =>
       noStore(reply).send({ status: true, items: await adminPlansService.list(app.db) }),
   );
-  app.patch<{ Params: { id: number }; Body: PlanPatch }>(
+  app.patch(
     '/api/admin/plans/:id',
     {
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { requireRole } from '../../lib/session.ts';
 import { onPaymentSucceeded } from '../payments/service.ts';
@@ -7,7 +8,8 @@ import { subscriptionsService as svc } from './service.ts';
 
 type Period = { userId: string; periodEnd: string };
 
-export default async function subscriptionsRoutes(app: FastifyInstance) {
+export default async function subscriptionsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   // Wiring to the shared seams (decision 0008): payments of purpose 'subscription', two jobs.
   onPaymentSucceeded('subscription', svc.onPaid, svc.returnTo);
   defineJob<Period>('subscriptions.remind', (p, ctx) => svc.remind(ctx.app, p.userId, p.periodEnd));
@@ -33,7 +35,7 @@ export default async function subscriptionsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { plan: string } }>(
+  app.post(
     '/api/subscriptions/upgrade',
     {
       preHandler: businesses,

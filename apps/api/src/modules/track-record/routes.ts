@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { storeUrlParam } from '../../lib/schemas.ts';
 import { trackRecordReply } from './schemas.ts';
 import { trackRecord } from './service.ts';
 
 /** A store's track record: figures from its real orders, never stored. */
-export default async function trackRecordRoutes(app: FastifyInstance) {
-  app.get<{ Params: { urlName: string } }>(
+export default async function trackRecordRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
+  app.get(
     '/api/stores/:urlName/track-record',
     {
       schema: {

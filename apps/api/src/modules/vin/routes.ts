@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { vpicDecoder } from './decoder.ts';
 import { decodeParams, decodeQuery, decodeReply } from './schemas.ts';
 import { vinService } from './service.ts';
@@ -7,7 +8,8 @@ import type { VinDecodeAnswer } from './types.ts';
 // A decode never changes for the same data version: let browsers keep it for a day.
 const CACHE = 'public, max-age=86400';
 
-export default async function vinRoutes(app: FastifyInstance) {
+export default async function vinRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const vpic = vpicDecoder(app.config.dataDir);
   const vin = vinService(app.db, vpic, app.log);
   // A listening server unpacks the decoder's database in the background a moment after start-up,
@@ -30,7 +32,7 @@ export default async function vinRoutes(app: FastifyInstance) {
     status: true,
     items: [await vin.decode(raw)],
   });
-  app.get<{ Params: { vin: string } }>(
+  app.get(
     '/api/vin/decode/:vin',
     {
       schema: {
@@ -43,7 +45,7 @@ export default async function vinRoutes(app: FastifyInstance) {
     },
     async (req, reply) => reply.header('cache-control', CACHE).send(await decode(req.params.vin)),
   );
-  app.get<{ Querystring: { vin: string } }>(
+  app.get(
     '/api/vin/decode',
     {
       schema: {
