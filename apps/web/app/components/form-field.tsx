@@ -1,12 +1,30 @@
-import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useToast } from './toasts.tsx';
+import { describedBy, FieldNotes } from './field-notes.tsx';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+// The form kit: a labelled control with its hint and its error tied to it (Field, TextAreaField
+// here, SelectField in select-field.tsx, the account pages' fields in account-fields.tsx).
+// `className` is the wrapper's (grid spans, margins); `inputClassName` adds to the control's.
+
+interface FieldOwnProps {
   name: string;
   label: ReactNode;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
+  /** Classes added to the control's own `input` class (e.g. 'uppercase'). */
+  inputClassName?: string;
 }
+
+/** The control's classes: the kit's `input`, the caller's additions, red on an error. */
+export const controlClass = (extra?: string, error?: string) =>
+  ['input', extra, error ? 'border-red-600' : ''].filter(Boolean).join(' ');
+
+type FieldProps = FieldOwnProps & InputHTMLAttributes<HTMLInputElement>;
 
 /** A labelled input with its hint and its error beside it (linked for screen readers). */
 export function Field({
@@ -16,10 +34,10 @@ export function Field({
   hint,
   id = `f-${name}`,
   className,
+  inputClassName,
+  'aria-describedby': also,
   ...rest
 }: FieldProps) {
-  const describedBy =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
@@ -28,21 +46,44 @@ export function Field({
       <input
         id={id}
         name={name}
-        className={`input ${error ? 'border-red-600' : ''}`}
+        className={controlClass(inputClassName, error)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error, also)}
         {...rest}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+type TextAreaFieldProps = FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/** A labelled textarea with its hint and its error beside it (linked for screen readers). */
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  id = `f-${name}`,
+  className,
+  inputClassName,
+  'aria-describedby': also,
+  ...rest
+}: TextAreaFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        className={controlClass(inputClassName, error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error, also)}
+        {...rest}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

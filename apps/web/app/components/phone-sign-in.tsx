@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { localPhone } from '@sf/shared';
 import { Field, FormMessage } from './form-field.tsx';
+import { FullNameField } from './account-fields.tsx';
 
 /** The number field of the phone step (login and register pages). */
 export function PhoneField({ value, error }: { value?: string; error?: string }) {
@@ -91,12 +92,8 @@ export function CodeStep({
           className="[&_input]:text-xl [&_input]:tracking-[0.3em]"
         />
         {needName && !carry.name && (
-          <Field
-            name="name"
+          <FullNameField
             label="Your full name"
-            autoComplete="name"
-            required
-            maxLength={80}
             defaultValue={nameValue}
             error={fields.name}
             hint="As the sellers, mechanics and tow vans you deal with will see it"

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@sf/shared';
+import { describedBy, FieldNotes } from './field-notes.tsx';
 
 // Its own module, apart from form-field.tsx: the parts list uses it and should load nothing else.
 
@@ -20,6 +21,7 @@ export function SelectField({
   required,
   hint,
   id = `f-${name}`,
+  className,
 }: {
   name: string;
   label: string;
@@ -32,11 +34,11 @@ export function SelectField({
   required?: boolean;
   hint?: string;
   id?: string;
+  /** The wrapper's classes (grid spans, margins). */
+  className?: string;
 }) {
   const [touched, setTouched] = useState(false);
   const shown = error ?? (required && touched && !value ? MESSAGES.fieldRequired : undefined);
-  const describedBy =
-    [hint ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const chosen = onChange
     ? {
         value: String(value ?? ''),
@@ -47,7 +49,7 @@ export function SelectField({
       }
     : { defaultValue: String(value ?? '') };
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className="label">
         {label}
       </label>
@@ -56,7 +58,7 @@ export function SelectField({
         name={name}
         className={`input disabled:bg-gray-100 disabled:text-gray-600 ${shown ? 'border-red-600' : ''}`}
         aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, shown)}
         disabled={disabled}
         required={required}
         onBlur={() => setTouched(true)}
@@ -69,16 +71,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      )}
-      {shown && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {shown}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={shown} hintClassName="mt-1 text-xs text-gray-600" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { formStatus, notFound, serverApi, throwUnlessOk } from './api.server.ts';
 import { requireUser } from './auth.server.ts';
 import type { OkOf } from './api.ts';
+import type { FormResult } from './form-result.ts';
 
 /** Every admin loader checks the role itself too: layout and page loaders run in parallel. */
 export const requireAdmin = (request: Request, context: unknown) =>
@@ -41,12 +42,6 @@ export async function adminGet<T = Record<string, unknown>, S extends string = s
   return ans as unknown as OkOf<'GET', S, T>;
 }
 
-export interface AdminFormResult {
-  ok: boolean;
-  message: string;
-  fields?: Record<string, string>;
-}
-
 /**
  * A staff form's change sent to the API: the answer's message either way, with the API's own
  * status on a refusal (400 with field messages, 409 …) so the page says what to do.
@@ -59,7 +54,7 @@ export async function adminSubmit(
 ) {
   const api = serverApi(context);
   const ans = method === 'POST' ? await api.post(path, body) : await api.patch(path, body);
-  const result: AdminFormResult = {
+  const result: FormResult = {
     ok: ans.status,
     message: ans.message || (ans.status ? 'Saved' : 'That did not work: please try again'),
     fields: (ans.fields as Record<string, string> | undefined) ?? undefined,

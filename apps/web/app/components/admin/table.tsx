@@ -11,17 +11,20 @@ export interface Column<T> {
  * An admin list as a table that scrolls sideways inside its card on a phone, so the page
  * itself never does; `empty` is said instead when there are no rows.
  */
-export function AdminTable<T extends { id: number | string }>({
+export function AdminTable<T>({
   caption,
   columns,
   rows,
   empty,
+  rowKey = (row) => (row as { id: number | string }).id,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   empty: string;
-}) {
+} & (T extends { id: number | string }
+  ? { rowKey?: (row: T) => number | string }
+  : { rowKey: (row: T) => number | string })) {
   if (rows.length === 0) return <p className="card p-4 text-gray-700">{empty}</p>;
   return (
     <div className="card overflow-x-auto">
@@ -38,7 +41,7 @@ export function AdminTable<T extends { id: number | string }>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className="border-t border-gray-100">
+            <tr key={rowKey(row)} className="border-t border-gray-100">
               {columns.map((c) => (
                 <td key={c.label} className={`p-3 ${c.className ?? ''}`}>
                   {c.cell(row)}

@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import type { FormResult } from '../../lib/form-result.ts';
 
 // Small pieces every admin page uses: the result of the last form, the 'I am sure' box of a
 // destructive action (works without JavaScript: the browser refuses the form until it is
 // ticked, and the API refuses it too), filters and the next-page link of a list.
-
-export interface FormResult {
-  ok: boolean;
-  message: string;
-  fields?: Record<string, string>;
-}
 
 /** What the last form did, read out to screen readers. */
 export function Flash() {

@@ -1,10 +1,11 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
 import { ProductList } from '../../components/admin/product-list.tsx';
 import { notFound, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
-import { CategoriesTable } from '../../components/admin-tables.tsx';
+import { AdminTable } from '../../components/admin/table.tsx';
+import type { Route } from './+types/category';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.name ?? 'category'} | SpareFinder NG` },
 ];
 
@@ -15,7 +16,7 @@ async function categoryOf(context: unknown, id: number) {
   return ans.item as { name: string; parent: { cat_id: number; name: string } | null };
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 0 || id > 2147483647)
@@ -34,8 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export default function AdminCategoryProducts() {
-  const { name, parent, children, page } = useLoaderData<typeof loader>();
+export default function AdminCategoryProducts({ loaderData }: Route.ComponentProps) {
+  const { name, parent, children, page } = loaderData;
   return (
     <main id="main">
       <p className="text-sm">
@@ -54,7 +55,26 @@ export default function AdminCategoryProducts() {
       </p>
       <h1 className="text-2xl font-bold">{name}</h1>
       <h2 className="mb-2 mt-4 text-lg font-bold">Sub-categories</h2>
-      <CategoriesTable items={children} caption={`Sub-categories of ${name}`} />
+      <AdminTable
+        caption={`Sub-categories of ${name}`}
+        rows={children}
+        rowKey={(c) => c.cat_id}
+        empty="This category has no sub-categories."
+        columns={[
+          {
+            label: 'Category',
+            className: 'font-semibold',
+            cell: (c) => (
+              <Link to={`/admin/products/cat/${c.cat_id}`} className="underline">
+                {c.name}
+              </Link>
+            ),
+          },
+          { label: 'Id', cell: (c) => c.cat_id },
+          { label: 'Sub-categories', cell: (c) => c.child_count },
+          { label: 'Path', className: 'text-gray-600', cell: (c) => c.path },
+        ]}
+      />
       <h2 className="mb-2 mt-6 text-lg font-bold">Products in {name}</h2>
       <ProductList {...page} categories={[]} fixedCategory />
     </main>

@@ -1,15 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useLocation, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkLoginIdentifier, safeRedirect } from '@sf/shared';
@@ -17,13 +6,15 @@ import { currentUser, field, GUARD_MESSAGES } from '../../lib/auth.server.ts';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { landingAfterLogin } from '../../lib/menus.ts';
 import { phoneAction, type PhoneStep } from '../../lib/phone-auth.server.ts';
-import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { AuthCard, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { CurrentPasswordField, LoginIdField } from '../../components/account-fields.tsx';
 import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
 import { useDismissToast, useToast } from '../../components/toasts.tsx';
+import type { Route } from './+types/login';
 
-export const meta: MetaFunction = () => [{ title: 'Log in | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Log in | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const reason = url.searchParams.get('reason');
@@ -51,7 +42,7 @@ type PasswordAnswer = {
   email: string;
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = field(form, 'intent');
   if (intent === 'code' || intent === 'verify')
@@ -89,9 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export default function Login() {
-  const { redirectTo, notice, reset, withEmail } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as PasswordAnswer | PhoneStep | undefined;
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, notice, reset, withEmail } = loaderData;
+  const answer = actionData as PasswordAnswer | PhoneStep | undefined;
   const busy = useNavigation().state === 'submitting';
   const notify = useToast();
   const dismiss = useDismissToast();
@@ -127,25 +118,8 @@ export default function Login() {
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          name="email"
-          label="E-mail or phone number"
-          type="text"
-          autoComplete="username"
-          required
-          maxLength={254}
-          defaultValue={pw?.email}
-          error={pw?.fields?.email}
-        />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={512}
-          error={pw?.fields?.password}
-        />
+        <LoginIdField defaultValue={pw?.email} error={pw?.fields?.email} />
+        <CurrentPasswordField error={pw?.fields?.password} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>

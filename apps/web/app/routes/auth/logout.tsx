@@ -1,20 +1,15 @@
-import {
-  Form,
-  Link,
-  useRouteLoaderData,
-  type ActionFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, useRouteLoaderData } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import type { AuthUser } from '@sf/api/types';
 import { cookieHeaders, serverApi } from '../../lib/api.server.ts';
 import { AuthCard } from '../../components/form-field.tsx';
 import { getState, setState } from '../../lib/store.ts';
+import type { Route } from './+types/logout';
 
-export const meta: MetaFunction = () => [{ title: 'Sign out | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Sign out | SpareFinder NG' }];
 
 /** Sign out: the logout call, then home. The cookie is cleared even if the session had already ended. */
-export async function action({ context }: ActionFunctionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const api = serverApi(context);
   await api.post('/api/auth/logout');
   return redirect('/', { headers: cookieHeaders(api.cookies()) });

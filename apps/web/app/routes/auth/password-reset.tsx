@@ -1,23 +1,15 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword } from '@sf/shared';
 import { field } from '../../lib/auth.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
-import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { AuthCard, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { EmailField, NewPasswordField } from '../../components/account-fields.tsx';
+import type { Route } from './+types/password-reset';
 
-export const meta: MetaFunction = () => [{ title: 'Reset your password | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Reset your password | SpareFinder NG' }];
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token');
   return {
     token: token && /^[A-Za-z0-9_-]{10,100}$/.test(token) ? token : null,
@@ -33,7 +25,7 @@ type Answer = {
   sent?: boolean;
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (field(form, 'intent') === 'confirm') {
     const token = field(form, 'token');
@@ -67,9 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: true, sent: true, message: ans.message as string, email } satisfies Answer;
 }
 
-export default function PasswordReset() {
-  const { token, badToken } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as Answer | undefined;
+export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, badToken } = loaderData;
+  const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
   useFailureToast(answer);
   const f = answer?.fields ?? {};
@@ -94,25 +86,12 @@ export default function PasswordReset() {
         <Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={token} />
-          <Field
-            name="password"
+          <NewPasswordField
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
             error={f.password}
             hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
           />
-          <Field
-            name="confirm"
-            label="New password again"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX}
-            error={f.confirm}
-          />
+          <NewPasswordField name="confirm" label="New password again" error={f.confirm} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             Save new password
           </button>
@@ -133,17 +112,7 @@ export default function PasswordReset() {
       )}
       <Form method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="request" />
-        <Field
-          name="email"
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={answer?.email}
-          error={f.email}
-        />
+        <EmailField defaultValue={answer?.email} error={f.email} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {answer?.sent ? 'Send the link again' : 'Send reset link'}
         </button>

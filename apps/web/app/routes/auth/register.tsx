@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import {
   BUSINESS_LABEL,
@@ -23,11 +13,13 @@ import {
 import { currentUser, field } from '../../lib/auth.server.ts';
 import { SETUP_PAGE } from '../../lib/menus.ts';
 import { AuthCard, Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
+import { EmailField, FullNameField, NewPasswordField } from '../../components/account-fields.tsx';
 import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { phoneAction, type PhoneStep } from '../../lib/phone-auth.server.ts';
+import type { Route } from './+types/register';
 
-export const meta: MetaFunction = () => [{ title: 'Create an account | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Create an account | SpareFinder NG' }];
 
 const ROLE_HINT: Record<PublicRole, string> = {
   Buyer: 'Buy parts, book mechanics and tow vans',
@@ -36,7 +28,7 @@ const ROLE_HINT: Record<PublicRole, string> = {
   'Tow Van': 'Get towing jobs for your garage',
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   if (await currentUser(context)) throw redirect(redirectTo);
@@ -57,7 +49,7 @@ type EmailAnswer = {
   values: Record<string, string>;
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = field(form, 'intent');
   if (intent === 'code' || intent === 'verify')
@@ -148,37 +140,28 @@ function RoleAndBusiness({
         </div>
         {fields.role && <p className="mt-1 text-sm font-medium text-red-700">{fields.role}</p>}
       </fieldset>
-      <div className="group-has-[#role-Buyer:checked]:hidden">
-        <label htmlFor="f-businessName" className="label">
-          <span className="hidden group-has-[#role-Seller:checked]:inline">Store name</span>
-          <span className="hidden group-has-[#role-Mechanic:checked]:inline">Workshop name</span>
-          <span className="hidden group-has-[#role-TowVan:checked]:inline">Garage name</span>
-        </label>
-        <input
-          id="f-businessName"
-          name="businessName"
-          className={`input ${fields.businessName ? 'border-red-600' : ''}`}
-          maxLength={80}
-          defaultValue={businessName}
-          aria-invalid={fields.businessName ? true : undefined}
-          aria-describedby={fields.businessName ? 'f-businessName-error' : 'f-businessName-hint'}
-        />
-        <p id="f-businessName-hint" className="mt-1 text-sm text-gray-600">
-          Shown on your public page, e.g. Ladipo Genuine Parts
-        </p>
-        {fields.businessName && (
-          <p id="f-businessName-error" className="mt-1 text-sm font-medium text-red-700">
-            {fields.businessName}
-          </p>
-        )}
-      </div>
+      <Field
+        name="businessName"
+        className="group-has-[#role-Buyer:checked]:hidden"
+        label={
+          <>
+            <span className="hidden group-has-[#role-Seller:checked]:inline">Store name</span>
+            <span className="hidden group-has-[#role-Mechanic:checked]:inline">Workshop name</span>
+            <span className="hidden group-has-[#role-TowVan:checked]:inline">Garage name</span>
+          </>
+        }
+        maxLength={80}
+        defaultValue={businessName}
+        error={fields.businessName}
+        hint="Shown on your public page, e.g. Ladipo Genuine Parts"
+      />
     </>
   );
 }
 
-export default function Register() {
-  const { redirectTo, initialRole, withEmail } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as EmailAnswer | PhoneStep | undefined;
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, initialRole, withEmail } = loaderData;
+  const answer = actionData as EmailAnswer | PhoneStep | undefined;
   const busy = useNavigation().state === 'submitting';
   useFailureToast(answer);
   const v = answer?.values;
@@ -206,26 +189,8 @@ export default function Register() {
             <input type="hidden" name="intent" value="password" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <RoleAndBusiness role={role} businessName={v?.businessName} fields={f} />
-            <Field
-              name="name"
-              label="Full name"
-              autoComplete="name"
-              required
-              maxLength={80}
-              defaultValue={v?.name}
-              error={f.name}
-            />
-            <Field
-              name="email"
-              label="E-mail"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={v?.email}
-              error={f.email}
-            />
+            <FullNameField defaultValue={v?.name} error={f.name} />
+            <EmailField defaultValue={v?.email} error={f.email} />
             <Field
               name="phone"
               label="Phone number"
@@ -238,13 +203,7 @@ export default function Register() {
               error={f.phone}
               hint="A Nigerian number, like 0803 123 4567"
             />
-            <Field
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX}
+            <NewPasswordField
               error={f.password}
               hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short sentence is easy to remember.`}
             />
@@ -280,15 +239,7 @@ export default function Register() {
             <input type="hidden" name="intent" value="code" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <RoleAndBusiness role={role} businessName={v?.businessName} fields={f} />
-            <Field
-              name="name"
-              label="Full name"
-              autoComplete="name"
-              required
-              maxLength={80}
-              defaultValue={v?.name}
-              error={f.name}
-            />
+            <FullNameField defaultValue={v?.name} error={f.name} />
             <PhoneField value={phone?.phone} error={f.phone} />
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy ? 'Sending…' : 'Send me a code'}
