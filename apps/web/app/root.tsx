@@ -5,12 +5,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useLocation,
   useRouteLoaderData,
   useRouteError,
 } from 'react-router';
-import type { LinksFunction, LoaderFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 // Subpaths, not '@sf/shared': the shell's chunk takes in every module it imports, with all that
 // any page uses of them (decision 0009).
@@ -43,12 +41,13 @@ import { LiteContext } from './lib/lite.ts';
 import { ServerHtml } from './lib/server-html.tsx';
 import { prepareServerHtml } from './lib/server-html.server.tsx';
 import { newsletterResult } from './components/newsletter-box.tsx';
+import type { Route } from './+types/root';
 
 /** The footer's cache key: all it depends on is the year and the no-JavaScript newsletter result. */
 const footerId = (search: string) =>
   `footer:${new Date().getFullYear()}:${newsletterResult(search)}`;
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   // Installable (docs/decisions/0028): the manifest names the icons, colours and start page.
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -64,7 +63,7 @@ const GUEST: AuthUser = (() => {
  * The session is checked on every navigation: this loader always revalidates.
  * Guests opening /user, /shopping, /broadcast or /admin are sent to the login page.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Without a session cookie the answer is known: a guest (saves a call on every guest page).
   // Otherwise the session looked up when the request arrived (currentUser).
   const user =
@@ -130,8 +129,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const { user } = useLoaderData<typeof loader>();
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
   useEffect(installChunkReload, []);
   useVersionWatch();
   useSessionSync(user);

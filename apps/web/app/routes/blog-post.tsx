@@ -1,15 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useActionData, useLocation, useNavigation } from 'react-router';
 import { breadcrumbLd, shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { COMMENT_MAX, validateComment } from '@sf/shared';
@@ -17,8 +6,9 @@ import { formStatus, notFound, serverApi, throwUnlessOk } from '../lib/api.serve
 import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { Photo } from '../components/photo.tsx';
+import type { Route } from './+types/blog-post';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Blog post not found | SpareFinder NG' }];
   const { post } = d;
   return [
@@ -40,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   ];
 };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.id ?? '';
   const api = serverApi(context);
   const [post, comments] = await Promise.all([
@@ -57,7 +47,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ params, request, context }: ActionFunctionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const id = params.id ?? '';
   const form = await request.formData();
   const { value, error } = validateComment(form.get('body'));
@@ -116,8 +106,8 @@ function CommentForm({ count }: { count: number }) {
   );
 }
 
-export default function BlogPostPage() {
-  const { post, comments, canComment } = useLoaderData<typeof loader>();
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post, comments, canComment } = loaderData;
   const location = useLocation();
   const here = `/blogs/blog/${post.slug}`;
   return (

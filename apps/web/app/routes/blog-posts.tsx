@@ -1,11 +1,12 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { formatDate, type BlogCategory, type BlogPostItem } from '../lib/content.ts';
 import { Photo } from '../components/photo.tsx';
+import type { Route } from './+types/blog-posts';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const cat = d?.current ? `${d.current.name}: ` : '';
   return shareMeta(matches, {
     title: `${cat}Blogs`,
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   });
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = (url.searchParams.get('category') ?? '').toLowerCase();
   const lastId = url.searchParams.get('lastId') ?? '';
@@ -104,8 +105,8 @@ function PostCard({ post, eager }: { post: BlogPostItem; eager: boolean }) {
   );
 }
 
-export default function Blogs() {
-  const { categories, current, posts, count, paged } = useLoaderData<typeof loader>();
+export default function Blogs({ loaderData }: Route.ComponentProps) {
+  const { categories, current, posts, count, paged } = loaderData;
   const last = posts[posts.length - 1];
   const more = !!last && posts.length >= 50;
   return (

@@ -1,11 +1,11 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam, loadPartsList } from '../lib/catalog.server.ts';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
+import type { Route } from './+types/category-parts';
 
 /** /products/cat/:id, and /products/cat/0?active=true&prodName=… for search results. */
-export async function loader({ context, request, params }: LoaderFunctionArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Category');
   const api = serverApi(context);
   let category: { cat_id: number; name: string } | null = null;
@@ -17,7 +17,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return { ...(await loadPartsList(api, request, id)), category };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const q = data?.filters.prodName;
   const title = data?.category ? `${data.category.name} parts` : q ? `Search: ${q}` : 'All parts';
   // A search is not a page of its own for search engines; a category's filtered list is its
@@ -30,9 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
-export default function ProductsByCategory() {
-  const { filters, page, options, fit, category, catId, placeNote } =
-    useLoaderData<typeof loader>();
+export default function ProductsByCategory({ loaderData }: Route.ComponentProps) {
+  const { filters, page, options, fit, category, catId, placeNote } = loaderData;
   const q = filters.prodName;
   return (
     <main id="main">

@@ -1,10 +1,4 @@
-import {
-  Link,
-  useLoaderData,
-  useLocation,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { breadcrumbLd, shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -13,13 +7,14 @@ import { listPath, readCursor, toProductPage } from '../lib/catalog.ts';
 import { CategoryGrid } from '../components/category-grid.tsx';
 import { ProductList } from '../components/catalog/product-list.tsx';
 import { EmptyResults } from '../components/catalog/parts-results.tsx';
+import type { Route } from './+types/category';
 
 type CategoryDetail = Category & {
   parent: { cat_id: number; name: string } | null;
   children: Category[];
 };
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Category');
   const api = serverApi(context);
   const cursor = readCursor(new URL(request.url).searchParams);
@@ -31,7 +26,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return { category: ans.item as CategoryDetail, page };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [{ title: 'Category | SpareFinder NG' }];
   const c = data.category;
   const path = `/cat/${c.cat_id}`;
@@ -49,8 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-export default function CategoryPage() {
-  const { category, page } = useLoaderData<typeof loader>();
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, page } = loaderData;
   const { search } = useLocation();
   return (
     <main id="main">

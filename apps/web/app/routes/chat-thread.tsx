@@ -1,25 +1,19 @@
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { redirect } from '../lib/redirect.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam } from '../lib/catalog.server.ts';
 import { chatPath, newClientKey, type MessageItem, type ThreadItem } from '../lib/chat.ts';
 import { MessageList } from '../components/chat/message-list.tsx';
 import { ComposeForm } from '../components/chat/compose-form.tsx';
+import type { Route } from './+types/chat-thread';
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: 'Conversation | SpareFinder NG' },
   { name: 'robots', content: 'noindex' },
 ];
 
 /** One conversation without JavaScript: its messages and a plain form. Not yours: 404. */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Conversation');
   const api = serverApi(context);
   const ans = await api.get(`/api/chat/threads/${id}`);
@@ -37,7 +31,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return { thread, messages, clientKey: newClientKey() };
 }
 
-export async function action({ context, params, request }: ActionFunctionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const id = idParam(params.id, 'Conversation');
   const f = await request.formData();
   const body = String(f.get('body') ?? '');
@@ -50,8 +44,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   throw redirect(chatPath(id));
 }
 
-export default function ChatThreadPage() {
-  const { thread, messages, clientKey } = useLoaderData<typeof loader>();
+export default function ChatThreadPage({ loaderData }: Route.ComponentProps) {
+  const { thread, messages, clientKey } = loaderData;
   const result = useActionData<{ error?: string; body?: string }>();
   return (
     <main id="main" className="container-page max-w-2xl py-6">

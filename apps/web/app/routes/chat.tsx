@@ -1,11 +1,4 @@
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { redirect } from '../lib/redirect.ts';
 import { toQuery } from '../lib/api.ts';
 import { cookieHeaders, formStatus, serverApi } from '../lib/api.server.ts';
@@ -14,8 +7,9 @@ import { MessageList } from '../components/chat/message-list.tsx';
 import { ComposeForm } from '../components/chat/compose-form.tsx';
 import { GuestEmail } from '../components/chat/guest-email.tsx';
 import { useEffect, useState } from 'react';
+import type { Route } from './+types/chat';
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: 'Chat | SpareFinder NG' },
   { name: 'robots', content: 'noindex' },
 ];
@@ -24,7 +18,7 @@ export const meta: MetaFunction = () => [
  * The chat without JavaScript (the floating button's link): the support conversation, anyone's,
  * guests included, and a signed-in user's conversations with sellers and providers.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [support, threads] = await Promise.all([
     api.get('/api/chat/support'),
@@ -41,7 +35,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** Sends to support, or opens the conversation about a subject ('Chat with seller' forms). */
-export async function action({ context, request }: ActionFunctionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const f = await request.formData();
   const api = serverApi(context);
   if (f.get('intent') === 'open') {
@@ -76,8 +70,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   throw redirect('/chat', { headers: cookieHeaders(api.cookies()) });
 }
 
-export default function ChatPage() {
-  const { thread, messages, threads, clientKey } = useLoaderData<typeof loader>();
+export default function ChatPage({ loaderData }: Route.ComponentProps) {
+  const { thread, messages, threads, clientKey } = loaderData;
   const result = useActionData<{
     error?: string;
     body?: string;

@@ -1,13 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useNavigation,
-  useSearchParams,
-  type ActionFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { useEffect } from 'react';
@@ -15,8 +6,9 @@ import { CONTACT_LIMITS, validateContact, type ContactField, type ContactErrors 
 import { formStatus, serverApi } from '../lib/api.server.ts';
 import { SUPPORT } from '../lib/menus.ts';
 import { CheckIcon, MailIcon, PhoneIcon } from '../components/icons.tsx';
+import type { Route } from './+types/contact-us';
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   shareMeta(matches, {
     title: 'Contact us',
     description:
@@ -26,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 type Values = Partial<Record<ContactField, string>>;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const raw: Values = {};
   for (const f of ['name', 'email', 'phone', 'subject', 'message'] as const)
@@ -110,8 +102,8 @@ function Field({
   );
 }
 
-export default function ContactUs() {
-  const result = useActionData<typeof action>();
+export default function ContactUs({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const [params] = useSearchParams();
   const nav = useNavigation();
   const busy = nav.state === 'submitting';

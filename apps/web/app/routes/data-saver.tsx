@@ -1,26 +1,21 @@
-import {
-  Form,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form } from 'react-router';
 import { LITE_COOKIE, liteChoice } from '@sf/shared';
 import { redirect } from '../lib/redirect.ts';
+import type { Route } from './+types/data-saver';
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: 'Data saver | SpareFinder NG' },
   { name: 'robots', content: 'noindex' },
 ];
 
 /** Lite mode (docs/decisions/0028): the visitor's choice, or their browser's Save-Data. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const choice = liteChoice(request.headers.get('cookie'));
   const saveData = request.headers.get('save-data')?.trim().toLowerCase() === 'on';
   return { on: choice ?? saveData, choice, saveData };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const f = await request.formData();
   const on = f.get('on') === '1';
   const https =
@@ -30,8 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect('/data-saver', { status: 303, headers: { 'Set-Cookie': cookie } });
 }
 
-export default function DataSaver() {
-  const { on, choice, saveData } = useLoaderData<typeof loader>();
+export default function DataSaver({ loaderData }: Route.ComponentProps) {
+  const { on, choice, saveData } = loaderData;
   return (
     <main id="main" className="container-page max-w-2xl py-6">
       <h1 className="text-2xl font-bold">Data saver</h1>

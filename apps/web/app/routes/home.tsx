@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
@@ -11,8 +11,9 @@ import { JoinUs, RecentParts } from '../components/home-sections.tsx';
 import { toProductPage } from '../lib/catalog.ts';
 import { RequestChoices } from '../components/requests/request-prompt.tsx';
 import { requestHref } from '../lib/requests.ts';
+import type { Route } from './+types/home';
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   shareMeta(matches, {
     title: 'Car spare parts, mechanics and tow vans in Nigeria',
     shareTitle: 'SpareFinder NG: car spare parts, mechanics and tow vans in Nigeria',
@@ -21,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) =>
     path: '/',
   });
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [categories, topProviders, recent] = await Promise.all([
     api.lookup<Category>('/api/categories/getByParentId/0'),
@@ -32,8 +33,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { categories, topProviders, recent: toProductPage(recent).items.slice(0, 8) };
 }
 
-export default function Home() {
-  const { categories, topProviders, recent } = useLoaderData<typeof loader>();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, topProviders, recent } = loaderData;
   return (
     <>
       <HomeTabs />

@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { notFound } from '../lib/api.server.ts';
 import { MESSAGES } from '@sf/shared';
+import type { Route } from './+types/not-found';
 
 /** Any path no route claims: HTTP 404 and 'Page not found: {path}'. */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   throw notFound(MESSAGES.pageNotFound(path));
 }

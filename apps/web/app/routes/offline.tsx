@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useLocation, type MetaFunction } from 'react-router';
+import { useLocation } from 'react-router';
 import { offlineFrom, savedPages, type SavedPage } from '../lib/offline.ts';
+import type { Route } from './+types/offline';
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: 'No signal | SpareFinder NG' },
   { name: 'robots', content: 'noindex' },
 ];

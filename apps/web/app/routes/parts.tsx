@@ -1,4 +1,3 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
@@ -8,8 +7,9 @@ import { CategoryGrid } from '../components/category-grid.tsx';
 import { PartsResults } from '../components/catalog/parts-results.tsx';
 import { lazy, Suspense } from 'react';
 import { fetchMyCars } from '../lib/my-cars.ts';
+import type { Route } from './+types/parts';
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   shareMeta(matches, {
     title: 'Spare parts',
     description:
@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) =>
     path: '/spares-parts',
   });
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   // A signed-in user can start the filter from a car saved in their garage (null for guests).
   const [list, categories, cars] = await Promise.all([
@@ -33,9 +33,8 @@ const MyCarsPicker = lazy(() =>
   import('../components/my-cars-picker.tsx').then((m) => ({ default: m.MyCarsPicker })),
 );
 
-export default function SparesParts() {
-  const { filters, page, options, fit, categories, cars, placeNote } =
-    useLoaderData<typeof loader>();
+export default function SparesParts({ loaderData }: Route.ComponentProps) {
+  const { filters, page, options, fit, categories, cars, placeNote } = loaderData;
   return (
     <>
       <HomeTabs />

@@ -1,13 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link } from 'react-router';
 import {
   hasSessionCookie,
   PLACE_COOKIE,
@@ -20,18 +11,19 @@ import { loadPlace } from '../lib/place.server.ts';
 import { redirect } from '../lib/redirect.ts';
 import { useStateCities } from '../lib/use-state-cities.ts';
 import { SelectField } from '../components/select-field.tsx';
+import type { Route } from './+types/place';
 
 // "Your state": chosen once, kept a year in this browser and, signed in, on the account, so
 // parts, mechanics and tow-van lists start where the visitor is. A plain form: works without
 // JavaScript (choosing a state and pressing Show cities lists that state's cities).
 
-export const meta: MetaFunction = () => [{ title: 'Your state | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Your state | SpareFinder NG' }];
 
 const YEAR = 365 * 24 * 3600;
 const idOf = (v: FormDataEntryValue | string | null) =>
   typeof v === 'string' && /^\d{1,7}$/.test(v) && Number(v) > 0 ? Number(v) : null;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const url = new URL(request.url);
   const place = await loadPlace(api, request, hasSessionCookie(request.headers.get('cookie')));
@@ -51,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const api = serverApi(context);
   const form = await request.formData();
   const next = safeRedirectPath(form.get('next'), '/spares-parts');
@@ -80,9 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(next, { status: 303, headers: { 'Set-Cookie': cookie + secure } });
 }
 
-export default function PlacePage() {
-  const d = useLoaderData<typeof loader>();
-  const result = useActionData<{ error?: string }>();
+export default function PlacePage({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const result = actionData;
   const sc = useStateCities<number>({
     stateId: d.stateId ? String(d.stateId) : '',
     cityId: d.cityId ? String(d.cityId) : '',

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { hasSessionCookie, salePrice } from '@sf/shared';
 import { breadcrumbLd, nairaText, shareMeta } from '../lib/seo.ts';
 import { fitsText, ogProductImage, productLd } from '../lib/product-seo.ts';
@@ -19,9 +19,10 @@ import { loadFit } from '../lib/fit.server.ts';
 import { Stars } from '../components/reviews/stars.tsx';
 import { ReviewList as Reviews } from '../components/reviews/review-list.tsx';
 import { PriceAlert } from '../components/alerts/price-alert.tsx';
+import type { Route } from './+types/product';
 
 /** /product/:id and /item/:id (the same page). */
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Product');
   const api = serverApi(context);
   const url = new URL(request.url);
@@ -51,7 +52,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [{ title: 'Product not found | SpareFinder NG' }];
   const p = data.product;
   const price = nairaText(salePrice(p.price).current);
@@ -127,15 +128,8 @@ function Gallery({ p }: { p: ProductDetail }) {
   );
 }
 
-export default function ProductPage() {
-  const {
-    product: p,
-    fit,
-    reviews,
-    storeRecord,
-    storeRating,
-    priceAlert,
-  } = useLoaderData<typeof loader>();
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product: p, fit, reviews, storeRecord, storeRating, priceAlert } = loaderData;
   const cat = p.category;
   const stock = typeof p.stock === 'number' ? p.stock : null;
   return (

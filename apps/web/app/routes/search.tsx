@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { MESSAGES, SEARCH_MIN_CHARS } from '@sf/shared';
 import type { SearchGroup } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -12,8 +12,9 @@ import { ProviderCard } from '../components/providers/provider-card.tsx';
 import { AlertButton } from '../components/alerts/alert-button.tsx';
 import { readFilters } from '../lib/catalog.ts';
 import { searchToSave } from '../lib/alerts.ts';
+import type { Route } from './+types/search';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   {
     title: d?.q
       ? `${d.q}: parts, mechanics and tow vans | SpareFinder NG`
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 120);
   if (q.length <= SEARCH_MIN_CHARS) return { q, answer: null };
   const ans = await serverApi(context).get(`/api/search${toQuery({ q })}`);
@@ -122,8 +123,8 @@ function SavePartSearch({ href }: { href: string }) {
  * The home SEARCH box's results: what the text asked for, grouped by kind (the kind named
  * first), each group linking to its full list with the same filters.
  */
-export default function Search() {
-  const { q, answer } = useLoaderData<typeof loader>();
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q, answer } = loaderData;
   const asked = answer?.understood.place || q;
   return (
     <>

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { MESSAGES } from '@sf/shared';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -7,8 +7,9 @@ import type { StaticPage, StaticSection } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { ChevronDown } from '../components/icons.tsx';
 import { mentionsBroadcast, RequestLinks } from '../components/requests/request-prompt.tsx';
+import type { Route } from './+types/static-page';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
+export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   d
     ? shareMeta(matches, {
         title: d.page.title,
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
       })
     : [{ title: 'Page not found | SpareFinder NG' }];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug ?? '';
   const api = serverApi(context);
   const [page, sections] = await Promise.all([
@@ -67,8 +68,8 @@ function Sections({ sections }: { sections: StaticSection[] }) {
   );
 }
 
-export default function StaticPageView() {
-  const { page, sections } = useLoaderData<typeof loader>();
+export default function StaticPageView({ loaderData }: Route.ComponentProps) {
+  const { page, sections } = loaderData;
   const others = STATIC_PAGES.filter((p) => p.to !== `/static/${page.slug}`);
   return (
     <main id="main" className="container-page py-6">

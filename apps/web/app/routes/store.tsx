@@ -1,9 +1,4 @@
-import {
-  useLoaderData,
-  useLocation,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { useLocation } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import type { StorePage } from '@sf/api/types';
@@ -18,8 +13,9 @@ import { ReviewList as Reviews } from '../components/reviews/review-list.tsx';
 import { TrackRecordFigures } from '../components/track-record/figures.tsx';
 import { plural } from '@sf/shared';
 import { Thumb } from '../components/photo.tsx';
+import type { Route } from './+types/store';
 
-export async function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const name = params.name ?? '';
   if (!/^[a-z0-9-]{1,80}$/i.test(name)) throw notFound('Store not found');
   const api = serverApi(context);
@@ -44,7 +40,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Store not found | SpareFinder NG' }];
   const place = [d.store.city, d.store.state].filter(Boolean).join(', ');
   const rating = d.reviews?.rating;
@@ -61,8 +57,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => {
   });
 };
 
-export default function StorePage() {
-  const { store: s, page, record, reviews } = useLoaderData<typeof loader>();
+export default function StorePage({ loaderData }: Route.ComponentProps) {
+  const { store: s, page, record, reviews } = loaderData;
   const { search } = useLocation();
   const place = [s.city, s.state].filter(Boolean).join(', ');
   const fees = deliveryFees(s);

@@ -1,15 +1,15 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { serverApi } from '../lib/api.server.ts';
 import { ProviderDetailPage } from '../components/providers/detail-page.tsx';
 import { loadProvider } from '../lib/providers.server.ts';
 import { providerMeta } from '../lib/provider-seo.ts';
+import type { Route } from './+types/towvan';
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => providerMeta(matches, data);
+export const meta: Route.MetaFunction = ({ data, matches }) => providerMeta(matches, data);
 
-export const loader = ({ context, params }: LoaderFunctionArgs) =>
+export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadProvider('towvan', serverApi(context), params.id);
 
-export default function TowvanPage() {
-  const { provider, reviews } = useLoaderData<typeof loader>();
+export default function TowvanPage({ loaderData }: Route.ComponentProps) {
+  const { provider, reviews } = loaderData;
   return <ProviderDetailPage p={provider} reviews={reviews} />;
 }

@@ -1,10 +1,10 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { ProviderListPage } from '../components/providers/list-page.tsx';
 import { loadProviderList } from '../lib/providers.server.ts';
+import type { Route } from './+types/towvans';
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   shareMeta(matches, {
     title: 'Tow vans near you',
     description:
@@ -12,11 +12,11 @@ export const meta: MetaFunction = ({ matches }) =>
     path: '/towvans',
   });
 
-export const loader = ({ context, request }: LoaderFunctionArgs) =>
+export const loader = ({ context, request }: Route.LoaderArgs) =>
   loadProviderList('towvan', serverApi(context), request);
 
-export default function Towvans() {
-  const data = useLoaderData<typeof loader>();
+export default function Towvans({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
   return (
     <ProviderListPage
       data={data}

@@ -1,15 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { ENGINE_PATTERN, normaliseVin, partsLinkFor, validateVin } from '@sf/shared';
@@ -19,8 +9,9 @@ import { toQuery } from '../lib/api.ts';
 import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.tsx';
 import { MyCarsPicker } from '../components/my-cars-picker.tsx';
 import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
+import type { Route } from './+types/vin-decoder';
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const r = data?.result;
   const car =
     r && r.completeness !== 'none' ? [r.year, r.make, r.model].filter(Boolean).join(' ') : '';
@@ -32,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = (new URL(request.url).searchParams.get('vin') ?? '').slice(0, 100);
   const api = serverApi(context);
   const cars = fetchMyCars(api);
@@ -52,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const loginToSave = (vin: string) =>
   `/auth/login${toQuery({ redirectTo: `/vindecoder${toQuery({ vin })}`, message: 'Log in to save this car to your garage' })}`;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const vin = normaliseVin(String(form.get('vin') ?? ''));
   const int = (k: string) => {
@@ -127,9 +118,9 @@ function Results({ r }: { r: VinDecode }) {
   );
 }
 
-export default function VinDecoder() {
-  const { vin, error, result, cars } = useLoaderData<typeof loader>();
-  const saved = useActionData<typeof action>();
+export default function VinDecoder({ loaderData, actionData }: Route.ComponentProps) {
+  const { vin, error, result, cars } = loaderData;
+  const saved = actionData;
   const root = useRouteLoaderData('root') as { user?: AuthUser } | undefined;
   const signedIn = Boolean(root?.user?.isauthenticated) || cars !== null;
   const nav = useNavigation();

@@ -1,13 +1,14 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAudit } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
+import type { Route } from './+types/audit';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: audit log | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: audit log | SpareFinder NG' }];
 
 const FILTERS = ['targetType', 'targetId', 'action', 'actorId'] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const params = new URLSearchParams();
@@ -17,8 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, filters: Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) };
 }
 
-export default function AdminAudit() {
-  const { items, lastId, filters } = useLoaderData<typeof loader>();
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, filters } = loaderData;
   const next = new URLSearchParams({ ...filters, lastId: String(lastId) });
   return (
     <main id="main">

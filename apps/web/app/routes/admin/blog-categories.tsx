@@ -1,11 +1,4 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import type { AdminBlogCategory } from '@sf/api/types';
 import {
   adminGet,
@@ -16,10 +9,13 @@ import {
 } from '../../lib/admin.server.ts';
 import { ConfirmBox, Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/blog-categories';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: blog categories | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin: blog categories | SpareFinder NG' },
+];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return (
     await adminGet<{ items: AdminBlogCategory[] }>(
@@ -30,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ).items;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   const intent = field(form, 'intent');
@@ -49,8 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: false, message: 'Choose an action' };
 }
 
-export default function AdminBlogCategories() {
-  const items = useLoaderData<typeof loader>();
+export default function AdminBlogCategories({ loaderData }: Route.ComponentProps) {
+  const items = loaderData;
   return (
     <main id="main">
       <p className="text-sm">

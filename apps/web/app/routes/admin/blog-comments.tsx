@@ -1,11 +1,4 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import type { AdminBlogComment } from '@sf/api/types';
 import {
   adminGet,
@@ -16,11 +9,12 @@ import {
   requireAdmin,
 } from '../../lib/admin.server.ts';
 import { ConfirmBox, Flash, NextPage, Pill } from '../../components/admin/ui.tsx';
+import type { Route } from './+types/blog-comments';
 
 // Comments show as soon as they are written; staff read the new ones here and approve them
 // (kept), hide them (they leave the post, the note says why) or delete them for good.
 
-export const meta: MetaFunction = () => [{ title: 'Admin: blog comments | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: blog comments | SpareFinder NG' }];
 
 const STATES = [
   ['new', 'New (not yet read)'],
@@ -29,7 +23,7 @@ const STATES = [
   ['all', 'All'],
 ] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), ['state', 'postId']);
   const ans = await adminGet<{ items: AdminBlogComment[]; lastId: number | null }>(
@@ -41,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   const intent = field(form, 'intent');
@@ -64,8 +58,8 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-export default function AdminBlogComments() {
-  const { items, lastId, query } = useLoaderData<typeof loader>();
+export default function AdminBlogComments({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, query } = loaderData;
   const q = new URLSearchParams(query);
   return (
     <main id="main">

@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import type { AdminBlogCategory, AdminBlogPostFull } from '@sf/api/types';
 import {
   adminGet,
@@ -23,19 +13,20 @@ import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { RichText } from '../../components/rich-text.tsx';
+import type { Route } from './+types/blog-post';
 
 // Writing a blog post: a plain textarea in the restricted Markdown the public post renders as
 // text, a preview rendered on the server from what was typed (nothing saved), then save as a
 // draft and publish. Works without JavaScript: every button is a form post.
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.post ? d.post.title : 'new blog post'} | SpareFinder NG` },
 ];
 
 const FIELDS = ['title', 'slug', 'categoryId', 'author', 'excerpt', 'body', 'coverColor'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = params.id ? adminIdParam(params.id, 'blog post') : null;
   const [cats, post, trail] = await Promise.all([
@@ -54,7 +45,7 @@ const formValues = (form: FormData): Values =>
     FIELDS.map((f) => [f, String(form.get(f) ?? '').replace(/\r\n/g, '\n')]),
   ) as Values;
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = params.id ? adminIdParam(params.id, 'blog post') : null;
   const form = await request.formData();
@@ -111,9 +102,9 @@ const when = (iso: string | null) =>
       })
     : '';
 
-export default function AdminBlogPost() {
-  const { categories, post, trail, saved } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>() as
+export default function AdminBlogPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, post, trail, saved } = loaderData;
+  const done = actionData as
     { ok: boolean; message: string; values?: Values; preview?: boolean } | undefined;
   const nav = useNavigation();
   const busy = nav.state !== 'idle';

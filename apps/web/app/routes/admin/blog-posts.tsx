@@ -1,18 +1,13 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import type { AdminBlogPost } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, Pill } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
+import type { Route } from './+types/blog-posts';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: blog posts | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: blog posts | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), ['q', 'state']);
   const ans = await adminGet<{ items: AdminBlogPost[]; lastId: number | null }>(
@@ -27,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' });
 
-export default function AdminBlogPosts() {
-  const { items, lastId, query } = useLoaderData<typeof loader>();
+export default function AdminBlogPosts({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, query } = loaderData;
   const q = new URLSearchParams(query);
   return (
     <main id="main">

@@ -1,23 +1,18 @@
-import {
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
 import { adminCategories, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { AddCategory, CategoryTree } from '../../components/admin/category-tree.tsx';
 import { Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/categories';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: categories | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: categories | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { items: await adminCategories(context) };
 }
 
 /** Adding a category (the forms of this page and of the parent-categories page). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   return adminSubmit(context, 'POST', '/api/admin/categories', {
@@ -26,8 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export default function AdminCategories() {
-  const { items } = useLoaderData<typeof loader>();
+export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
   const tops = items.filter((c) => c.parentId === 0).length;
   return (
     <main id="main">

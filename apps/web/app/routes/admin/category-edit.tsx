@@ -1,11 +1,4 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { adminCategories, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -15,8 +8,9 @@ import { UploadForm } from '../../components/upload-form.tsx';
 import { AddCategory } from '../../components/admin/category-tree.tsx';
 import { ActionForm, ConfirmBox, Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/category-edit';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.cat.name ?? 'category'} | SpareFinder NG` },
 ];
 
@@ -26,7 +20,7 @@ const idOf = (raw: string | undefined) => {
   return id;
 };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = idOf(params.id);
   const [all, trail] = await Promise.all([
@@ -46,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = idOf(params.id);
   const form = await request.formData();
@@ -78,8 +72,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-export default function AdminCategoryEdit() {
-  const { cat, parent, children, tops, leaves, trail } = useLoaderData<typeof loader>();
+export default function AdminCategoryEdit({ loaderData }: Route.ComponentProps) {
+  const { cat, parent, children, tops, leaves, trail } = loaderData;
   return (
     <main id="main">
       <p className="text-sm">

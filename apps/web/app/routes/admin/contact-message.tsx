@@ -1,10 +1,4 @@
-import {
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link } from 'react-router';
 import type { AdminContactMessage } from '@sf/api/types';
 import {
   adminGet,
@@ -17,12 +11,13 @@ import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { contactWhen as when } from './contact-messages.tsx';
+import type { Route } from './+types/contact-message';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.item.subject ?? 'contact message'} | SpareFinder NG` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'contact message');
   const [ans, trail] = await Promise.all([
@@ -32,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { item: ans.item, trail };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'contact message');
   const form = await request.formData();
@@ -45,8 +40,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-export default function AdminContactMessagePage() {
-  const { item: m, trail } = useLoaderData<typeof loader>();
+export default function AdminContactMessagePage({ loaderData }: Route.ComponentProps) {
+  const { item: m, trail } = loaderData;
   const reply = `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`;
   return (
     <main id="main">

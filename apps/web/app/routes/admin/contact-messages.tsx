@@ -1,18 +1,15 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import type { AdminContactListItem } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, Pill } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
+import type { Route } from './+types/contact-messages';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: contact messages | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin: contact messages | SpareFinder NG' },
+];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), ['q', 'answered']);
   const ans = await adminGet<{ items: AdminContactListItem[]; lastId: number | null }>(
@@ -31,8 +28,8 @@ export const contactWhen = (iso: string) =>
     timeStyle: 'short',
   });
 
-export default function AdminContactMessages() {
-  const { items, lastId, query } = useLoaderData<typeof loader>();
+export default function AdminContactMessages({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, query } = loaderData;
   const q = new URLSearchParams(query);
   return (
     <main id="main">

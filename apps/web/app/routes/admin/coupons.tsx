@@ -1,27 +1,19 @@
-import {
-  data,
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { couponAction, loadCoupons } from '../../lib/admin-pricing.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
 import { FormMessage } from '../../components/form-field.tsx';
+import type { Route } from './+types/coupons';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: coupons | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: coupons | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { coupons: await loadCoupons(context) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const r = await couponAction(context, await request.formData());
   return data(r, { status: r.status });
@@ -29,9 +21,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
-export default function AdminCoupons() {
-  const { coupons } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
+  const { coupons } = loaderData;
+  const done = actionData;
   const busy = useNavigation().state !== 'idle';
   return (
     <main id="main">

@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -18,10 +8,11 @@ import { koboOf } from '../../lib/disputes.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
+import type { Route } from './+types/dispute';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: dispute | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: dispute | SpareFinder NG' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = idParam(params.id, 'Dispute');
   const [ans, trail] = await Promise.all([
@@ -32,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...ans, trail };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = idParam(params.id, 'Dispute');
   const form = await request.formData();
@@ -60,9 +51,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return { message: null };
 }
 
-export default function AdminDispute() {
-  const { item: d, messages, trail } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function AdminDispute({ loaderData, actionData }: Route.ComponentProps) {
+  const { item: d, messages, trail } = loaderData;
+  const said = actionData;
   const busy = useNavigation().state !== 'idle';
   return (
     <main id="main" className="space-y-4">

@@ -1,9 +1,10 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { when } from '../../lib/dates.ts';
+import type { Route } from './+types/disputes';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: disputes | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: disputes | SpareFinder NG' }];
 
 const FILTERS = [
   { value: 'waiting', label: 'To decide (over 5 days)' },
@@ -11,7 +12,7 @@ const FILTERS = [
   { value: 'all', label: 'All' },
 ] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('status');
   const status = FILTERS.some((f) => f.value === q) ? q! : 'open';
@@ -20,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { status, items: ans.items };
 }
 
-export default function AdminDisputes() {
-  const { status, items } = useLoaderData<typeof loader>();
+export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
+  const { status, items } = loaderData;
   return (
     <main id="main" className="space-y-4">
       <h1 className="text-2xl font-bold">Disputes</h1>

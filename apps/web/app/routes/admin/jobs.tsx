@@ -1,22 +1,15 @@
-import {
-  data,
-  Form,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/jobs';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: failed jobs | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: failed jobs | SpareFinder NG' }];
 
 const JOB_ID = /^[0-9a-f-]{36}$/i;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const ans = await serverApi(context).get('/api/admin/jobs/failed');
   // An outage is said as one, never shown as "nothing failed".
@@ -24,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { items: ans.items, error: null };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   const id = field(form, 'id');
@@ -46,9 +39,9 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-export default function AdminJobs() {
-  const { items, error } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, error } = loaderData;
+  const said = actionData;
   return (
     <main id="main" className="space-y-4">
       <h1 className="text-2xl font-bold">Failed jobs</h1>

@@ -1,17 +1,10 @@
-import {
-  Form,
-  Link,
-  NavLink,
-  Outlet,
-  useLoaderData,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Form, Link, NavLink, Outlet, useSearchParams } from 'react-router';
 import { requireUser } from '../../lib/auth.server.ts';
 import { loadAttention } from '../../lib/audit.server.ts';
+import type { Route } from './+types/layout';
 
 /** Admin layout: every /admin page is for the Admin role only, checked on the server. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, ['Admin']);
   return { attention: (await loadAttention(context)).filter((a) => a.count > 0) };
 }
@@ -40,8 +33,8 @@ const NAV = [
   { to: '/admin/contact', label: 'Contact messages' },
 ];
 
-export default function AdminLayout() {
-  const { attention } = useLoaderData<typeof loader>();
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { attention } = loaderData;
   const [params] = useSearchParams();
   return (
     <div className="container-page py-4 md:flex md:gap-6">

@@ -1,13 +1,14 @@
-import { Form, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Form } from 'react-router';
 import type { AdminSubscriber } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/newsletter';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: newsletter | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: newsletter | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), ['q']);
   const ans = await adminGet<{ items: AdminSubscriber[]; lastId: number | null; total: number }>(
@@ -26,8 +27,8 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-export default function AdminNewsletter() {
-  const { items, lastId, total, query } = useLoaderData<typeof loader>();
+export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, total, query } = loaderData;
   const q = new URLSearchParams(query);
   return (
     <main id="main">

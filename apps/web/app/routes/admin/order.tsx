@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminOrder, orderAction } from '../../lib/admin-orders.server.ts';
@@ -18,12 +8,13 @@ import { when } from '../../lib/dates.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
+import type { Route } from './+types/order';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: order ${d?.order.number ?? ''} | SpareFinder NG` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [o, trail] = await Promise.all([
     loadAdminOrder(context, params.id!),
@@ -32,16 +23,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...o, trail };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const r = await orderAction(context, params.id!, await request.formData());
   return data(r, { status: r.status });
 }
 
-export default function AdminOrder() {
-  const d = useLoaderData<typeof loader>();
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
   const { order: o } = d;
-  const done = useActionData<typeof action>();
+  const done = actionData;
   const busy = useNavigation().state !== 'idle';
   const online = o.paymentMethod === 'paystack' && Boolean(o.paidAt);
   return (

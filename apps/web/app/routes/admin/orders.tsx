@@ -1,15 +1,10 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findOrders } from '../../lib/admin-orders.server.ts';
+import type { Route } from './+types/orders';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: orders | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: orders | SpareFinder NG' }];
 
 const STATES = [
   'pending_payment',
@@ -23,7 +18,7 @@ const STATES = [
   'refunded',
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
@@ -42,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-NG', { timeZone: 'Africa/Lagos' });
 
-export default function AdminOrders() {
-  const { q, status, items, lastId } = useLoaderData<typeof loader>();
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { q, status, items, lastId } = loaderData;
   const next = new URLSearchParams();
   if (q) next.set('q', q);
   if (status) next.set('status', status);

@@ -1,26 +1,17 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPage, savePage } from '../../lib/admin-pages.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { RichText } from '../../components/rich-text.tsx';
+import type { Route } from './+types/page';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.item.title ?? 'help page'} | SpareFinder NG` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [page, trail] = await Promise.all([
     loadPage(context, params.slug!),
@@ -29,15 +20,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...page, trail };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const r = await savePage(context, params.slug!, await request.formData());
   return data(r, { status: r.status });
 }
 
-export default function AdminPage() {
-  const { item, sections, trail } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, sections, trail } = loaderData;
+  const done = actionData;
   const busy = useNavigation().state !== 'idle';
   // One blank pair at the end adds a section; clearing a pair removes it.
   const rows = [...sections, { position: sections.length + 1, heading: '', body: '' }];

@@ -1,17 +1,18 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPages } from '../../lib/admin-pages.server.ts';
 import { when } from '../../lib/dates.ts';
+import type { Route } from './+types/pages';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: help pages | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: help pages | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { pages: await loadPages(context) };
 }
 
-export default function AdminPages() {
-  const { pages } = useLoaderData<typeof loader>();
+export default function AdminPages({ loaderData }: Route.ComponentProps) {
+  const { pages } = loaderData;
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Help pages</h1>

@@ -1,18 +1,20 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { adminCategories, requireAdmin } from '../../lib/admin.server.ts';
 import { AddCategory, CategoryTree } from '../../components/admin/category-tree.tsx';
 import { Flash } from '../../components/admin/ui.tsx';
+import type { Route } from './+types/parent-categories';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: parent categories | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin: parent categories | SpareFinder NG' },
+];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { items: await adminCategories(context) };
 }
 
 // Its add form posts to /admin/categories (one action adds every category).
-export default function AdminParentCategories() {
-  const { items } = useLoaderData<typeof loader>();
+export default function AdminParentCategories({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
   const parents = items.filter((c) => c.parentId === 0);
   return (
     <main id="main">

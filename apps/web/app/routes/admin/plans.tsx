@@ -1,26 +1,20 @@
-import {
-  data,
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPlans, planAction } from '../../lib/admin-pricing.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
 import { FormMessage } from '../../components/form-field.tsx';
+import type { Route } from './+types/plans';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: subscription plans | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin: subscription plans | SpareFinder NG' },
+];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { plans: await loadPlans(context) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const r = await planAction(context, await request.formData());
   return data(r, { status: r.status });
@@ -31,9 +25,9 @@ const AUDIENCE = {
   provider: 'Mechanics and tow vans (listings)',
 };
 
-export default function AdminPlans() {
-  const { plans } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function AdminPlans({ loaderData, actionData }: Route.ComponentProps) {
+  const { plans } = loaderData;
+  const done = actionData;
   const busy = useNavigation().state !== 'idle';
   return (
     <main id="main">

@@ -1,18 +1,12 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { notFound } from '../../lib/api.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, ConfirmBox, Flash, Pill } from '../../components/admin/ui.tsx';
+import type { Route } from './+types/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.p.item.name ?? 'product'} | SpareFinder NG` },
 ];
 
@@ -22,7 +16,7 @@ const idOf = (raw: string | undefined) => {
   return id;
 };
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = idOf(params.id);
   const [p, tree, trail] = await Promise.all([
@@ -39,7 +33,7 @@ const kobo = (v: string) => {
   return v === '' || !Number.isFinite(n) ? NaN : Math.round(n * 100);
 };
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = idOf(params.id);
   const form = await request.formData();
@@ -68,8 +62,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-export default function AdminProductPage() {
-  const { p, tree, trail } = useLoaderData<typeof loader>();
+export default function AdminProductPage({ loaderData }: Route.ComponentProps) {
+  const { p, tree, trail } = loaderData;
   const it = p.item;
   return (
     <main id="main">

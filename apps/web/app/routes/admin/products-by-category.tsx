@@ -1,10 +1,11 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
 import { ProductList } from '../../components/admin/product-list.tsx';
+import type { Route } from './+types/products-by-category';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: view products | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: view products | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [page, top] = await Promise.all([
     loadAdminProducts(context, new URL(request.url)),
@@ -13,8 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { top, page };
 }
 
-export default function ViewProducts() {
-  const { top, page } = useLoaderData<typeof loader>();
+export default function ViewProducts({ loaderData }: Route.ComponentProps) {
+  const { top, page } = loaderData;
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">View products</h1>

@@ -1,10 +1,10 @@
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
 import { ProductList } from '../../components/admin/product-list.tsx';
+import type { Route } from './+types/products';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: products | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: products | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [page, top] = await Promise.all([
     loadAdminProducts(context, new URL(request.url)),
@@ -13,8 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, top: top.map((c) => ({ id: c.cat_id, name: c.name })) };
 }
 
-export default function AdminProducts() {
-  const { items, lastId, query, top } = useLoaderData<typeof loader>();
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, query, top } = loaderData;
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Products</h1>

@@ -1,11 +1,4 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import {
   adminGet,
   adminIdParam,
@@ -17,12 +10,13 @@ import {
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
+import type { Route } from './+types/provider';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.sp.companyName ?? 'listing'} | SpareFinder NG` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'listing');
   const [ans, trail] = await Promise.all([
@@ -32,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { sp: ans.item, trail };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'listing');
   const form = await request.formData();
@@ -47,8 +41,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-export default function AdminProviderPage() {
-  const { sp, trail } = useLoaderData<typeof loader>();
+export default function AdminProviderPage({ loaderData }: Route.ComponentProps) {
+  const { sp, trail } = loaderData;
   const noun = sp.kind === 'towvan' ? 'tow van' : 'workshop';
   return (
     <main id="main">

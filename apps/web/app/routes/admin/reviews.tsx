@@ -1,22 +1,15 @@
-import {
-  data,
-  Form,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import type { ReviewItem } from '../../lib/reviews.ts';
 import { ReviewList } from '../../components/reviews/review-list.tsx';
 import { ProviderReviewList } from '../../components/reviews/provider-reviews.tsx';
+import type { Route } from './+types/reviews';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: reviews | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: reviews | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const api = serverApi(context);
   const [ans, providers] = await Promise.all([
@@ -31,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   const id = Number(field(form, 'id'));
@@ -47,9 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : data({ message: ans.message ?? 'Not hidden' }, { status: formStatus(ans) });
 }
 
-export default function AdminReviews() {
-  const { items, providerItems } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, providerItems } = loaderData;
+  const said = actionData;
   return (
     <main id="main" className="space-y-4">
       <h1 className="text-2xl font-bold">Reviews</h1>

@@ -1,10 +1,11 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminSearchHit } from '@sf/api/types';
 import { adminGet, requireAdmin } from '../../lib/admin.server.ts';
+import type { Route } from './+types/search';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: search | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: search | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? '';
   if (!q) return { q, items: [] as AdminSearchHit[] };
@@ -21,8 +22,8 @@ const GROUPS: [string, string][] = [
   ['towvan', 'Tow vans'],
 ];
 
-export default function AdminSearch() {
-  const { q, items } = useLoaderData<typeof loader>();
+export default function AdminSearch({ loaderData }: Route.ComponentProps) {
+  const { q, items } = loaderData;
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Search</h1>

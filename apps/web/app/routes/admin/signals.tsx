@@ -1,19 +1,13 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link } from 'react-router';
 import type { SignalItem } from '@sf/api/types';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
+import type { Route } from './+types/signals';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: listings to check | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin: listings to check | SpareFinder NG' },
+];
 
 const KIND_LABEL: Record<SignalItem['kind'], string> = {
   make_mismatch: 'Genuine claim of another make',
@@ -21,7 +15,7 @@ const KIND_LABEL: Record<SignalItem['kind'], string> = {
   low_price: 'Price far below the others',
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const status = url.searchParams.get('status') === 'cleared' ? 'cleared' : 'open';
@@ -33,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { status, items: ans.items, lastId: ans.lastId };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
   const api = serverApi(context);
@@ -52,9 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : data({ message: ans.message ?? 'Not cleared', ok: false }, { status: formStatus(ans) });
 }
 
-export default function AdminSignals() {
-  const { status, items, lastId } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function AdminSignals({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, items, lastId } = loaderData;
+  const said = actionData;
   return (
     <main id="main" className="space-y-4">
       <h1 className="text-2xl font-bold">Listings to check</h1>

@@ -1,10 +1,4 @@
-import {
-  Link,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link } from 'react-router';
 import {
   adminGet,
   adminIdParam,
@@ -18,12 +12,13 @@ import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/store';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.store.name ?? 'store'} | SpareFinder NG` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'store');
   const [ans, trail, payouts] = await Promise.all([
@@ -34,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { store: ans.item, trail, payouts: payouts.items };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = adminIdParam(params.id, 'store');
   const form = await request.formData();
@@ -53,8 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
 }
 
-export default function AdminStorePage() {
-  const { store: s, trail, payouts } = useLoaderData<typeof loader>();
+export default function AdminStorePage({ loaderData }: Route.ComponentProps) {
+  const { store: s, trail, payouts } = loaderData;
   return (
     <main id="main">
       <p className="text-sm">

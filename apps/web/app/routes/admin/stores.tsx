@@ -1,19 +1,14 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
+import type { Route } from './+types/stores';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: stores | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: stores | SpareFinder NG' }];
 
 const FILTERS = ['q', 'verified', 'suspended'] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = listQuery(new URL(request.url), FILTERS);
   const ans = await adminGet(context, `/api/admin/stores?${query}`, 'Store list');
@@ -21,8 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { items: ans.items, lastId: ans.lastId, query: query.toString() };
 }
 
-export default function AdminStores() {
-  const { items, lastId, query } = useLoaderData<typeof loader>();
+export default function AdminStores({ loaderData }: Route.ComponentProps) {
+  const { items, lastId, query } = loaderData;
   const q = new URLSearchParams(query);
   return (
     <main id="main">

@@ -1,15 +1,10 @@
-import {
-  Link,
-  useLoaderData,
-  useRevalidator,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
+import type { Route } from './+types/support-inbox';
 
-export const meta: MetaFunction = () => [{ title: 'Support inbox | Admin | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Support inbox | Admin | SpareFinder NG' }];
 
 const SHOW = [
   ['waiting', 'Waiting for an answer'],
@@ -19,7 +14,7 @@ const SHOW = [
 type Show = (typeof SHOW)[number][0];
 
 /** The staff's inbox: support chats (waiting first) and conversations with reported messages. */
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const show: Show = (SHOW.find(([k]) => k === q.get('show'))?.[0] ?? 'waiting') as Show;
   const ans = await serverApi(context).get(`/api/admin/support${toQuery({ show })}`);
@@ -27,8 +22,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { show, inbox: ans };
 }
 
-export default function SupportInbox() {
-  const { show, inbox } = useLoaderData<typeof loader>();
+export default function SupportInbox({ loaderData }: Route.ComponentProps) {
+  const { show, inbox } = loaderData;
   const { revalidate } = useRevalidator();
   // New messages and reports arrive on the staff channel of the admin's socket.
   useLive((e) => {

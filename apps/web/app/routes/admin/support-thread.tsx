@@ -1,13 +1,4 @@
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useRevalidator,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, useActionData, useRevalidator } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
@@ -15,11 +6,12 @@ import { newClientKey, type MessageItem, type ThreadItem } from '../../lib/chat.
 import { useLive } from '../../lib/live.ts';
 import { MessageList } from '../../components/chat/message-list.tsx';
 import { MessageField } from '../../components/chat/message-field.tsx';
+import type { Route } from './+types/support-thread';
 
-export const meta: MetaFunction = () => [{ title: 'Support chat | Admin | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Support chat | Admin | SpareFinder NG' }];
 
 /** One support chat (answered here), or a conversation with a reported message (read only). */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Conversation');
   const api = serverApi(context);
   const ans = await api.get(`/api/admin/support/${id}`);
@@ -32,7 +24,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return { thread, messages, clientKey: newClientKey() };
 }
 
-export async function action({ context, params, request }: ActionFunctionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const id = idParam(params.id, 'Conversation');
   const f = await request.formData();
   const api = serverApi(context);
@@ -49,8 +41,8 @@ export async function action({ context, params, request }: ActionFunctionArgs) {
   throw redirect(`/admin/support/${id}`);
 }
 
-export default function SupportThread() {
-  const { thread, messages, clientKey } = useLoaderData<typeof loader>();
+export default function SupportThread({ loaderData }: Route.ComponentProps) {
+  const { thread, messages, clientKey } = loaderData;
   const result = useActionData<{ error?: string; body?: string }>();
   const { revalidate } = useRevalidator();
   useLive((e) => {

@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminUser, userAction } from '../../lib/admin-users.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
@@ -16,12 +6,13 @@ import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/u
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { when } from '../../lib/dates.ts';
+import type { Route } from './+types/user';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.user.name ?? 'account'} | SpareFinder NG` },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [u, trail] = await Promise.all([
     loadAdminUser(context, params.id!),
@@ -30,7 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...u, trail };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const r = await userAction(context, params.id!, await request.formData());
   return data(r, { status: r.status });
@@ -38,9 +29,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van', 'Admin'];
 
-export default function AdminUser() {
-  const { user, sessions, trail } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, sessions, trail } = loaderData;
+  const done = actionData;
   const busy = useNavigation().state !== 'idle';
   return (
     <main id="main">

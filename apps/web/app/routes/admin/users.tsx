@@ -1,19 +1,14 @@
-import {
-  Form,
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findUsers } from '../../lib/admin-users.server.ts';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/users';
 
-export const meta: MetaFunction = () => [{ title: 'Admin: users | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Admin: users | SpareFinder NG' }];
 
 const ROLES = ['Buyer', 'Seller', 'Mechanic', 'Tow Van', 'Admin'];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
@@ -25,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-NG', { timeZone: 'Africa/Lagos' });
 
-export default function AdminUsers() {
-  const { q, role, items } = useLoaderData<typeof loader>();
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { q, role, items } = loaderData;
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Users</h1>

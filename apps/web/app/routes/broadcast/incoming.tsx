@@ -1,10 +1,4 @@
-import {
-  Link,
-  useLoaderData,
-  useRevalidator,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
@@ -16,11 +10,12 @@ import {
   requestTitle,
   type IncomingItem,
 } from '../../lib/requests.ts';
+import type { Route } from './+types/incoming';
 
-export const meta: MetaFunction = () => [{ title: 'Requests near you | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Requests near you | SpareFinder NG' }];
 
 /** The open requests that reached my store, workshop or tow van; new ones appear live. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ans = await serverApi(context).get<IncomingItem>('/api/requests/incoming');
   loginUnless(ans, INCOMING_PATH);
   throwUnlessOk(ans, { what: 'Requests' });
@@ -53,8 +48,8 @@ export function IncomingList({ items }: { items: IncomingItem[] }) {
   );
 }
 
-export default function Incoming() {
-  const { items } = useLoaderData<typeof loader>();
+export default function Incoming({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">Requests near you</h1>

@@ -1,16 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { GarageCar } from '@sf/api/types';
 import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
@@ -41,14 +30,15 @@ import {
   type Outcome,
   type Waiting,
 } from '../../lib/request-outbox.ts';
+import type { Route } from './+types/new-request';
 
-export const meta: MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 
 const LAGOS = 25;
 const intOf = (v: string | null | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
 /** /broadcast: ask the matching stores, mechanics or tow vans at once; my requests below. */
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const url = new URL(request.url);
   const stateId = intOf(url.searchParams.get('stateId')) ?? LAGOS;
@@ -68,7 +58,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ context, request }: ActionFunctionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const body = requestBodyOf(await request.formData());
   const ans = await serverApi(context).post<never>('/api/requests', body);
   loginUnless(ans, '/broadcast');
@@ -180,9 +170,9 @@ function useOfflineRequests() {
   return { waiting, told, refresh };
 }
 
-export default function NewRequest() {
-  const { form, cars, mine, stateId, kind: asked } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+export default function NewRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, cars, mine, stateId, kind: asked } = loaderData;
+  const failed = actionData;
   const nav = useNavigation();
   const [, setParams] = useSearchParams();
   const [kind, setKind] = useState<RequestKind>(asked);

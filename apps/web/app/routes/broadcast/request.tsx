@@ -1,15 +1,4 @@
-import {
-  Form,
-  Link,
-  data,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, data, useNavigation, useRevalidator } from 'react-router';
 import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formatKobo } from '@sf/shared';
 import { formStatus, serverApi, throwUnlessOk, notFound } from '../../lib/api.server.ts';
@@ -29,14 +18,15 @@ import {
   type OfferItem,
   type RequestDetail,
 } from '../../lib/requests.ts';
+import type { Route } from './+types/request';
 
-export const meta: MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
 
 /**
  * One request. Its owner sees the offers arrive live and accepts one; a provider it reached
  * sees it and makes (or sees) their offer. Anyone else gets a 404.
  */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = params.id ?? '';
   if (!/^\d{1,9}$/.test(id)) throw notFound(`No request with id ${id.slice(0, 20)}`);
   const api = serverApi(context);
@@ -66,7 +56,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return { ...d, products, job: job?.status ? job : null };
 }
 
-export async function action({ context, params, request }: ActionFunctionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const id = Number(params.id);
   const f = await request.formData();
   const intent = String(f.get('intent') ?? '');
@@ -193,9 +183,9 @@ function Reach({ r }: { r: RequestDetail['item'] }) {
   );
 }
 
-export default function RequestPage() {
-  const d = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const done = actionData;
   const nav = useNavigation();
   const { revalidate } = useRevalidator();
   const r = d.item;

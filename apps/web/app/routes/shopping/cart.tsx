@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { salePrice, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
@@ -19,8 +9,9 @@ import { naira } from '../../components/cart/money.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { OfferNote } from '../../components/cart/offer-note.tsx';
 import { Thumb } from '../../components/photo.tsx';
+import type { Route } from './+types/cart';
 
-export const meta: MetaFunction = () => [{ title: 'Your cart | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Your cart | SpareFinder NG' }];
 
 interface Offer {
   id: number;
@@ -28,7 +19,7 @@ interface Offer {
   priceKobo: number;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cart = await apiGet(request, context, '/api/cart');
   // A part a guest pressed 'Add to cart' on without JavaScript, offered again after login.
@@ -53,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const productId = intField(form.get('productId'));
@@ -194,9 +185,9 @@ function Line({ line, busy }: { line: CartLine; busy: boolean }) {
   );
 }
 
-export default function CartPage() {
-  const { cart, error, offer, added } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, error, offer, added } = loaderData;
+  const answer = actionData;
   const busy = useNavigation().state !== 'idle';
   const lines = cart?.items ?? [];
   return (

@@ -4,13 +4,8 @@ import {
   Form,
   Link,
   redirectDocument,
-  useActionData,
   useFetcher,
-  useLoaderData,
   useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
@@ -29,8 +24,9 @@ import { fitsById, readFitChoice, type FitItem } from '../../lib/fit.ts';
 import { loadFit } from '../../lib/fit.server.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { useStateCities } from '../../lib/use-state-cities.ts';
+import type { Route } from './+types/checkout';
 
-export const meta: MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
 
 type Option = { label: string; value: number };
 interface Values {
@@ -77,7 +73,7 @@ async function citiesOf(context: unknown, stateId: string): Promise<Option[]> {
   return ans.status ? ((ans.items ?? []) as Option[]) : [];
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await apiGet(request, context, '/api/cart');
   const me = await serverApi(context).get('/api/auth/dszauth');
   const tel = me.status ? me.user.tel : '';
@@ -122,7 +118,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const v = valuesOf(form);
   if (form.get('intent') === 'quote') {
@@ -357,9 +353,9 @@ function Summary({
   );
 }
 
-export default function Checkout() {
-  const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const loaded = loaderData;
+  const answer = actionData;
   const quoter = useFetcher<typeof action>();
   const nav = useNavigation();
   const placing = nav.state !== 'idle' && nav.formData?.get('intent') === 'place';

@@ -1,17 +1,18 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { notFound, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { ALERTS_PAGE } from '../../lib/alerts.ts';
 import { toProductPage } from '../../lib/catalog.ts';
 import { ProductGrid } from '../../components/catalog/product-list.tsx';
+import type { Route } from './+types/alert';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.item.label ?? 'Alert'} | SpareFinder NG` },
   { name: 'robots', content: 'noindex' },
 ];
 
 /** One saved search with the parts it found, newest first (the link of a grouped notice). */
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = params.id ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such alert');
   const ans = await serverApi(context).get(`/api/alerts/${id}`);
@@ -20,8 +21,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return { item: ans.item, page: toProductPage({ status: true, items: ans.items }) };
 }
 
-export default function AlertMatches() {
-  const { item, page } = useLoaderData<typeof loader>();
+export default function AlertMatches({ loaderData }: Route.ComponentProps) {
+  const { item, page } = loaderData;
   return (
     <main id="main" className="container-page py-6">
       <p className="text-sm">

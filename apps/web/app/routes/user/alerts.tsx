@@ -1,27 +1,19 @@
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { safeRedirectPath } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { alertsAction } from '../../lib/alerts.server.ts';
 import { ALERTS_PAGE, naira, priceWait, type AlertItem } from '../../lib/alerts.ts';
 import { koboToInput } from '../../lib/seller.ts';
+import type { Route } from './+types/alerts';
 
-export const meta: MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [
   { title: 'Saved searches & alerts | SpareFinder NG' },
   { name: 'robots', content: 'noindex' },
 ];
 
 /** The signed-in user's saved searches and price alerts: list, pause, delete. */
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ans = await serverApi(context).get('/api/alerts');
   loginUnless(ans, ALERTS_PAGE);
@@ -36,7 +28,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => alertsAction(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => alertsAction(request, context);
 
 /** Where the way back leads, in words. */
 const backLabel = (to: string) =>
@@ -135,9 +127,9 @@ function AlertCard({ a, saved }: { a: AlertItem; saved: boolean }) {
   );
 }
 
-export default function Alerts() {
-  const { items, limits, saved, back } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, limits, saved, back } = loaderData;
+  const done = actionData;
   const nav = useNavigation();
   const searches = items.filter((a) => a.kind === 'search').length;
   const prices = items.length - searches;

@@ -1,15 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { ENGINE_SIZES, GARAGE_MAX_CARS, type Option } from '@sf/shared';
 import type { GarageCar } from '@sf/api/types';
@@ -17,8 +6,9 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
 import { MyCarsPicker } from '../../components/my-cars-picker.tsx';
 import { carLabel } from '../../lib/my-cars.ts';
+import type { Route } from './+types/cars';
 
-export const meta: MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
 
 const login = () => `/auth/login${toQuery({ redirectTo: '/user/cars' })}`;
 const idOf = (v: FormDataEntryValue | string | null | undefined) =>
@@ -29,7 +19,7 @@ const idOf = (v: FormDataEntryValue | string | null | undefined) =>
  * model's years, read from the address (?makeId=&modelId=) so that without JavaScript each
  * choice reloads the page with the next list. Guests go to log in (the API answers 401).
  */
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = serverApi(context);
   const ans = await api.get<GarageCar>('/api/garage');
@@ -55,7 +45,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const api = serverApi(context);
   if (form.get('intent') === 'add') {
@@ -228,9 +218,9 @@ function AddCar({ pick, busy, saved }: { pick: Pick; busy: boolean; saved: boole
   );
 }
 
-export default function UserCars() {
-  const { cars, error, pick } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
+export default function UserCars({ loaderData, actionData }: Route.ComponentProps) {
+  const { cars, error, pick } = loaderData;
+  const done = actionData;
   const nav = useNavigation();
   // Hide the car being removed at once; the list and the message settle when the page revalidates.
   const removing = nav.formData?.get('id');

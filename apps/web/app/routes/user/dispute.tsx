@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
@@ -17,18 +7,19 @@ import { koboOf } from '../../lib/disputes.ts';
 import { naira } from '../../components/cart/money.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
+import type { Route } from './+types/dispute';
 
-export const meta: MetaFunction = () => [{ title: 'Dispute | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Dispute | SpareFinder NG' }];
 
 /** A dispute as its buyer or its store sees it (anyone else: not found). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Dispute');
   const ans = await apiGet(request, context, `/api/disputes/${id}`);
   if (!ans.status) throw data({ message: 'There is no such dispute of yours' }, { status: 404 });
   return ans;
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idParam(params.id, 'Dispute');
   const form = await request.formData();
   const api = serverApi(context);
@@ -54,9 +45,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return backTo(request, '/user/disputes');
 }
 
-export default function Dispute() {
-  const { item: d, messages } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function Dispute({ loaderData, actionData }: Route.ComponentProps) {
+  const { item: d, messages } = loaderData;
+  const said = actionData;
   const busy = useNavigation().state !== 'idle';
   const can = (a: string) => d.actions.includes(a);
   return (

@@ -1,13 +1,14 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { throwUnlessOk } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/signed-in.server.ts';
 import type { DisputeItem } from '../../lib/disputes.ts';
 import { when } from '../../lib/dates.ts';
+import type { Route } from './+types/disputes';
 
-export const meta: MetaFunction = () => [{ title: 'My disputes | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My disputes | SpareFinder NG' }];
 
 /** My disputes as a buyer and those against my store. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ans = await apiGet(request, context, '/api/disputes');
   // An outage is an error page, never an empty list that reads as "no disputes".
   throwUnlessOk(ans, { what: 'Disputes' });
@@ -36,8 +37,8 @@ function DisputeRows({ items }: { items: DisputeItem[] }) {
   );
 }
 
-export default function Disputes() {
-  const { items } = useLoaderData<typeof loader>();
+export default function Disputes({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
   // A store's disputes first, unsettled ones on top: those wait for the seller's answer.
   const store = items
     .filter((d) => d.viewer === 'seller')

@@ -1,20 +1,13 @@
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link } from 'react-router';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { PushToggle } from '../../components/push-toggle.tsx';
+import type { Route } from './+types/notifications';
 
-export const meta: MetaFunction = () => [{ title: 'Notifications | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Notifications | SpareFinder NG' }];
 
 /** The bell's list: new matching requests, new offers, accepted offers. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [ans, key] = await Promise.all([api.get('/api/notifications'), api.get('/api/push/key')]);
   loginUnless(ans, '/user/notifications');
@@ -31,7 +24,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ context, request }: ActionFunctionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const f = await request.formData();
   const api = serverApi(context);
   const intent = f.get('intent');
@@ -43,9 +36,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
   return { ok: ans.status, message: ans.status ? undefined : (ans.message as string) };
 }
 
-export default function Notifications() {
-  const { items, unread, email, sms, smsAvailable, pushKey } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, unread, email, sms, smsAvailable, pushKey } = loaderData;
+  const answer = actionData;
   return (
     <main id="main" className="container-page max-w-3xl py-6">
       <h1 className="text-2xl font-bold">Notifications</h1>

@@ -1,17 +1,18 @@
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import type { Invoice } from '@sf/api/types';
 import { throwUnlessOk } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { naira } from '../../components/cart/money.tsx';
+import type { Route } from './+types/order-invoice';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Invoice ${data.invoice.number} | SpareFinder NG` : 'Invoice | SpareFinder NG' },
   { name: 'robots', content: 'noindex' },
 ];
 
 /** /user/orders/:id/invoice: the order's buyer and its store's owner see it; anyone else a 404. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Order');
   const ans = await apiGet(request, context, `/api/orders/${id}/invoice`);
   throwUnlessOk(ans, { what: 'Invoice', missing: 'There is no such order of yours' });
@@ -45,8 +46,8 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-export default function InvoicePage() {
-  const { invoice: v } = useLoaderData<typeof loader>();
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const { invoice: v } = loaderData;
   const back = v.viewer === 'seller' ? '/user/store/orders' : `/user/orders#order-${v.id}`;
   const deliver = v.deliverTo
     ? [v.deliverTo.street, v.deliverTo.city, v.deliverTo.state].filter(Boolean).join(', ')

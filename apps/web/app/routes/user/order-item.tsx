@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/signed-in.server.ts';
@@ -18,11 +8,12 @@ import { RatingSelect } from '../../components/reviews/rating-select.tsx';
 import { DISPUTE_REASON_OPTIONS, DISPUTE_WINDOW_DAYS } from '../../lib/disputes.ts';
 import { ReviewList } from '../../components/reviews/review-list.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
+import type { Route } from './+types/order-item';
 
-export const meta: MetaFunction = () => [{ title: 'A part of my order | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'A part of my order | SpareFinder NG' }];
 
 /** One line of my order: review it once it is completed, or report a problem within 7 days. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, 'Order');
   const productId = idParam(params.productId, 'Part');
   const ans = await apiGet(request, context, `/api/orders/${id}`);
@@ -57,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const orderId = idParam(params.id, 'Order');
   const productId = idParam(params.productId, 'Part');
   const form = await request.formData();
@@ -101,9 +92,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
 }
 
-export default function OrderItem() {
-  const { order, item, review, dispute, canReview, canDispute } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function OrderItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, item, review, dispute, canReview, canDispute } = loaderData;
+  const said = actionData;
   const busy = useNavigation().state !== 'idle';
   return (
     <main id="main" className="container-page max-w-2xl space-y-4 py-5">

@@ -1,15 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  redirectDocument,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, redirectDocument, useNavigation } from 'react-router';
 import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
@@ -18,12 +7,13 @@ import type { OrderView, PaymentsMode } from '../../lib/orders.ts';
 import { paymentResult } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
+import type { Route } from './+types/orders';
 
-export const meta: MetaFunction = () => [{ title: 'My orders | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My orders | SpareFinder NG' }];
 
 const PAGE = 20;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lastId = intField(url.searchParams.get('lastId'));
   const [ans, disputes] = await Promise.all([
@@ -45,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = intField(form.get('orderId'));
   const intent = form.get('intent');
@@ -111,10 +101,9 @@ function Result({
   );
 }
 
-export default function Orders() {
-  const { orders, error, mode, checkout, payment, placed, lastId, disputes } =
-    useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, error, mode, checkout, payment, placed, lastId, disputes } = loaderData;
+  const answer = actionData;
   const busy = useNavigation().state !== 'idle';
   const mine = checkout ? orders.filter((o) => o.checkoutId === checkout) : [];
   return (

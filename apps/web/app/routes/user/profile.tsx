@@ -1,13 +1,4 @@
-import {
-  data,
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
 import {
@@ -23,10 +14,11 @@ import { cookieHeaders, formStatus, serverApi, throwUnlessOk } from '../../lib/a
 import { Field, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toasts.tsx';
 import type { Profile } from '@sf/api/types';
+import type { Route } from './+types/profile';
 
-export const meta: MetaFunction = () => [{ title: 'My profile | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My profile | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ans = await serverApi(context).get('/api/user/profile');
   throwUnlessOk(ans, { what: 'Profile', missing: 'Could not load your profile' });
@@ -35,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Answer = { ok: boolean; intent: string; message?: string; fields?: Record<string, string> };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const form = await request.formData();
   const intent = field(form, 'intent');
@@ -89,9 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: true, intent, message: 'Your details are saved' } satisfies Answer;
 }
 
-export default function ProfilePage() {
-  const { profile, saved } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as Answer | undefined;
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, saved } = loaderData;
+  const answer = actionData as Answer | undefined;
   const busy = useNavigation().state === 'submitting';
   const notify = useToast();
   useFailureToast(answer);

@@ -1,30 +1,26 @@
-import {
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
 import { answerReview, loadReviewsToAnswer } from '../../lib/reviews.server.ts';
 import { AnswerForm } from '../../components/reviews/answer-form.tsx';
 import { ProviderReviewList } from '../../components/reviews/provider-reviews.tsx';
+import type { Route } from './+types/provider-reviews';
 
 // /user/workshop/reviews and /user/garage/reviews: a mechanic's or tow van's reviews, to answer.
-export const meta: MetaFunction = () => [{ title: 'Reviews from my customers | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Reviews from my customers | SpareFinder NG' },
+];
 
-export const loader = (args: LoaderFunctionArgs) =>
+export const loader = (args: Route.LoaderArgs) =>
   loadReviewsToAnswer(
     args,
     '/api/provider-reviews/mine',
     'Only a mechanic or tow van has these reviews',
   );
 
-export const action = (args: ActionFunctionArgs) =>
+export const action = (args: Route.ActionArgs) =>
   answerReview(args, (id) => `/api/provider-reviews/${id}/answer`);
 
-export default function ProviderReviews() {
-  const { items } = useLoaderData<typeof loader>();
-  const said = useActionData<typeof action>();
+export default function ProviderReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  const said = actionData;
   return (
     <main id="main" className="container-page max-w-3xl space-y-4 py-5">
       <h1 className="text-2xl font-bold">Reviews from my customers</h1>

@@ -1,13 +1,4 @@
-import {
-  data,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Link, useNavigation } from 'react-router';
 import { STORE_FIGURE_DAYS, formatNairaCompact, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
@@ -38,10 +29,11 @@ import {
   storeDraft,
   type StoreDraft,
 } from '../../components/seller/store-form.tsx';
+import type { Route } from './+types/store-dashboard';
 
-export const meta: MetaFunction = () => [{ title: 'My Store Dashboard | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My Store Dashboard | SpareFinder NG' }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadDashboard(request, context);
+export const loader = ({ request, context }: Route.LoaderArgs) => loadDashboard(request, context);
 
 type Answer = {
   ok: boolean;
@@ -53,7 +45,7 @@ type Answer = {
   cities?: { label: string; value: number }[];
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, ['Seller', 'Admin']);
   const form = await request.formData();
   if (field(form, 'intent') === 'logo-remove')
@@ -341,10 +333,9 @@ function Products({ f }: { f: DashboardAnswer }) {
   );
 }
 
-export default function StoreDashboard() {
-  const { days, tableAll, store, suggestion, figures, money, places, needsYou } =
-    useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as Answer | undefined;
+export default function StoreDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { days, tableAll, store, suggestion, figures, money, places, needsYou } = loaderData;
+  const answer = actionData as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
   const profileAnswer = answer?.intent === 'profile' ? answer : undefined;
   const bankAnswer =

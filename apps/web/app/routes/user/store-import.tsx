@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Link,
-  useLoaderData,
-  useNavigate,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importErrorMessage, plural } from '@sf/shared';
 import type { ImportItem } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
@@ -13,10 +7,11 @@ import { when } from '../../lib/dates.ts';
 import { loadImportPage } from '../../lib/seller.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
+import type { Route } from './+types/store-import';
 
-export const meta: MetaFunction = () => [{ title: 'Import products | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Import products | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return loadImportPage(request, context);
 }
 
@@ -212,8 +207,8 @@ function UploadForm({ error }: { error: string | null }) {
   );
 }
 
-export default function StoreImport() {
-  const d = useLoaderData<typeof loader>();
+export default function StoreImport({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
   const current = useLiveImport(d.noStore ? null : d.current);
   const imports = useLiveImports(d.noStore ? [] : d.imports, current);
   if (d.noStore) return <OpenStoreFirst title="Import products" />;

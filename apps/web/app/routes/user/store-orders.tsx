@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import type { StoreBalance } from '@sf/api/types';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { requireUser } from '../../lib/auth.server.ts';
@@ -23,10 +13,11 @@ import { BankAccountForm } from '../../components/seller/store-form.tsx';
 import { bankAccountAction } from '../../lib/bank-account.server.ts';
 import { payoutStatusText, type BankAnswer } from '../../lib/seller.ts';
 import { plural } from '@sf/shared';
+import type { Route } from './+types/store-orders';
 
-export const meta: MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, ['Seller', 'Admin']);
   const [list, balance] = await Promise.all([
     apiGet(request, context, '/api/store/orders'),
@@ -48,7 +39,7 @@ const PATHS: Record<string, string> = {
   mark_paid: 'mark-paid',
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const api = serverApi(context);
@@ -268,9 +259,9 @@ function Money({
 
 const isBank = (a: object): a is BankAnswer => 'intent' in a;
 
-export default function StoreOrders() {
-  const { orders, error, mode, balance } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function StoreOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, error, mode, balance } = loaderData;
+  const answer = actionData;
   const busy = useNavigation().state !== 'idle';
   const toShip = orders.filter((o) =>
     ['paid', 'pay_on_delivery', 'processing'].includes(o.status),

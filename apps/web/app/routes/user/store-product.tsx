@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
@@ -29,17 +19,18 @@ import { FitmentEditor } from '../../components/seller/fitment-editor.tsx';
 import { ProductPictures } from '../../components/seller/product-pictures.tsx';
 import { NewProductPictures } from '../../components/seller/new-product-pictures.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
+import type { Route } from './+types/store-product';
 
 /** Where a seller lifts the product limit of their plan. */
 const PLANS_PAGE = '/user/store/subscriptions';
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   {
     title: `${d && !d.noStore && d.product ? `Edit ${d.product.name}` : 'Add a product'} | SpareFinder NG`,
   },
 ];
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   loadProductForm(request, context, params.id);
 
 type Answer = {
@@ -54,7 +45,7 @@ type Answer = {
  * Saves the product (intent save), or, without JavaScript, comes back with one more fitment
  * row (addrow) or with the models of the chosen makes (models): nothing is saved then.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireUser(request, context, ['Seller', 'Admin']);
   const raw = params.id ?? '';
   const id = /^\d{1,10}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : -1;
@@ -124,9 +115,9 @@ async function pictureAction(
   return redirect(`/user/store/product/${id}?${code ? `uploadError=${code}` : 'saved=pictures'}`);
 }
 
-export default function StoreProduct() {
-  const d = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as Answer | undefined;
+export default function StoreProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const answer = actionData as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
   if (d.noStore) return <OpenStoreFirst title="Add a product" />;
   const { id, product, categories, options, saved } = d;

@@ -1,14 +1,4 @@
-import {
-  data,
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
@@ -28,10 +18,11 @@ import {
 import { FormMessage } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
+import type { Route } from './+types/store-products';
 
-export const meta: MetaFunction = () => [{ title: 'My products | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'My products | SpareFinder NG' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadProductList(request, context);
   return { ...list, saved: intField(new URL(request.url).searchParams.get('saved')) ?? null };
 }
@@ -39,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Answer = { ok: false; id: number | null; message: string };
 
 /** Quick edits from the table: price, sale price and stock; hide or show. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, ['Seller', 'Admin']);
   const form = await request.formData();
   const intent = field(form, 'intent');
@@ -276,9 +267,9 @@ function Row({
   );
 }
 
-export default function StoreProducts() {
-  const d = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as Answer | undefined;
+export default function StoreProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const answer = actionData as Answer | undefined;
   const busy = useNavigation().state !== 'idle';
   if (d.noStore) return <OpenStoreFirst title="My products" />;
   const { filters: f, list, categories, paged, saved } = d;

@@ -1,22 +1,15 @@
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { PlanItem } from '@sf/api/types';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import { loadSubscription, payForPlan } from '../../lib/subscriptions.server.ts';
+import type { Route } from './+types/subscriptions';
 
-export const meta: MetaFunction = () => [{ title: 'Subscription | SpareFinder NG' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Subscription | SpareFinder NG' }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
+export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadSubscription(request, context);
 
-export const action = ({ request, context }: ActionFunctionArgs) => payForPlan(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => payForPlan(request, context);
 
 const NOUN = { store: 'store', workshop: 'workshop', garage: 'garage' } as const;
 
@@ -88,9 +81,9 @@ function PlanForm({ p, until, busy }: { p: PlanItem; until: string | null; busy:
   );
 }
 
-export default function SubscriptionPage() {
-  const { sub, periodEndDay, payment } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { sub, periodEndDay, payment } = loaderData;
+  const answer = actionData;
   const busy = useNavigation().state !== 'idle';
   const result = payment ? RESULT[payment] : undefined;
   const page = sub.page;
