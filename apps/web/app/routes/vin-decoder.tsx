@@ -10,6 +10,7 @@ import { AlertIcon, CheckIcon, InfoIcon, PartIcon } from '../components/icons.ts
 import { MyCarsPicker } from '../components/my-cars-picker.tsx';
 import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
 import type { Route } from './+types/vin-decoder';
+import { Field } from '../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const r = data?.result;
@@ -259,18 +260,14 @@ export default function VinDecoder({ loaderData, actionData }: Route.ComponentPr
                   />
                 )}
                 {signedIn && (
-                  <div className="flex-1">
-                    <label htmlFor="nickname" className="label">
-                      Nickname (optional)
-                    </label>
-                    <input
-                      id="nickname"
-                      name="nickname"
-                      maxLength={40}
-                      className="input"
-                      placeholder="e.g. Daddy's Accord"
-                    />
-                  </div>
+                  <Field
+                    name="nickname"
+                    id="nickname"
+                    label="Nickname (optional)"
+                    className="flex-1"
+                    maxLength={40}
+                    placeholder="e.g. Daddy's Accord"
+                  />
                 )}
                 <button type="submit" className="btn-ghost" disabled={nav.state === 'submitting'}>
                   Save to my garage

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { FormResult } from '../../lib/form-result.ts';
+import { Field } from '../form-field.tsx';
 
 // Small pieces every admin page uses: the result of the last form, the 'I am sure' box of a
 // destructive action (works without JavaScript: the browser refuses the form until it is
@@ -45,32 +46,20 @@ export function ConfirmCheck({ id, text }: { id: string; text: string }) {
 
 /** An optional note for the audit log. */
 export function AuditNote({ id }: { id: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        Note for the audit log (optional)
-      </label>
-      <input id={id} name="note" maxLength={500} className="input" />
-    </div>
-  );
+  return <Field name="note" id={id} label="Note for the audit log (optional)" maxLength={500} />;
 }
 
 /** The admin's own password again, which role changes and refunds require. */
 export function PasswordAgain({ id }: { id: string }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        Your password, to confirm
-      </label>
-      <input
-        id={id}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        className="input"
-      />
-    </div>
+    <Field
+      name="password"
+      id={id}
+      label="Your password, to confirm"
+      type="password"
+      autoComplete="current-password"
+      required
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { YEAR_FROM, maxModelYear, type Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { EMPTY_FITMENT, type FitmentDraft } from '../../lib/seller.ts';
+import { Field } from '../form-field.tsx';
 
 /**
  * The cars a part fits: rows of make, model (or every model) and a year range, sent as the
@@ -99,36 +100,26 @@ export function FitmentEditor({
                     ))}
                   </select>
                 </div>
-                <div>
-                  <label htmlFor={id('from')} className="label">
-                    From year
-                  </label>
-                  <input
-                    id={id('from')}
-                    name="fit_from"
-                    className="input"
-                    inputMode="numeric"
-                    maxLength={4}
-                    placeholder={String(YEAR_FROM)}
-                    value={r.yearFrom}
-                    onChange={(e) => set(i, { yearFrom: e.target.value })}
-                  />
-                </div>
-                <div>
-                  <label htmlFor={id('to')} className="label">
-                    To year
-                  </label>
-                  <input
-                    id={id('to')}
-                    name="fit_to"
-                    className="input"
-                    inputMode="numeric"
-                    maxLength={4}
-                    placeholder={String(top)}
-                    value={r.yearTo}
-                    onChange={(e) => set(i, { yearTo: e.target.value })}
-                  />
-                </div>
+                <Field
+                  name="fit_from"
+                  id={id('from')}
+                  label="From year"
+                  inputMode="numeric"
+                  maxLength={4}
+                  placeholder={String(YEAR_FROM)}
+                  value={r.yearFrom}
+                  onChange={(e) => set(i, { yearFrom: e.target.value })}
+                />
+                <Field
+                  name="fit_to"
+                  id={id('to')}
+                  label="To year"
+                  inputMode="numeric"
+                  maxLength={4}
+                  placeholder={String(top)}
+                  value={r.yearTo}
+                  onChange={(e) => set(i, { yearTo: e.target.value })}
+                />
               </div>
               {err && <p className="mt-2 text-sm font-medium text-red-700">{err}</p>}
               {live ? (

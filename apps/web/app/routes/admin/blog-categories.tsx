@@ -10,6 +10,7 @@ import {
 import { ConfirmBox, Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/blog-categories';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: blog categories | SpareFinder NG' },
@@ -62,25 +63,21 @@ export default function AdminBlogCategories({ loaderData }: Route.ComponentProps
       <Flash />
       <Form method="post" className="card mb-4 grid gap-3 p-4 sm:grid-cols-[1fr_1fr_auto]">
         <input type="hidden" name="intent" value="add" />
-        <div>
-          <label htmlFor="new-name" className="label">
-            New category
-          </label>
-          <input
-            id="new-name"
-            name="name"
-            required
-            minLength={2}
-            maxLength={60}
-            className="input"
-          />
-        </div>
-        <div>
-          <label htmlFor="new-slug" className="label">
-            Web address (empty: from the name)
-          </label>
-          <input id="new-slug" name="slug" maxLength={60} pattern="[a-z0-9\-]*" className="input" />
-        </div>
+        <Field
+          name="name"
+          id="new-name"
+          label="New category"
+          required
+          minLength={2}
+          maxLength={60}
+        />
+        <Field
+          name="slug"
+          id="new-slug"
+          label="Web address (empty: from the name)"
+          maxLength={60}
+          pattern="[a-z0-9\-]*"
+        />
         <button type="submit" className="btn-primary self-end">
           Add
         </button>

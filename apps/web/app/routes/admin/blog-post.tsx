@@ -14,6 +14,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import type { Route } from './+types/blog-post';
+import { Field, TextAreaField } from '../../components/form-field.tsx';
 
 // Writing a blog post: a plain textarea in the restricted Markdown the public post renders as
 // text, a preview rendered on the server from what was typed (nothing saved), then save as a
@@ -167,20 +168,15 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
       </div>
       <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
         <Form method="post" className="card grid content-start gap-3 p-4">
-          <div>
-            <label htmlFor="title" className="label">
-              Title
-            </label>
-            <input
-              id="title"
-              name="title"
-              required
-              minLength={3}
-              maxLength={160}
-              defaultValue={v.title}
-              className="input"
-            />
-          </div>
+          <Field
+            name="title"
+            id="title"
+            label="Title"
+            required
+            minLength={3}
+            maxLength={160}
+            defaultValue={v.title}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor="categoryId" className="label">
@@ -201,79 +197,52 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
                 ))}
               </select>
             </div>
-            <div>
-              <label htmlFor="author" className="label">
-                Author (empty: your name)
-              </label>
-              <input
-                id="author"
-                name="author"
-                maxLength={80}
-                defaultValue={v.author}
-                className="input"
-              />
-            </div>
-            <div>
-              <label htmlFor="slug" className="label">
-                Web address (empty: made from the title)
-              </label>
-              <input
-                id="slug"
-                name="slug"
-                maxLength={100}
-                pattern="[a-z0-9\-]*"
-                title="Small letters, digits and dashes"
-                defaultValue={v.slug}
-                className="input"
-              />
-            </div>
-            <div>
-              <label htmlFor="coverColor" className="label">
-                Cover colour
-              </label>
-              <input
-                id="coverColor"
-                name="coverColor"
-                type="color"
-                defaultValue={v.coverColor}
-                className="input h-11 p-1"
-              />
-            </div>
-          </div>
-          <div>
-            <label htmlFor="excerpt" className="label">
-              Summary (shown in lists and when shared)
-            </label>
-            <textarea
-              id="excerpt"
-              name="excerpt"
-              required
-              rows={2}
-              maxLength={400}
-              defaultValue={v.excerpt}
-              className="input py-2"
+            <Field
+              name="author"
+              id="author"
+              label="Author (empty: your name)"
+              maxLength={80}
+              defaultValue={v.author}
+            />
+            <Field
+              name="slug"
+              id="slug"
+              label="Web address (empty: made from the title)"
+              maxLength={100}
+              pattern="[a-z0-9\-]*"
+              title="Small letters, digits and dashes"
+              defaultValue={v.slug}
+            />
+            <Field
+              name="coverColor"
+              id="coverColor"
+              label="Cover colour"
+              inputClassName="h-11 p-1"
+              type="color"
+              defaultValue={v.coverColor}
             />
           </div>
-          <div>
-            <label htmlFor="body" className="label">
-              Text
-            </label>
-            <textarea
-              id="body"
-              name="body"
-              required
-              rows={14}
-              maxLength={40000}
-              defaultValue={v.body}
-              className="input py-2 font-mono text-sm"
-            />
-          </div>
-          <div>
-            <label htmlFor="note" className="label">
-              Note for the audit log (optional)
-            </label>
-            <input id="note" name="note" maxLength={500} className="input" />
-          </div>
+          <TextAreaField
+            name="excerpt"
+            id="excerpt"
+            label="Summary (shown in lists and when shared)"
+            inputClassName="py-2"
+            required
+            rows={2}
+            maxLength={400}
+            defaultValue={v.excerpt}
+          />
+          <TextAreaField
+            name="body"
+            id="body"
+            label="Text"
+            inputClassName="py-2 font-mono text-sm"
+            required
+            rows={14}
+            maxLength={40000}
+            defaultValue={v.body}
+          />
+          <Field name="note" id="note" label="Note for the audit log (optional)" maxLength={500} />
           <div className="flex flex-wrap gap-2">
             <button
               type="submit"

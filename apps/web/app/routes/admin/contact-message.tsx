@@ -12,6 +12,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { contactWhen as when } from './contact-messages.tsx';
 import type { Route } from './+types/contact-message';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.item.subject ?? 'contact message'} | SpareFinder NG` },
@@ -107,12 +108,12 @@ export default function AdminContactMessagePage({ loaderData }: Route.ComponentP
           <ActionForm intent="reopen" title="Not answered after all?" button="Mark unanswered" />
         ) : (
           <ActionForm intent="answered" title="Answered" button="Mark answered">
-            <div>
-              <label htmlFor="note" className="label">
-                Note for the audit log (optional)
-              </label>
-              <input id="note" name="note" maxLength={500} className="input" />
-            </div>
+            <Field
+              name="note"
+              id="note"
+              label="Note for the audit log (optional)"
+              maxLength={500}
+            />
           </ActionForm>
         )}
       </div>

@@ -3,7 +3,7 @@ import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { couponAction, loadCoupons } from '../../lib/admin-pricing.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
-import { FormMessage } from '../../components/form-field.tsx';
+import { Field, FormMessage } from '../../components/form-field.tsx';
 import type { Route } from './+types/coupons';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: coupons | SpareFinder NG' }];
@@ -42,12 +42,14 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
         </h2>
         <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-3">
           <input type="hidden" name="intent" value="create" />
-          <div>
-            <label htmlFor="code" className="label">
-              Code
-            </label>
-            <input id="code" name="code" required maxLength={30} className="input uppercase" />
-          </div>
+          <Field
+            name="code"
+            id="code"
+            label="Code"
+            inputClassName="uppercase"
+            required
+            maxLength={30}
+          />
           <div>
             <label htmlFor="kind" className="label">
               Discount
@@ -57,64 +59,46 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
               <option value="fixed">Naira amount</option>
             </select>
           </div>
-          <div>
-            <label htmlFor="value" className="label">
-              Value (percent or naira)
-            </label>
-            <input id="value" name="value" required inputMode="decimal" className="input" />
-          </div>
-          <div>
-            <label htmlFor="minOrder" className="label">
-              Minimum order (naira)
-            </label>
-            <input id="minOrder" name="minOrder" inputMode="decimal" className="input" />
-          </div>
-          <div>
-            <label htmlFor="usageLimit" className="label">
-              Usage limit (empty: none)
-            </label>
-            <input id="usageLimit" name="usageLimit" inputMode="numeric" className="input" />
-          </div>
-          <div>
-            <label htmlFor="perAccountLimit" className="label">
-              Uses per account (empty: no limit)
-            </label>
-            <input
-              id="perAccountLimit"
-              name="perAccountLimit"
-              inputMode="numeric"
-              className="input"
-              aria-describedby="per-person-hint"
-            />
-          </div>
-          <div>
-            <label htmlFor="perPhoneLimit" className="label">
-              Uses per phone number (empty: no limit)
-            </label>
-            <input
-              id="perPhoneLimit"
-              name="perPhoneLimit"
-              inputMode="numeric"
-              className="input"
-              aria-describedby="per-person-hint"
-            />
-          </div>
+          <Field
+            name="value"
+            id="value"
+            label="Value (percent or naira)"
+            required
+            inputMode="decimal"
+          />
+          <Field name="minOrder" id="minOrder" label="Minimum order (naira)" inputMode="decimal" />
+          <Field
+            name="usageLimit"
+            id="usageLimit"
+            label="Usage limit (empty: none)"
+            inputMode="numeric"
+          />
+          <Field
+            name="perAccountLimit"
+            id="perAccountLimit"
+            label="Uses per account (empty: no limit)"
+            inputMode="numeric"
+            aria-describedby="per-person-hint"
+          />
+          <Field
+            name="perPhoneLimit"
+            id="perPhoneLimit"
+            label="Uses per phone number (empty: no limit)"
+            inputMode="numeric"
+            aria-describedby="per-person-hint"
+          />
           <p id="per-person-hint" className="text-sm text-gray-700 sm:col-span-3">
             A first-order coupon: 1 use per account and 1 per phone number. A use counts while its
             order is not cancelled.
           </p>
-          <div>
-            <label htmlFor="expiresAt" className="label">
-              Expires (empty: never)
-            </label>
-            <input id="expiresAt" name="expiresAt" type="date" className="input" />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="description" className="label">
-              Description
-            </label>
-            <input id="description" name="description" maxLength={200} className="input" />
-          </div>
+          <Field name="expiresAt" id="expiresAt" label="Expires (empty: never)" type="date" />
+          <Field
+            name="description"
+            id="description"
+            label="Description"
+            className="sm:col-span-2"
+            maxLength={200}
+          />
           <button className="btn-primary self-end" disabled={busy}>
             Create coupon
           </button>

@@ -9,6 +9,7 @@ import { naira } from '../../components/cart/money.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 import type { Route } from './+types/dispute';
+import { TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: dispute | SpareFinder NG' }];
 
@@ -92,20 +93,15 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
             </label>
             <input id="f-amount" name="amount" inputMode="decimal" className="input" />
           </div>
-          <div>
-            <label htmlFor="f-note" className="label">
-              Why (both sides read it)
-            </label>
-            <textarea
-              id="f-note"
-              name="note"
-              rows={3}
-              minLength={3}
-              maxLength={1000}
-              required
-              className="input min-h-20"
-            />
-          </div>
+          <TextAreaField
+            name="note"
+            label="Why (both sides read it)"
+            inputClassName="min-h-20"
+            rows={3}
+            minLength={3}
+            maxLength={1000}
+            required
+          />
           <button type="submit" className="btn-primary" disabled={busy}>
             Decide
           </button>

@@ -3,6 +3,7 @@ import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findOrders } from '../../lib/admin-orders.server.ts';
 import type { Route } from './+types/orders';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: orders | SpareFinder NG' }];
 
@@ -51,12 +52,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         it to see its ledger, refund it or hold its escrow.
       </p>
       <Form method="get" className="card mt-4 grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto]">
-        <div>
-          <label htmlFor="q" className="label">
-            Order number, e-mail or payment reference
-          </label>
-          <input id="q" name="q" defaultValue={q} className="input" maxLength={100} />
-        </div>
+        <Field
+          name="q"
+          id="q"
+          label="Order number, e-mail or payment reference"
+          defaultValue={q}
+          maxLength={100}
+        />
         <div>
           <label htmlFor="status" className="label">
             State

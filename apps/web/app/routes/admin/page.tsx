@@ -3,7 +3,7 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPage, savePage } from '../../lib/admin-pages.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
-import { FormMessage } from '../../components/form-field.tsx';
+import { Field, FormMessage, TextAreaField } from '../../components/form-field.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import type { Route } from './+types/page';
 
@@ -54,44 +54,30 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
       <Form method="post" className="card mt-4 grid gap-3 p-4">
-        <div>
-          <label htmlFor="title" className="label">
-            Title
-          </label>
-          <input
-            id="title"
-            name="title"
-            required
-            maxLength={120}
-            defaultValue={item.title}
-            className="input"
-          />
-        </div>
-        <div>
-          <label htmlFor="summary" className="label">
-            Summary
-          </label>
-          <input
-            id="summary"
-            name="summary"
-            maxLength={300}
-            defaultValue={item.summary}
-            className="input"
-          />
-        </div>
-        <div>
-          <label htmlFor="body" className="label">
-            Body
-          </label>
-          <textarea
-            id="body"
-            name="body"
-            rows={8}
-            maxLength={20000}
-            defaultValue={item.body}
-            className="input py-2"
-          />
-        </div>
+        <Field
+          name="title"
+          id="title"
+          label="Title"
+          required
+          maxLength={120}
+          defaultValue={item.title}
+        />
+        <Field
+          name="summary"
+          id="summary"
+          label="Summary"
+          maxLength={300}
+          defaultValue={item.summary}
+        />
+        <TextAreaField
+          name="body"
+          id="body"
+          label="Body"
+          inputClassName="py-2"
+          rows={8}
+          maxLength={20000}
+          defaultValue={item.body}
+        />
         <fieldset className="grid gap-3">
           <legend className="mb-1 font-semibold">Sections</legend>
           {rows.map((s, i) => (
@@ -120,12 +106,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
             </div>
           ))}
         </fieldset>
-        <div>
-          <label htmlFor="note" className="label">
-            Note for the audit log (optional)
-          </label>
-          <input id="note" name="note" maxLength={500} className="input" />
-        </div>
+        <Field name="note" id="note" label="Note for the audit log (optional)" maxLength={500} />
         <button className="btn-primary" disabled={busy}>
           Save page
         </button>

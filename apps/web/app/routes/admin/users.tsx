@@ -3,6 +3,7 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { findUsers } from '../../lib/admin-users.server.ts';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/users';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: users | SpareFinder NG' }];
 
@@ -30,12 +31,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         its password or end its sessions.
       </p>
       <Form method="get" className="card mt-4 grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto]">
-        <div>
-          <label htmlFor="q" className="label">
-            E-mail, phone or name
-          </label>
-          <input id="q" name="q" defaultValue={q} className="input" maxLength={100} />
-        </div>
+        <Field name="q" id="q" label="E-mail, phone or name" defaultValue={q} maxLength={100} />
         <div>
           <label htmlFor="role" className="label">
             Role

@@ -31,6 +31,7 @@ import {
   type Waiting,
 } from '../../lib/request-outbox.ts';
 import type { Route } from './+types/new-request';
+import { Field, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 
@@ -334,36 +335,15 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             <MakeAndModel makes={form.makes} />
-            <div>
-              <label htmlFor="f-year" className="label">
-                Year
-              </label>
-              <input
-                id="f-year"
-                name="year"
-                inputMode="numeric"
-                pattern="\d{4}"
-                className="input"
-              />
-            </div>
-            <div>
-              <label htmlFor="f-vin" className="label">
-                VIN (optional)
-              </label>
-              <input id="f-vin" name="vin" maxLength={40} className="input" />
-            </div>
+            <Field name="year" label="Year" inputMode="numeric" pattern="\d{4}" />
+            <Field name="vin" label="VIN (optional)" maxLength={40} />
           </div>
         </fieldset>
 
         <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
           <legend className="label px-1">Where</legend>
           <SelectField name="cityId" label="City or area" options={form.cities} />
-          <div>
-            <label htmlFor="f-street" className="label">
-              Street or landmark (optional)
-            </label>
-            <input id="f-street" name="street" maxLength={200} className="input" />
-          </div>
+          <Field name="street" label="Street or landmark (optional)" maxLength={200} />
           {where && (
             <>
               <input type="hidden" name="lat" value={where.lat} />
@@ -380,21 +360,15 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
           )}
         </fieldset>
 
-        <div>
-          <label htmlFor="f-description" className="label">
-            Describe it
-          </label>
-          <textarea
-            id="f-description"
-            name="description"
-            required
-            minLength={5}
-            maxLength={1000}
-            rows={4}
-            className="input"
-            placeholder="Front brake pads, the car squeals when braking"
-          />
-        </div>
+        <TextAreaField
+          name="description"
+          label="Describe it"
+          required
+          minLength={5}
+          maxLength={1000}
+          rows={4}
+          placeholder="Front brake pads, the car squeals when braking"
+        />
         <div>
           <label htmlFor="f-urgency" className="label">
             How soon

@@ -19,6 +19,7 @@ import {
   type RequestDetail,
 } from '../../lib/requests.ts';
 import type { Route } from './+types/request';
+import { Field, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
 
@@ -314,18 +315,14 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             <Form method="post" className="space-y-3" data-testid="provider-review-form">
               <input type="hidden" name="intent" value="review" />
               <RatingSelect name="rating" label={`Your rating of ${d.job.provider.name}`} />
-              <div>
-                <label htmlFor="f-review-body" className="label">
-                  What should others know? (optional)
-                </label>
-                <textarea
-                  id="f-review-body"
-                  name="body"
-                  rows={3}
-                  maxLength={2000}
-                  className="input min-h-20"
-                />
-              </div>
+              <TextAreaField
+                name="body"
+                id="f-review-body"
+                label="What should others know? (optional)"
+                inputClassName="min-h-20"
+                rows={3}
+                maxLength={2000}
+              />
               <button type="submit" className="btn-primary" disabled={nav.state === 'submitting'}>
                 Publish review
               </button>
@@ -394,12 +391,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="mt-6 space-y-3" data-testid="offer-form">
           <h2 className="text-xl font-bold">Make an offer</h2>
           <input type="hidden" name="intent" value="offer" />
-          <div>
-            <label htmlFor="f-price" className="label">
-              Price in naira
-            </label>
-            <input id="f-price" name="price" inputMode="decimal" required className="input" />
-          </div>
+          <Field name="price" label="Price in naira" inputMode="decimal" required />
           {r.kind === 'part' && (
             <>
               {d.products.length > 0 && (
@@ -417,39 +409,19 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
                   </select>
                 </div>
               )}
-              <div>
-                <label htmlFor="f-partDescription" className="label">
-                  Or describe the part
-                </label>
-                <input
-                  id="f-partDescription"
-                  name="partDescription"
-                  maxLength={300}
-                  className="input"
-                />
-              </div>
+              <Field name="partDescription" label="Or describe the part" maxLength={300} />
             </>
           )}
           {r.kind === 'tow' && (
-            <div>
-              <label htmlFor="f-arrival" className="label">
-                Arrives in (minutes)
-              </label>
-              <input
-                id="f-arrival"
-                name="arrivalMinutes"
-                inputMode="numeric"
-                required
-                className="input"
-              />
-            </div>
+            <Field
+              name="arrivalMinutes"
+              id="f-arrival"
+              label="Arrives in (minutes)"
+              inputMode="numeric"
+              required
+            />
           )}
-          <div>
-            <label htmlFor="f-note" className="label">
-              Note (optional)
-            </label>
-            <textarea id="f-note" name="note" maxLength={500} rows={3} className="input" />
-          </div>
+          <TextAreaField name="note" label="Note (optional)" maxLength={500} rows={3} />
           <button
             type="submit"
             className="btn-primary w-full"

@@ -7,6 +7,7 @@ import { toQuery } from '../../lib/api.ts';
 import { MyCarsPicker } from '../../components/my-cars-picker.tsx';
 import { carLabel } from '../../lib/my-cars.ts';
 import type { Route } from './+types/cars';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
 
@@ -193,18 +194,14 @@ function AddCar({ pick, busy, saved }: { pick: Pick; busy: boolean; saved: boole
             ))}
           </select>
         </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="car-nickname" className="label">
-            Name it (optional)
-          </label>
-          <input
-            id="car-nickname"
-            name="nickname"
-            maxLength={40}
-            className="input"
-            placeholder="Mummy's car"
-          />
-        </div>
+        <Field
+          name="nickname"
+          id="car-nickname"
+          label="Name it (optional)"
+          className="sm:col-span-2"
+          maxLength={40}
+          placeholder="Mummy's car"
+        />
         <button
           type="submit"
           className="btn-primary sm:col-span-2"

@@ -9,6 +9,7 @@ import { DISPUTE_REASON_OPTIONS, DISPUTE_WINDOW_DAYS } from '../../lib/disputes.
 import { ReviewList } from '../../components/reviews/review-list.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 import type { Route } from './+types/order-item';
+import { TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'A part of my order | SpareFinder NG' }];
 
@@ -133,18 +134,13 @@ export default function OrderItem({ loaderData, actionData }: Route.ComponentPro
               <RatingSelect name="productRating" label="The part" />
               <RatingSelect name="storeRating" label={`The store, ${order.store.name}`} />
             </div>
-            <div>
-              <label htmlFor="f-body" className="label">
-                What should other buyers know? (optional)
-              </label>
-              <textarea
-                id="f-body"
-                name="body"
-                rows={4}
-                maxLength={2000}
-                className="input min-h-24"
-              />
-            </div>
+            <TextAreaField
+              name="body"
+              label="What should other buyers know? (optional)"
+              inputClassName="min-h-24"
+              rows={4}
+              maxLength={2000}
+            />
             {said?.kind === 'review' && (
               <p role="alert" className="text-sm font-medium text-red-800">
                 {said.message}
@@ -202,20 +198,15 @@ export default function OrderItem({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </div>
             </fieldset>
-            <div>
-              <label htmlFor="f-message" className="label">
-                Tell the store what happened
-              </label>
-              <textarea
-                id="f-message"
-                name="message"
-                rows={4}
-                minLength={5}
-                maxLength={2000}
-                required
-                className="input min-h-24"
-              />
-            </div>
+            <TextAreaField
+              name="message"
+              label="Tell the store what happened"
+              inputClassName="min-h-24"
+              rows={4}
+              minLength={5}
+              maxLength={2000}
+              required
+            />
             {said?.kind === 'dispute' && (
               <p role="alert" className="text-sm font-medium text-red-800">
                 {said.message}

@@ -13,7 +13,7 @@ import {
   type ProductDraft,
   type SellerProduct,
 } from '../../lib/seller.ts';
-import { Field, FormMessage } from '../../components/form-field.tsx';
+import { Field, FormMessage, TextAreaField } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { FitmentEditor } from '../../components/seller/fitment-editor.tsx';
 import { ProductPictures } from '../../components/seller/product-pictures.tsx';
@@ -215,19 +215,14 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
             maxLength={160}
             error={f.title}
           />
-          <div>
-            <label htmlFor="f-description" className="label">
-              Description (optional)
-            </label>
-            <textarea
-              id="f-description"
-              name="description"
-              defaultValue={draft.description}
-              maxLength={5000}
-              rows={5}
-              className="input py-2"
-            />
-          </div>
+          <TextAreaField
+            name="description"
+            label="Description (optional)"
+            inputClassName="py-2"
+            defaultValue={draft.description}
+            maxLength={5000}
+            rows={5}
+          />
           <CategoryPicker
             tree={categories}
             name="catId"
