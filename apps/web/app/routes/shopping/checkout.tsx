@@ -12,80 +12,36 @@ import { redirect } from '../../lib/redirect.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/signed-in.server.ts';
-import { intField } from '../../lib/form-values.ts';
-import type { CartView } from '../../lib/cart.ts';
-import type { Quote } from '../../lib/checkout.ts';
-import { MoneyRow, naira, TestPaymentNote } from '../../components/cart/money.tsx';
+import { currentUser } from '../../lib/auth.server.ts';
+import {
+  citiesOf,
+  firstValues,
+  orderBody,
+  quoteFor,
+  unconfirmedMisfits,
+  valuesOf,
+  type Option,
+} from '../../lib/checkout.server.ts';
 import { AlertIcon } from '../../components/icons.tsx';
-import { OfferNote } from '../../components/cart/offer-note.tsx';
-import { MyFitBadge } from '../../components/catalog/fit-badge.tsx';
 import { FitCarForm } from '../../components/catalog/fit-car-form.tsx';
-import { fitsById, readFitChoice, type FitItem } from '../../lib/fit.ts';
+import { fitsById, readFitChoice } from '../../lib/fit.ts';
 import { loadFit } from '../../lib/fit.server.ts';
-import { SelectField } from '../../components/select-field.tsx';
 import { useStateCities } from '../../lib/use-state-cities.ts';
+import { AddressForm } from '../../components/checkout/address-form.tsx';
+import { CouponField } from '../../components/checkout/coupon-field.tsx';
+import { DeliveryChoice } from '../../components/checkout/delivery-choice.tsx';
+import { FitWarning } from '../../components/checkout/fit-warning.tsx';
+import { OrderSummary } from '../../components/checkout/order-summary.tsx';
+import { PayButton } from '../../components/checkout/pay-button.tsx';
+import { PaymentChoice } from '../../components/checkout/payment-choice.tsx';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
 
-type Option = { label: string; value: number };
-interface Values {
-  fulfilment: 'delivery' | 'pickup';
-  stateId: string;
-  cityId: string;
-  street: string;
-  phone: string;
-  couponCode: string;
-  paymentMethod: 'paystack' | 'pay_on_delivery';
-}
-
-const DEFAULT_PHONE = '0900000000';
-
-function valuesOf(form: FormData): Values {
-  const s = (k: string) => {
-    const v = form.get(k);
-    return typeof v === 'string' ? v.trim() : '';
-  };
-  return {
-    fulfilment: s('fulfilment') === 'pickup' ? 'pickup' : 'delivery',
-    stateId: s('stateId'),
-    cityId: s('cityId'),
-    street: s('street'),
-    phone: s('phone'),
-    couponCode: s('couponCode').toUpperCase(),
-    paymentMethod: s('paymentMethod') === 'pay_on_delivery' ? 'pay_on_delivery' : 'paystack',
-  };
-}
-
-async function quoteFor(context: unknown, request: Request, v: Values) {
-  const ans = await serverApi(context).post('/api/checkout/quote', {
-    fulfilment: v.fulfilment,
-    ...(intField(v.stateId) ? { stateId: intField(v.stateId) } : {}),
-    ...(v.couponCode ? { couponCode: v.couponCode } : {}),
-  });
-  return signedIn(request, ans);
-}
-
-async function citiesOf(context: unknown, stateId: string): Promise<Option[]> {
-  const id = intField(stateId);
-  if (!id) return [];
-  const ans = await serverApi(context).get(`/api/database/cities/${id}`);
-  return ans.status ? ((ans.items ?? []) as Option[]) : [];
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await apiGet(request, context, '/api/cart');
-  const me = await serverApi(context).get('/api/auth/dszauth');
-  const tel = me.status ? me.user.tel : '';
-  const values: Values = {
-    fulfilment: 'delivery',
-    stateId: '',
-    cityId: '',
-    street: '',
-    phone: tel && tel !== DEFAULT_PHONE ? tel : '',
-    couponCode: '',
-    paymentMethod: 'paystack',
-  };
+  // The session the request arrived with (decision 0011), not a second look-up.
+  const values = firstValues(await currentUser(context));
   const [quote, states, fit] = await Promise.all([
     quoteFor(context, request, values),
     serverApi(context).lookup<Option>('/api/database/states/NG'),
@@ -154,19 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  const body = {
-    fulfilment: v.fulfilment,
-    phone: v.phone,
-    paymentMethod: v.paymentMethod,
-    ...(v.couponCode ? { couponCode: v.couponCode } : {}),
-    ...(v.fulfilment === 'delivery'
-      ? {
-          ...(intField(v.stateId) ? { stateId: intField(v.stateId) } : {}),
-          ...(intField(v.cityId) ? { cityId: intField(v.cityId) } : {}),
-          street: v.street,
-        }
-      : {}),
-  };
+  const body = orderBody(v);
   // The key travels as a request header: a forged one with other characters would make the
   // header invalid, so it is refused here and the buyer is asked to reload the form.
   const ans = IDEMPOTENCY_KEY_RE.test(key)
@@ -198,158 +142,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields: ans?.fields ?? {},
     },
     { status: ans ? formStatus(ans) : 400 },
-  );
-}
-
-/**
- * A line that does not fit the car the buyer checks against must be confirmed before payment:
- * the refusal in words, or null when every line fits (or is confirmed, or there is no car).
- */
-async function unconfirmedMisfits(context: unknown, request: Request, form: FormData) {
-  if (form.get('fitConfirmed') === '1') return null;
-  const api = serverApi(context);
-  const cart = await apiGet(request, context, '/api/cart');
-  if (!cart.status || !cart.items.length) return null;
-  const car = String(form.get('car') ?? '');
-  const fit = await loadFit(
-    api,
-    cart.items.map((l) => l.productId),
-    readFitChoice(new URLSearchParams({ car })).carId,
-  );
-  const bad = (fit?.items ?? []).filter((i) => i.verdict === 'no');
-  if (!fit?.car || !bad.length) return null;
-  const names = bad.map((b) => cart.items.find((l) => l.productId === b.prod_id)?.name ?? '');
-  return `${names.join(', ')} ${bad.length > 1 ? 'do' : 'does'} not fit your ${fit.car.label}: tick 'Buy it anyway' to confirm, or change your cart.`;
-}
-
-function Radio({
-  name,
-  value,
-  checked,
-  onChange,
-  title,
-  hint,
-  testId,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: (v: string) => void;
-  title: string;
-  hint: string;
-  testId?: string;
-}) {
-  return (
-    <label
-      className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-[var(--radius-card)] border p-3 ${checked ? 'border-brand-700 bg-brand-50' : 'border-gray-300 bg-white'}`}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={() => onChange(value)}
-        className="mt-1 size-5 accent-brand-700"
-        data-testid={testId}
-      />
-      <span>
-        <span className="block font-semibold text-gray-900">{title}</span>
-        <span className="block text-sm text-gray-700">{hint}</span>
-      </span>
-    </label>
-  );
-}
-
-/** Said wherever a delivery amount is not known yet: never a total that leaves delivery out. */
-const CHOOSE_STATE = 'Choose a state to see delivery';
-
-function Summary({
-  quote,
-  fulfilment,
-  stateChosen,
-  stale,
-  fits,
-  offers,
-}: {
-  fits: Record<number, FitItem>;
-  /** Accepted offers' terms by product id, from the cart. */
-  offers: Record<number, NonNullable<CartView['items'][number]['offer']>>;
-  quote: Quote;
-  fulfilment: string;
-  stateChosen: boolean;
-  /** The quote shown was worked out for an earlier choice: a new one is on its way. */
-  stale: boolean;
-}) {
-  // Delivery to a state not chosen yet: its fee, and so the totals, are unknown. While a new
-  // quote is on its way, the old amounts are not shown as the new ones.
-  const unknown =
-    fulfilment !== 'pickup' && !stateChosen ? CHOOSE_STATE : stale ? 'Working it out…' : undefined;
-  return (
-    <div className="space-y-3" data-testid="checkout-summary">
-      {quote.stores.map((g) => (
-        <div key={g.storeId} className="border-b border-gray-200 pb-2">
-          <h3 className="font-semibold text-gray-900">Order from {g.storeName}</h3>
-          <ul className="my-1 space-y-0.5 text-sm text-gray-700">
-            {g.lines.map((l) => (
-              <li key={l.productId} className="flex justify-between gap-2">
-                <span>
-                  {l.quantity} × {l.name}
-                  {offers[l.productId] && <OfferNote offer={offers[l.productId]} compact />}
-                  {fits[l.productId] && (
-                    <span className="block">
-                      <MyFitBadge fit={fits[l.productId]} />
-                    </span>
-                  )}
-                </span>
-                <span className="tabular-nums">{naira(l.lineTotalKobo)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="text-sm">
-            <MoneyRow label="Parts" kobo={g.subtotalKobo} />
-            {g.discountKobo > 0 && (
-              <MoneyRow label="Coupon discount" kobo={g.discountKobo} negative />
-            )}
-            <MoneyRow
-              label={
-                fulfilment === 'pickup' ? 'Delivery (pickup at the store: free)' : 'Delivery fee'
-              }
-              kobo={g.deliveryFeeKobo}
-              pending={unknown}
-            />
-            <MoneyRow
-              label={`To ${g.storeName}`}
-              kobo={g.totalKobo}
-              pending={unknown && (stale ? unknown : `${naira(g.totalKobo)} + delivery`)}
-            />
-          </dl>
-        </div>
-      ))}
-      <dl>
-        <MoneyRow label="All parts" kobo={quote.subtotalKobo} />
-        {quote.discountKobo > 0 && (
-          <MoneyRow
-            label="Coupon discount"
-            kobo={quote.discountKobo}
-            negative
-            testId="sum-discount"
-          />
-        )}
-        <MoneyRow
-          label="All delivery fees"
-          kobo={quote.deliveryFeeKobo}
-          testId="sum-delivery"
-          pending={unknown}
-        />
-        <MoneyRow
-          label="Total to pay"
-          kobo={quote.totalKobo}
-          strong
-          testId="sum-total"
-          pending={unknown && (stale ? unknown : `${naira(quote.totalKobo)} + delivery`)}
-        />
-      </dl>
-    </div>
   );
 }
 
@@ -484,177 +276,40 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
         {loaded.fit?.car && <input type="hidden" name="car" value={loaded.fit.car.id} />}
         <div className="space-y-4">
-          <fieldset className="card space-y-3 p-4">
-            <legend className="float-left mb-1 w-full text-lg font-bold">
-              How you get the parts
-            </legend>
-            <Radio
-              name="fulfilment"
-              value="delivery"
-              checked={fulfilment === 'delivery'}
-              onChange={(x) => setFulfilment(x as Values['fulfilment'])}
-              title="Delivery to my address"
-              hint="Each store charges its fee: lower within its own state."
-              testId="fulfilment-delivery"
-            />
-            <Radio
-              name="fulfilment"
-              value="pickup"
-              checked={fulfilment === 'pickup'}
-              onChange={(x) => setFulfilment(x as Values['fulfilment'])}
-              title="Pick up at the store"
-              hint="Free. The store tells you when it is ready."
-              testId="fulfilment-pickup"
-            />
-            {fulfilment === 'delivery' && (
-              <div className="space-y-3 pt-1">
-                <SelectField
-                  name="stateId"
-                  label="State"
-                  options={loaded.states}
-                  value={stateId}
-                  onChange={(x) => void chooseState(x)}
-                  placeholder="Choose the state"
-                  error={fields.stateId}
-                />
-                <SelectField
-                  name="cityId"
-                  label="City or area"
-                  options={cities}
-                  value={cityId}
-                  onChange={setCityId}
-                  placeholder={stateId ? 'Choose the city or area' : 'Choose the state first'}
-                  error={fields.cityId}
-                />
-                <noscript>
-                  <p className="text-sm text-gray-700">
-                    After choosing the state, press 'Update total' to list its cities.
-                  </p>
-                </noscript>
-                <div>
-                  <label htmlFor="f-street" className="label">
-                    Street address
-                  </label>
-                  <input
-                    id="f-street"
-                    name="street"
-                    className={`input ${fields.street ? 'border-red-600' : ''}`}
-                    defaultValue={v.street}
-                    autoComplete="street-address"
-                    maxLength={200}
-                    aria-invalid={fields.street ? true : undefined}
-                    aria-describedby={fields.street ? 'f-street-error' : undefined}
-                  />
-                  {fields.street && (
-                    <p id="f-street-error" className="mt-1 text-sm font-medium text-red-700">
-                      {fields.street}
-                    </p>
-                  )}
-                </div>
-              </div>
-            )}
-            <div>
-              <label htmlFor="f-phone" className="label">
-                Phone number (for the store and the rider)
-              </label>
-              <input
-                id="f-phone"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                className={`input ${fields.phone ? 'border-red-600' : ''}`}
-                defaultValue={v.phone}
-                placeholder="0803 123 4567"
-                maxLength={20}
-                aria-invalid={fields.phone ? true : undefined}
-                aria-describedby={fields.phone ? 'f-phone-error' : undefined}
+          <DeliveryChoice
+            fulfilment={fulfilment}
+            onChange={setFulfilment}
+            address={
+              <AddressForm
+                states={loaded.states}
+                stateId={stateId}
+                chooseState={chooseState}
+                cities={cities}
+                cityId={cityId}
+                setCityId={setCityId}
+                street={v.street}
+                fields={fields}
               />
-              {fields.phone && (
-                <p id="f-phone-error" className="mt-1 text-sm font-medium text-red-700">
-                  {fields.phone}
-                </p>
-              )}
-            </div>
-          </fieldset>
-
-          <fieldset className="card space-y-3 p-4">
-            <legend className="float-left mb-1 w-full text-lg font-bold">How you pay</legend>
-            {mode !== 'off' && (
-              <Radio
-                name="paymentMethod"
-                value="paystack"
-                checked={payment === 'paystack'}
-                onChange={(x) => setPayment(x as Values['paymentMethod'])}
-                title="Pay now with Paystack"
-                hint="Card, bank transfer or USSD. SpareFinder holds the money until you confirm you received the parts."
-                testId="pay-paystack"
-              />
-            )}
-            <Radio
-              name="paymentMethod"
-              value="pay_on_delivery"
-              checked={payment === 'pay_on_delivery' || mode === 'off'}
-              onChange={(x) => setPayment(x as Values['paymentMethod'])}
-              title="Pay on delivery"
-              hint="Pay the store in cash when the parts reach you."
-              testId="pay-on-delivery"
-            />
-            {mode === 'test' && payment === 'paystack' && (
-              <TestPaymentNote>
-                You will see Paystack's test page, not a real charge.
-              </TestPaymentNote>
-            )}
-          </fieldset>
+            }
+            phone={v.phone}
+            phoneError={fields.phone}
+          />
+          <PaymentChoice payment={payment} onChange={setPayment} mode={mode} />
         </div>
 
         <aside className="card space-y-4 p-4 md:sticky md:top-28" aria-label="Order summary">
           <h2 className="text-lg font-bold">Summary</h2>
-          <div>
-            <label htmlFor="f-coupon" className="label">
-              Coupon code
-            </label>
-            <div className="flex gap-2">
-              <input
-                id="f-coupon"
-                name="couponCode"
-                className={`input uppercase ${couponProblem || fields.couponCode ? 'border-red-600' : ''}`}
-                defaultValue={v.couponCode}
-                maxLength={40}
-                autoCapitalize="characters"
-                aria-describedby="f-coupon-note"
-              />
-              <button
-                type="submit"
-                name="intent"
-                value="quote"
-                className="btn-ghost shrink-0"
-                data-testid="apply-coupon"
-              >
-                Apply
-              </button>
-            </div>
-            <p id="f-coupon-note" className="mt-1 text-sm" aria-live="polite">
-              {couponProblem || fields.couponCode ? (
-                <span className="font-medium text-red-700">
-                  {couponProblem ?? fields.couponCode}
-                </span>
-              ) : couponApplied ? (
-                <span className="font-medium text-brand-800" data-testid="coupon-applied">
-                  {couponApplied.code} applied:{' '}
-                  {couponApplied.kind === 'percent'
-                    ? `${couponApplied.value}% off`
-                    : `${naira(couponApplied.value)} off`}
-                </span>
-              ) : null}
-            </p>
-          </div>
+          <CouponField
+            code={v.couponCode}
+            problem={couponProblem || fields.couponCode}
+            applied={couponApplied}
+          />
           {quote ? (
             <div
               className={quoter.state !== 'idle' ? 'opacity-60' : ''}
               aria-busy={quoter.state !== 'idle'}
             >
-              <Summary
+              <OrderSummary
                 quote={quote}
                 fulfilment={fulfilment}
                 stateChosen={!!stateId}
@@ -669,55 +324,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </p>
           )}
           {misfits.length > 0 && (
-            <div
-              className="space-y-2 rounded-[var(--radius-card)] border-l-4 border-red-600 bg-red-50 p-3 text-sm text-red-900"
-              data-testid="fit-warning"
-            >
-              <p className="flex gap-1 font-semibold">
-                <AlertIcon size={16} className="mt-0.5 shrink-0" />
-                {misfits.length === 1 ? 'A part' : `${misfits.length} parts`} may not fit your{' '}
-                {loaded.fit?.car?.label}:
-              </p>
-              <ul className="list-inside list-disc">
-                {misfits.map((m) => (
-                  <li key={m.prod_id}>
-                    {loaded.cart?.items.find((l) => l.productId === m.prod_id)?.name}: {m.text}
-                  </li>
-                ))}
-              </ul>
-              <label className="flex min-h-11 items-center gap-2 font-medium">
-                <input
-                  type="checkbox"
-                  name="fitConfirmed"
-                  value="1"
-                  className="size-5 accent-brand-700"
-                  data-testid="fit-confirm"
-                  aria-invalid={fields.fitConfirmed ? true : undefined}
-                />
-                Buy it anyway: I have checked it fits
-              </label>
-            </div>
+            <FitWarning
+              misfits={misfits}
+              carLabel={loaded.fit?.car?.label}
+              nameOf={(id) => loaded.cart?.items.find((l) => l.productId === id)?.name}
+              invalid={!!fields.fitConfirmed}
+            />
           )}
           <button type="submit" name="intent" value="quote" className="btn-ghost w-full">
             Update total
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value="place"
-            className="btn-primary w-full text-base"
-            disabled={placing}
-            data-testid="place-order"
-          >
-            {placing
-              ? 'Placing your order…'
-              : payment === 'paystack' && mode !== 'off'
-                ? // The amount only once it holds delivery: a state chosen, or pickup.
-                  quote && !stale && (fulfilment === 'pickup' || stateId)
-                  ? `Pay ${naira(quote.totalKobo)} with Paystack`
-                  : 'Pay with Paystack'
-                : 'Place order, pay on delivery'}
-          </button>
+          <PayButton
+            placing={placing}
+            paystack={payment === 'paystack' && mode !== 'off'}
+            totalKobo={
+              // The amount only once it holds delivery: a state chosen, or pickup.
+              quote && !stale && (fulfilment === 'pickup' || stateId) ? quote.totalKobo : undefined
+            }
+          />
         </aside>
       </Form>
     </main>
