@@ -139,7 +139,7 @@ export const demoSellerPage = (
 
 /**
  * Opens the account menu (desktop dropdown or phone side menu) and returns where its items are.
- * One tap, no retry: a menu opened while a navigation's page is still being drawn stays open.
+ * A single tap is enough: a menu opened while a navigation's page is still being drawn stays open.
  */
 export async function openAccountMenu(page: Page) {
   const phone = isPhone(page);
