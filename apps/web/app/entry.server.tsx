@@ -6,6 +6,7 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { securityHeaders } from '@sf/shared';
+import { lowPriorityPreloads } from './lib/low-priority-preloads.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -52,10 +53,11 @@ export default function handleRequest(
             responseHeaders.set('Content-Encoding', br ? 'br' : 'gzip');
             responseHeaders.append('Vary', 'Accept-Encoding');
           }
+          const head = lowPriorityPreloads(sink);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(sink);
+          pipe(head);
         },
         onShellError(error: unknown) {
           reject(error);
