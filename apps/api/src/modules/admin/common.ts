@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@sf/db';
 import { badRequest } from '../../lib/errors.ts';
 import { idParam } from '../../lib/schemas.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { suspendBody, verifyBody } from './schemas.ts';
 import { invalidateCatalogLists, invalidateCategories } from '../catalog/service.ts';
 import { invalidateProviderLists } from '../providers/service.ts';
@@ -63,8 +64,9 @@ export function standingRoutes(
   reply: object,
   svc: Standing,
 ) {
+  const typed = typedRoutes(app);
   const tags = ['admin'];
-  app.post<{ Params: { id: number }; Body: { verified: boolean; note: string } }>(
+  typed.post(
     `${base}/:id/verify`,
     {
       schema: {
@@ -77,10 +79,7 @@ export function standingRoutes(
     },
     async (req) => svc.verify(actor(req), req.params.id, req.body.verified, req.body.note),
   );
-  app.post<{
-    Params: { id: number };
-    Body: { suspended: boolean; note: string; confirm?: unknown };
-  }>(
+  typed.post(
     `${base}/:id/suspend`,
     {
       schema: {
