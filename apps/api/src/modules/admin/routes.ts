@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import stores from './stores.ts';
 import products from './products.ts';
 import providers from './providers.ts';
-import categories from './categories.ts';
+import categories from './categories-routes.ts';
 import search from './search.ts';
 import { ADMIN_CATALOG_CLEAR, clearCaches } from './common.ts';
 

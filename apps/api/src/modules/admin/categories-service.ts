@@ -1,33 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '@sf/db';
+import type { Db } from '@sf/db';
+import { plural } from '@sf/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { idParam } from '../../lib/schemas.ts';
 import { transaction } from '../../lib/tx.ts';
-import { answerUpload, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
-import { logoPicture, pictureSpec, replaceLogo } from '../images/uploaded.ts';
+import { replaceLogo, type logoPicture } from '../images/uploaded.ts';
 import { categoryImageUrl } from '../images/urls.ts';
-import { actor, catalogChanged, requireConfirm } from './common.ts';
-import * as sc from './schemas.ts';
+import { adminCategoriesRepository, type CategoryRow } from './categories-repository.ts';
+import { catalogChanged, requireConfirm } from './common.ts';
 import type { AdminCategory } from './types.ts';
-import { plural } from '@sf/shared';
 
 // The two-level category tree for staff: add, rename, move, order, picture; a category that
 // holds products is never deleted, only merged into another (its products move with it, in one
 // transaction), so no product is ever left without a category.
-
-interface CategoryRow {
-  cat_id: number;
-  parent_id: number;
-  name: string;
-  path: string;
-  image: string;
-  position: number;
-  products: number;
-  children: number;
-}
 
 const toCategory = (r: CategoryRow): AdminCategory => ({
   id: r.cat_id,
@@ -40,16 +26,6 @@ const toCategory = (r: CategoryRow): AdminCategory => ({
   children: r.children,
 });
 
-const categoryRows = (db: Db, id?: number) =>
-  rows<CategoryRow>(
-    db,
-    sql`select c.cat_id, c.parent_id, c.name, c.path, c.image, c.position,
-          (select count(*)::int from products p where p.cat_id = c.cat_id) as products,
-          (select count(*)::int from categories k where k.parent_id = c.cat_id) as children
-        from categories c ${id === undefined ? sql`` : sql`where c.cat_id = ${id}`}
-        order by c.parent_id, c.position, c.name`,
-  );
-
 const slug = (name: string) =>
   name
     .toLowerCase()
@@ -60,7 +36,7 @@ export function adminCategoriesService(app: FastifyInstance) {
   const db = app.db;
 
   async function one(id: number, tx: Db = db) {
-    const [r] = await categoryRows(tx, id);
+    const [r] = await adminCategoriesRepository(tx).categories(id);
     if (!r) throw notFound(`No category with id ${id}`);
     return toCategory(r);
   }
@@ -81,14 +57,7 @@ export function adminCategoriesService(app: FastifyInstance) {
   /** A path no other category has: the parent's path, then the name's words. */
   async function freePath(tx: Db, parentId: number, name: string) {
     const base = parentId === 0 ? slug(name) : `${(await one(parentId, tx)).path}/${slug(name)}`;
-    const taken = new Set(
-      (
-        await rows<{ path: string }>(
-          tx,
-          sql`select path from categories where path = ${base} or path like ${`${base}-%`}`,
-        )
-      ).map((r) => r.path),
-    );
+    const taken = new Set(await adminCategoriesRepository(tx).pathsLike(base));
     let path = base;
     for (let i = 2; taken.has(path); i++) path = `${base}-${i}`;
     return path;
@@ -102,40 +71,30 @@ export function adminCategoriesService(app: FastifyInstance) {
   return {
     one,
     async list() {
-      return { status: true as const, items: (await categoryRows(db)).map(toCategory) };
+      return {
+        status: true as const,
+        items: (await adminCategoriesRepository(db).categories()).map(toCategory),
+      };
     },
 
     async create(actorId: string, name: string, parentId = 0) {
       const clean = name.replace(/\s+/g, ' ').trim();
       const item = await transaction(db, async (tx) => {
+        const repo = adminCategoriesRepository(tx);
         // One writer of the tree at a time: ids and paths are chosen from what exists.
-        await tx.execute(sql`lock table categories in share row exclusive mode`);
+        await repo.lockTree();
         await checkParent(tx, parentId);
-        const image =
-          parentId === 0
-            ? slug(clean)
-            : (
-                await rows<{ image: string }>(
-                  tx,
-                  sql`select image from categories where cat_id = ${parentId}`,
-                )
-              )[0].image;
+        const image = parentId === 0 ? slug(clean) : await repo.imageOf(parentId);
         const path = await freePath(tx, parentId, clean);
-        const [r] = await rows<{ cat_id: number }>(
-          tx,
-          sql`insert into categories (cat_id, parent_id, name, path, image, position)
-              select coalesce(max(cat_id), 0) + 1, ${parentId}, ${clean}, ${path}, ${image},
-                (select coalesce(max(position), -1) + 1 from categories where parent_id = ${parentId})
-              from categories returning cat_id`,
-        );
+        const id = await repo.insert({ parentId, name: clean, path, image });
         await recordAudit(tx, {
           actorId,
           action: 'category.create',
           targetType: 'category',
-          targetId: r.cat_id,
+          targetId: id,
           after: { name: clean, parentId, path },
         });
-        return one(r.cat_id, tx);
+        return one(id, tx);
       });
       return done({ status: true as const, message: `${item.name} is added`, item });
     },
@@ -147,7 +106,8 @@ export function adminCategoriesService(app: FastifyInstance) {
       input: { name?: string; parentId?: number; position?: number },
     ) {
       const item = await transaction(db, async (tx) => {
-        await tx.execute(sql`lock table categories in share row exclusive mode`);
+        const repo = adminCategoriesRepository(tx);
+        await repo.lockTree();
         const before = await one(id, tx);
         const set: Partial<AdminCategory> = {};
         if (input.name !== undefined) set.name = input.name.replace(/\s+/g, ' ').trim();
@@ -158,16 +118,14 @@ export function adminCategoriesService(app: FastifyInstance) {
         if (input.position !== undefined) set.position = input.position;
         const diff = changedFields(before as unknown as Record<string, unknown>, set);
         if (Object.keys(diff.after).length === 0) return before;
-        await tx.execute(
-          sql`update categories set name = ${set.name ?? before.name},
-                parent_id = ${set.parentId ?? before.parentId}, position = ${set.position ?? before.position}
-              where cat_id = ${id}`,
-        );
+        await repo.update(id, {
+          name: set.name ?? before.name,
+          parentId: set.parentId ?? before.parentId,
+          position: set.position ?? before.position,
+        });
         if (set.parentId !== undefined)
           // Products keep their category; the top category they are listed under follows it.
-          await tx.execute(
-            sql`update products set top_cat_id = ${set.parentId || id} where cat_id = ${id}`,
-          );
+          await repo.setProductsTop(id, set.parentId || id);
         await recordAudit(tx, {
           actorId,
           action: set.parentId !== undefined ? 'category.move' : 'category.edit',
@@ -185,7 +143,8 @@ export function adminCategoriesService(app: FastifyInstance) {
       requireConfirm(confirm, 'merge these categories');
       if (id === into) throw badRequest('Choose another category to merge into');
       const item = await transaction(db, async (tx) => {
-        await tx.execute(sql`lock table categories in share row exclusive mode`);
+        const repo = adminCategoriesRepository(tx);
+        await repo.lockTree();
         const from = await one(id, tx);
         const to = await one(into, tx).catch(() => {
           throw badRequest(`No category with id ${into} to merge into`);
@@ -196,14 +155,8 @@ export function adminCategoriesService(app: FastifyInstance) {
           throw conflict(
             `${to.name} has sub-categories: products belong in one of them, merge into a sub-category`,
           );
-        const moved = (
-          await rows<{ n: number }>(
-            tx,
-            sql`with m as (update products set cat_id = ${into}, top_cat_id = ${to.parentId || into}
-                  where cat_id = ${id} returning 1) select count(*)::int as n from m`,
-          )
-        )[0].n;
-        await tx.execute(sql`delete from categories where cat_id = ${id}`);
+        const moved = await repo.moveProducts(id, into, to.parentId || into);
+        await repo.remove(id);
         await recordAudit(tx, {
           actorId,
           action: 'category.merge',
@@ -233,7 +186,8 @@ export function adminCategoriesService(app: FastifyInstance) {
     async remove(actorId: string, id: number, confirm: unknown) {
       requireConfirm(confirm, 'delete this category');
       const item = await transaction(db, async (tx) => {
-        await tx.execute(sql`lock table categories in share row exclusive mode`);
+        const repo = adminCategoriesRepository(tx);
+        await repo.lockTree();
         const c = await one(id, tx);
         if (c.children > 0)
           throw conflict(`${c.name} has sub-categories: move or merge them first`);
@@ -243,7 +197,7 @@ export function adminCategoriesService(app: FastifyInstance) {
           );
         // Other tables may name it (broadcast requests): refuse rather than break them.
         try {
-          await tx.execute(sql`delete from categories where cat_id = ${id}`);
+          await repo.remove(id);
         } catch {
           throw conflict(
             `${c.name} is still used (by requests): merge it into another category instead`,
@@ -271,120 +225,24 @@ export function adminCategoriesService(app: FastifyInstance) {
       await one(id);
       await replaceLogo(storage, pic, (url) =>
         transaction(db, async (tx) => {
-          const [old] = await rows<{ image: string }>(
-            tx,
-            sql`select image from categories where cat_id = ${id} for update`,
-          );
-          if (!old) throw notFound(`No category with id ${id}`);
-          await tx.execute(sql`update categories set image = ${url} where cat_id = ${id}`);
+          const repo = adminCategoriesRepository(tx);
+          const old = await repo.lockImage(id);
+          if (old === undefined) throw notFound(`No category with id ${id}`);
+          await repo.setImage(id, url);
           await recordAudit(tx, {
             actorId,
             action: 'category.image',
             targetType: 'category',
             targetId: id,
-            before: { image: old.image },
+            before: { image: old },
             after: { image: url },
           });
           // Only an uploaded picture's files are removed; a drawn tile's name is shared.
-          return old.image.startsWith('/images/logos/') ? old.image : null;
+          return old.startsWith('/images/logos/') ? old : null;
         }),
       );
       const item = await one(id);
       return done({ status: true as const, message: `${item.name} has a new picture`, item });
     },
   };
-}
-
-/** A category's picture: one, in the field `image` (the category page's form). */
-const PICTURE = pictureSpec(1, 'image');
-
-export default async function adminCategoriesRoutes(app: FastifyInstance) {
-  const svc = adminCategoriesService(app);
-  const tags = ['admin'];
-  app.get(
-    '/api/admin/categories',
-    {
-      schema: {
-        tags,
-        summary: 'The whole tree with product and sub-category counts, in order',
-        response: { 200: sc.categoriesReply },
-      },
-    },
-    async () => svc.list(),
-  );
-  app.post<{ Body: { name: string; parentId?: number } }>(
-    '/api/admin/categories',
-    {
-      schema: {
-        tags,
-        summary: 'Adds a category (parentId 0 or missing: a top category)',
-        body: sc.categoryCreateBody,
-        response: { 201: sc.categoryReply },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await svc.create(actor(req), req.body.name, req.body.parentId)),
-  );
-  app.patch<{
-    Params: { id: number };
-    Body: { name?: string; parentId?: number; position?: number };
-  }>(
-    '/api/admin/categories/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Renames, moves (parentId) or orders (position) a category',
-        params: idParam(),
-        body: sc.categoryEditBody,
-        response: { 200: sc.categoryReply },
-      },
-    },
-    async (req) => svc.edit(actor(req), req.params.id, req.body),
-  );
-  app.post<{ Params: { id: number }; Body: { into: number; confirm?: unknown } }>(
-    '/api/admin/categories/:id/merge',
-    {
-      schema: {
-        tags,
-        summary: 'Moves every product into another category and removes this one (needs confirm)',
-        params: idParam(),
-        body: sc.mergeBody,
-        response: { 200: sc.categoryReply },
-      },
-    },
-    async (req) => svc.merge(actor(req), req.params.id, req.body.into, req.body.confirm),
-  );
-  app.post<{ Params: { id: number }; Body: { confirm?: unknown } }>(
-    '/api/admin/categories/:id/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Deletes an empty category (needs confirm); one with products is merged instead',
-        params: idParam(),
-        body: sc.confirmBody,
-        response: { 200: sc.categoryReply },
-      },
-    },
-    async (req) => svc.remove(actor(req), req.params.id, req.body?.confirm),
-  );
-  app.post<{ Params: { id: number } }>(
-    '/api/admin/categories/:id/image',
-    {
-      schema: {
-        tags,
-        summary: "Sets a category's picture (multipart, one JPEG, PNG or WebP)",
-        ...uploadDoc(PICTURE),
-        params: idParam(),
-        response: {
-          200: sc.categoryReply,
-          303: { type: 'null', description: 'A page form: back to its page' },
-        },
-      },
-    },
-    async (req, reply) =>
-      answerUpload(req, reply, `/admin/categories/${req.params.id}`, async () => {
-        const got = await receiveFiles(req, PICTURE, (f) => logoPicture(f.data));
-        return svc.setImage(actor(req), app.storage, req.params.id, got.files[0]);
-      }),
-  );
 }
