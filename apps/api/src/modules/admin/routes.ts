@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import stores from './stores.ts';
+import stores from './stores-routes.ts';
 import products from './products.ts';
 import providers from './providers.ts';
 import categories from './categories-routes.ts';
