@@ -165,7 +165,6 @@ export default tseslint.config(
       'apps/api/src/modules/**/*-routes.ts',
       // Route files named otherwise, each still mixing routes and SQL.
       'apps/api/src/modules/admin/products.ts',
-      'apps/api/src/modules/admin/providers.ts',
       'apps/api/src/modules/admin/search.ts',
       'apps/api/src/modules/auth/admin.ts',
       'apps/api/src/modules/content/admin-inbox.ts',
@@ -176,7 +175,6 @@ export default tseslint.config(
     ],
     ignores: [
       'apps/api/src/modules/admin/products.ts',
-      'apps/api/src/modules/admin/providers.ts',
       'apps/api/src/modules/admin/search.ts',
       'apps/api/src/modules/auth/admin.ts',
       'apps/api/src/modules/content/admin-inbox.ts',

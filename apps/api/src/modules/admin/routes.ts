@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import stores from './stores-routes.ts';
 import products from './products.ts';
-import providers from './providers.ts';
+import providers from './providers-routes.ts';
 import categories from './categories-routes.ts';
 import search from './search.ts';
 import { ADMIN_CATALOG_CLEAR, clearCaches } from './common.ts';

@@ -1,57 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '@sf/db';
+import type { Db } from '@sf/db';
 import { normalisePhone } from '@sf/shared';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { idParam } from '../../lib/schemas.ts';
+import { iso } from '../../lib/time.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { PROVIDER_LISTS_CLEAR, providerPath } from '../providers/service.ts';
 import type { ProviderKind } from '../providers/repository.ts';
-import { actor, catalogChanged, like, page, requireConfirm, standingRoutes } from './common.ts';
-import { iso } from '../../lib/time.ts';
-import * as sc from './schemas.ts';
-import type { AdminProvider } from './types.ts';
+import { catalogChanged, page, requireConfirm } from './common.ts';
+import { adminProvidersRepository, type ProviderRow } from './providers-repository.ts';
+import type { AdminProvider, AdminProviderEdit, AdminProvidersQuery } from './types.ts';
 
 // Mechanics and tow vans for staff: verify (the public badge), suspend (off every list and
 // page: active = false) and edit the business details.
-
-interface ProviderRow {
-  sp_id: number;
-  kind: string;
-  company_name: string;
-  mobile_number: string;
-  phone_number: string | null;
-  address: string;
-  description: string;
-  verified: boolean;
-  active: boolean;
-  held_by: string | null;
-  created_at: Date | string;
-  owner_id: string | null;
-  owner_name: string | null;
-  owner_email: string | null;
-  state: string;
-  city: string;
-}
-
-export interface ProvidersQuery {
-  q?: string;
-  kind?: string;
-  verified?: string;
-  suspended?: string;
-  lastId?: number;
-  pagesize?: number;
-}
-
-export interface ProviderEdit {
-  companyName?: string;
-  mobileNumber?: string;
-  phoneNumber?: string | null;
-  address?: string;
-  description?: string;
-}
 
 const NOUN: Record<string, string> = { mechanic: 'workshop', towvan: 'tow van' };
 
@@ -73,24 +35,12 @@ const toProvider = (r: ProviderRow): AdminProvider & { id: number } => ({
   createdAt: iso(r.created_at)!,
 });
 
-const providerRows = (db: Db, where: SQL[], limit: number) =>
-  rows<ProviderRow>(
-    db,
-    sql`select p.sp_id, p.kind, p.company_name, p.mobile_number, p.phone_number, p.address, p.description,
-          p.verified, p.active, p.held_by, p.created_at, u.id as owner_id, u.name as owner_name, coalesce(u.email, u.phone) as owner_email,
-          sa.name as state, ci.name as city
-        from service_providers p left join users u on u.id = p.owner_user_id
-          join states sa on sa.id = p.state_id join cities ci on ci.id = p.city_id
-        ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-        order by p.sp_id desc limit ${limit}`,
-  );
-
 export function adminProvidersService(app: FastifyInstance) {
   const db = app.db;
   const bell = notificationsService(app);
 
   async function one(id: number, tx: Db = db) {
-    const [r] = await providerRows(tx, [sql`p.sp_id = ${id}`], 1);
+    const [r] = await adminProvidersRepository(tx).providers({ id }, 1);
     if (!r) throw notFound(`No mechanic or tow van with id ${id}`);
     return toProvider(r);
   }
@@ -107,7 +57,7 @@ export function adminProvidersService(app: FastifyInstance) {
   ) {
     const notices: Notice[] = [];
     const item = await transaction(db, async (tx) => {
-      await tx.execute(sql`select 1 from service_providers where sp_id = ${id} for update`);
+      await adminProvidersRepository(tx).lock(id);
       const notice = await fn(tx, await one(id, tx));
       if (notice) {
         await bell.record(tx, [notice]);
@@ -122,37 +72,21 @@ export function adminProvidersService(app: FastifyInstance) {
 
   return {
     one,
-    async list(qy: ProvidersQuery) {
-      const where: SQL[] = [];
-      const text = qy.q?.trim();
-      if (text) {
-        const l = like(text);
-        where.push(
-          sql`(p.company_name ilike ${l} or p.mobile_number ilike ${l} or u.email ilike ${l}${
-            /^\d{1,9}$/.test(text) ? sql` or p.sp_id = ${Number(text)}` : sql``
-          })`,
-        );
-      }
-      if (qy.kind) where.push(sql`p.kind = ${qy.kind}`);
-      if (qy.verified === 'yes') where.push(sql`p.verified`);
-      if (qy.verified === 'no') where.push(sql`not p.verified`);
-      if (qy.suspended === 'yes') where.push(sql`not p.active and p.held_by is null`);
-      if (qy.suspended === 'no') where.push(sql`(p.active or p.held_by is not null)`);
-      if (qy.lastId) where.push(sql`p.sp_id < ${qy.lastId}`);
-      const size = qy.pagesize ?? 50;
-      return {
-        status: true as const,
-        ...page((await providerRows(db, where, size + 1)).map(toProvider), size),
-      };
+    async list(qy: AdminProvidersQuery) {
+      const { pagesize, ...filter } = qy;
+      const size = pagesize ?? 50;
+      const list = await adminProvidersRepository(db).providers(
+        { ...filter, q: qy.q?.trim() || undefined },
+        size + 1,
+      );
+      return { status: true as const, ...page(list.map(toProvider), size) };
     },
 
     async verify(actorId: string, id: number, verified: boolean, note: string) {
       const item = await write(id, async (tx, before) => {
         if (before.verified === verified)
           throw conflict(`This listing is already ${verified ? 'verified' : 'not verified'}`);
-        await tx.execute(
-          sql`update service_providers set verified = ${verified} where sp_id = ${id}`,
-        );
+        await adminProvidersRepository(tx).setVerified(id, verified);
         await recordAudit(tx, {
           actorId,
           action: verified ? 'provider.verify' : 'provider.unverify',
@@ -177,16 +111,8 @@ export function adminProvidersService(app: FastifyInstance) {
           throw conflict(`This listing is already ${suspended ? 'suspended' : 'shown'}`);
         // A staff suspension outlasts a lock; lifting it while the owner is locked leaves the
         // listing held by the lock until the account is unlocked.
-        await tx.execute(
-          suspended
-            ? sql`update service_providers set active = false, held_by = null where sp_id = ${id}`
-            : sql`update service_providers p set
-                    active = u.locked_at is null,
-                    held_by = case when u.locked_at is null then null else 'lock' end
-                  from (select (select locked_at from users where id = p0.owner_user_id) as locked_at
-                        from service_providers p0 where p0.sp_id = ${id}) u
-                  where p.sp_id = ${id}`,
-        );
+        const repo = adminProvidersRepository(tx);
+        await (suspended ? repo.suspend(id) : repo.unsuspend(id));
         await recordAudit(tx, {
           actorId,
           action: suspended ? 'provider.suspend' : 'provider.unsuspend',
@@ -217,7 +143,7 @@ export function adminProvidersService(app: FastifyInstance) {
       };
     },
 
-    async edit(actorId: string, id: number, input: ProviderEdit) {
+    async edit(actorId: string, id: number, input: AdminProviderEdit) {
       const set: Record<string, unknown> = {};
       const fields: Record<string, string> = {};
       if (input.companyName !== undefined)
@@ -239,15 +165,14 @@ export function adminProvidersService(app: FastifyInstance) {
       const item = await write(id, async (tx, before) => {
         const diff = changedFields(before as unknown as Record<string, unknown>, set);
         if (Object.keys(diff.after).length === 0) return;
-        await tx.execute(
-          sql`update service_providers set
-                company_name = ${(set.companyName as string) ?? before.companyName},
-                mobile_number = ${(set.mobileNumber as string) ?? before.mobileNumber},
-                phone_number = ${'phoneNumber' in set ? (set.phoneNumber as string | null) : before.phoneNumber},
-                address = ${(set.address as string) ?? before.address},
-                description = ${(set.description as string) ?? before.description}
-              where sp_id = ${id}`,
-        );
+        await adminProvidersRepository(tx).setDetails(id, {
+          companyName: (set.companyName as string) ?? before.companyName,
+          mobileNumber: (set.mobileNumber as string) ?? before.mobileNumber,
+          phoneNumber:
+            'phoneNumber' in set ? (set.phoneNumber as string | null) : before.phoneNumber,
+          address: (set.address as string) ?? before.address,
+          description: (set.description as string) ?? before.description,
+        });
         await recordAudit(tx, {
           actorId,
           action: 'provider.edit',
@@ -259,47 +184,4 @@ export function adminProvidersService(app: FastifyInstance) {
       return { status: true as const, message: `${item.companyName} is saved`, item };
     },
   };
-}
-
-export default async function adminProvidersRoutes(app: FastifyInstance) {
-  const svc = adminProvidersService(app);
-  const tags = ['admin'];
-  app.get<{ Querystring: ProvidersQuery }>(
-    '/api/admin/providers',
-    {
-      schema: {
-        tags,
-        summary: 'Mechanics and tow vans: search, kind, verified, suspended; newest first',
-        querystring: sc.providersQuery,
-        response: { 200: sc.providersReply },
-      },
-    },
-    async (req) => svc.list(req.query),
-  );
-  app.get<{ Params: { id: number } }>(
-    '/api/admin/providers/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One mechanic or tow van',
-        params: idParam(),
-        response: { 200: sc.providerReply },
-      },
-    },
-    async (req) => ({ status: true as const, message: '', item: await svc.one(req.params.id) }),
-  );
-  app.patch<{ Params: { id: number }; Body: ProviderEdit }>(
-    '/api/admin/providers/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Changes the business details of a mechanic or tow van',
-        params: idParam(),
-        body: sc.providerEditBody,
-        response: { 200: sc.providerReply },
-      },
-    },
-    async (req) => svc.edit(actor(req), req.params.id, req.body),
-  );
-  standingRoutes(app, '/api/admin/providers', 'a mechanic or tow van', sc.providerReply, svc);
 }
