@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import stores from './stores-routes.ts';
-import products from './products.ts';
+import products from './products-routes.ts';
 import providers from './providers-routes.ts';
 import categories from './categories-routes.ts';
 import search from './search.ts';
