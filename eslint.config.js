@@ -164,7 +164,6 @@ export default tseslint.config(
       'apps/api/src/modules/**/routes.ts',
       'apps/api/src/modules/**/*-routes.ts',
       // Route files named otherwise, each still mixing routes and SQL.
-      'apps/api/src/modules/admin/search.ts',
       'apps/api/src/modules/auth/admin.ts',
       'apps/api/src/modules/content/admin-inbox.ts',
       'apps/api/src/modules/content/admin.ts',
@@ -173,7 +172,6 @@ export default tseslint.config(
       'apps/api/src/modules/subscriptions/admin.ts',
     ],
     ignores: [
-      'apps/api/src/modules/admin/search.ts',
       'apps/api/src/modules/auth/admin.ts',
       'apps/api/src/modules/content/admin-inbox.ts',
       'apps/api/src/modules/content/admin.ts',

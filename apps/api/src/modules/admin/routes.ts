@@ -3,7 +3,7 @@ import stores from './stores-routes.ts';
 import products from './products-routes.ts';
 import providers from './providers-routes.ts';
 import categories from './categories-routes.ts';
-import search from './search.ts';
+import search from './search-routes.ts';
 import { ADMIN_CATALOG_CLEAR, clearCaches } from './common.ts';
 
 // The admin area's catalogue side (docs/decisions/0019). Every /api/admin/* call is refused to
