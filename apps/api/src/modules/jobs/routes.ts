@@ -7,6 +7,7 @@ import { PRIVATE } from '../../lib/cache-control.ts';
 /** Admin only, like every /api/admin route (lib/admin-guard.ts). */
 export default async function jobsRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const svc = jobsService(app.db);
   const tags = ['admin'];
   app.get(
     '/api/admin/jobs/failed',
@@ -18,9 +19,7 @@ export default async function jobsRoutes(fastify: FastifyInstance) {
       },
     },
     async (_req, reply) =>
-      reply
-        .header('cache-control', PRIVATE)
-        .send({ status: true, items: await jobsService.failed(app.db) }),
+      reply.header('cache-control', PRIVATE).send({ status: true, items: await svc.failed() }),
   );
   app.post(
     '/api/admin/jobs/:id/retry',
@@ -33,7 +32,7 @@ export default async function jobsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await jobsService.retry(app.db, req.user!.id, req.params.id);
+      await svc.retry(req.user!.id, req.params.id);
       return { status: true, message: 'The job will run again shortly' };
     },
   );
@@ -48,7 +47,7 @@ export default async function jobsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      await jobsService.discard(app.db, req.user!.id, req.params.id);
+      await svc.discard(req.user!.id, req.params.id);
       return { status: true, message: 'The job was discarded' };
     },
   );

@@ -17,44 +17,47 @@ defineAttention({
   count: (db) => jobsRepository.countFailed(db),
 });
 
-export const jobsService = {
-  async failed(db: Db): Promise<FailedJob[]> {
-    return (await jobsRepository.failed(db, PAGE)).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      attempts: Number(r.attempts),
-      lastError: r.last_error,
-      payload: r.payload ?? {},
-      createdAt: iso(r.created_at),
-      failedAt: iso(r.failed_at),
-    }));
-  },
+export function jobsService(db: Db) {
+  return {
+    async failed(): Promise<FailedJob[]> {
+      return (await jobsRepository.failed(db, PAGE)).map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        attempts: Number(r.attempts),
+        lastError: r.last_error,
+        payload: r.payload ?? {},
+        createdAt: iso(r.created_at),
+        failedAt: iso(r.failed_at),
+      }));
+    },
 
-  /** Runs a failed job again (with its attempts anew), audited. */
-  retry: (db: Db, actorId: string, id: string) =>
-    transaction(db, async (tx) => {
-      const job = await jobsRepository.retry(tx, id);
-      if (!job) throw notFound('No failed job with this id');
-      await recordAudit(tx, {
-        actorId,
-        action: 'job.retry',
-        targetType: 'job',
-        targetId: id,
-        note: job.kind,
-      });
-    }),
+    /** Runs a failed job again (with its attempts anew), audited. */
+    retry: (actorId: string, id: string) =>
+      transaction(db, async (tx) => {
+        const job = await jobsRepository.retry(tx, id);
+        if (!job) throw notFound('No failed job with this id');
+        await recordAudit(tx, {
+          actorId,
+          action: 'job.retry',
+          targetType: 'job',
+          targetId: id,
+          note: job.kind,
+        });
+      }),
 
-  /** Gives a failed job up for good, audited with its last error. */
-  discard: (db: Db, actorId: string, id: string) =>
-    transaction(db, async (tx) => {
-      const job = await jobsRepository.discard(tx, id);
-      if (!job) throw notFound('No failed job with this id');
-      await recordAudit(tx, {
-        actorId,
-        action: 'job.discard',
-        targetType: 'job',
-        targetId: id,
-        note: `${job.kind}: ${job.last_error ?? ''}`.slice(0, 500),
-      });
-    }),
-};
+    /** Gives a failed job up for good, audited with its last error. */
+    discard: (actorId: string, id: string) =>
+      transaction(db, async (tx) => {
+        const job = await jobsRepository.discard(tx, id);
+        if (!job) throw notFound('No failed job with this id');
+        await recordAudit(tx, {
+          actorId,
+          action: 'job.discard',
+          targetType: 'job',
+          targetId: id,
+          note: `${job.kind}: ${job.last_error ?? ''}`.slice(0, 500),
+        });
+      }),
+  };
+}
+export type JobsService = ReturnType<typeof jobsService>;
