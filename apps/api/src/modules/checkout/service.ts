@@ -12,7 +12,13 @@ import { currentPrice, lineProblem } from '../cart/service.ts';
 import type { CartRow } from '../cart/repository.ts';
 import { couponsService } from '../coupons/service.ts';
 import { accountPhone, checkNotOwnStore } from '../coupons/limits.ts';
-import { newReference, payerEmail, paymentsService } from '../payments/service.ts';
+import {
+  createPayment,
+  findPayment,
+  newReference,
+  payerEmail,
+  paymentsService,
+} from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { ordersService, queueAll } from '../orders/service.ts';
@@ -128,7 +134,7 @@ async function summary(
   const orders = await ordersRepository.byCheckout(db, checkoutId);
   const views = await orderViews(db, orders, 'buyer');
   const ref = orders[0]?.paymentReference;
-  const p = ref ? await paymentsService.find(db, ref) : undefined;
+  const p = ref ? await findPayment(db, ref) : undefined;
   return {
     status: true,
     checkoutId,
@@ -372,7 +378,7 @@ export const checkoutService = {
         created.push(o);
       }
       if (paystack) {
-        await paymentsService.create(tx, {
+        await createPayment(tx, {
           reference: reference!,
           purpose: 'order',
           purposeId: checkoutId,
@@ -416,7 +422,7 @@ export const checkoutService = {
     let message: string | undefined;
     if (outcome.reference) {
       try {
-        await paymentsService.authorize(app, outcome.reference);
+        await paymentsService(app).authorize(outcome.reference);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         message = err.message;
@@ -432,7 +438,7 @@ export const checkoutService = {
       throw new HttpError(404, 'No such checkout', 'NOT_FOUND');
     if (!orders.some((o) => o.status === 'pending_payment') || !orders[0].paymentReference)
       throw conflict('Nothing in this checkout awaits payment');
-    const url = await paymentsService.authorize(app, orders[0].paymentReference);
+    const url = await paymentsService(app).authorize(orders[0].paymentReference);
     return { status: true as const, authorizationUrl: url, reference: orders[0].paymentReference };
   },
 };

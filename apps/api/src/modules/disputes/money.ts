@@ -2,7 +2,7 @@ import type { Db } from '@sf/db';
 import { HttpError } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { account, balance, storeEntries } from '../ledger/ledger.ts';
-import { paymentsService } from '../payments/service.ts';
+import { recordRefund } from '../payments/service.ts';
 import { orderNumber } from '../orders/mails.ts';
 import { ordersRepository, type OrderRow } from '../orders/repository.ts';
 import { releaseEscrow } from '../orders/escrow.ts';
@@ -67,7 +67,7 @@ export async function settleOrder(
         { account: account.commission, amountKobo: commission },
       ],
     });
-    await paymentsService.recordRefund(tx, {
+    await recordRefund(tx, {
       reference: disputeRefundReference(disputeId),
       paymentReference: o.paymentReference!,
       purpose: 'dispute',

@@ -519,7 +519,7 @@ export function disputesService(app: FastifyInstance) {
 
     /** Job: a dispute's refund goes to Paystack (once, however often this runs). */
     async sendRefund(id: number) {
-      const outcome = await paymentsService.sendRefund(app, disputeRefundReference(id));
+      const outcome = await paymentsService(app).sendRefund(disputeRefundReference(id));
       if (outcome === 'busy')
         throw new HttpError(409, `Refund of dispute ${id} is being sent elsewhere`, 'CONFLICT');
     },

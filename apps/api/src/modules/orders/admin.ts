@@ -10,7 +10,7 @@ import { transaction } from '../../lib/tx.ts';
 import { recordAudit } from '../audit/service.ts';
 import { requirePasswordAgain } from '../auth/password-again.ts';
 import { account, balance, post } from '../ledger/ledger.ts';
-import { paymentsService } from '../payments/service.ts';
+import { findRefund, paymentsService, recordRefund } from '../payments/service.ts';
 import { orderNumber } from './mails.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
 import { ESCROW_RELEASE_DAYS, ordersService, refundReference } from './service.ts';
@@ -177,7 +177,7 @@ export const adminOrdersService = {
     const reference = partRefundReference(id, input.requestKey);
     return transaction(app.db, async (tx) => {
       const o = await lockOrder(tx, id);
-      if (await paymentsService.findRefund(tx, reference))
+      if (await findRefund(tx, reference))
         return { message: 'This refund was already made', ...(await money(tx, o)) };
       needsEscrow(o, 'refunded');
       const held = await balance(tx, account.escrow(id));
@@ -195,7 +195,7 @@ export const adminOrdersService = {
           { amountKobo: `At most ${formatKobo(held)}` },
         );
       const amount = input.amountKobo;
-      await paymentsService.recordRefund(tx, {
+      await recordRefund(tx, {
         reference,
         paymentReference: o.paymentReference!,
         purpose: PART,
@@ -331,7 +331,7 @@ export const REFUND_PART_JOB = 'orders.refund-part';
 defineJob<{ reference: string }>(
   REFUND_PART_JOB,
   async ({ reference }, { app }) => {
-    const outcome = await paymentsService.sendRefund(app, reference);
+    const outcome = await paymentsService(app).sendRefund(reference);
     // Another worker is sending it now: this job looks again after its backoff.
     if (outcome === 'busy') throw new Error(`Refund ${reference} is being sent elsewhere`);
   },

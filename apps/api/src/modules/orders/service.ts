@@ -6,7 +6,7 @@ import { transaction } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { account, balance, post, storeEntries, type Entry } from '../ledger/ledger.ts';
-import { paymentsService } from '../payments/service.ts';
+import { paymentsService, recordRefund } from '../payments/service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
 import { releaseEscrow, releaseSplit } from './escrow.ts';
@@ -43,7 +43,7 @@ export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`
 /** Records the refund a paid order is owed and queues the job that sends it to Paystack. */
 async function oweRefund(tx: Db, o: OrderRow, amountKobo = Number(o.totalKobo)) {
   if (amountKobo <= 0) return; // staff refunded all of it already (orders/admin.ts)
-  await paymentsService.recordRefund(tx, {
+  await recordRefund(tx, {
     reference: refundReference(o.id),
     paymentReference: o.paymentReference!,
     purpose: 'order',
@@ -349,8 +349,8 @@ export const ordersService = {
     // Ask Paystack first: a payment whose webhook was lost must not lose its order.
     const ref = pending[0].paymentReference;
     if (ref)
-      await paymentsService
-        .verify(app, ref)
+      await paymentsService(app)
+        .verify(ref)
         .catch((err) => app.log.warn({ err, ref }, 'verify before expiry failed'));
     for (const o of pending) {
       if (o.holdUntil && o.holdUntil.getTime() > Date.now()) continue;
@@ -377,7 +377,7 @@ export const ordersService = {
     if (!o || o.status !== 'cancelled' || !o.paidAt || !o.paymentReference) return;
     // An order cancelled before refunds were recorded gets its row now (a no-op otherwise).
     await oweRefund(app.db, o);
-    const outcome = await paymentsService.sendRefund(app, refundReference(orderId));
+    const outcome = await paymentsService(app).sendRefund(refundReference(orderId));
     // Another worker is sending it now: this job looks again after its backoff.
     if (outcome === 'busy') throw new Error(`Refund of order ${orderId} is being sent elsewhere`);
     await this.act(app, { orderId, action: 'refund', who: { userId: null, role: 'system' } }).catch(

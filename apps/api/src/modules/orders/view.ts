@@ -12,7 +12,7 @@ import {
 } from './states.ts';
 import { releaseSplit } from './escrow.ts';
 import { orderNumber } from './mails.ts';
-import { paymentsService } from '../payments/service.ts';
+import { findPayment } from '../payments/service.ts';
 import type { OrderView } from './types.ts';
 import { iso } from '../../lib/time.ts';
 
@@ -63,7 +63,7 @@ export async function orderViews(
   for (const ref of new Set(
     orders.map((o) => o.paymentReference).filter((r): r is string => !!r),
   )) {
-    const p = await paymentsService.find(db, ref);
+    const p = await findPayment(db, ref);
     if (p) payments.set(ref, { status: p.status, authorizationUrl: p.authorizationUrl });
   }
   // Read from the refunds record, so a refund shows in the state Paystack last told us.

@@ -3,7 +3,7 @@ import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { notFound } from '../../lib/errors.ts';
 import { webhookSignatureValid } from './paystack-client.ts';
-import { paymentsService as svc } from './service.ts';
+import { findPayment, paymentsService } from './service.ts';
 import { CALLBACK_PATH, WEBHOOK_PATH } from './setup.ts';
 import { redirectSafely } from '../../lib/redirect.ts';
 import { Text, errorSchema } from '../../lib/schemas.ts';
@@ -15,6 +15,7 @@ const reference = Text({ maxLength: 100 });
 
 export default async function paymentsRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const svc = paymentsService(app);
   // The webhook's signature covers the exact bytes Paystack sent: this route alone keeps the
   // raw body (a parsed-and-reserialised body would not match).
   await app.register(async (raw) => {
@@ -54,7 +55,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
           return reply
             .status(400)
             .send({ status: false, code: 'BAD_REQUEST', message: 'Expected {event, data}' });
-        await svc.webhookEvent(app, msg.event, msg.data);
+        await svc.webhookEvent(msg.event, msg.data);
         return { status: true };
       },
     );
@@ -78,13 +79,13 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const reference = req.query.reference ?? req.query.trxref ?? '';
-      const p = reference ? await svc.find(app.db, reference) : undefined;
+      const p = reference ? await findPayment(app.db, reference) : undefined;
       if (!p) return redirectSafely(reply, '/user/orders');
-      await svc.verify(app, reference).catch((err) => {
+      await svc.verify(reference).catch((err) => {
         // Paystack unreachable: the webhook or the buyer's next look will settle it.
         req.log.warn({ err, reference }, 'verify on return failed');
       });
-      const now = await svc.find(app.db, reference);
+      const now = await findPayment(app.db, reference);
       const sep = svc.returnTo(p).includes('?') ? '&' : '?';
       return redirectSafely(
         reply,
@@ -111,10 +112,10 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const p = await svc.find(app.db, req.params.reference);
+      const p = await findPayment(app.db, req.params.reference);
       if (!p || p.userId !== req.user!.id) throw notFound('No such payment');
-      if (p.status !== 'success') await svc.verify(app, p.reference);
-      const now = (await svc.find(app.db, p.reference))!;
+      if (p.status !== 'success') await svc.verify(p.reference);
+      const now = (await findPayment(app.db, p.reference))!;
       return {
         status: true,
         payment: {

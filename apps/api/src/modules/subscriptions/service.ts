@@ -8,7 +8,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { account, type Entry } from '../ledger/ledger.ts';
 import type { PaymentRow } from '../payments/repository.ts';
-import { newReference, payerEmail, paymentsService } from '../payments/service.ts';
+import { createPayment, newReference, payerEmail, paymentsService } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { PROVIDER_LISTS_CLEAR } from '../providers/service.ts';
 import { LISTINGS_PER_ACCOUNT, planOf } from './limits.ts';
@@ -230,7 +230,7 @@ export const subscriptionsService = {
       );
     }
     const reference = newReference('SUB');
-    await paymentsService.create(app.db, {
+    await createPayment(app.db, {
       reference,
       purpose: 'subscription',
       purposeId: `${user.id}:${plan.id}:${page}`,
@@ -238,7 +238,7 @@ export const subscriptionsService = {
       email: payerEmail(user),
       amountKobo: plan.price_kobo,
     });
-    const authorizationUrl = await paymentsService.authorize(app, reference);
+    const authorizationUrl = await paymentsService(app).authorize(reference);
     return { status: true as const, authorizationUrl, reference };
   },
 
