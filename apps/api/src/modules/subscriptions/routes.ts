@@ -4,16 +4,26 @@ import { defineJob } from '../../lib/jobs.ts';
 import { requireRole } from '../../lib/session.ts';
 import { onPaymentSucceeded } from '../payments/service.ts';
 import { subscriptionReply, upgradeBody, upgradeReply } from './schemas.ts';
-import { subscriptionsService as svc } from './service.ts';
+import { subscriptionsService } from './service.ts';
 
 type Period = { userId: string; periodEnd: string };
 
 export default async function subscriptionsRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const svc = subscriptionsService(app);
   // Wiring to the shared seams (decision 0008): payments of purpose 'subscription', two jobs.
-  onPaymentSucceeded('subscription', svc.onPaid, svc.returnTo);
-  defineJob<Period>('subscriptions.remind', (p, ctx) => svc.remind(ctx.app, p.userId, p.periodEnd));
-  defineJob<Period>('subscriptions.end', (p, ctx) => svc.end(ctx.app, p.userId, p.periodEnd));
+  // The payment handler and the jobs work on the app that settles or runs them.
+  onPaymentSucceeded(
+    'subscription',
+    (tx, p, paidOn) => subscriptionsService(paidOn).onPaid(tx, p),
+    svc.returnTo,
+  );
+  defineJob<Period>('subscriptions.remind', (p, ctx) =>
+    subscriptionsService(ctx.app).remind(p.userId, p.periodEnd),
+  );
+  defineJob<Period>('subscriptions.end', (p, ctx) =>
+    subscriptionsService(ctx.app).end(p.userId, p.periodEnd),
+  );
 
   const tags = ['subscriptions'];
   const businesses = requireRole('Seller', 'Mechanic', 'Tow Van');
@@ -31,7 +41,7 @@ export default async function subscriptionsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return svc.status(app, req.user!);
+      return svc.status(req.user!);
     },
   );
 
@@ -47,6 +57,6 @@ export default async function subscriptionsRoutes(fastify: FastifyInstance) {
         response: { 200: upgradeReply },
       },
     },
-    async (req) => svc.upgrade(app, req.user!, req.body.plan),
+    async (req) => svc.upgrade(req.user!, req.body.plan),
   );
 }

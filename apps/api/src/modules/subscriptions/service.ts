@@ -170,186 +170,198 @@ const clearLists = (app: FastifyInstance, audience: Audience) =>
     ? app.bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' })
     : Promise.resolve();
 
-export const subscriptionsService = {
-  /** The caller's plan, its renewal date, what they use, and every plan with what it would do. */
-  async status(app: FastifyInstance, user: SessionUser): Promise<SubscriptionAnswer> {
-    const page = pageOf(user);
-    const audience = audienceOf(page);
-    const db = app.db;
-    const [plans, sub, current] = await Promise.all([
-      repo.plans(db, audience),
-      repo.find(db, user.id),
-      planOf(db, user.id, audience),
-    ]);
-    const next = sub?.next_plan_id ? plans.find((p) => p.id === sub.next_plan_id) : undefined;
-    const now = new Date();
-    const live = running(sub, current, now);
-    const action = (p: PlanRow): PlanItem['action'] => {
-      if (p.id === current.id) return live && !next ? 'renew' : 'current';
-      if (p.price_kobo === 0 || next) return 'none'; // a paid plan waiting: change after it starts
-      if (p.price_kobo > current.price_kobo) return 'upgrade';
-      return live && !next ? 'downgrade' : 'none';
-    };
-    return {
-      status: true as const,
-      page,
-      current: toItem(current, page, 'current'),
-      periodEnd: live ? sub!.period_end!.toISOString() : null,
-      next: next ? toItem(next, page, 'none') : null,
-      used: await repo.used(db, user.id, page),
-      plans: plans.map((p) => toItem(p, page, action(p), termsOf(p, action(p), current, sub, now))),
-      payments: paymentsMode(app),
-    };
-  },
+export function subscriptionsService(app: FastifyInstance) {
+  return {
+    /** The caller's plan, its renewal date, what they use, and every plan with what it would do. */
+    async status(user: SessionUser): Promise<SubscriptionAnswer> {
+      const page = pageOf(user);
+      const audience = audienceOf(page);
+      const db = app.db;
+      const [plans, sub, current] = await Promise.all([
+        repo.plans(db, audience),
+        repo.find(db, user.id),
+        planOf(db, user.id, audience),
+      ]);
+      const next = sub?.next_plan_id ? plans.find((p) => p.id === sub.next_plan_id) : undefined;
+      const now = new Date();
+      const live = running(sub, current, now);
+      const action = (p: PlanRow): PlanItem['action'] => {
+        if (p.id === current.id) return live && !next ? 'renew' : 'current';
+        if (p.price_kobo === 0 || next) return 'none'; // a paid plan waiting: change after it starts
+        if (p.price_kobo > current.price_kobo) return 'upgrade';
+        return live && !next ? 'downgrade' : 'none';
+      };
+      return {
+        status: true as const,
+        page,
+        current: toItem(current, page, 'current'),
+        periodEnd: live ? sub!.period_end!.toISOString() : null,
+        next: next ? toItem(next, page, 'none') : null,
+        used: await repo.used(db, user.id, page),
+        plans: plans.map((p) =>
+          toItem(p, page, action(p), termsOf(p, action(p), current, sub, now)),
+        ),
+        payments: paymentsMode(app),
+      };
+    },
 
-  /**
-   * Starts paying for a plan: a payment of purpose `subscription` at Paystack, whose page the
-   * caller is sent to. A dearer plan (or any paid plan from Free) starts when paid, with the days
-   * left on a running cheaper plan added (decision 0031); the same plan
-   * renews for another period; a cheaper one starts when the running period ends.
-   */
-  async upgrade(app: FastifyInstance, user: SessionUser, code: string): Promise<UpgradeAnswer> {
-    const page = pageOf(user);
-    const audience = audienceOf(page);
-    const plan = await repo.planByCode(app.db, audience, code);
-    if (!plan) throw notFound(`There is no plan named ${code}`);
-    const [sub, current] = await Promise.all([
-      repo.find(app.db, user.id),
-      planOf(app.db, user.id, audience),
-    ]);
-    if (plan.price_kobo === 0)
-      throw badRequest(
-        running(sub, current)
-          ? `${plan.name} needs no payment: your plan moves to ${plan.name} by itself on ${dayOf(sub!.period_end!)} unless you renew`
-          : `You are on the ${plan.name} plan already`,
-      );
-    if (sub?.next_plan_id) {
-      const next = await repo.plan(app.db, sub.next_plan_id);
-      throw conflict(
-        `Your ${next?.name ?? 'next'} plan is paid for and starts on ${dayOf(sub.period_end!)}: change plans after that day`,
-      );
-    }
-    const reference = newReference('SUB');
-    await createPayment(app.db, {
-      reference,
-      purpose: 'subscription',
-      purposeId: `${user.id}:${plan.id}:${page}`,
-      userId: user.id,
-      email: payerEmail(user),
-      amountKobo: plan.price_kobo,
-    });
-    const authorizationUrl = await paymentsService(app).authorize(reference);
-    return { status: true as const, authorizationUrl, reference };
-  },
-
-  /** Where the payer comes back to after Paystack's page. */
-  returnTo: (p: PaymentRow) => pagePath((p.purposeId.split(':')[2] as Page) ?? 'store'),
-
-  /**
-   * A subscription payment succeeded (called once per payment, in its transaction): the plan
-   * starts, renews or waits for the period's end, the placement follows the plan, the period's
-   * reminder and end are queued, and the money goes to the platform's subscriptions account.
-   */
-  async onPaid(tx: Db, p: PaymentRow, app: FastifyInstance) {
-    const [userId, planId, page] = p.purposeId.split(':') as [string, string, Page];
-    const plan = await repo.plan(tx, Number(planId));
-    if (!plan) throw new Error(`subscription payment ${p.reference}: no plan ${planId}`);
-    const free = (await repo.planByCode(tx, plan.audience, 'free'))!;
-    const sub = await repo.lock(tx, userId, free.id);
-    const current = (await repo.plan(tx, sub.plan_id))!;
-    const now = new Date();
-    let what: 'started' | 'renewed' | 'scheduled';
-    let end: Date;
-    let extraDays = 0;
-    let carriedFrom: { plan: PlanRow; days: number } | undefined;
-    if (running(sub, current, now) && plan.id === current.id) {
-      what = 'renewed';
-      end = new Date(sub.period_end!.getTime() + PERIOD_MS);
-      await repo.save(tx, userId, {
-        planId: plan.id,
-        periodEnd: end,
-        nextPlanId: sub.next_plan_id,
+    /**
+     * Starts paying for a plan: a payment of purpose `subscription` at Paystack, whose page the
+     * caller is sent to. A dearer plan (or any paid plan from Free) starts when paid, with the days
+     * left on a running cheaper plan added (decision 0031); the same plan
+     * renews for another period; a cheaper one starts when the running period ends.
+     */
+    async upgrade(user: SessionUser, code: string): Promise<UpgradeAnswer> {
+      const page = pageOf(user);
+      const audience = audienceOf(page);
+      const plan = await repo.planByCode(app.db, audience, code);
+      if (!plan) throw notFound(`There is no plan named ${code}`);
+      const [sub, current] = await Promise.all([
+        repo.find(app.db, user.id),
+        planOf(app.db, user.id, audience),
+      ]);
+      if (plan.price_kobo === 0)
+        throw badRequest(
+          running(sub, current)
+            ? `${plan.name} needs no payment: your plan moves to ${plan.name} by itself on ${dayOf(sub!.period_end!)} unless you renew`
+            : `You are on the ${plan.name} plan already`,
+        );
+      if (sub?.next_plan_id) {
+        const next = await repo.plan(app.db, sub.next_plan_id);
+        throw conflict(
+          `Your ${next?.name ?? 'next'} plan is paid for and starts on ${dayOf(sub.period_end!)}: change plans after that day`,
+        );
+      }
+      const reference = newReference('SUB');
+      await createPayment(app.db, {
+        reference,
+        purpose: 'subscription',
+        purposeId: `${user.id}:${plan.id}:${page}`,
+        userId: user.id,
+        email: payerEmail(user),
+        amountKobo: plan.price_kobo,
       });
-      await periodJobs(tx, userId, end);
-    } else if (running(sub, current, now) && plan.price_kobo < current.price_kobo) {
-      what = 'scheduled';
-      end = sub.period_end!;
-      await repo.save(tx, userId, { planId: current.id, periodEnd: end, nextPlanId: plan.id });
-    } else {
-      // A dearer plan (or any paid plan from Free or after a lapse) starts now; the days left on
-      // a running cheaper plan become days of this one (decision 0031), under the row's lock.
-      what = 'started';
-      extraDays = running(sub, current, now)
-        ? carryDays(sub.period_end!.getTime() - now.getTime(), current.price_kobo, plan.price_kobo)
-        : 0;
-      if (extraDays) carriedFrom = { plan: current, days: daysLeft(sub.period_end!, now) };
-      end = new Date(now.getTime() + PERIOD_MS + extraDays * DAY_MS);
-      await repo.save(tx, userId, { planId: plan.id, periodEnd: end, nextPlanId: null });
-      await repo.setBoost(tx, userId, plan.audience, plan.rank_boost);
-      await periodJobs(tx, userId, end);
-    }
-    const person = await repo.person(tx, userId);
-    if (person)
-      await queueMail(
-        tx,
-        paidMail(person, plan, what, end, `${publicOrigin(app.config)}${pagePath(page)}`, {
-          amountKobo: Number(p.amountKobo),
-          carried: carriedFrom && { ...carriedFrom, extraDays },
-        }),
-      );
-    const entries: Entry[] = [{ account: SUBSCRIPTIONS_ACCOUNT, amountKobo: Number(p.amountKobo) }];
-    return { entries, after: () => clearLists(app, plan.audience) };
-  },
+      const authorizationUrl = await paymentsService(app).authorize(reference);
+      return { status: true as const, authorizationUrl, reference };
+    },
 
-  /** Job: a few days before a period ends, the subscriber is asked to renew (once per period). */
-  async remind(app: FastifyInstance, userId: string, periodEnd: string) {
-    const sub = await repo.find(app.db, userId);
-    // Renewed (a later end) or already ended: this period's reminder has nothing to say.
-    if (!sub?.period_end || sub.period_end.toISOString() !== periodEnd || sub.next_plan_id) return;
-    const plan = (await repo.plan(app.db, sub.plan_id))!;
-    const free = (await repo.planByCode(app.db, plan.audience, 'free'))!;
-    const person = await repo.person(app.db, userId);
-    const page = PAGE_OF_ROLE[person?.role ?? ''];
-    if (!person || !page) return;
-    await queueMail(
-      app.db,
-      reminderMail(
-        person,
-        plan,
-        { name: free.name, limit: limitText(page, free.item_limit), placement: page !== 'store' },
-        sub.period_end,
-        `${publicOrigin(app.config)}${pagePath(page)}`,
-      ),
-    );
-  },
+    /** Where the payer comes back to after Paystack's page. */
+    returnTo: (p: PaymentRow) => pagePath((p.purposeId.split(':')[2] as Page) ?? 'store'),
 
-  /**
-   * Job: a period ended. A cheaper plan paid for in advance starts its own period; otherwise the
-   * subscriber is back on Free. Placement follows; what they listed stays (the limit only stops
-   * adding more).
-   */
-  async end(app: FastifyInstance, userId: string, periodEnd: string) {
-    const changed = await transaction(app.db, async (tx) => {
-      const found = await repo.find(tx, userId);
-      if (!found?.period_end || found.period_end.toISOString() !== periodEnd) return null;
-      const from = (await repo.plan(tx, found.plan_id))!;
-      const free = (await repo.planByCode(tx, from.audience, 'free'))!;
+    /**
+     * A subscription payment succeeded (called once per payment, in its transaction): the plan
+     * starts, renews or waits for the period's end, the placement follows the plan, the period's
+     * reminder and end are queued, and the money goes to the platform's subscriptions account.
+     */
+    async onPaid(tx: Db, p: PaymentRow) {
+      const [userId, planId, page] = p.purposeId.split(':') as [string, string, Page];
+      const plan = await repo.plan(tx, Number(planId));
+      if (!plan) throw new Error(`subscription payment ${p.reference}: no plan ${planId}`);
+      const free = (await repo.planByCode(tx, plan.audience, 'free'))!;
       const sub = await repo.lock(tx, userId, free.id);
-      if (sub.period_end?.toISOString() !== periodEnd) return null; // renewed meanwhile
-      const to = sub.next_plan_id ? (await repo.plan(tx, sub.next_plan_id))! : free;
-      const end = sub.next_plan_id ? new Date(sub.period_end.getTime() + PERIOD_MS) : null;
-      await repo.save(tx, userId, { planId: to.id, periodEnd: end, nextPlanId: null });
-      await repo.setBoost(tx, userId, to.audience, to.rank_boost);
-      if (end) await periodJobs(tx, userId, end);
+      const current = (await repo.plan(tx, sub.plan_id))!;
+      const now = new Date();
+      let what: 'started' | 'renewed' | 'scheduled';
+      let end: Date;
+      let extraDays = 0;
+      let carriedFrom: { plan: PlanRow; days: number } | undefined;
+      if (running(sub, current, now) && plan.id === current.id) {
+        what = 'renewed';
+        end = new Date(sub.period_end!.getTime() + PERIOD_MS);
+        await repo.save(tx, userId, {
+          planId: plan.id,
+          periodEnd: end,
+          nextPlanId: sub.next_plan_id,
+        });
+        await periodJobs(tx, userId, end);
+      } else if (running(sub, current, now) && plan.price_kobo < current.price_kobo) {
+        what = 'scheduled';
+        end = sub.period_end!;
+        await repo.save(tx, userId, { planId: current.id, periodEnd: end, nextPlanId: plan.id });
+      } else {
+        // A dearer plan (or any paid plan from Free or after a lapse) starts now; the days left on
+        // a running cheaper plan become days of this one (decision 0031), under the row's lock.
+        what = 'started';
+        extraDays = running(sub, current, now)
+          ? carryDays(
+              sub.period_end!.getTime() - now.getTime(),
+              current.price_kobo,
+              plan.price_kobo,
+            )
+          : 0;
+        if (extraDays) carriedFrom = { plan: current, days: daysLeft(sub.period_end!, now) };
+        end = new Date(now.getTime() + PERIOD_MS + extraDays * DAY_MS);
+        await repo.save(tx, userId, { planId: plan.id, periodEnd: end, nextPlanId: null });
+        await repo.setBoost(tx, userId, plan.audience, plan.rank_boost);
+        await periodJobs(tx, userId, end);
+      }
       const person = await repo.person(tx, userId);
-      const page = PAGE_OF_ROLE[person?.role ?? ''];
-      if (person && page)
+      if (person)
         await queueMail(
           tx,
-          changedMail(person, from, to, end, `${publicOrigin(app.config)}${pagePath(page)}`),
+          paidMail(person, plan, what, end, `${publicOrigin(app.config)}${pagePath(page)}`, {
+            amountKobo: Number(p.amountKobo),
+            carried: carriedFrom && { ...carriedFrom, extraDays },
+          }),
         );
-      return to.audience;
-    });
-    if (changed) await clearLists(app, changed);
-  },
-};
+      const entries: Entry[] = [
+        { account: SUBSCRIPTIONS_ACCOUNT, amountKobo: Number(p.amountKobo) },
+      ];
+      return { entries, after: () => clearLists(app, plan.audience) };
+    },
+
+    /** Job: a few days before a period ends, the subscriber is asked to renew (once per period). */
+    async remind(userId: string, periodEnd: string) {
+      const sub = await repo.find(app.db, userId);
+      // Renewed (a later end) or already ended: this period's reminder has nothing to say.
+      if (!sub?.period_end || sub.period_end.toISOString() !== periodEnd || sub.next_plan_id)
+        return;
+      const plan = (await repo.plan(app.db, sub.plan_id))!;
+      const free = (await repo.planByCode(app.db, plan.audience, 'free'))!;
+      const person = await repo.person(app.db, userId);
+      const page = PAGE_OF_ROLE[person?.role ?? ''];
+      if (!person || !page) return;
+      await queueMail(
+        app.db,
+        reminderMail(
+          person,
+          plan,
+          { name: free.name, limit: limitText(page, free.item_limit), placement: page !== 'store' },
+          sub.period_end,
+          `${publicOrigin(app.config)}${pagePath(page)}`,
+        ),
+      );
+    },
+
+    /**
+     * Job: a period ended. A cheaper plan paid for in advance starts its own period; otherwise the
+     * subscriber is back on Free. Placement follows; what they listed stays (the limit only stops
+     * adding more).
+     */
+    async end(userId: string, periodEnd: string) {
+      const changed = await transaction(app.db, async (tx) => {
+        const found = await repo.find(tx, userId);
+        if (!found?.period_end || found.period_end.toISOString() !== periodEnd) return null;
+        const from = (await repo.plan(tx, found.plan_id))!;
+        const free = (await repo.planByCode(tx, from.audience, 'free'))!;
+        const sub = await repo.lock(tx, userId, free.id);
+        if (sub.period_end?.toISOString() !== periodEnd) return null; // renewed meanwhile
+        const to = sub.next_plan_id ? (await repo.plan(tx, sub.next_plan_id))! : free;
+        const end = sub.next_plan_id ? new Date(sub.period_end.getTime() + PERIOD_MS) : null;
+        await repo.save(tx, userId, { planId: to.id, periodEnd: end, nextPlanId: null });
+        await repo.setBoost(tx, userId, to.audience, to.rank_boost);
+        if (end) await periodJobs(tx, userId, end);
+        const person = await repo.person(tx, userId);
+        const page = PAGE_OF_ROLE[person?.role ?? ''];
+        if (person && page)
+          await queueMail(
+            tx,
+            changedMail(person, from, to, end, `${publicOrigin(app.config)}${pagePath(page)}`),
+          );
+        return to.audience;
+      });
+      if (changed) await clearLists(app, changed);
+    },
+  };
+}
+export type SubscriptionsService = ReturnType<typeof subscriptionsService>;
