@@ -198,8 +198,6 @@ export default tseslint.config(
       'apps/api/src/modules/checkout/service.ts',
       'apps/api/src/modules/coupons/service.ts',
       'apps/api/src/modules/disputes/service.ts',
-      'apps/api/src/modules/reviews/provider-service.ts',
-      'apps/api/src/modules/reviews/service.ts',
       'apps/api/src/modules/seller/service.ts',
       'apps/api/src/modules/signals/service.ts',
       'apps/api/src/modules/sms/service.ts',

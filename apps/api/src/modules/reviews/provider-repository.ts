@@ -21,6 +21,23 @@ const SELECT = sql`select r.id, r.request_id, r.sp_id, sp.company_name as provid
   split_part(u.name, ' ', 1) as user_name, r.rating, r.body, r.answer, r.answered_at, r.hidden_at, r.created_at
   from provider_reviews r join service_providers sp on sp.sp_id = r.sp_id join users u on u.id = r.user_id`;
 
+/** Which reviews a page lists: the service names them, the repository writes the condition. */
+export type ProviderReviewFilter = { provider: number } | { providers: number[] } | { all: true };
+
+const ids = (xs: number[]) =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
+
+/** A provider's page and the provider's own list show visible reviews only; staff see all. */
+const whereOf = (f: ProviderReviewFilter): SQL =>
+  'provider' in f
+    ? sql`r.sp_id = ${f.provider} and r.hidden_at is null`
+    : 'providers' in f
+      ? sql`r.sp_id in (${ids(f.providers)}) and r.hidden_at is null`
+      : sql`true`;
+
 /** The reviews of mechanics and tow vans after an accepted broadcast job: SQL only. */
 export const providerReviewsRepository = (db: Db) => ({
   /** A request with the mechanic or tow van of its accepted offer (sp_id null for a store's). */
@@ -69,10 +86,10 @@ export const providerReviewsRepository = (db: Db) => ({
         sql`select sp.owner_user_id from provider_reviews r join service_providers sp on sp.sp_id = r.sp_id where r.id = ${id}`,
       )
     )[0],
-  list: (where: SQL, limit = 50, lastId?: number) =>
+  list: (filter: ProviderReviewFilter, limit = 50, lastId?: number) =>
     rows<ProviderReviewRow>(
       db,
-      sql`${SELECT} where ${where} ${lastId ? sql`and r.id < ${lastId}` : sql``} order by r.id desc limit ${limit}`,
+      sql`${SELECT} where ${whereOf(filter)} ${lastId ? sql`and r.id < ${lastId}` : sql``} order by r.id desc limit ${limit}`,
     ),
   answer: async (id: number, text: string) =>
     (
@@ -97,10 +114,7 @@ export const providerReviewsRepository = (db: Db) => ({
       ? rows<{ id: number; count: number; average: number | null }>(
           db,
           sql`select sp_id as id, count(*)::int as count, round(avg(rating), 1)::float as average
-            from provider_reviews where hidden_at is null and sp_id in (${sql.join(
-              spIds.map((x) => sql`${x}`),
-              sql`, `,
-            )}) group by sp_id`,
+            from provider_reviews where hidden_at is null and sp_id in (${ids(spIds)}) group by sp_id`,
         )
       : Promise.resolve([]),
   providerExists: async (spId: number) =>

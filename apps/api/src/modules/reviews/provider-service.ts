@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../lib/session.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { providerReviewsRepository, type ProviderReviewRow } from './provider-repository.ts';
+import {
+  providerReviewsRepository,
+  type ProviderReviewFilter,
+  type ProviderReviewRow,
+} from './provider-repository.ts';
 import { clean, hideAudited, rating } from './service.ts';
 import { iso } from '../../lib/time.ts';
 import type {
@@ -46,11 +49,11 @@ export function providerReviewsService(app: FastifyInstance) {
   }
 
   const page = async (
-    where: ReturnType<typeof sql>,
+    filter: ProviderReviewFilter,
     lastId: number | undefined,
     r: { id: number; count: number; average: number | null } | undefined,
   ): Promise<ProviderReviewList> => {
-    const list = await repo.list(where, 50, lastId);
+    const list = await repo.list(filter, 50, lastId);
     return {
       status: true,
       rating: rating(r),
@@ -123,22 +126,15 @@ export function providerReviewsService(app: FastifyInstance) {
     async forProvider(spId: number, lastId?: number) {
       if (!(await repo.providerExists(spId))) throw notFound(`No provider with id ${spId}`);
       const [r] = await repo.ratings([spId]);
-      return page(sql`r.sp_id = ${spId} and r.hidden_at is null`, lastId, r);
+      return page({ provider: spId }, lastId, r);
     },
     /** The reviews of the listings this user runs, to answer them. */
     async ofMine(user: SessionUser, lastId?: number) {
       const mine = await repo.ownedBy(user.id);
       if (!mine.length) throw forbidden('Only a mechanic or tow van has these reviews');
-      return page(
-        sql`r.sp_id in (${sql.join(
-          mine.map((s) => sql`${s}`),
-          sql`, `,
-        )}) and r.hidden_at is null`,
-        lastId,
-        undefined,
-      );
+      return page({ providers: mine }, lastId, undefined);
     },
-    all: (lastId?: number) => page(sql`true`, lastId, undefined),
+    all: (lastId?: number) => page({ all: true }, lastId, undefined),
 
     async summary(spIds: number[]): Promise<ProviderRatingSummary> {
       const got = new Map((await repo.ratings(spIds)).map((r) => [r.id, r]));

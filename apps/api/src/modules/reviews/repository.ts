@@ -31,11 +31,31 @@ const SELECT = sql`select r.id, r.order_id, r.product_id, oi.name as product_nam
   from reviews r join order_items oi on oi.order_id = r.order_id and oi.product_id = r.product_id
   join stores st on st.id = r.store_id join users u on u.id = r.buyer_user_id`;
 
+/** Which reviews a page lists: the service names them, the repository writes the condition. */
+export type ReviewFilter =
+  | { product: number }
+  | { store: number }
+  | { stores: number[] }
+  | { buyer: string }
+  | { all: true };
+
 const ids = (xs: number[]) =>
   sql.join(
     xs.map((x) => sql`${x}`),
     sql`, `,
   );
+
+/** Product and store pages show visible reviews only; the buyer sees their own hidden ones too. */
+const whereOf = (f: ReviewFilter): SQL =>
+  'product' in f
+    ? sql`r.product_id = ${f.product} and r.hidden_at is null`
+    : 'store' in f
+      ? sql`r.store_id = ${f.store} and r.hidden_at is null`
+      : 'stores' in f
+        ? sql`r.store_id in (${ids(f.stores)}) and r.hidden_at is null`
+        : 'buyer' in f
+          ? sql`r.buyer_user_id = ${f.buyer}`
+          : sql`true`;
 
 export const reviewsRepository = (db: Db) => ({
   /** The order line a buyer wants to review, with its order's state. */
@@ -73,10 +93,10 @@ export const reviewsRepository = (db: Db) => ({
         sql`select r.buyer_user_id, st.owner_user_id, r.photo_key from reviews r join stores st on st.id = r.store_id where r.id = ${id}`,
       )
     )[0],
-  list: (where: SQL, limit = 50, lastId?: number) =>
+  list: (filter: ReviewFilter, limit = 50, lastId?: number) =>
     rows<ReviewRow>(
       db,
-      sql`${SELECT} where ${where} ${lastId ? sql`and r.id < ${lastId}` : sql``} order by r.id desc limit ${limit}`,
+      sql`${SELECT} where ${whereOf(filter)} ${lastId ? sql`and r.id < ${lastId}` : sql``} order by r.id desc limit ${limit}`,
     ),
   setPhoto: (id: number, key: string | null, placeholder: string | null) =>
     db.execute(

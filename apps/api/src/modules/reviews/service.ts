@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@sf/db';
 import type { SessionUser } from '../../lib/session.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -8,7 +7,12 @@ import { removeFiles, storeThenCommit } from '../../lib/uploads.ts';
 import { productPictureFiles, type ProductPicture } from '../images/uploaded.ts';
 import { imageUrl, srcset } from '../images/urls.ts';
 import { recordAudit } from '../audit/service.ts';
-import { reviewsRepository, type RatingRow, type ReviewRow } from './repository.ts';
+import {
+  reviewsRepository,
+  type RatingRow,
+  type ReviewFilter,
+  type ReviewRow,
+} from './repository.ts';
 import type { RatingSummary, ReviewItem, ReviewList } from './types.ts';
 import { iso } from '../../lib/time.ts';
 
@@ -57,11 +61,11 @@ export function reviewsService(app: FastifyInstance) {
   const db = app.db;
   const repo = reviewsRepository(db);
   const page = async (
-    where: ReturnType<typeof sql>,
+    filter: ReviewFilter,
     lastId: number | undefined,
     r: RatingRow | undefined,
   ): Promise<ReviewList> => {
-    const list = await repo.list(where, 50, lastId);
+    const list = await repo.list(filter, 50, lastId);
     return {
       status: true,
       rating: rating(r),
@@ -132,32 +136,24 @@ export function reviewsService(app: FastifyInstance) {
 
     async forProduct(productId: number, lastId?: number) {
       const [r] = await repo.productRatings([productId]);
-      return page(sql`r.product_id = ${productId} and r.hidden_at is null`, lastId, r);
+      return page({ product: productId }, lastId, r);
     },
     async forStore(urlName: string, lastId?: number) {
       const st = await repo.storeByUrl(urlName);
       if (!st) throw notFound(`No store called ${urlName}`);
       const [r] = await repo.storeRatings([st.id]);
-      return page(sql`r.store_id = ${st.id} and r.hidden_at is null`, lastId, r);
+      return page({ store: st.id }, lastId, r);
     },
     /** The buyer's own reviews (hidden ones too: they see what happened to theirs). */
-    mine: (user: SessionUser, lastId?: number) =>
-      page(sql`r.buyer_user_id = ${user.id}`, lastId, undefined),
+    mine: (user: SessionUser, lastId?: number) => page({ buyer: user.id }, lastId, undefined),
     /** The reviews of the stores this seller owns, to answer them. */
     async ofMyStores(user: SessionUser, lastId?: number) {
       const stores = await repo.storesOwnedBy(user.id);
       if (!stores.length) throw forbidden('Only a store owner has store reviews');
       const [r] = await repo.storeRatings(stores);
-      return page(
-        sql`r.store_id in (${sql.join(
-          stores.map((s) => sql`${s}`),
-          sql`, `,
-        )}) and r.hidden_at is null`,
-        lastId,
-        r,
-      );
+      return page({ stores }, lastId, r);
     },
-    all: (lastId?: number) => page(sql`true`, lastId, undefined),
+    all: (lastId?: number) => page({ all: true }, lastId, undefined),
 
     /** Ratings for product cards: each product's own and its store's. */
     async summary(productIds: number[]): Promise<RatingSummary> {
