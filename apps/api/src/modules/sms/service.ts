@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@sf/db';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { metrics } from '../../lib/metrics.ts';
+import { smsRepository } from './repository.ts';
 
 /**
  * SMS for every module (decisions 0025, 0027): a module queues a message; the `sms.send` job
@@ -36,10 +36,7 @@ export const maskNumber = (n: string) => n.replace(/^(\+?\d{6})\d{4}/, '$1****')
 
 /** A code's text leaves the jobs table once the job is over, whichever way it ended. */
 async function forgetCodeText(db: Db, jobId: string) {
-  await db.execute(
-    sql`update jobs set payload = jsonb_set(payload, '{text}', to_jsonb(${SENT_CODE_TEXT}::text))
-        where id = ${jobId}`,
-  );
+  await smsRepository(db).replaceText(jobId, SENT_CODE_TEXT);
 }
 
 defineJob<SmsMessage>(
