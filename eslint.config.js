@@ -200,7 +200,6 @@ export default tseslint.config(
       'apps/api/src/modules/disputes/service.ts',
       'apps/api/src/modules/seller/service.ts',
       'apps/api/src/modules/signals/service.ts',
-      'apps/api/src/modules/track-record/service.ts',
     ],
     rules: {
       'layering/no-query-builder': [
