@@ -199,7 +199,6 @@ export default tseslint.config(
       'apps/api/src/modules/coupons/service.ts',
       'apps/api/src/modules/disputes/service.ts',
       'apps/api/src/modules/seller/service.ts',
-      'apps/api/src/modules/signals/service.ts',
     ],
     rules: {
       'layering/no-query-builder': [
