@@ -198,7 +198,6 @@ export default tseslint.config(
       'apps/api/src/modules/checkout/service.ts',
       'apps/api/src/modules/coupons/service.ts',
       'apps/api/src/modules/disputes/service.ts',
-      'apps/api/src/modules/seller/service.ts',
     ],
     rules: {
       'layering/no-query-builder': [

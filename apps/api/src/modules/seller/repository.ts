@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rows, schema as s, type Db } from '@sf/db';
+import type { SORT_NAMES } from './schemas.ts';
 
 export type StoreRow = typeof s.stores.$inferSelect;
 export type ProductRow = typeof s.products.$inferSelect;
@@ -54,6 +55,47 @@ export interface DayRow {
   orders: number;
   revenue_kobo: number;
 }
+
+/** How a store's product list can be sorted: the value and the direction (prod_id breaks ties). */
+const SORTS: Record<(typeof SORT_NAMES)[number], { value: SQL; desc: boolean }> = {
+  newest: { value: sql`p.prod_id`, desc: true },
+  oldest: { value: sql`p.prod_id`, desc: false },
+  name: { value: sql`lower(p.name)`, desc: false },
+  price_asc: { value: sql`p.price_kobo`, desc: false },
+  price_desc: { value: sql`p.price_kobo`, desc: true },
+  stock: { value: sql`p.stock`, desc: false },
+};
+
+/** Which of a store's products the list shows; every condition given must hold. */
+export interface ProductListFilter {
+  /** Name, title or SKU like `like` (an ILIKE pattern), or the normalized part number has `pn`. */
+  text?: { like: string; pn: string };
+  /** In this category, or (`top`) anywhere under this top category. */
+  category?: { id: number; top: boolean };
+  status?: 'active' | 'inactive';
+  /** Out of stock, or low (in stock and at most `lowStockAt`). */
+  stock?: 'out' | 'low';
+  lowStockAt: number;
+}
+
+const conditionsOf = (f: ProductListFilter): SQL[] => {
+  const where: SQL[] = [];
+  if (f.text) {
+    const { like, pn } = f.text;
+    where.push(
+      sql`(p.name ilike ${like} or p.title ilike ${like} or p.sku ilike ${like}${pn ? sql` or p.part_number_norm like ${`%${pn}%`}` : sql``})`,
+    );
+  }
+  if (f.category)
+    where.push(
+      f.category.top ? sql`p.top_cat_id = ${f.category.id}` : sql`p.cat_id = ${f.category.id}`,
+    );
+  if (f.status === 'active') where.push(sql`p.active`);
+  if (f.status === 'inactive') where.push(sql`not p.active`);
+  if (f.stock === 'out') where.push(sql`p.stock = 0`);
+  if (f.stock === 'low') where.push(sql`p.stock > 0 and p.stock <= ${f.lowStockAt}`);
+  return where;
+};
 
 /** Orders that count as sales: placed and not abandoned, cancelled or refunded. */
 export const SOLD = sql`o.status not in ('pending_payment', 'cancelled', 'refunded')`;
@@ -144,34 +186,35 @@ export const sellerRepository = {
   // ---- Products ----
 
   /**
-   * One page of a store's products. `order` sorts by a value then prod_id, in one direction;
+   * One page of a store's products. `sort` orders by a value then prod_id, in one direction;
    * the cursor is the (value, prod_id) pair of the previous page's last row.
    */
   async listProducts(
     db: Db,
     o: {
       storeId: number;
-      where: SQL[];
-      sortValue: SQL;
-      desc: boolean;
+      filter: ProductListFilter;
+      sort: (typeof SORT_NAMES)[number];
       cursor?: { value: string | number | null; id: number };
       limit: number;
     },
   ): Promise<SellerListRow[]> {
-    const cmp = o.desc ? sql`<` : sql`>`;
-    const dir = o.desc ? sql`desc` : sql`asc`;
+    const { value: sortValue, desc } = SORTS[o.sort];
+    const cmp = desc ? sql`<` : sql`>`;
+    const dir = desc ? sql`desc` : sql`asc`;
     const after = o.cursor
-      ? sql`and (${o.sortValue}, p.prod_id) ${cmp} (${o.cursor.value}, ${o.cursor.id})`
+      ? sql`and (${sortValue}, p.prod_id) ${cmp} (${o.cursor.value}, ${o.cursor.id})`
       : sql``;
-    const where = o.where.length ? sql`and ${sql.join(o.where, sql` and `)}` : sql``;
+    const conditions = conditionsOf(o.filter);
+    const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
     return rows<SellerListRow>(
       db,
       sql`select p.prod_id, p.name, p.part_number, p.sku, p.cat_id, c.name as cat_name, p.price_kobo, p.sales_kobo,
-            p.stock, p.active, p.held_by, p.held_reason, p.condition, p.created_at, i.key as image_key, ${o.sortValue} as sort_value
+            p.stock, p.active, p.held_by, p.held_reason, p.condition, p.created_at, i.key as image_key, ${sortValue} as sort_value
           from products p join categories c on c.cat_id = p.cat_id
             left join product_images i on i.product_id = p.prod_id and i.position = 0
           where p.store_id = ${o.storeId} ${where} ${after}
-          order by ${o.sortValue} ${dir}, p.prod_id ${dir}
+          order by ${sortValue} ${dir}, p.prod_id ${dir}
           limit ${o.limit}`,
     );
   },

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@sf/db';
 import { formatKobo, LOW_STOCK_AT, normalisePhone, STORE_FIGURE_DAYS } from '@sf/shared';
 import { HttpError, badRequest, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
@@ -13,6 +12,7 @@ import { invalidateCatalogLists } from '../catalog/service.ts';
 import {
   sellerRepository as repo,
   type FitmentRow,
+  type ProductListFilter,
   type ProfileRow,
   type SellerListRow,
 } from './repository.ts';
@@ -115,15 +115,7 @@ export interface ListQuery {
   storeId?: number;
 }
 
-/** How the product list can be sorted: the value and the direction (prod_id breaks ties). */
-const SORTS: Record<(typeof SORT_NAMES)[number], { value: SQL; desc: boolean }> = {
-  newest: { value: sql`p.prod_id`, desc: true },
-  oldest: { value: sql`p.prod_id`, desc: false },
-  name: { value: sql`lower(p.name)`, desc: false },
-  price_asc: { value: sql`p.price_kobo`, desc: false },
-  price_desc: { value: sql`p.price_kobo`, desc: true },
-  stock: { value: sql`p.stock`, desc: false },
-};
+/** How the product list can be sorted (the repository knows each one's column and direction). */
 export type SortName = (typeof SORT_NAMES)[number];
 export const PAGE_MAX = 50;
 
@@ -513,32 +505,26 @@ export function sellerService(db: Db) {
     async listProducts(userId: string, q: ListQuery): Promise<ProductListAnswer> {
       const id = await ownStore(userId, q.storeId);
       const sort = q.sort ?? 'newest';
-      const s = SORTS[sort];
-      const where: SQL[] = [];
+      const filter: ProductListFilter = { lowStockAt: LOW_STOCK_AT };
       const text = q.q ? oneLine(q.q) : '';
-      if (text) {
-        const like = `%${likeEscape(text)}%`;
-        const pn = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
-        // The SKU too: sellers search their own codes, the ones on their shelves and stock lists.
-        where.push(
-          sql`(p.name ilike ${like} or p.title ilike ${like} or p.sku ilike ${like}${pn ? sql` or p.part_number_norm like ${`%${pn}%`}` : sql``})`,
-        );
-      }
+      // The SKU too: sellers search their own codes, the ones on their shelves and stock lists.
+      if (text)
+        filter.text = {
+          like: `%${likeEscape(text)}%`,
+          pn: text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+        };
       if (q.catId) {
         const c = await repo.category(db, q.catId);
         if (!c) throw notFound(`No category with id ${q.catId}`);
-        where.push(c.parentId === 0 ? sql`p.top_cat_id = ${q.catId}` : sql`p.cat_id = ${q.catId}`);
+        filter.category = { id: q.catId, top: c.parentId === 0 };
       }
-      if (q.status === 'active') where.push(sql`p.active`);
-      if (q.status === 'inactive') where.push(sql`not p.active`);
-      if (q.stock === 'out') where.push(sql`p.stock = 0`);
-      if (q.stock === 'low') where.push(sql`p.stock > 0 and p.stock <= ${LOW_STOCK_AT}`);
+      if (q.status) filter.status = q.status;
+      if (q.stock) filter.stock = q.stock;
       const size = Math.min(q.pagesize || PAGE_MAX, PAGE_MAX);
       const list = await repo.listProducts(db, {
         storeId: id,
-        where,
-        sortValue: s.value,
-        desc: s.desc,
+        filter,
+        sort,
         cursor: q.lastId ? decodeCursor(q.lastId, sort) : undefined,
         limit: size + 1,
       });
