@@ -4,13 +4,13 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { transaction } from '../../lib/tx.ts';
 import { replaceLogo, type logoPicture } from '../images/uploaded.ts';
-import { providersRepository, type ProviderKind } from '../providers/repository.ts';
+import type { ProviderKind } from '../providers/repository.ts';
 import type { Bus } from '../../lib/bus.ts';
 import {
   PROVIDER_LISTS_CLEAR,
   maskFromDays,
   providerPath,
-  toDetail,
+  providersService,
 } from '../providers/service.ts';
 import { listingRepository as repo, type ListingSet, type TagKind } from './repository.ts';
 import type { ListingAnswer, ListingSavedAnswer, OwnListing } from './types.ts';
@@ -48,7 +48,8 @@ const oneLine = (v: string) => v.replace(/\s+/g, ' ').trim();
  * their filters and the public page show it at once.
  */
 export function listingService(db: Db, bus: Bus, storage?: Storage) {
-  const providers = providersRepository(db);
+  // Reads the primary, uncached: the owner sees their change at once.
+  const providers = providersService(db, { listCacheMs: 0 });
 
   function kindOf(user: ListingUser): ProviderKind {
     const kind = KIND_OF_ROLE[user.role];
@@ -77,11 +78,11 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
 
   /** The public page's own answer, so the owner sees exactly what visitors see. */
   async function view(spId: number, logo: string | null, active = true): Promise<OwnListing> {
-    const row = await providers.one(spId, { hidden: !active });
-    if (!row) throw notFound(`No listing with id ${spId}`);
+    const detail = await providers.detail(spId, { hidden: !active });
+    if (!detail) throw notFound(`No listing with id ${spId}`);
     return {
-      ...toDetail(row),
-      url: providerPath(row.kind, spId),
+      ...detail,
+      url: providerPath(detail.kind, spId),
       own_logo: logo,
       suspended: !active,
       suspended_reason: active ? null : await repo.suspensionNote(db, spId),
@@ -147,7 +148,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
     listing: { sp_id: number; company_logo: string | null },
     input: ListingInput,
   ): Promise<ListingSavedAnswer> {
-    const current = await providers.one(listing.sp_id);
+    const current = await providers.detail(listing.sp_id);
     if (!current) throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
     const { set, tags } = await check(kind, input, current);
     await transaction(db, async (tx) => {

@@ -147,6 +147,11 @@ export function providersService(db: Db, opts: { listCacheMs: number; read?: Db 
         );
       return toDetail(r);
     },
+    /** One listing's page answer, or undefined; `hidden` too (its owner's view of a suspended one). */
+    async detail(spId: number, o: { hidden?: boolean } = {}) {
+      const r = await repo.one(spId, o);
+      return r && toDetail(r);
+    },
     name: repo.name,
     /** Drops this instance's list pages (a provider changed). */
     clearLists: () => cached.clear(),
