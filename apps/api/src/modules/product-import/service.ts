@@ -8,7 +8,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { storeThenCommit } from '../../lib/uploads.ts';
 import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
 import { invalidateCatalogLists } from '../catalog/service.ts';
-import { sellerRepository } from '../seller/repository.ts';
+import { sellerService } from '../seller/service.ts';
 import { productRoom, SUBSCRIPTION_PAGES } from '../subscriptions/limits.ts';
 import { checkEncoding, csvRows, CsvFileError, MAX_IMPORT_ROWS } from './csv.ts';
 import { importRepository as repo, type ImportRow } from './repository.ts';
@@ -64,8 +64,9 @@ const refuse = (e: CsvFileError) =>
   );
 
 export function importService(db: Db, files: FileStore) {
+  const seller = sellerService(db);
   async function storesOf(userId: string) {
-    const stores = await sellerRepository.storesOwnedBy(db, userId);
+    const stores = await seller.storesOwnedBy(userId);
     if (stores.length === 0) throw forbidden('Only a store owner can import products');
     return stores;
   }

@@ -364,6 +364,8 @@ export function sellerService(db: Db) {
 
   return {
     ownStore,
+    /** The ids of the stores this user owns, oldest first (none: not a store owner). */
+    storesOwnedBy: (userId: string) => repo.storesOwnedBy(db, userId),
 
     // ---- Store profile ----
 
