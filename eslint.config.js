@@ -110,7 +110,6 @@ export default tseslint.config(
       'apps/api/src/modules/disputes/service.ts',
       'apps/api/src/modules/orders/bank-account.ts',
       'apps/api/src/modules/requests/service.ts',
-      'apps/api/src/modules/search/service.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

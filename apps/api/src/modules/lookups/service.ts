@@ -30,6 +30,16 @@ export function lookupsService(db: Db) {
     vehicleTypes: memo(async (_: void) => toOptions(await repo.vehicleTypes())),
     specialities: memo(async (_: void) => toOptions(await repo.specialities())),
     towCapacities: memo(async (_: void) => toOptions(await repo.towCapacities())),
+    /** The rows the home search reads its words from (it keeps the vocabulary it builds). */
+    async searchReference() {
+      const [states, cities, specialities, vehicleTypes] = await Promise.all([
+        repo.states(),
+        repo.allCities(),
+        repo.specialities(),
+        repo.vehicleTypes(),
+      ]);
+      return { states, cities, specialities, vehicleTypes };
+    },
   };
 }
 export type LookupsService = ReturnType<typeof lookupsService>;

@@ -1,7 +1,7 @@
 import { SEARCH_MIN_CHARS } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { memo } from '../../lib/cache.ts';
-import { lookupsRepository } from '../lookups/repository.ts';
+import { lookupsService } from '../lookups/service.ts';
 import { productsService } from '../catalog/service.ts';
 import { providersService } from '../providers/service.ts';
 import type { ProviderKind } from '../providers/repository.ts';
@@ -34,19 +34,11 @@ export function searchService(
   db: Db,
   opts: { catalogCacheMs: number; providersCacheMs: number; read?: Db },
 ) {
-  const lookups = lookupsRepository(opts.read ?? db);
+  const lookups = lookupsService(opts.read ?? db);
   const products = productsService(db, { listCacheMs: opts.catalogCacheMs, read: opts.read });
   const providers = providersService(db, { listCacheMs: opts.providersCacheMs, read: opts.read });
   // Reference data changes only with a deploy.
-  const vocab = memo(async (_: void) => {
-    const [states, cities, specialities, vehicleTypes] = await Promise.all([
-      lookups.states(),
-      lookups.allCities(),
-      lookups.specialities(),
-      lookups.vehicleTypes(),
-    ]);
-    return vocabulary({ states, cities, specialities, vehicleTypes });
-  });
+  const vocab = memo(async (_: void) => vocabulary(await lookups.searchReference()));
 
   async function parts(u: Understood): Promise<SearchGroup> {
     const text = u.partText.length > SEARCH_MIN_CHARS ? u.partText : undefined;
