@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
-// Shared by every field of the form kit (form-field.tsx, select-field.tsx): a field's hint and
-// its error sit under it with ids its control names in aria-describedby, so a screen reader
-// reads them with the label. Its own tiny module: the parts list's select loads nothing else.
+// Shared by every field of the form kit (form-field.tsx, select-field.tsx): the label tied to
+// the control, and the hint and the error under it with ids its control names in
+// aria-describedby, so a screen reader reads them with the label. Its own tiny module: the
+// parts list's select loads nothing else.
 
 /** The aria-describedby of field `id`: ids the caller names first, then its hint and error. */
 export function describedBy(id: string, hint?: ReactNode, error?: ReactNode, also?: string) {
@@ -37,5 +38,37 @@ export function FieldNotes({
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * A field's frame, written once for every control of the kit: the wrapper (`className`: grid
+ * spans, margins), the label tied to control `id`, the control (`children`), its hint and error.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  hintClassName,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+  hintClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {children}
+      <FieldNotes id={id} hint={hint} error={error} hintClassName={hintClassName} />
+    </div>
   );
 }

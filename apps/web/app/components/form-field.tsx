@@ -2,14 +2,16 @@ import {
   useEffect,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 import { useToast } from './toasts.tsx';
-import { describedBy, FieldNotes } from './field-notes.tsx';
+import { describedBy, FieldFrame } from './field-notes.tsx';
 
-// The form kit: a labelled control with its hint and its error tied to it (Field, TextAreaField
-// here, SelectField in select-field.tsx, the account pages' fields in account-fields.tsx).
-// `className` is the wrapper's (grid spans, margins); `inputClassName` adds to the control's.
+// The form kit: a labelled control with its hint and its error tied to it (Field, TextAreaField,
+// SelectBoxField here, SelectField in select-field.tsx, the account pages' fields in
+// account-fields.tsx). `className` is the wrapper's (grid spans, margins); `inputClassName`
+// adds to the control's. The id defaults to `f-{name}`: give one where a page repeats a name.
 
 interface FieldOwnProps {
   name: string;
@@ -25,9 +27,12 @@ export const controlClass = (extra?: string, error?: string) =>
   ['input', extra, error ? 'border-red-600' : ''].filter(Boolean).join(' ');
 
 type FieldProps = FieldOwnProps & InputHTMLAttributes<HTMLInputElement>;
+type TextAreaFieldProps = FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+type SelectBoxFieldProps = FieldOwnProps & SelectHTMLAttributes<HTMLSelectElement>;
 
-/** A labelled input with its hint and its error beside it (linked for screen readers). */
-export function Field({
+/** One labelled control of any kind: the kit's fields below differ only in `as`. */
+function KitField({
+  as: Control,
   name,
   label,
   error,
@@ -37,55 +42,41 @@ export function Field({
   inputClassName,
   'aria-describedby': also,
   ...rest
-}: FieldProps) {
+}: (FieldProps | TextAreaFieldProps | SelectBoxFieldProps) & {
+  as: 'input' | 'textarea' | 'select';
+}) {
+  const Tag = Control as 'input';
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <Tag
         id={id}
         name={name}
         className={controlClass(inputClassName, error)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error, also)}
-        {...rest}
+        {...(rest as InputHTMLAttributes<HTMLInputElement>)}
       />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = FieldOwnProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+/** A labelled input with its hint and its error beside it (linked for screen readers). */
+export function Field(props: FieldProps) {
+  return <KitField as="input" {...props} />;
+}
 
 /** A labelled textarea with its hint and its error beside it (linked for screen readers). */
-export function TextAreaField({
-  name,
-  label,
-  error,
-  hint,
-  id = `f-${name}`,
-  className,
-  inputClassName,
-  'aria-describedby': also,
-  ...rest
-}: TextAreaFieldProps) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        className={controlClass(inputClassName, error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error, also)}
-        {...rest}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
-  );
+export function TextAreaField(props: TextAreaFieldProps) {
+  return <KitField as="textarea" {...props} />;
+}
+
+/**
+ * A labelled select whose options the caller writes as children (option groups, computed
+ * labels, an "Any" first choice), with the plain `input` class. SelectField (select-field.tsx)
+ * is the lighter one for a list of choices that says when a required one is left empty.
+ */
+export function SelectBoxField(props: SelectBoxFieldProps) {
+  return <KitField as="select" {...props} />;
 }
 
 /** A message above a form: role=alert so it is read out after a submit. */

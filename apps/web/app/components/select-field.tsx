@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@sf/shared';
-import { describedBy, FieldNotes } from './field-notes.tsx';
+import { describedBy, FieldFrame } from './field-notes.tsx';
 
 // Its own module, apart from form-field.tsx: the parts list uses it and should load nothing else.
 
@@ -49,10 +49,14 @@ export function SelectField({
       }
     : { defaultValue: String(value ?? '') };
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={shown}
+      className={className}
+      hintClassName="mt-1 text-xs text-gray-600"
+    >
       <select
         id={id}
         name={name}
@@ -71,7 +75,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldNotes id={id} hint={hint} error={shown} hintClassName="mt-1 text-xs text-gray-600" />
-    </div>
+    </FieldFrame>
   );
 }
