@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { AdminCategory } from '@sf/api/types';
 import { plural } from '@sf/shared';
+import { Field } from '../form-field.tsx';
 
 /** Top categories, each opening to its sub-categories (closed ones stay out of the way). */
 export function CategoryTree({
@@ -68,10 +69,14 @@ export function AddCategory({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="parentId" value={parentId} />
-      <label>
-        <span className="label">{title}</span>
-        <input name="name" required minLength={2} maxLength={60} className="input" />
-      </label>
+      <Field
+        id={`new-category-${parentId}`}
+        label={title}
+        name="name"
+        required
+        minLength={2}
+        maxLength={60}
+      />
       <button type="submit" className="btn-primary">
         Add
       </button>

@@ -3,6 +3,7 @@ import { formatKobo } from '@sf/shared';
 import type { AdminProduct } from '@sf/api/types';
 import { NextPage, Pill } from './ui.tsx';
 import { AdminTable } from './table.tsx';
+import { Field, SelectBoxField } from '../form-field.tsx';
 
 /** Every product for staff: filters (a GET form, works without JavaScript), a table, paging. */
 export function ProductList({
@@ -22,50 +23,57 @@ export function ProductList({
   return (
     <>
       <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-3">
-        <label className="text-sm">
-          <span className="label">Name, part number or id</span>
-          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
-        </label>
-        <label className="text-sm">
-          <span className="label">Store id</span>
-          <input
-            name="store"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            defaultValue={q.get('store') ?? ''}
-            className="input"
-          />
-        </label>
+        <Field
+          className="text-sm"
+          label="Name, part number or id"
+          name="q"
+          type="search"
+          defaultValue={q.get('q') ?? ''}
+        />
+        <Field
+          className="text-sm"
+          label="Store id"
+          name="store"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          defaultValue={q.get('store') ?? ''}
+        />
         {!fixedCategory && (
-          <label className="text-sm">
-            <span className="label">Category</span>
-            <select name="catId" defaultValue={q.get('catId') ?? ''} className="input">
-              <option value="">Any</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectBoxField
+            className="text-sm"
+            label="Category"
+            name="catId"
+            defaultValue={q.get('catId') ?? ''}
+          >
+            <option value="">Any</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectBoxField>
         )}
-        <label className="text-sm">
-          <span className="label">Condition</span>
-          <select name="condition" defaultValue={q.get('condition') ?? ''} className="input">
-            <option value="">Any</option>
-            <option value="1">New</option>
-            <option value="2">Used (Tokunbo)</option>
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="label">On sale</span>
-          <select name="active" defaultValue={q.get('active') ?? ''} className="input">
-            <option value="">Any</option>
-            <option value="yes">On sale</option>
-            <option value="no">Not on sale</option>
-            <option value="held">Hidden by staff</option>
-          </select>
-        </label>
+        <SelectBoxField
+          className="text-sm"
+          label="Condition"
+          name="condition"
+          defaultValue={q.get('condition') ?? ''}
+        >
+          <option value="">Any</option>
+          <option value="1">New</option>
+          <option value="2">Used (Tokunbo)</option>
+        </SelectBoxField>
+        <SelectBoxField
+          className="text-sm"
+          label="On sale"
+          name="active"
+          defaultValue={q.get('active') ?? ''}
+        >
+          <option value="">Any</option>
+          <option value="yes">On sale</option>
+          <option value="no">Not on sale</option>
+          <option value="held">Hidden by staff</option>
+        </SelectBoxField>
         <button type="submit" className="btn-primary self-end justify-self-start">
           Filter
         </button>

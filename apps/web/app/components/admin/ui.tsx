@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { FormResult } from '../../lib/form-result.ts';
-import { Field } from '../form-field.tsx';
+import { Field, SelectBoxField, TextAreaField } from '../form-field.tsx';
 
 // Small pieces every admin page uses: the result of the last form, the 'I am sure' box of a
 // destructive action (works without JavaScript: the browser refuses the form until it is
@@ -105,34 +105,27 @@ export function NoteField({
 }) {
   const id = `f-${name}-${label.length}`;
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        required
-        minLength={3}
-        maxLength={500}
-        rows={2}
-        className="input py-2"
-      />
-    </div>
+    <TextAreaField
+      id={id}
+      label={label}
+      name={name}
+      required
+      minLength={3}
+      maxLength={500}
+      rows={2}
+      inputClassName="py-2"
+    />
   );
 }
 
 /** A yes / no / any select of a filter form. */
 export function YesNo({ name, label, value }: { name: string; label: string; value: string }) {
   return (
-    <label className="text-sm">
-      <span className="label">{label}</span>
-      <select name={name} defaultValue={value} className="input">
-        <option value="">Any</option>
-        <option value="yes">Yes</option>
-        <option value="no">No</option>
-      </select>
-    </label>
+    <SelectBoxField className="text-sm" label={label} name={name} defaultValue={value}>
+      <option value="">Any</option>
+      <option value="yes">Yes</option>
+      <option value="no">No</option>
+    </SelectBoxField>
   );
 }
 

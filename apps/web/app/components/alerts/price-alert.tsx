@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ALERTS_PAGE, priceWait, type AlertItem } from '../../lib/alerts.ts';
 import { AlertButton } from './alert-button.tsx';
 import { BellIcon } from '../icons.tsx';
+import { Field } from '../form-field.tsx';
 
 /**
  * 'Tell me when it's cheaper' on a part's page, with an optional price to wait for; when the
@@ -36,10 +37,13 @@ export function PriceAlert({ productId, mine }: { productId: number; mine: Alert
         <summary className="cursor-pointer text-brand-700 underline">
           Wait for a price (optional)
         </summary>
-        <label className="mt-2 block">
-          <span className="label">Only below (₦)</span>
-          <input name="target" inputMode="decimal" className="input" placeholder="e.g. 40000" />
-        </label>
+        <Field
+          className="mt-2 block"
+          label="Only below (₦)"
+          name="target"
+          inputMode="decimal"
+          placeholder="e.g. 40000"
+        />
       </details>
     </AlertButton>
   );

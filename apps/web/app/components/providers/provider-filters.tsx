@@ -4,6 +4,7 @@ import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { dayOptions, filterKeys, isActive, KINDS, type ProviderKind } from '../../lib/providers.ts';
 import { ResetIcon, SearchIcon } from '../icons.tsx';
+import { SelectBoxField } from '../form-field.tsx';
 
 export interface FilterLookups {
   states: Option<number>[];
@@ -30,25 +31,22 @@ function Select({
   placeholder: string;
 }) {
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="input truncate pr-8"
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectBoxField
+      className="min-w-0"
+      id={id}
+      label={label}
+      name={name}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      inputClassName="truncate pr-8"
+    >
+      <option value="">{placeholder}</option>
+      {options.map((o) => (
+        <option key={o.value} value={String(o.value)}>
+          {o.label}
+        </option>
+      ))}
+    </SelectBoxField>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { YEAR_FROM, maxModelYear, type Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { EMPTY_FITMENT, type FitmentDraft } from '../../lib/seller.ts';
-import { Field } from '../form-field.tsx';
+import { Field, SelectBoxField } from '../form-field.tsx';
 
 /**
  * The cars a part fits: rows of make, model (or every model) and a year range, sent as the
@@ -60,46 +60,36 @@ export function FitmentEditor({
             >
               <p className="mb-2 text-sm font-semibold">Car {i + 1}</p>
               <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-                <div>
-                  <label htmlFor={id('make')} className="label">
-                    Make
-                  </label>
-                  <select
-                    id={id('make')}
-                    name="fit_make"
-                    className="input"
-                    value={r.makeId}
-                    onChange={(e) => void chooseMake(i, e.target.value)}
-                  >
-                    <option value="">Choose the make</option>
-                    {makes.map((m) => (
-                      <option key={m.value} value={m.value}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={id('model')} className="label">
-                    Model
-                  </label>
-                  <select
-                    id={id('model')}
-                    name="fit_model"
-                    className="input"
-                    value={r.modelId}
-                    onChange={(e) => set(i, { modelId: e.target.value })}
-                  >
-                    <option value="">
-                      {r.makeId && !options ? 'Every model (load models to choose)' : 'Every model'}
+                <SelectBoxField
+                  id={id('make')}
+                  label="Make"
+                  name="fit_make"
+                  value={r.makeId}
+                  onChange={(e) => void chooseMake(i, e.target.value)}
+                >
+                  <option value="">Choose the make</option>
+                  {makes.map((m) => (
+                    <option key={m.value} value={m.value}>
+                      {m.label}
                     </option>
-                    {options?.map((m) => (
-                      <option key={m.value} value={m.value}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                  ))}
+                </SelectBoxField>
+                <SelectBoxField
+                  id={id('model')}
+                  label="Model"
+                  name="fit_model"
+                  value={r.modelId}
+                  onChange={(e) => set(i, { modelId: e.target.value })}
+                >
+                  <option value="">
+                    {r.makeId && !options ? 'Every model (load models to choose)' : 'Every model'}
+                  </option>
+                  {options?.map((m) => (
+                    <option key={m.value} value={m.value}>
+                      {m.label}
+                    </option>
+                  ))}
+                </SelectBoxField>
                 <Field
                   name="fit_from"
                   id={id('from')}

@@ -10,6 +10,7 @@ import {
 } from '../../lib/admin.server.ts';
 import { ConfirmBox, Flash, NextPage, Pill } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/blog-comments';
+import { SelectBoxField } from '../../components/form-field.tsx';
 
 // Comments show as soon as they are written; staff read the new ones here and approve them
 // (kept), hide them (they leave the post, the note says why) or delete them for good.
@@ -76,16 +77,18 @@ export default function AdminBlogComments({ loaderData }: Route.ComponentProps) 
       </p>
       <Form method="get" className="card mb-4 flex flex-wrap items-end gap-3 p-3">
         {q.get('postId') && <input type="hidden" name="postId" value={q.get('postId')!} />}
-        <label className="text-sm">
-          <span className="label">Show</span>
-          <select name="state" defaultValue={q.get('state') ?? 'new'} className="input">
-            {STATES.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectBoxField
+          className="text-sm"
+          label="Show"
+          name="state"
+          defaultValue={q.get('state') ?? 'new'}
+        >
+          {STATES.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </SelectBoxField>
         <button type="submit" className="btn-primary">
           Show
         </button>

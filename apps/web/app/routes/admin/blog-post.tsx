@@ -14,7 +14,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import type { Route } from './+types/blog-post';
-import { Field, TextAreaField } from '../../components/form-field.tsx';
+import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
 
 // Writing a blog post: a plain textarea in the restricted Markdown the public post renders as
 // text, a preview rendered on the server from what was typed (nothing saved), then save as a
@@ -178,25 +178,20 @@ export default function AdminBlogPost({ loaderData, actionData }: Route.Componen
             defaultValue={v.title}
           />
           <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor="categoryId" className="label">
-                Category
-              </label>
-              <select
-                id="categoryId"
-                name="categoryId"
-                required
-                defaultValue={v.categoryId}
-                className="input"
-              >
-                <option value="">Choose…</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectBoxField
+              id="categoryId"
+              label="Category"
+              name="categoryId"
+              required
+              defaultValue={v.categoryId}
+            >
+              <option value="">Choose…</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectBoxField>
             <Field
               name="author"
               id="author"

@@ -4,6 +4,7 @@ import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, Pill } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/blog-posts';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: blog posts | SpareFinder NG' }];
 
@@ -45,18 +46,23 @@ export default function AdminBlogPosts({ loaderData }: Route.ComponentProps) {
         .
       </p>
       <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-[1fr_12rem_auto]">
-        <label className="text-sm">
-          <span className="label">Title or web address</span>
-          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
-        </label>
-        <label className="text-sm">
-          <span className="label">State</span>
-          <select name="state" defaultValue={q.get('state') ?? ''} className="input">
-            <option value="">Any</option>
-            <option value="draft">Drafts</option>
-            <option value="published">Published</option>
-          </select>
-        </label>
+        <Field
+          className="text-sm"
+          label="Title or web address"
+          name="q"
+          type="search"
+          defaultValue={q.get('q') ?? ''}
+        />
+        <SelectBoxField
+          className="text-sm"
+          label="State"
+          name="state"
+          defaultValue={q.get('state') ?? ''}
+        >
+          <option value="">Any</option>
+          <option value="draft">Drafts</option>
+          <option value="published">Published</option>
+        </SelectBoxField>
         <button type="submit" className="btn-primary self-end">
           Filter
         </button>

@@ -9,6 +9,7 @@ import { AddCategory } from '../../components/admin/category-tree.tsx';
 import { ActionForm, ConfirmBox, Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/category-edit';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.cat.name ?? 'category'} | SpareFinder NG` },
@@ -108,39 +109,30 @@ export default function AdminCategoryEdit({ loaderData }: Route.ComponentProps) 
         <Form method="post" className="card grid gap-3 p-4">
           <h2 className="text-lg font-bold">Rename, move, order</h2>
           <input type="hidden" name="intent" value="edit" />
-          <label>
-            <span className="label">Name</span>
-            <input
-              name="name"
-              required
-              minLength={2}
-              maxLength={60}
-              defaultValue={cat.name}
-              className="input"
-            />
-          </label>
-          <label>
-            <span className="label">Under</span>
-            <select name="parentId" defaultValue={cat.parentId} className="input">
-              <option value={0}>Nothing (a top category)</option>
-              {tops.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="label">Order (lower shows first)</span>
-            <input
-              name="position"
-              type="number"
-              min={0}
-              max={10000}
-              defaultValue={cat.position}
-              className="input"
-            />
-          </label>
+          <Field
+            label="Name"
+            name="name"
+            required
+            minLength={2}
+            maxLength={60}
+            defaultValue={cat.name}
+          />
+          <SelectBoxField label="Under" name="parentId" defaultValue={cat.parentId}>
+            <option value={0}>Nothing (a top category)</option>
+            {tops.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectBoxField>
+          <Field
+            label="Order (lower shows first)"
+            name="position"
+            type="number"
+            min={0}
+            max={10000}
+            defaultValue={cat.position}
+          />
           <button type="submit" className="btn-primary justify-self-start">
             Save
           </button>
@@ -160,16 +152,13 @@ export default function AdminCategoryEdit({ loaderData }: Route.ComponentProps) 
             Moves its {plural(cat.products, 'product')} into the category you choose, then removes{' '}
             {cat.name}. A category with products is never deleted.
           </p>
-          <label>
-            <span className="label">Merge into</span>
-            <select name="into" required className="input">
-              {leaves.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectBoxField label="Merge into" name="into" required>
+            {leaves.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectBoxField>
           <ConfirmBox>Move every product and remove {cat.name}.</ConfirmBox>
         </ActionForm>
         <ActionForm intent="delete" title="Delete" button="Delete category" danger>

@@ -4,6 +4,7 @@ import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, Pill } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/contact-messages';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: contact messages | SpareFinder NG' },
@@ -39,18 +40,23 @@ export default function AdminContactMessages({ loaderData }: Route.ComponentProp
         message answered.
       </p>
       <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-[1fr_12rem_auto]">
-        <label className="text-sm">
-          <span className="label">Name, e-mail or subject</span>
-          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
-        </label>
-        <label className="text-sm">
-          <span className="label">Answered</span>
-          <select name="answered" defaultValue={q.get('answered') ?? ''} className="input">
-            <option value="">Any</option>
-            <option value="no">Not yet</option>
-            <option value="yes">Answered</option>
-          </select>
-        </label>
+        <Field
+          className="text-sm"
+          label="Name, e-mail or subject"
+          name="q"
+          type="search"
+          defaultValue={q.get('q') ?? ''}
+        />
+        <SelectBoxField
+          className="text-sm"
+          label="Answered"
+          name="answered"
+          defaultValue={q.get('answered') ?? ''}
+        >
+          <option value="">Any</option>
+          <option value="no">Not yet</option>
+          <option value="yes">Answered</option>
+        </SelectBoxField>
         <button type="submit" className="btn-primary self-end">
           Filter
         </button>

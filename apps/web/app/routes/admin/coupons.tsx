@@ -3,7 +3,7 @@ import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { couponAction, loadCoupons } from '../../lib/admin-pricing.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
-import { Field, FormMessage } from '../../components/form-field.tsx';
+import { Field, FormMessage, SelectBoxField } from '../../components/form-field.tsx';
 import type { Route } from './+types/coupons';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: coupons | SpareFinder NG' }];
@@ -50,15 +50,10 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
             required
             maxLength={30}
           />
-          <div>
-            <label htmlFor="kind" className="label">
-              Discount
-            </label>
-            <select id="kind" name="kind" className="input">
-              <option value="percent">Percentage</option>
-              <option value="fixed">Naira amount</option>
-            </select>
-          </div>
+          <SelectBoxField id="kind" label="Discount" name="kind">
+            <option value="percent">Percentage</option>
+            <option value="fixed">Naira amount</option>
+          </SelectBoxField>
           <Field
             name="value"
             id="value"

@@ -9,7 +9,7 @@ import { naira } from '../../components/cart/money.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 import type { Route } from './+types/dispute';
-import { TextAreaField } from '../../components/form-field.tsx';
+import { Field, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: dispute | SpareFinder NG' }];
 
@@ -87,12 +87,11 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
               Release the money to the store
             </label>
           </fieldset>
-          <div>
-            <label htmlFor="f-amount" className="label">
-              Refund in naira (empty: all of it, {naira(d.order_total_kobo)})
-            </label>
-            <input id="f-amount" name="amount" inputMode="decimal" className="input" />
-          </div>
+          <Field
+            label={<>Refund in naira (empty: all of it, {naira(d.order_total_kobo)})</>}
+            name="amount"
+            inputMode="decimal"
+          />
           <TextAreaField
             name="note"
             label="Why (both sides read it)"

@@ -5,6 +5,7 @@ import { NextPage } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/newsletter';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: newsletter | SpareFinder NG' }];
 
@@ -45,10 +46,13 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         a spreadsheet.
       </p>
       <Form method="get" role="search" className="card mb-4 flex flex-wrap items-end gap-3 p-3">
-        <label className="min-w-0 flex-1 text-sm">
-          <span className="label">E-mail address</span>
-          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
-        </label>
+        <Field
+          className="min-w-0 flex-1 text-sm"
+          label="E-mail address"
+          name="q"
+          type="search"
+          defaultValue={q.get('q') ?? ''}
+        />
         <button type="submit" className="btn-primary">
           Find
         </button>

@@ -6,7 +6,7 @@ import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
 import { when } from '../../lib/dates.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
-import { FormMessage } from '../../components/form-field.tsx';
+import { Field, FormMessage } from '../../components/form-field.tsx';
 import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/order';
 
@@ -98,19 +98,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" className="mt-2 grid gap-3">
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="requestKey" value={d.requestKey} />
-              <div>
-                <label htmlFor="amount" className="label">
-                  Amount in naira (at most {formatKobo(d.escrowKobo)})
-                </label>
-                <input
-                  id="amount"
-                  name="amount"
-                  inputMode="decimal"
-                  required
-                  defaultValue={koboToInput(d.escrowKobo)}
-                  className="input"
-                />
-              </div>
+              <Field
+                id="amount"
+                label={<>Amount in naira (at most {formatKobo(d.escrowKobo)})</>}
+                name="amount"
+                inputMode="decimal"
+                required
+                defaultValue={koboToInput(d.escrowKobo)}
+              />
               <PasswordAgain id="refund-password" />
               <AuditNote id="refund-note" />
               <ConfirmCheck

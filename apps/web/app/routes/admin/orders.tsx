@@ -3,7 +3,7 @@ import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findOrders } from '../../lib/admin-orders.server.ts';
 import type { Route } from './+types/orders';
-import { Field } from '../../components/form-field.tsx';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: orders | SpareFinder NG' }];
 
@@ -59,19 +59,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           defaultValue={q}
           maxLength={100}
         />
-        <div>
-          <label htmlFor="status" className="label">
-            State
-          </label>
-          <select id="status" name="status" defaultValue={status} className="input">
-            <option value="">Any state</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField id="status" label="State" name="status" defaultValue={status}>
+          <option value="">Any state</option>
+          {STATES.map((s) => (
+            <option key={s} value={s}>
+              {s.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </SelectBoxField>
         <button className="btn-primary self-end">Find</button>
       </Form>
       {items.length === 0 ? (

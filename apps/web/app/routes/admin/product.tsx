@@ -5,6 +5,7 @@ import { notFound } from '../../lib/api.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, ConfirmBox, Flash, Pill } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/product';
+import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.p.item.name ?? 'product'} | SpareFinder NG` },
@@ -100,85 +101,60 @@ export default function AdminProductPage({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="card grid gap-3 p-4 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Edit</h2>
         <input type="hidden" name="intent" value="edit" />
-        <label className="sm:col-span-2">
-          <span className="label">Name</span>
-          <input
-            name="name"
-            required
-            minLength={3}
-            maxLength={120}
-            defaultValue={it.name}
-            className="input"
-          />
-        </label>
-        <label className="sm:col-span-2">
-          <span className="label">Title</span>
-          <input name="title" maxLength={200} defaultValue={it.title} className="input" />
-        </label>
-        <label className="sm:col-span-2">
-          <span className="label">Description</span>
-          <textarea
-            name="description"
-            rows={4}
-            defaultValue={it.description}
-            className="input py-2"
-          />
-        </label>
-        <label>
-          <span className="label">Price (₦)</span>
-          <input
-            name="price"
-            required
-            inputMode="decimal"
-            defaultValue={it.priceKobo / 100}
-            className="input"
-          />
-        </label>
-        <label>
-          <span className="label">Sale price (₦, empty: no sale)</span>
-          <input
-            name="sales"
-            inputMode="decimal"
-            defaultValue={it.salesKobo === null ? '' : it.salesKobo / 100}
-            className="input"
-          />
-        </label>
-        <label>
-          <span className="label">Stock</span>
-          <input
-            name="stock"
-            type="number"
-            min={0}
-            required
-            defaultValue={it.stock}
-            className="input"
-          />
-        </label>
-        <label>
-          <span className="label">Condition</span>
-          <select name="condition" defaultValue={it.condition} className="input">
-            <option value={1}>New</option>
-            <option value={2}>Used (Tokunbo)</option>
-          </select>
-        </label>
-        <label>
-          <span className="label">Part number</span>
-          <input name="partNumber" defaultValue={it.partNumber ?? ''} className="input" />
-        </label>
-        <label>
-          <span className="label">Category</span>
-          <select name="catId" defaultValue={it.catId} className="input">
-            {tree.map((t) => (
-              <optgroup key={t.id} label={t.name}>
-                {(t.children.length ? t.children : [t]).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <Field
+          className="sm:col-span-2"
+          label="Name"
+          name="name"
+          required
+          minLength={3}
+          maxLength={120}
+          defaultValue={it.name}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Title"
+          name="title"
+          maxLength={200}
+          defaultValue={it.title}
+        />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="Description"
+          name="description"
+          rows={4}
+          defaultValue={it.description}
+          inputClassName="py-2"
+        />
+        <Field
+          label="Price (₦)"
+          name="price"
+          required
+          inputMode="decimal"
+          defaultValue={it.priceKobo / 100}
+        />
+        <Field
+          label="Sale price (₦, empty: no sale)"
+          name="sales"
+          inputMode="decimal"
+          defaultValue={it.salesKobo === null ? '' : it.salesKobo / 100}
+        />
+        <Field label="Stock" name="stock" type="number" min={0} required defaultValue={it.stock} />
+        <SelectBoxField label="Condition" name="condition" defaultValue={it.condition}>
+          <option value={1}>New</option>
+          <option value={2}>Used (Tokunbo)</option>
+        </SelectBoxField>
+        <Field label="Part number" name="partNumber" defaultValue={it.partNumber ?? ''} />
+        <SelectBoxField label="Category" name="catId" defaultValue={it.catId}>
+          {tree.map((t) => (
+            <optgroup key={t.id} label={t.name}>
+              {(t.children.length ? t.children : [t]).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectBoxField>
         <button type="submit" className="btn-primary justify-self-start sm:col-span-2">
           Save changes
         </button>
@@ -194,17 +170,15 @@ export default function AdminProductPage({ loaderData }: Route.ComponentProps) {
               Takes it off every list, search and page. The seller sees your reason on their
               dashboard and cannot put it back on sale themselves.
             </p>
-            <label>
-              <span className="label">Reason (the seller reads it)</span>
-              <textarea
-                name="reason"
-                required
-                minLength={3}
-                maxLength={500}
-                rows={2}
-                className="input py-2"
-              />
-            </label>
+            <TextAreaField
+              label="Reason (the seller reads it)"
+              name="reason"
+              required
+              minLength={3}
+              maxLength={500}
+              rows={2}
+              inputClassName="py-2"
+            />
             <ConfirmBox>Hide this product from buyers.</ConfirmBox>
           </ActionForm>
         )}

@@ -11,6 +11,7 @@ import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/provider';
+import { Field, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.sp.companyName ?? 'listing'} | SpareFinder NG` },
@@ -68,42 +69,35 @@ export default function AdminProviderPage({ loaderData }: Route.ComponentProps) 
       <Form method="post" className="card grid gap-3 p-4 sm:grid-cols-2">
         <h2 className="text-lg font-bold sm:col-span-2">Edit</h2>
         <input type="hidden" name="intent" value="edit" />
-        <label className="sm:col-span-2">
-          <span className="label">Business name</span>
-          <input name="companyName" required defaultValue={sp.companyName} className="input" />
-        </label>
-        <label>
-          <span className="label">Mobile number</span>
-          <input
-            name="mobileNumber"
-            type="tel"
-            required
-            defaultValue={sp.mobileNumber}
-            className="input"
-          />
-        </label>
-        <label>
-          <span className="label">Other phone (optional)</span>
-          <input
-            name="phoneNumber"
-            type="tel"
-            defaultValue={sp.phoneNumber ?? ''}
-            className="input"
-          />
-        </label>
-        <label className="sm:col-span-2">
-          <span className="label">Address</span>
-          <input name="address" defaultValue={sp.address} className="input" />
-        </label>
-        <label className="sm:col-span-2">
-          <span className="label">Description</span>
-          <textarea
-            name="description"
-            rows={3}
-            defaultValue={sp.description}
-            className="input py-2"
-          />
-        </label>
+        <Field
+          className="sm:col-span-2"
+          label="Business name"
+          name="companyName"
+          required
+          defaultValue={sp.companyName}
+        />
+        <Field
+          label="Mobile number"
+          name="mobileNumber"
+          type="tel"
+          required
+          defaultValue={sp.mobileNumber}
+        />
+        <Field
+          label="Other phone (optional)"
+          name="phoneNumber"
+          type="tel"
+          defaultValue={sp.phoneNumber ?? ''}
+        />
+        <Field className="sm:col-span-2" label="Address" name="address" defaultValue={sp.address} />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="Description"
+          name="description"
+          rows={3}
+          defaultValue={sp.description}
+          inputClassName="py-2"
+        />
         <button type="submit" className="btn-primary justify-self-start">
           Save changes
         </button>

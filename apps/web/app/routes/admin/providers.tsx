@@ -3,6 +3,7 @@ import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/providers';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: mechanics and tow vans | SpareFinder NG' },
@@ -28,18 +29,23 @@ export default function AdminProviders({ loaderData }: Route.ComponentProps) {
         Newest first. Open one to verify, suspend or edit it.
       </p>
       <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-4">
-        <label className="text-sm">
-          <span className="label">Name, phone or owner</span>
-          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
-        </label>
-        <label className="text-sm">
-          <span className="label">Kind</span>
-          <select name="kind" defaultValue={q.get('kind') ?? ''} className="input">
-            <option value="">Both</option>
-            <option value="mechanic">Mechanics</option>
-            <option value="towvan">Tow vans</option>
-          </select>
-        </label>
+        <Field
+          className="text-sm"
+          label="Name, phone or owner"
+          name="q"
+          type="search"
+          defaultValue={q.get('q') ?? ''}
+        />
+        <SelectBoxField
+          className="text-sm"
+          label="Kind"
+          name="kind"
+          defaultValue={q.get('kind') ?? ''}
+        >
+          <option value="">Both</option>
+          <option value="mechanic">Mechanics</option>
+          <option value="towvan">Tow vans</option>
+        </SelectBoxField>
         <YesNo name="verified" label="Verified" value={q.get('verified') ?? ''} />
         <YesNo name="suspended" label="Suspended" value={q.get('suspended') ?? ''} />
         <button type="submit" className="btn-primary sm:col-span-4 sm:justify-self-start">

@@ -3,6 +3,7 @@ import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/stores';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: stores | SpareFinder NG' }];
 
@@ -24,10 +25,13 @@ export default function AdminStores({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Stores</h1>
       <p className="mb-4 mt-1 text-gray-700">Newest first. Open a store to verify or suspend it.</p>
       <Form method="get" className="card mb-4 grid gap-3 p-3 sm:grid-cols-4">
-        <label className="text-sm sm:col-span-2">
-          <span className="label">Name, web name or owner</span>
-          <input name="q" type="search" defaultValue={q.get('q') ?? ''} className="input" />
-        </label>
+        <Field
+          className="text-sm sm:col-span-2"
+          label="Name, web name or owner"
+          name="q"
+          type="search"
+          defaultValue={q.get('q') ?? ''}
+        />
         <YesNo name="verified" label="Verified" value={q.get('verified') ?? ''} />
         <YesNo name="suspended" label="Suspended" value={q.get('suspended') ?? ''} />
         <button type="submit" className="btn-primary sm:col-span-4 sm:justify-self-start">

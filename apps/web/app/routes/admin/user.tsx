@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminUser, userAction } from '../../lib/admin-users.server.ts';
-import { FormMessage } from '../../components/form-field.tsx';
+import { FormMessage, SelectBoxField } from '../../components/form-field.tsx';
 import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -66,16 +66,11 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <Form method="post" className="mt-2 grid gap-3">
             <input type="hidden" name="intent" value="role" />
-            <div>
-              <label htmlFor="role" className="label">
-                New role
-              </label>
-              <select id="role" name="role" defaultValue={user.role} className="input">
-                {ROLES.map((r) => (
-                  <option key={r}>{r}</option>
-                ))}
-              </select>
-            </div>
+            <SelectBoxField id="role" label="New role" name="role" defaultValue={user.role}>
+              {ROLES.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </SelectBoxField>
             <PasswordAgain id="role-password" />
             <AuditNote id="role-note" />
             <button className="btn-primary" disabled={busy}>

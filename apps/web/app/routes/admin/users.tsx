@@ -3,7 +3,7 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { findUsers } from '../../lib/admin-users.server.ts';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/users';
-import { Field } from '../../components/form-field.tsx';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: users | SpareFinder NG' }];
 
@@ -32,17 +32,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="get" className="card mt-4 grid gap-3 p-4 sm:grid-cols-[1fr_auto_auto]">
         <Field name="q" id="q" label="E-mail, phone or name" defaultValue={q} maxLength={100} />
-        <div>
-          <label htmlFor="role" className="label">
-            Role
-          </label>
-          <select id="role" name="role" defaultValue={role} className="input">
-            <option value="">Any role</option>
-            {ROLES.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField id="role" label="Role" name="role" defaultValue={role}>
+          <option value="">Any role</option>
+          {ROLES.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </SelectBoxField>
         <button className="btn-primary self-end">Find</button>
       </Form>
       <p className="mb-2 mt-4 text-sm text-gray-700">

@@ -31,7 +31,7 @@ import {
   type Waiting,
 } from '../../lib/request-outbox.ts';
 import type { Route } from './+types/new-request';
-import { Field, TextAreaField } from '../../components/form-field.tsx';
+import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 
@@ -86,38 +86,27 @@ function MakeAndModel({ makes }: { makes: Option<number>[] }) {
   };
   return (
     <>
-      <div>
-        <label htmlFor="f-makeId" className="label">
-          Make
-        </label>
-        <select
-          id="f-makeId"
-          name="makeId"
-          className="input"
-          defaultValue=""
-          onChange={(e) => void chooseMake(e.target.value)}
-        >
-          <option value="">Choose the make</option>
-          {makes.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="f-modelId" className="label">
-          Model
-        </label>
-        <select id="f-modelId" name="modelId" className="input" defaultValue="">
-          <option value="">{loading ? 'Loading models…' : 'Any model'}</option>
-          {models.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectBoxField
+        label="Make"
+        name="makeId"
+        defaultValue=""
+        onChange={(e) => void chooseMake(e.target.value)}
+      >
+        <option value="">Choose the make</option>
+        {makes.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectBoxField>
+      <SelectBoxField label="Model" name="modelId" defaultValue="">
+        <option value="">{loading ? 'Loading models…' : 'Any model'}</option>
+        {models.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectBoxField>
     </>
   );
 }
@@ -238,29 +227,25 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
       )}
       {/* Changing the state lists its cities: a GET form, so it works before JavaScript loads. */}
       <Form method="get" className="mt-4 flex items-end gap-2" aria-label="Choose the state">
-        <div className="flex-1">
-          <label htmlFor="f-state-pick" className="label">
-            State
-          </label>
-          <select
-            id="f-state-pick"
-            name="stateId"
-            className="input"
-            defaultValue={stateId}
-            onChange={(e) =>
-              setParams(
-                { stateId: e.target.value, kind },
-                { replace: true, preventScrollReset: true },
-              )
-            }
-          >
-            {form.states.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField
+          className="flex-1"
+          id="f-state-pick"
+          label="State"
+          name="stateId"
+          defaultValue={stateId}
+          onChange={(e) =>
+            setParams(
+              { stateId: e.target.value, kind },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+        >
+          {form.states.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </SelectBoxField>
         <input type="hidden" name="kind" value={kind} />
         <noscript>
           <button type="submit" className="btn-ghost">
@@ -319,19 +304,14 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
         <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">
           <legend className="label px-1">The vehicle</legend>
           {cars.length > 0 && (
-            <div>
-              <label htmlFor="f-garageCarId" className="label">
-                One of my cars
-              </label>
-              <select id="f-garageCarId" name="garageCarId" className="input" defaultValue="">
-                <option value="">Another car (below)</option>
-                {cars.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {carLabel(c)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectBoxField label="One of my cars" name="garageCarId" defaultValue="">
+              <option value="">Another car (below)</option>
+              {cars.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {carLabel(c)}
+                </option>
+              ))}
+            </SelectBoxField>
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             <MakeAndModel makes={form.makes} />
@@ -369,18 +349,13 @@ export default function NewRequest({ loaderData, actionData }: Route.ComponentPr
           rows={4}
           placeholder="Front brake pads, the car squeals when braking"
         />
-        <div>
-          <label htmlFor="f-urgency" className="label">
-            How soon
-          </label>
-          <select id="f-urgency" name="urgency" className="input" defaultValue="week">
-            {Object.entries(URGENCY_LABEL).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField label="How soon" name="urgency" defaultValue="week">
+          {Object.entries(URGENCY_LABEL).map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </SelectBoxField>
         <button type="submit" className="btn-primary w-full" disabled={nav.state === 'submitting'}>
           Send my request
         </button>

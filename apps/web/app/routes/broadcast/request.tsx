@@ -19,7 +19,7 @@ import {
   type RequestDetail,
 } from '../../lib/requests.ts';
 import type { Route } from './+types/request';
-import { Field, TextAreaField } from '../../components/form-field.tsx';
+import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
 
@@ -395,19 +395,14 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           {r.kind === 'part' && (
             <>
               {d.products.length > 0 && (
-                <div>
-                  <label htmlFor="f-productId" className="label">
-                    One of your parts
-                  </label>
-                  <select id="f-productId" name="productId" className="input" defaultValue="">
-                    <option value="">None: I describe it below</option>
-                    {d.products.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.name} ({formatKobo(p.priceKobo)})
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectBoxField label="One of your parts" name="productId" defaultValue="">
+                  <option value="">None: I describe it below</option>
+                  {d.products.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name} ({formatKobo(p.priceKobo)})
+                    </option>
+                  ))}
+                </SelectBoxField>
               )}
               <Field name="partDescription" label="Or describe the part" maxLength={300} />
             </>

@@ -6,6 +6,7 @@ import { alertsAction } from '../../lib/alerts.server.ts';
 import { ALERTS_PAGE, naira, priceWait, type AlertItem } from '../../lib/alerts.ts';
 import { koboToInput } from '../../lib/seller.ts';
 import type { Route } from './+types/alerts';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Saved searches & alerts | SpareFinder NG' },
@@ -108,16 +109,15 @@ function AlertCard({ a, saved }: { a: AlertItem; saved: boolean }) {
         <Form method="post" className="mt-3 flex items-end gap-2">
           <input type="hidden" name="id" value={a.id} />
           <input type="hidden" name="intent" value="target" />
-          <label className="w-40">
-            <span className="label">Only below (₦)</span>
-            <input
-              name="target"
-              inputMode="decimal"
-              className="input"
-              defaultValue={koboToInput(a.targetKobo)}
-              placeholder="any drop"
-            />
-          </label>
+          <Field
+            className="w-40"
+            id={`target-${a.id}`}
+            label="Only below (₦)"
+            name="target"
+            inputMode="decimal"
+            defaultValue={koboToInput(a.targetKobo)}
+            placeholder="any drop"
+          />
           <button type="submit" className="btn-ghost text-sm" disabled={busy}>
             Save price
           </button>

@@ -7,7 +7,7 @@ import { toQuery } from '../../lib/api.ts';
 import { MyCarsPicker } from '../../components/my-cars-picker.tsx';
 import { carLabel } from '../../lib/my-cars.ts';
 import type { Route } from './+types/cars';
-import { Field } from '../../components/form-field.tsx';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
 
@@ -105,26 +105,21 @@ function AddCar({ pick, busy, saved }: { pick: Pick; busy: boolean; saved: boole
         Choose the make, model and year. No VIN needed; the engine helps sellers check the part.
       </p>
       <Form method="get" className="grid gap-3 sm:grid-cols-2" aria-label="Make and model">
-        <div>
-          <label htmlFor="car-make" className="label">
-            Make
-          </label>
-          <select
-            id="car-make"
-            name="makeId"
-            className="input"
-            defaultValue={pick.makeId ?? ''}
-            key={`make${pick.makeId}`}
-            onChange={(e) => choose(e.target.value ? { makeId: e.target.value } : {})}
-          >
-            <option value="">Choose the make</option>
-            {pick.makes.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField
+          id="car-make"
+          label="Make"
+          name="makeId"
+          defaultValue={pick.makeId ?? ''}
+          key={`make${pick.makeId}`}
+          onChange={(e) => choose(e.target.value ? { makeId: e.target.value } : {})}
+        >
+          <option value="">Choose the make</option>
+          {pick.makes.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </SelectBoxField>
         <div>
           <label htmlFor="car-model" className="label">
             Model
@@ -161,39 +156,29 @@ function AddCar({ pick, busy, saved }: { pick: Pick; busy: boolean; saved: boole
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="makeId" value={pick.makeId ?? ''} />
         <input type="hidden" name="modelId" value={pick.modelId ?? ''} />
-        <div>
-          <label htmlFor="car-year" className="label">
-            Year
-          </label>
-          <select
-            id="car-year"
-            name="year"
-            className="input"
-            defaultValue=""
-            key={`year${pick.modelId}`}
-            disabled={pick.years.length === 0}
-          >
-            <option value="">{pick.modelId ? 'Choose the year' : 'Choose the model first'}</option>
-            {pick.years.map((y) => (
-              <option key={y.value} value={y.value}>
-                {y.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="car-engine" className="label">
-            Engine (optional)
-          </label>
-          <select id="car-engine" name="engine" className="input" defaultValue="">
-            <option value="">I don&apos;t know</option>
-            {ENGINE_SIZES.map((e) => (
-              <option key={e} value={e}>
-                {e} litre
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField
+          id="car-year"
+          label="Year"
+          name="year"
+          defaultValue=""
+          key={`year${pick.modelId}`}
+          disabled={pick.years.length === 0}
+        >
+          <option value="">{pick.modelId ? 'Choose the year' : 'Choose the model first'}</option>
+          {pick.years.map((y) => (
+            <option key={y.value} value={y.value}>
+              {y.label}
+            </option>
+          ))}
+        </SelectBoxField>
+        <SelectBoxField id="car-engine" label="Engine (optional)" name="engine" defaultValue="">
+          <option value="">I don&apos;t know</option>
+          {ENGINE_SIZES.map((e) => (
+            <option key={e} value={e}>
+              {e} litre
+            </option>
+          ))}
+        </SelectBoxField>
         <Field
           name="nickname"
           id="car-nickname"

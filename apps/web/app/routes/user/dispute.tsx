@@ -8,6 +8,7 @@ import { naira } from '../../components/cart/money.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 import type { Route } from './+types/dispute';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dispute | SpareFinder NG' }];
 
@@ -91,12 +92,11 @@ export default function Dispute({ loaderData, actionData }: Route.ComponentProps
               To replace the part
             </label>
           </fieldset>
-          <div>
-            <label htmlFor="f-amount" className="label">
-              Refund in naira (empty: the part’s {naira(d.line_total_kobo)})
-            </label>
-            <input id="f-amount" name="amount" inputMode="decimal" className="input" />
-          </div>
+          <Field
+            label={<>Refund in naira (empty: the part’s {naira(d.line_total_kobo)})</>}
+            name="amount"
+            inputMode="decimal"
+          />
           <button type="submit" className="btn-primary" disabled={busy}>
             Send the offer
           </button>

@@ -15,7 +15,7 @@ import {
   type ProductFilters,
   type ProductListItem,
 } from '../../lib/seller.ts';
-import { FormMessage } from '../../components/form-field.tsx';
+import { FormMessage, SelectBoxField } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 import type { Route } from './+types/store-products';
@@ -98,38 +98,23 @@ function Filters({
           <div className="md:col-span-2">
             <CategoryPicker tree={categories} name="catId" value={f.catId} allowTop />
           </div>
-          <div>
-            <label htmlFor="f-status" className="label">
-              On sale?
-            </label>
-            <select id="f-status" name="status" defaultValue={f.status} className="input">
-              <option value="">On sale and hidden</option>
-              <option value="active">On sale</option>
-              <option value="inactive">Hidden from buyers</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="f-stock" className="label">
-              Stock
-            </label>
-            <select id="f-stock" name="stock" defaultValue={f.stock} className="input">
-              <option value="">Any stock</option>
-              <option value="out">Out of stock</option>
-              <option value="low">Running low</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="f-sort" className="label">
-              Sort
-            </label>
-            <select id="f-sort" name="sort" defaultValue={f.sort || 'newest'} className="input">
-              {SORT_LABELS.map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectBoxField label="On sale?" name="status" defaultValue={f.status}>
+            <option value="">On sale and hidden</option>
+            <option value="active">On sale</option>
+            <option value="inactive">Hidden from buyers</option>
+          </SelectBoxField>
+          <SelectBoxField label="Stock" name="stock" defaultValue={f.stock}>
+            <option value="">Any stock</option>
+            <option value="out">Out of stock</option>
+            <option value="low">Running low</option>
+          </SelectBoxField>
+          <SelectBoxField label="Sort" name="sort" defaultValue={f.sort || 'newest'}>
+            {SORT_LABELS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </SelectBoxField>
           <div className="flex items-end gap-2 lg:col-span-3">
             <button type="submit" className="btn-primary">
               Show products
