@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { naira } from '../cart/money.tsx';
 import { payoutStatusText } from '../../lib/seller.ts';
+import { Field } from '../form-field.tsx';
 
 export interface AdminPayoutRow {
   id: number;
@@ -44,20 +45,15 @@ export function AdminPayouts({ items }: { items: AdminPayoutRow[] }) {
                 <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="payout-otp" />
                   <input type="hidden" name="payoutId" value={p.id} />
-                  <div>
-                    <label htmlFor={`otp-${p.id}`} className="label">
-                      OTP from Paystack
-                    </label>
-                    <input
-                      id={`otp-${p.id}`}
-                      name="otp"
-                      inputMode="numeric"
-                      pattern="[0-9]{4,10}"
-                      autoComplete="one-time-code"
-                      required
-                      className="input"
-                    />
-                  </div>
+                  <Field
+                    id={`otp-${p.id}`}
+                    label="OTP from Paystack"
+                    name="otp"
+                    inputMode="numeric"
+                    pattern="[0-9]{4,10}"
+                    autoComplete="one-time-code"
+                    required
+                  />
                   <button type="submit" className="btn-primary" disabled={busy}>
                     Complete payout
                   </button>

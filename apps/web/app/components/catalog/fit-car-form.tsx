@@ -1,6 +1,5 @@
 import { Form, useLocation } from 'react-router';
 import type { FitAnswer } from '../../lib/fit.ts';
-import { SelectBoxField } from '../form-field.tsx';
 
 /**
  * Which of my cars the cards are checked against, and 'Only parts that fit': a GET form, so it
@@ -31,19 +30,18 @@ export function FitCarForm({
       {keep.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <SelectBoxField
-        className="min-w-0 flex-1 basis-48"
-        id="fit-car"
-        label="Check parts against"
-        name="car"
-        defaultValue={fit.car.id}
-      >
-        {fit.cars.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label}
-          </option>
-        ))}
-      </SelectBoxField>
+      <div className="min-w-0 flex-1 basis-48">
+        <label htmlFor="fit-car" className="label">
+          Check parts against
+        </label>
+        <select id="fit-car" name="car" className="input" defaultValue={fit.car.id}>
+          {fit.cars.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {listFilter && (
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input

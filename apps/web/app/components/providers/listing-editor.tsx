@@ -4,7 +4,7 @@ import { DAYS, type Option } from '@sf/shared';
 import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
 import { KINDS } from '../../lib/providers.ts';
 import { useStateCities } from '../../lib/use-state-cities.ts';
-import { Field, FormMessage, useFailureToast } from '../form-field.tsx';
+import { Field, FormMessage, TextAreaField, useFailureToast } from '../form-field.tsx';
 import { SelectField } from '../select-field.tsx';
 import { LogoEditor } from '../logo-editor.tsx';
 import { useToast } from '../toasts.tsx';
@@ -276,19 +276,14 @@ export function ListingEditor({
             defaultValue={text('address', e.address)}
             error={f.address}
           />
-          <div>
-            <label htmlFor="f-description" className="label">
-              Description
-            </label>
-            <textarea
-              id="f-description"
-              name="description"
-              rows={5}
-              maxLength={2000}
-              defaultValue={text('description', e.description)}
-              className={`input py-2 ${f.description ? 'border-red-600' : ''}`}
-            />
-          </div>
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={5}
+            maxLength={2000}
+            defaultValue={text('description', e.description)}
+            inputClassName={f.description ? 'py-2 border-red-600' : 'py-2'}
+          />
           <Checkboxes
             legend="Days open"
             name="days"

@@ -3,7 +3,7 @@ import { Form } from 'react-router';
 import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { BANKS, koboToInput, type BankAnswer, type StoreProfile } from '../../lib/seller.ts';
-import { Field } from '../form-field.tsx';
+import { Field, SelectBoxField } from '../form-field.tsx';
 
 export interface StoreDraft {
   name: string;
@@ -118,65 +118,36 @@ export function StoreForm({
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="f-stateId" className="label">
-            State
-          </label>
-          <select
-            id="f-stateId"
-            name="stateId"
-            className="input"
-            required
-            value={stateId}
-            onChange={(e) => void chooseState(e.target.value)}
-            aria-invalid={fields.stateId ? true : undefined}
-            aria-describedby={fields.stateId ? 'f-stateId-error' : undefined}
-          >
-            <option value="">Choose your state</option>
-            {states.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          {fields.stateId && (
-            <p id="f-stateId-error" className="mt-1 text-sm font-medium text-red-700">
-              {fields.stateId}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="f-cityId" className="label">
-            City or area
-          </label>
-          <select
-            id="f-cityId"
-            name="cityId"
-            className="input"
-            value={cityId}
-            onChange={(e) => setCityId(e.target.value)}
-            aria-invalid={fields.cityId ? true : undefined}
-            aria-describedby={fields.cityId ? 'f-cityId-error' : 'f-cityId-hint'}
-          >
-            <option value="">
-              {cities.length ? 'Choose your city' : 'Choose the state first'}
+        <SelectBoxField
+          label="State"
+          name="stateId"
+          required
+          value={stateId}
+          onChange={(e) => void chooseState(e.target.value)}
+          error={fields.stateId}
+        >
+          <option value="">Choose your state</option>
+          {states.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
             </option>
-            {cities.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          {fields.cityId ? (
-            <p id="f-cityId-error" className="mt-1 text-sm font-medium text-red-700">
-              {fields.cityId}
-            </p>
-          ) : (
-            <p id="f-cityId-hint" className="mt-1 text-sm text-gray-600">
-              Changed the state? Save, then choose the city.
-            </p>
-          )}
-        </div>
+          ))}
+        </SelectBoxField>
+        <SelectBoxField
+          label="City or area"
+          name="cityId"
+          value={cityId}
+          onChange={(e) => setCityId(e.target.value)}
+          error={fields.cityId}
+          hint={fields.cityId ? undefined : 'Changed the state? Save, then choose the city.'}
+        >
+          <option value="">{cities.length ? 'Choose your city' : 'Choose the state first'}</option>
+          {cities.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </SelectBoxField>
       </div>
       <Field
         name="address"

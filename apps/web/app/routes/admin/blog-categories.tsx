@@ -95,33 +95,23 @@ export default function AdminBlogCategories({ loaderData }: Route.ComponentProps
             <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
               <input type="hidden" name="intent" value="rename" />
               <input type="hidden" name="id" value={c.id} />
-              <div>
-                <label htmlFor={`name-${c.id}`} className="label">
-                  Name
-                </label>
-                <input
-                  id={`name-${c.id}`}
-                  name="name"
-                  required
-                  minLength={2}
-                  maxLength={60}
-                  defaultValue={c.name}
-                  className="input"
-                />
-              </div>
-              <div>
-                <label htmlFor={`slug-${c.id}`} className="label">
-                  Web address
-                </label>
-                <input
-                  id={`slug-${c.id}`}
-                  name="slug"
-                  maxLength={60}
-                  pattern="[a-z0-9\-]*"
-                  defaultValue={c.slug}
-                  className="input"
-                />
-              </div>
+              <Field
+                id={`name-${c.id}`}
+                label="Name"
+                name="name"
+                required
+                minLength={2}
+                maxLength={60}
+                defaultValue={c.name}
+              />
+              <Field
+                id={`slug-${c.id}`}
+                label="Web address"
+                name="slug"
+                maxLength={60}
+                pattern="[a-z0-9\-]*"
+                defaultValue={c.slug}
+              />
               <button type="submit" className="btn-ghost self-end">
                 Save
               </button>

@@ -10,7 +10,7 @@ import {
 } from '../../lib/admin.server.ts';
 import { ConfirmBox, Flash, NextPage, Pill } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/blog-comments';
-import { SelectBoxField } from '../../components/form-field.tsx';
+import { Field, SelectBoxField } from '../../components/form-field.tsx';
 
 // Comments show as soon as they are written; staff read the new ones here and approve them
 // (kept), hide them (they leave the post, the note says why) or delete them for good.
@@ -124,19 +124,14 @@ export default function AdminBlogComments({ loaderData }: Route.ComponentProps) 
               {!c.hidden && (
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="id" value={c.id} />
-                  <div>
-                    <label htmlFor={`hide-${c.id}`} className="label">
-                      Why hide it
-                    </label>
-                    <input
-                      id={`hide-${c.id}`}
-                      name="note"
-                      required
-                      minLength={3}
-                      maxLength={500}
-                      className="input"
-                    />
-                  </div>
+                  <Field
+                    id={`hide-${c.id}`}
+                    label="Why hide it"
+                    name="note"
+                    required
+                    minLength={3}
+                    maxLength={500}
+                  />
                   <button name="intent" value="hide" className="btn-ghost">
                     Hide
                   </button>

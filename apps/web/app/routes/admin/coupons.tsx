@@ -132,66 +132,41 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
             <Form method="post" className="mt-2 grid items-end gap-2 sm:grid-cols-3">
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={c.id} />
-              <div>
-                <label htmlFor={`limit-${c.id}`} className="label">
-                  Usage limit
-                </label>
-                <input
-                  id={`limit-${c.id}`}
-                  name="usageLimit"
-                  inputMode="numeric"
-                  defaultValue={c.usageLimit ?? ''}
-                  className="input"
-                />
-              </div>
-              <div>
-                <label htmlFor={`acct-${c.id}`} className="label">
-                  Uses per account
-                </label>
-                <input
-                  id={`acct-${c.id}`}
-                  name="perAccountLimit"
-                  inputMode="numeric"
-                  defaultValue={c.perAccountLimit ?? ''}
-                  className="input"
-                />
-              </div>
-              <div>
-                <label htmlFor={`phone-${c.id}`} className="label">
-                  Uses per phone number
-                </label>
-                <input
-                  id={`phone-${c.id}`}
-                  name="perPhoneLimit"
-                  inputMode="numeric"
-                  defaultValue={c.perPhoneLimit ?? ''}
-                  className="input"
-                />
-              </div>
-              <div>
-                <label htmlFor={`exp-${c.id}`} className="label">
-                  Expires
-                </label>
-                <input
-                  id={`exp-${c.id}`}
-                  name="expiresAt"
-                  type="date"
-                  defaultValue={day(c.expiresAt)}
-                  className="input"
-                />
-              </div>
-              <div>
-                <label htmlFor={`min-${c.id}`} className="label">
-                  Minimum order (naira)
-                </label>
-                <input
-                  id={`min-${c.id}`}
-                  name="minOrder"
-                  inputMode="decimal"
-                  defaultValue={koboToInput(c.minOrderKobo)}
-                  className="input"
-                />
-              </div>
+              <Field
+                id={`limit-${c.id}`}
+                label="Usage limit"
+                name="usageLimit"
+                inputMode="numeric"
+                defaultValue={c.usageLimit ?? ''}
+              />
+              <Field
+                id={`acct-${c.id}`}
+                label="Uses per account"
+                name="perAccountLimit"
+                inputMode="numeric"
+                defaultValue={c.perAccountLimit ?? ''}
+              />
+              <Field
+                id={`phone-${c.id}`}
+                label="Uses per phone number"
+                name="perPhoneLimit"
+                inputMode="numeric"
+                defaultValue={c.perPhoneLimit ?? ''}
+              />
+              <Field
+                id={`exp-${c.id}`}
+                label="Expires"
+                name="expiresAt"
+                type="date"
+                defaultValue={day(c.expiresAt)}
+              />
+              <Field
+                id={`min-${c.id}`}
+                label="Minimum order (naira)"
+                name="minOrder"
+                inputMode="decimal"
+                defaultValue={koboToInput(c.minOrderKobo)}
+              />
               <button className="btn-ghost" disabled={busy}>
                 Save
               </button>

@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPlans, planAction } from '../../lib/admin-pricing.server.ts';
 import { koboToInput } from '../../lib/seller.ts';
-import { FormMessage } from '../../components/form-field.tsx';
+import { Field, FormMessage } from '../../components/form-field.tsx';
 import type { Route } from './+types/plans';
 
 export const meta: Route.MetaFunction = () => [
@@ -55,55 +55,35 @@ export default function AdminPlans({ loaderData, actionData }: Route.ComponentPr
                   </p>
                   <Form method="post" className="mt-2 grid items-end gap-2 sm:grid-cols-5">
                     <input type="hidden" name="id" value={p.id} />
-                    <div>
-                      <label htmlFor={`name-${p.id}`} className="label">
-                        Name
-                      </label>
-                      <input
-                        id={`name-${p.id}`}
-                        name="name"
-                        required
-                        maxLength={40}
-                        defaultValue={p.name}
-                        className="input"
-                      />
-                    </div>
-                    <div>
-                      <label htmlFor={`price-${p.id}`} className="label">
-                        Price a month (naira)
-                      </label>
-                      <input
-                        id={`price-${p.id}`}
-                        name="price"
-                        inputMode="decimal"
-                        defaultValue={koboToInput(p.priceKobo)}
-                        className="input"
-                      />
-                    </div>
-                    <div>
-                      <label htmlFor={`limit-${p.id}`} className="label">
-                        Limit
-                      </label>
-                      <input
-                        id={`limit-${p.id}`}
-                        name="itemLimit"
-                        inputMode="numeric"
-                        defaultValue={p.itemLimit}
-                        className="input"
-                      />
-                    </div>
-                    <div>
-                      <label htmlFor={`boost-${p.id}`} className="label">
-                        Placement boost
-                      </label>
-                      <input
-                        id={`boost-${p.id}`}
-                        name="rankBoost"
-                        inputMode="numeric"
-                        defaultValue={p.rankBoost}
-                        className="input"
-                      />
-                    </div>
+                    <Field
+                      id={`name-${p.id}`}
+                      label="Name"
+                      name="name"
+                      required
+                      maxLength={40}
+                      defaultValue={p.name}
+                    />
+                    <Field
+                      id={`price-${p.id}`}
+                      label="Price a month (naira)"
+                      name="price"
+                      inputMode="decimal"
+                      defaultValue={koboToInput(p.priceKobo)}
+                    />
+                    <Field
+                      id={`limit-${p.id}`}
+                      label="Limit"
+                      name="itemLimit"
+                      inputMode="numeric"
+                      defaultValue={p.itemLimit}
+                    />
+                    <Field
+                      id={`boost-${p.id}`}
+                      label="Placement boost"
+                      name="rankBoost"
+                      inputMode="numeric"
+                      defaultValue={p.rankBoost}
+                    />
                     <button className="btn-primary" disabled={busy}>
                       Save
                     </button>

@@ -6,6 +6,7 @@ import type { ReviewItem } from '../../lib/reviews.ts';
 import { ReviewList } from '../../components/reviews/review-list.tsx';
 import { ProviderReviewList } from '../../components/reviews/provider-reviews.tsx';
 import type { Route } from './+types/reviews';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: reviews | SpareFinder NG' }];
 
@@ -83,19 +84,15 @@ function HideForm({ id, of }: { id: number; of?: 'provider' }) {
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="id" value={id} />
       {of && <input type="hidden" name="of" value={of} />}
-      <div className="min-w-0 flex-1">
-        <label htmlFor={`note-${key}`} className="label">
-          Rule broken
-        </label>
-        <input
-          id={`note-${key}`}
-          name="note"
-          minLength={3}
-          maxLength={300}
-          required
-          className="input"
-        />
-      </div>
+      <Field
+        className="min-w-0 flex-1"
+        id={`note-${key}`}
+        label="Rule broken"
+        name="note"
+        minLength={3}
+        maxLength={300}
+        required
+      />
       <button type="submit" className="btn-ghost">
         Hide
       </button>

@@ -4,6 +4,7 @@ import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import type { Route } from './+types/signals';
+import { Field } from '../../components/form-field.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: listings to check | SpareFinder NG' },
@@ -118,19 +119,15 @@ export default function AdminSignals({ loaderData, actionData }: Route.Component
               {status === 'open' && (
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="id" value={s.id} />
-                  <div className="min-w-0 flex-1">
-                    <label htmlFor={`note-${s.id}`} className="label">
-                      What you checked
-                    </label>
-                    <input
-                      id={`note-${s.id}`}
-                      name="note"
-                      minLength={3}
-                      maxLength={300}
-                      required
-                      className="input"
-                    />
-                  </div>
+                  <Field
+                    className="min-w-0 flex-1"
+                    id={`note-${s.id}`}
+                    label="What you checked"
+                    name="note"
+                    minLength={3}
+                    maxLength={300}
+                    required
+                  />
                   <button type="submit" className="btn-ghost">
                     Clear
                   </button>

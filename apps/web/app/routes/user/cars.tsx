@@ -120,32 +120,27 @@ function AddCar({ pick, busy, saved }: { pick: Pick; busy: boolean; saved: boole
             </option>
           ))}
         </SelectBoxField>
-        <div>
-          <label htmlFor="car-model" className="label">
-            Model
-          </label>
-          <select
-            id="car-model"
-            name="modelId"
-            className="input"
-            defaultValue={pick.modelId ?? ''}
-            key={`model${pick.makeId}-${pick.modelId}`}
-            disabled={pick.models.length === 0}
-            onChange={(e) =>
-              choose({
-                makeId: String(pick.makeId ?? ''),
-                ...(e.target.value ? { modelId: e.target.value } : {}),
-              })
-            }
-          >
-            <option value="">{pick.makeId ? 'Choose the model' : 'Choose the make first'}</option>
-            {pick.models.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectBoxField
+          id="car-model"
+          label="Model"
+          name="modelId"
+          defaultValue={pick.modelId ?? ''}
+          key={`model${pick.makeId}-${pick.modelId}`}
+          disabled={pick.models.length === 0}
+          onChange={(e) =>
+            choose({
+              makeId: String(pick.makeId ?? ''),
+              ...(e.target.value ? { modelId: e.target.value } : {}),
+            })
+          }
+        >
+          <option value="">{pick.makeId ? 'Choose the model' : 'Choose the make first'}</option>
+          {pick.models.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </SelectBoxField>
         <noscript>
           <button type="submit" className="btn-ghost">
             {pick.makeId ? 'Show years' : 'Show models'}
