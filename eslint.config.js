@@ -109,7 +109,6 @@ export default tseslint.config(
       'apps/api/src/modules/disputes/money.ts',
       'apps/api/src/modules/disputes/service.ts',
       'apps/api/src/modules/orders/bank-account.ts',
-      'apps/api/src/modules/requests/service.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -3,7 +3,7 @@ import { typedRoutes } from '../../lib/typed-routes.ts';
 import { requireAuth } from '../../lib/session.ts';
 import { Id, Int } from '../../lib/schemas.ts';
 import * as sc from './schemas.ts';
-import { cartService as svc, MAX_LINES, MAX_QUANTITY } from './service.ts';
+import { cartService, MAX_LINES, MAX_QUANTITY } from './service.ts';
 
 const tags = ['cart'];
 const quantity = Int({ minimum: 1, maximum: MAX_QUANTITY });
@@ -17,6 +17,7 @@ const productParam = {
 // shows a stale line after a change.
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const svc = cartService(app.db);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -33,7 +34,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: sc.cartReply },
       },
     },
-    async (req) => svc.view(app.db, req.user!.id),
+    async (req) => svc.view(req.user!.id),
   );
 
   app.get(
@@ -46,7 +47,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: sc.countReply },
       },
     },
-    async (req) => ({ status: true, count: await svc.count(app.db, req.user!.id) }),
+    async (req) => ({ status: true, count: await svc.count(req.user!.id) }),
   );
 
   app.post(
@@ -67,7 +68,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: sc.addReply },
       },
     },
-    async (req) => svc.add(app.db, req.user!.id, req.body.productId, req.body.quantity),
+    async (req) => svc.add(req.user!.id, req.body.productId, req.body.quantity),
   );
 
   app.patch(
@@ -82,7 +83,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: sc.cartReply },
       },
     },
-    async (req) => svc.setQuantity(app.db, req.user!.id, req.params.productId, req.body.quantity),
+    async (req) => svc.setQuantity(req.user!.id, req.params.productId, req.body.quantity),
   );
 
   app.delete(
@@ -96,7 +97,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: sc.cartReply },
       },
     },
-    async (req) => svc.remove(app.db, req.user!.id, req.params.productId),
+    async (req) => svc.remove(req.user!.id, req.params.productId),
   );
 
   app.post(
@@ -128,6 +129,6 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: sc.mergeReply },
       },
     },
-    async (req) => svc.merge(app.db, req.user!.id, req.body.items),
+    async (req) => svc.merge(req.user!.id, req.body.items),
   );
 }

@@ -82,76 +82,100 @@ export function cartView(rs: CartRow[]): CartView {
   };
 }
 
-export const cartService = {
-  async view(db: Db, userId: string) {
-    return cartView(await repo.cartRows(db, userId));
-  },
+export function cartService(db: Db) {
+  const view = async (userId: string) => cartView(await repo.cartRows(db, userId));
+  return {
+    view,
 
-  async count(db: Db, userId: string) {
-    return repo.itemCount(db, userId);
-  },
+    async count(userId: string) {
+      return repo.itemCount(db, userId);
+    },
 
-  async add(db: Db, userId: string, productId: number, quantity: number) {
-    const p = await repo.productExists(db, productId);
-    if (!p || !p.active) throw notFound('This part is not for sale');
-    if (p.stock <= 0) throw conflict(`${p.name} is out of stock`);
-    const lines = await repo.cartRows(db, userId);
-    if (lines.length >= MAX_LINES && !lines.some((l) => l.product_id === productId))
-      throw conflict(`A cart holds at most ${MAX_LINES} different parts`);
-    const got = await repo.addToCart(db, userId, productId, quantity);
-    if (got === null) throw conflict(`${p.name} is out of stock`);
-    const before = lines.find((l) => l.product_id === productId)?.quantity ?? 0;
-    const view = await this.view(db, userId);
-    const capped = got < before + quantity;
-    return {
-      ...view,
-      message: capped
-        ? `Only ${got} of ${p.name} in stock: your cart has ${got}`
-        : `${p.name} added to your cart`,
-    };
-  },
+    async add(userId: string, productId: number, quantity: number) {
+      const p = await repo.productExists(db, productId);
+      if (!p || !p.active) throw notFound('This part is not for sale');
+      if (p.stock <= 0) throw conflict(`${p.name} is out of stock`);
+      const lines = await repo.cartRows(db, userId);
+      if (lines.length >= MAX_LINES && !lines.some((l) => l.product_id === productId))
+        throw conflict(`A cart holds at most ${MAX_LINES} different parts`);
+      const got = await repo.addToCart(db, userId, productId, quantity);
+      if (got === null) throw conflict(`${p.name} is out of stock`);
+      const before = lines.find((l) => l.product_id === productId)?.quantity ?? 0;
+      const shown = await view(userId);
+      const capped = got < before + quantity;
+      return {
+        ...shown,
+        message: capped
+          ? `Only ${got} of ${p.name} in stock: your cart has ${got}`
+          : `${p.name} added to your cart`,
+      };
+    },
 
-  async setQuantity(db: Db, userId: string, productId: number, quantity: number) {
-    const p = await repo.productExists(db, productId);
-    if (p && p.active && quantity > p.stock)
-      throw conflict(
-        p.stock > 0 ? `Only ${p.stock} of ${p.name} in stock` : `${p.name} is out of stock`,
-      );
-    // An accepted offer's price holds for the offered quantity only, until it expires.
-    const line = (await repo.cartRows(db, userId)).find((l) => l.product_id === productId);
-    if (line && line.offer_quantity !== null && quantity > line.offer_quantity)
-      throw conflict(
-        `The offer price of ${formatKobo(currentPrice(line))} for ${line.name} holds for ${line.offer_quantity} only: check this one out, then add more at the shop's price`,
-      );
-    if (!(await repo.setQuantity(db, userId, productId, quantity)))
-      throw notFound('This part is not in your cart');
-    return this.view(db, userId);
-  },
+    async setQuantity(userId: string, productId: number, quantity: number) {
+      const p = await repo.productExists(db, productId);
+      if (p && p.active && quantity > p.stock)
+        throw conflict(
+          p.stock > 0 ? `Only ${p.stock} of ${p.name} in stock` : `${p.name} is out of stock`,
+        );
+      // An accepted offer's price holds for the offered quantity only, until it expires.
+      const line = (await repo.cartRows(db, userId)).find((l) => l.product_id === productId);
+      if (line && line.offer_quantity !== null && quantity > line.offer_quantity)
+        throw conflict(
+          `The offer price of ${formatKobo(currentPrice(line))} for ${line.name} holds for ${line.offer_quantity} only: check this one out, then add more at the shop's price`,
+        );
+      if (!(await repo.setQuantity(db, userId, productId, quantity)))
+        throw notFound('This part is not in your cart');
+      return view(userId);
+    },
 
-  async remove(db: Db, userId: string, productId: number) {
-    await repo.removeLine(db, userId, productId);
-    return this.view(db, userId);
-  },
+    async remove(userId: string, productId: number) {
+      await repo.removeLine(db, userId, productId);
+      return view(userId);
+    },
 
-  /**
-   * A guest's browser cart joins the server cart at sign-in: the same part's quantities add,
-   * capped at its stock; parts no longer sold or sold out are left out and listed.
-   */
-  async merge(db: Db, userId: string, items: { productId: number; quantity: number }[]) {
-    const skipped: { productId: number; reason: string }[] = [];
-    const sum = new Map<number, number>();
-    for (const it of items) sum.set(it.productId, (sum.get(it.productId) ?? 0) + it.quantity);
-    let merged = 0;
-    for (const [productId, q] of sum) {
-      const got = await repo.addToCart(db, userId, productId, Math.min(q, MAX_QUANTITY));
-      if (got === null) {
-        const p = await repo.productExists(db, productId);
-        skipped.push({
-          productId,
-          reason: !p || !p.active ? 'no longer sold' : 'out of stock',
-        });
-      } else merged++;
-    }
-    return { ...(await this.view(db, userId)), merged, skipped };
-  },
-};
+    /**
+     * A guest's browser cart joins the server cart at sign-in: the same part's quantities add,
+     * capped at its stock; parts no longer sold or sold out are left out and listed.
+     */
+    async merge(userId: string, items: { productId: number; quantity: number }[]) {
+      const skipped: { productId: number; reason: string }[] = [];
+      const sum = new Map<number, number>();
+      for (const it of items) sum.set(it.productId, (sum.get(it.productId) ?? 0) + it.quantity);
+      let merged = 0;
+      for (const [productId, q] of sum) {
+        const got = await repo.addToCart(db, userId, productId, Math.min(q, MAX_QUANTITY));
+        if (got === null) {
+          const p = await repo.productExists(db, productId);
+          skipped.push({
+            productId,
+            reason: !p || !p.active ? 'no longer sold' : 'out of stock',
+          });
+        } else merged++;
+      }
+      return { ...(await view(userId)), merged, skipped };
+    },
+
+    // For checkout and accepted offers (made on their transaction when they write).
+
+    /** The cart's lines with each product's price and stock now; `lock` holds them until commit. */
+    async lines(userId: string, lock = false): Promise<CartRow[]> {
+      return repo.cartRows(db, userId, lock);
+    },
+
+    /** The buyer has now been shown today's prices: later checks compare against these. */
+    async acknowledgePrices(userId: string): Promise<void> {
+      await repo.acknowledgePrices(db, userId);
+    },
+
+    /** Removes the lines just bought. */
+    async removeLines(userId: string, productIds: number[]): Promise<void> {
+      await repo.removeLines(db, userId, productIds);
+    },
+
+    /** One of a part at an accepted offer's price (see repository); whether the line is there. */
+    async addOfferLine(userId: string, productId: number, priceKobo: number): Promise<boolean> {
+      return repo.addOfferLine(db, userId, productId, priceKobo);
+    },
+  };
+}
+export type CartService = ReturnType<typeof cartService>;

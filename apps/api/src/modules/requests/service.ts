@@ -7,7 +7,7 @@ import { userChannel } from '../../lib/bus.ts';
 import { take } from '../../lib/limits.ts';
 import { transaction } from '../../lib/tx.ts';
 import { removeFiles, storeThenCommit } from '../../lib/uploads.ts';
-import { addOfferLine } from '../cart/repository.ts';
+import { cartService } from '../cart/service.ts';
 import { productPictureFiles, type ProductPicture } from '../images/uploaded.ts';
 import { imageUrl, srcset } from '../images/urls.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
@@ -581,7 +581,11 @@ export function requestsService(app: FastifyInstance) {
         const settled = await repo.settleOffers(tx, id, offerId);
         let inCart = false;
         if (r.kind === 'part' && target.product_id !== null) {
-          inCart = await addOfferLine(tx, user.id, target.product_id, Number(target.price_kobo));
+          inCart = await cartService(tx).addOfferLine(
+            user.id,
+            target.product_id,
+            Number(target.price_kobo),
+          );
           if (!inCart)
             throw new HttpError(
               409,
