@@ -20,6 +20,7 @@ import {
   paymentsService,
 } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
+import { stockService } from '../catalog/stock-service.ts';
 import { ordersRepository } from '../orders/repository.ts';
 import { ordersService, queueAll } from '../orders/service.ts';
 import { orderViews } from '../orders/view.ts';
@@ -312,21 +313,18 @@ export const checkoutService = {
           discountKobo: totals.discountKobo,
         });
 
-      // Stock: one conditional update per part, always in product order, so two checkouts
-      // never wait on each other in a cycle, and a count never goes below zero.
-      for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
-        const took = await rows<{ stock: number }>(
-          tx,
-          sql`update products set stock = stock - ${l.quantity}
-              where prod_id = ${l.product_id} and active and stock >= ${l.quantity} returning stock`,
+      // Stock, through its one writer: one conditional update per part, always in product
+      // order, so two checkouts never wait on each other in a cycle, and a count never goes
+      // below zero. A part it cannot take rolls the whole checkout back.
+      const short = await stockService(tx).take(
+        lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, name: l.name })),
+      );
+      if (short)
+        throw new HttpError(
+          409,
+          `${short.name} sold out just now: there are fewer than ${short.quantity} left. Please review your cart.`,
+          'OUT_OF_STOCK',
         );
-        if (took.length === 0)
-          throw new HttpError(
-            409,
-            `${l.name} sold out just now: there are fewer than ${l.quantity} left. Please review your cart.`,
-            'OUT_OF_STOCK',
-          );
-      }
 
       const paystack = input.paymentMethod === 'paystack';
       const reference = paystack ? newReference('SF') : null;

@@ -253,15 +253,6 @@ export const ordersRepository = {
       }));
   },
 
-  /** Puts an order's parts back on the shelf, in product order (the order checkouts lock them). */
-  async returnStock(tx: Db, orderId: number) {
-    await tx.execute(
-      sql`update products p set stock = p.stock + oi.quantity from (
-            select product_id, quantity from order_items where order_id = ${orderId} order by product_id
-          ) oi where p.prod_id = oi.product_id`,
-    );
-  },
-
   /** Gives a checkout's coupon use back once none of its orders goes ahead. */
   async releaseCouponIfDead(tx: Db, checkoutId: string) {
     const [alive] = await rows<{ n: number }>(

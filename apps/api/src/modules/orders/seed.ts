@@ -4,6 +4,7 @@ import { rows, schema as s, type Db } from '@sf/db';
 import { transaction } from '../../lib/tx.ts';
 import { account, post } from '../ledger/ledger.ts';
 import { priceCheckout, type PriceCoupon } from '../checkout/pricing.ts';
+import { stockService } from '../catalog/stock-service.ts';
 import { releaseEntries } from './service.ts';
 import type { OrderStatus } from './states.ts';
 
@@ -300,11 +301,8 @@ export async function seedCommerce(db: Db) {
           lineTotalKobo: l.lineTotalKobo,
         })),
       );
-      if (final !== 'cancelled')
-        for (const l of g.lines)
-          await tx.execute(
-            sql`update products set stock = stock - ${l.quantity} where prod_id = ${l.productId} and stock >= ${l.quantity}`,
-          );
+      // Stock is taken through its one writer, line by line (a part short of stock is skipped).
+      if (final !== 'cancelled') for (const l of g.lines) await stockService(tx).take([l]);
       let from: string = d.method === 'paystack' ? 'pending_payment' : 'pay_on_delivery';
       await tx.insert(s.orderEvents).values({
         orderId: o.id,

@@ -7,6 +7,7 @@ import { publicOrigin } from '../../config.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { account, balance, post, storeEntries, type Entry } from '../ledger/ledger.ts';
 import { paymentsService, recordRefund } from '../payments/service.ts';
+import { stockService } from '../catalog/stock-service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
 import { ordersRepository as repo, type OrderRow } from './repository.ts';
 import { releaseEscrow, releaseSplit } from './escrow.ts';
@@ -117,7 +118,7 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
   });
   if (m.action === 'cancel') {
     await repo.releaseCouponIfDead(tx, o.checkoutId);
-    await repo.returnStock(tx, o.id);
+    await stockService(tx).giveBack(o.id);
     await reverseCashPostings(tx, o);
     if (o.paymentMethod === 'paystack' && o.paidAt) {
       // What escrow holds goes back: the total, less any part staff refunded before.

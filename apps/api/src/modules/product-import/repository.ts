@@ -80,6 +80,8 @@ export const importRepository = {
       active: r.active,
       search_terms: r.searchTerms,
     }));
+    // The stock written is the count in the seller's own file; stock bought and given back
+    // changes only through catalog/stock-service.ts (its one writer).
     const written = await rows<{ prod_id: number; sku: string; inserted: boolean }>(
       tx,
       sql`insert into products (store_id, state_id, city_id, sku, cat_id, top_cat_id, name, title, description,

@@ -356,6 +356,10 @@ export const sellerRepository = {
     return (await tx.insert(s.products).values(values).returning())[0];
   },
 
+  /**
+   * The seller's own edit of their part. Its stock is the count the seller typed; stock bought
+   * and given back changes only through catalog/stock-service.ts (its one writer).
+   */
   async updateProduct(tx: Db, prodId: number, set: Partial<typeof s.products.$inferInsert>) {
     if (Object.keys(set).length === 0) return;
     await tx.update(s.products).set(set).where(eq(s.products.prodId, prodId));
