@@ -104,7 +104,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       '**/testing.ts',
-      'apps/api/src/modules/checkout/service.ts',
       'apps/api/src/modules/coupons/routes.ts',
       'apps/api/src/modules/disputes/money.ts',
       'apps/api/src/modules/disputes/service.ts',
@@ -191,7 +190,6 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/**/service.ts', 'apps/api/src/modules/**/*-service.ts'],
     ignores: [
-      'apps/api/src/modules/checkout/service.ts',
       'apps/api/src/modules/coupons/service.ts',
       'apps/api/src/modules/disputes/service.ts',
     ],

@@ -4,7 +4,7 @@ import { requireAuth } from '../../lib/session.ts';
 import { IDEMPOTENCY_KEY_RE } from '@sf/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { Id, Text } from '../../lib/schemas.ts';
-import { checkoutService as svc } from './service.ts';
+import { checkoutService } from './service.ts';
 import * as sc from './schemas.ts';
 
 const tags = ['checkout'];
@@ -13,6 +13,7 @@ const couponCode = Text({ maxLength: 40 });
 
 export default async function checkoutRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const svc = checkoutService(app);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -37,7 +38,7 @@ export default async function checkoutRoutes(fastify: FastifyInstance) {
         response: { 200: sc.quoteReply },
       },
     },
-    async (req) => svc.quote(app, req.user!.id, req.body ?? {}),
+    async (req) => svc.quote(req.user!.id, req.body ?? {}),
   );
 
   app.post(
@@ -74,7 +75,7 @@ export default async function checkoutRoutes(fastify: FastifyInstance) {
         throw badRequest(
           'Send an Idempotency-Key header (8 to 100 letters, digits, - _ . :), new for each checkout',
         );
-      const out = await svc.checkout(app, req.user!, key, req.body);
+      const out = await svc.checkout(req.user!, key, req.body);
       if (out.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(out.replayed ? 200 : 201).send(out);
     },
@@ -95,6 +96,6 @@ export default async function checkoutRoutes(fastify: FastifyInstance) {
         response: { 200: sc.payReply },
       },
     },
-    async (req) => svc.pay(app, req.user!.id, req.params.checkoutId),
+    async (req) => svc.pay(req.user!.id, req.params.checkoutId),
   );
 }

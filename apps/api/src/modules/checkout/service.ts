@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows, type Db } from '@sf/db';
+import type { Db } from '@sf/db';
 import { checkPhone, formatKobo, normalisePhone } from '@sf/shared';
 import { HttpError, badRequest, conflict } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import * as cartRepo from '../cart/repository.ts';
-import { currentPrice, lineProblem } from '../cart/service.ts';
+import { cartService, currentPrice, lineProblem } from '../cart/service.ts';
 import type { CartRow } from '../cart/repository.ts';
 import { couponsService } from '../coupons/service.ts';
 import { accountPhone, checkNotOwnStore } from '../coupons/limits.ts';
@@ -21,9 +19,9 @@ import {
 } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { stockService } from '../catalog/stock-service.ts';
-import { ordersRepository } from '../orders/repository.ts';
 import { ordersService, queueAll } from '../orders/service.ts';
 import { orderViews } from '../orders/view.ts';
+import { checkoutRepository } from './repository.ts';
 import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
 import type { CheckoutAnswer, PayAnswer, Quote } from './types.ts';
 
@@ -59,13 +57,8 @@ async function checkAddress(db: Db, i: CheckoutInput): Promise<Fulfilment> {
   const street = (i.street ?? '').trim();
   if (street.length < 3) fields.street = 'Enter the street address';
   if (street.length > 200) fields.street = 'Use at most 200 characters for the street';
-  if (i.stateId && i.cityId) {
-    const [ok] = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from cities where id = ${i.cityId} and state_id = ${i.stateId}`,
-    );
-    if (!ok.n) fields.cityId = 'This city is not in the chosen state';
-  }
+  if (i.stateId && i.cityId && !(await checkoutRepository(db).cityInState(i.cityId, i.stateId)))
+    fields.cityId = 'This city is not in the chosen state';
   if (Object.keys(fields).length) throw fieldError(fields);
   return { kind: 'delivery', stateId: i.stateId! };
 }
@@ -132,7 +125,7 @@ async function summary(
   replayed: boolean,
   message?: string,
 ): Promise<CheckoutAnswer> {
-  const orders = await ordersRepository.byCheckout(db, checkoutId);
+  const orders = await ordersService.byCheckout(db, checkoutId);
   const views = await orderViews(db, orders, 'buyer');
   const ref = orders[0]?.paymentReference;
   const p = ref ? await findPayment(db, ref) : undefined;
@@ -153,48 +146,9 @@ async function summary(
   };
 }
 
-export const checkoutService = {
-  /** What the checkout would cost now (the summary box): nothing is written. */
-  async quote(app: FastifyInstance, userId: string, q: QuoteInput): Promise<Quote> {
-    const lines = (await cartRepo.cartRows(app.db, userId)).filter((l) => l.active && l.stock > 0);
-    let coupon: PriceCoupon | null = null;
-    let couponProblem: string | null = null;
-    if (q.couponCode?.trim()) {
-      try {
-        const who = { userId, accountPhone: await accountPhone(app.db, userId) };
-        const c = await couponsService.usable(app.db, q.couponCode, who);
-        await checkNotOwnStore(app.db, c, [...storesOf(lines).keys()], who);
-        coupon = c;
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        couponProblem = err.message;
-      }
-    }
-    const fulfilment: Fulfilment | null =
-      q.fulfilment === 'pickup'
-        ? { kind: 'pickup' }
-        : q.stateId
-          ? { kind: 'delivery', stateId: q.stateId }
-          : null;
-    const totals = priceCheckout({
-      lines: priceLines(lines),
-      stores: storesOf(lines),
-      fulfilment,
-      coupon,
-      commissionRate: app.config.commissionRate,
-    });
-    return {
-      status: true as const,
-      ...totals,
-      payments: paymentsMode(app),
-      stores: totals.stores.map(({ commissionKobo: _c, discountBorneBy: _d, ...g }) => g),
-      couponProblem: couponProblem ?? totals.couponProblem,
-      coupon:
-        coupon && !totals.couponProblem
-          ? { code: coupon.code, kind: coupon.kind, value: coupon.value }
-          : null,
-    };
-  },
+export function checkoutService(app: FastifyInstance) {
+  const db = app.db;
+  const repo = checkoutRepository(db);
 
   /**
    * Places one order per store from the cart, once per Idempotency-Key. In one transaction:
@@ -202,64 +156,23 @@ export const checkoutService = {
    * one's orders), the coupon use, the stock (conditional updates in product order), the
    * orders, the payment and the job that returns the stock if it is not paid in time.
    */
-  async checkout(
-    app: FastifyInstance,
-    user: SessionUser,
-    key: string,
-    input: CheckoutInput,
-  ): Promise<CheckoutAnswer> {
-    const db = app.db;
-    const hash = hashBody(input);
-    const known = async () => {
-      const [k] = await rows<{ request_hash: string; result: { checkoutId?: string } }>(
-        db,
-        sql`select request_hash, result from idempotency_keys
-            where user_id = ${user.id} and scope = 'checkout' and key = ${key}`,
-      );
-      if (!k) return null;
-      if (k.request_hash !== hash)
-        throw new HttpError(
-          422,
-          'This Idempotency-Key was already used for a different checkout: send a new key',
-          'IDEMPOTENCY_KEY_REUSED',
-        );
-      return k.result.checkoutId ?? null;
-    };
-    const before = await known();
-    if (before) return summary(db, before, true);
-    try {
-      return await this.place(app, user, key, input, hash, known);
-    } catch (err) {
-      // The same key may have been placed by a request running at the same time (which also
-      // emptied the cart): that request's orders are the answer, not this one's refusal.
-      if (err instanceof HttpError) {
-        const id = await known().catch(() => null);
-        if (id) return summary(db, id, true);
-      }
-      throw err;
-    }
-  },
-
-  async place(
-    app: FastifyInstance,
+  async function place(
     user: SessionUser,
     key: string,
     input: CheckoutInput,
     hash: string,
     known: () => Promise<string | null>,
   ): Promise<CheckoutAnswer> {
-    const db = app.db;
-
     const fulfilment = await checkAddress(db, input);
     if (input.paymentMethod === 'paystack' && !app.paystack)
       throw conflict('Online payment is not available right now. Please choose pay on delivery.');
     const phone = normalisePhone(input.phone)!;
 
     // A changed price is shown to the buyer before anything is bought at it.
-    const seen = await cartRepo.cartRows(db, user.id);
+    const seen = await cartService(db).lines(user.id);
     if (seen.length === 0) throw conflict('Your cart is empty');
     if (seen.some((l) => currentPrice(l) !== Number(l.price_seen_kobo))) {
-      await cartRepo.acknowledgePrices(db, user.id);
+      await cartService(db).acknowledgePrices(user.id);
       refuseProblems(seen);
     }
     // The coupon's rules that depend on who buys: the account's phone and the contact phone.
@@ -269,18 +182,14 @@ export const checkoutService = {
       : null;
 
     const outcome = await transaction(db, async (tx) => {
-      const claimed = await rows<{ key: string }>(
-        tx,
-        sql`insert into idempotency_keys (user_id, scope, key, request_hash)
-            values (${user.id}, 'checkout', ${key}, ${hash})
-            on conflict do nothing returning key`,
-      );
-      if (claimed.length === 0) return { replay: true as const };
+      const cart = cartService(tx);
+      if (!(await checkoutRepository(tx).claimKey(user.id, key, hash)))
+        return { replay: true as const };
 
       // The cart's rows are locked until its lines are removed with the orders placed: two
       // checkouts of one cart at once (two tabs, a new key per press) place it once; the other
       // then finds the cart empty. Otherwise each would charge an accepted offer's price again.
-      const lines = await cartRepo.cartRows(tx, user.id, true);
+      const lines = await cart.lines(user.id, true);
       if (lines.length === 0) throw conflict('Your cart is empty');
       refuseProblems(lines);
       const totals = priceCheckout({
@@ -333,46 +242,38 @@ export const checkoutService = {
         : null;
       const created = [];
       for (const g of totals.stores) {
-        const o = await ordersRepository.insertOrder(tx, {
-          checkoutId,
-          buyerUserId: user.id,
-          storeId: g.storeId,
-          status: paystack ? 'pending_payment' : 'pay_on_delivery',
-          paymentMethod: input.paymentMethod,
-          fulfilment: fulfilment.kind,
-          stateId: fulfilment.kind === 'delivery' ? input.stateId! : null,
-          cityId: fulfilment.kind === 'delivery' ? input.cityId! : null,
-          street: fulfilment.kind === 'delivery' ? input.street!.trim() : null,
-          phone,
-          subtotalKobo: g.subtotalKobo,
-          discountKobo: g.discountKobo,
-          deliveryFeeKobo: g.deliveryFeeKobo,
-          totalKobo: g.totalKobo,
-          commissionKobo: g.commissionKobo,
-          couponId: g.discountKobo > 0 ? coupon!.id : null,
-          discountBorneBy: g.discountBorneBy,
-          paymentReference: reference,
-          holdUntil,
-        });
-        await ordersRepository.insertItems(
+        const o = await ordersService.placeOrder(
           tx,
+          {
+            checkoutId,
+            buyerUserId: user.id,
+            storeId: g.storeId,
+            status: paystack ? 'pending_payment' : 'pay_on_delivery',
+            paymentMethod: input.paymentMethod,
+            fulfilment: fulfilment.kind,
+            stateId: fulfilment.kind === 'delivery' ? input.stateId! : null,
+            cityId: fulfilment.kind === 'delivery' ? input.cityId! : null,
+            street: fulfilment.kind === 'delivery' ? input.street!.trim() : null,
+            phone,
+            subtotalKobo: g.subtotalKobo,
+            discountKobo: g.discountKobo,
+            deliveryFeeKobo: g.deliveryFeeKobo,
+            totalKobo: g.totalKobo,
+            commissionKobo: g.commissionKobo,
+            couponId: g.discountKobo > 0 ? coupon!.id : null,
+            discountBorneBy: g.discountBorneBy,
+            paymentReference: reference,
+            holdUntil,
+          },
           g.lines.map((l) => ({
-            orderId: o.id,
             productId: l.productId,
             name: l.name,
             unitPriceKobo: l.unitPriceKobo,
             quantity: l.quantity,
             lineTotalKobo: l.lineTotalKobo,
           })),
+          user.id,
         );
-        await ordersRepository.event(tx, {
-          orderId: o.id,
-          from: null,
-          to: o.status,
-          actorUserId: user.id,
-          actorRole: 'buyer',
-          note: 'Order placed',
-        });
         created.push(o);
       }
       if (paystack) {
@@ -400,15 +301,11 @@ export const checkoutService = {
         ]);
         await ordersService.tellSellersNew(app, tx, created);
       }
-      await cartRepo.removeLines(
-        tx,
+      await cart.removeLines(
         user.id,
         lines.map((l) => l.product_id),
       );
-      await tx.execute(
-        sql`update idempotency_keys set result = ${JSON.stringify({ checkoutId })}::jsonb
-            where user_id = ${user.id} and scope = 'checkout' and key = ${key}`,
-      );
+      await checkoutRepository(tx).keyPlaced(user.id, key, checkoutId);
       return { replay: false as const, checkoutId, created, reference };
     });
 
@@ -427,16 +324,94 @@ export const checkoutService = {
       }
     }
     return summary(db, outcome.checkoutId, false, message);
-  },
+  }
 
-  /** Another try at paying a checkout that awaits payment (the first Paystack page was closed). */
-  async pay(app: FastifyInstance, userId: string, checkoutId: string): Promise<PayAnswer> {
-    const orders = await ordersRepository.byCheckout(app.db, checkoutId);
-    if (orders.length === 0 || orders[0].buyerUserId !== userId)
-      throw new HttpError(404, 'No such checkout', 'NOT_FOUND');
-    if (!orders.some((o) => o.status === 'pending_payment') || !orders[0].paymentReference)
-      throw conflict('Nothing in this checkout awaits payment');
-    const url = await paymentsService(app).authorize(orders[0].paymentReference);
-    return { status: true as const, authorizationUrl: url, reference: orders[0].paymentReference };
-  },
-};
+  return {
+    /** What the checkout would cost now (the summary box): nothing is written. */
+    async quote(userId: string, q: QuoteInput): Promise<Quote> {
+      const lines = (await cartService(db).lines(userId)).filter((l) => l.active && l.stock > 0);
+      let coupon: PriceCoupon | null = null;
+      let couponProblem: string | null = null;
+      if (q.couponCode?.trim()) {
+        try {
+          const who = { userId, accountPhone: await accountPhone(db, userId) };
+          const c = await couponsService.usable(db, q.couponCode, who);
+          await checkNotOwnStore(db, c, [...storesOf(lines).keys()], who);
+          coupon = c;
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          couponProblem = err.message;
+        }
+      }
+      const fulfilment: Fulfilment | null =
+        q.fulfilment === 'pickup'
+          ? { kind: 'pickup' }
+          : q.stateId
+            ? { kind: 'delivery', stateId: q.stateId }
+            : null;
+      const totals = priceCheckout({
+        lines: priceLines(lines),
+        stores: storesOf(lines),
+        fulfilment,
+        coupon,
+        commissionRate: app.config.commissionRate,
+      });
+      return {
+        status: true as const,
+        ...totals,
+        payments: paymentsMode(app),
+        stores: totals.stores.map(({ commissionKobo: _c, discountBorneBy: _d, ...g }) => g),
+        couponProblem: couponProblem ?? totals.couponProblem,
+        coupon:
+          coupon && !totals.couponProblem
+            ? { code: coupon.code, kind: coupon.kind, value: coupon.value }
+            : null,
+      };
+    },
+
+    /** Places the cart's orders once per Idempotency-Key (see `place`); a replay answers the first. */
+    async checkout(user: SessionUser, key: string, input: CheckoutInput): Promise<CheckoutAnswer> {
+      const hash = hashBody(input);
+      const known = async () => {
+        const k = await repo.key(user.id, key);
+        if (!k) return null;
+        if (k.request_hash !== hash)
+          throw new HttpError(
+            422,
+            'This Idempotency-Key was already used for a different checkout: send a new key',
+            'IDEMPOTENCY_KEY_REUSED',
+          );
+        return k.result.checkoutId ?? null;
+      };
+      const before = await known();
+      if (before) return summary(db, before, true);
+      try {
+        return await place(user, key, input, hash, known);
+      } catch (err) {
+        // The same key may have been placed by a request running at the same time (which also
+        // emptied the cart): that request's orders are the answer, not this one's refusal.
+        if (err instanceof HttpError) {
+          const id = await known().catch(() => null);
+          if (id) return summary(db, id, true);
+        }
+        throw err;
+      }
+    },
+
+    /** Another try at paying a checkout that awaits payment (the first Paystack page was closed). */
+    async pay(userId: string, checkoutId: string): Promise<PayAnswer> {
+      const orders = await ordersService.byCheckout(db, checkoutId);
+      if (orders.length === 0 || orders[0].buyerUserId !== userId)
+        throw new HttpError(404, 'No such checkout', 'NOT_FOUND');
+      if (!orders.some((o) => o.status === 'pending_payment') || !orders[0].paymentReference)
+        throw conflict('Nothing in this checkout awaits payment');
+      const url = await paymentsService(app).authorize(orders[0].paymentReference);
+      return {
+        status: true as const,
+        authorizationUrl: url,
+        reference: orders[0].paymentReference,
+      };
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof checkoutService>;

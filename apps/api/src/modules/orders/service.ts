@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '@sf/db';
+import type { Db, schema as s } from '@sf/db';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { transaction } from '../../lib/tx.ts';
@@ -236,10 +236,41 @@ async function buyerPlacedMails(
   return [buyerPlacedMail(buyer.email, buyer.name, await receipts(db, orders), origin(app))];
 }
 
+/**
+ * Records an order as checkout places it (inside the checkout's transaction): the order, its
+ * lines and its first event.
+ */
+async function placeOrder(
+  tx: Db,
+  order: typeof s.orders.$inferInsert,
+  items: Omit<typeof s.orderItems.$inferInsert, 'orderId'>[],
+  actorUserId: string,
+): Promise<OrderRow> {
+  const o = await repo.insertOrder(tx, order);
+  await repo.insertItems(
+    tx,
+    items.map((i) => ({ ...i, orderId: o.id })),
+  );
+  await repo.event(tx, {
+    orderId: o.id,
+    from: null,
+    to: o.status,
+    actorUserId,
+    actorRole: 'buyer',
+    note: 'Order placed',
+  });
+  return o;
+}
+
+/** A checkout's orders (one per store). */
+const byCheckout = (db: Db, checkoutId: string) => repo.byCheckout(db, checkoutId);
+
 export const ordersService = {
   newOrderMails,
   buyerPlacedMails,
   tellSellersNew,
+  placeOrder,
+  byCheckout,
 
   /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
   async act(app: FastifyInstance, m: MoveInput): Promise<OrderRow> {
