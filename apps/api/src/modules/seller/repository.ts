@@ -357,8 +357,8 @@ export const sellerRepository = {
   },
 
   /**
-   * The seller's own edit of their part. Its stock is the count the seller typed; stock bought
-   * and given back changes only through catalog/stock-service.ts (its one writer).
+   * The product form's edit (the seller's own, or staff's for a store). Its stock is the count
+   * typed; stock bought and given back changes only through catalog/stock-service.ts.
    */
   async updateProduct(tx: Db, prodId: number, set: Partial<typeof s.products.$inferInsert>) {
     if (Object.keys(set).length === 0) return;
