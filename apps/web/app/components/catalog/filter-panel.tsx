@@ -194,6 +194,7 @@ export function FilterPanel({
           />
         )}
         <div className={hideCategory ? 'col-span-2' : ''}>
+          {/* Written out, not Field: the parts list loads select-field.tsx only. */}
           <label htmlFor="f-name" className="label">
             Part name
           </label>

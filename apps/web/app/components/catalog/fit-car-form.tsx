@@ -31,6 +31,7 @@ export function FitCarForm({
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <div className="min-w-0 flex-1 basis-48">
+        {/* Written out, not Field: the parts list loads select-field.tsx only. */}
         <label htmlFor="fit-car" className="label">
           Check parts against
         </label>
