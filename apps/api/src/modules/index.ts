@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import lookups from './lookups/routes.ts';
-import place from './lookups/place.ts';
+import place from './lookups/place-routes.ts';
 import catalog from './catalog/routes.ts';
 import images from './images/routes.ts';
 import auth from './auth/routes.ts';
