@@ -163,14 +163,12 @@ export default tseslint.config(
       'apps/api/src/modules/content/admin-inbox.ts',
       'apps/api/src/modules/content/admin.ts',
       'apps/api/src/modules/orders/admin.ts',
-      'apps/api/src/modules/subscriptions/admin.ts',
     ],
     ignores: [
       'apps/api/src/modules/auth/admin.ts',
       'apps/api/src/modules/content/admin-inbox.ts',
       'apps/api/src/modules/content/admin.ts',
       'apps/api/src/modules/orders/admin.ts',
-      'apps/api/src/modules/subscriptions/admin.ts',
     ],
     rules: {
       'layering/no-database': [

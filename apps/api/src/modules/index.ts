@@ -20,7 +20,7 @@ import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
 import listing from './listing/routes.ts';
 import subscriptions from './subscriptions/routes.ts';
-import adminPlans from './subscriptions/admin.ts';
+import adminPlans from './subscriptions/admin-plans-routes.ts';
 import productImport from './product-import/routes.ts';
 import requests from './requests/routes.ts';
 import notifications from './notifications/routes.ts';
