@@ -7,7 +7,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import adminBlogRoutes from './admin-blog-routes.ts';
-import adminInboxRoutes from './admin-inbox.ts';
+import adminInboxRoutes from './admin-inbox-routes.ts';
 import { pageItem, sectionItem, slugParam } from './schemas.ts';
 
 // Staff edit the 15 help pages (/static/{slug}): title, summary, body and the ordered sections,

@@ -34,7 +34,7 @@ export type StaticSection = FromSchema<typeof sectionItem>;
 /** The newsletter's and the contact form's answer. */
 export type StatusMessage = FromSchema<typeof statusMessage>;
 
-// Staff's view of the blog, the newsletter and the contact messages (admin-blog-routes.ts, admin-inbox.ts).
+// Staff's view of the blog, the newsletter and the contact messages (admin-blog-routes.ts, admin-inbox-routes.ts).
 export type AdminBlogPost = FromSchema<typeof adminPost>;
 export type AdminBlogPostFull = FromSchema<typeof adminPostFull>;
 export type AdminBlogCategory = FromSchema<typeof adminCategory>;
