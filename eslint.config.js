@@ -160,12 +160,10 @@ export default tseslint.config(
       'apps/api/src/modules/**/*-routes.ts',
       // Route files named otherwise, each still mixing routes and SQL.
       'apps/api/src/modules/auth/admin.ts',
-      'apps/api/src/modules/content/admin.ts',
       'apps/api/src/modules/orders/admin.ts',
     ],
     ignores: [
       'apps/api/src/modules/auth/admin.ts',
-      'apps/api/src/modules/content/admin.ts',
       'apps/api/src/modules/orders/admin.ts',
     ],
     rules: {

@@ -8,7 +8,7 @@ import adminUsers from './auth/admin.ts';
 import providers from './providers/routes.ts';
 import search from './search/routes.ts';
 import content from './content/routes.ts';
-import adminPages from './content/admin.ts';
+import adminPages from './content/admin-pages-routes.ts';
 import vin from './vin/routes.ts';
 import payments from './payments/routes.ts';
 import cart from './cart/routes.ts';
