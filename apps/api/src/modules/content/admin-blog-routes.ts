@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { Id, Int, Obj, Text, idParam, nullable, okStatus as ok } from '../../lib/schemas.ts';
 import { Confirm, Note } from '../admin/schemas.ts';
-import { adminBlogService, type PostInput } from './admin-blog-service.ts';
+import { adminBlogService } from './admin-blog-service.ts';
 import { adminCategory, adminComment, adminPost, adminPostFull } from './admin-schemas.ts';
 
 // Staff's blog routes (decision 0019): posts, categories and comment moderation; the rules are in
@@ -81,12 +82,29 @@ const commentsQuery = {
   },
 } as const;
 
-export default async function adminBlogRoutes(app: FastifyInstance) {
+/** Hiding says why (a note is required); approving may. */
+const moderateBody = {
+  hide: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['note'],
+    properties: { note: Note },
+  },
+  approve: {
+    type: 'object',
+    additionalProperties: false,
+    required: [],
+    properties: { note: Text({ maxLength: 500 }) },
+  },
+} as const;
+
+export default async function adminBlogRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const tags = ['admin'];
   const blog = adminBlogService(app.db);
   const id = idParam();
 
-  app.get<{ Querystring: { q?: string; state?: string; lastId?: number; pagesize?: number } }>(
+  app.get(
     '/api/admin/blog/posts',
     {
       schema: {
@@ -98,7 +116,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (req) => ({ status: true as const, ...(await blog.posts(req.query)) }),
   );
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/admin/blog/posts/:id',
     {
       schema: {
@@ -110,7 +128,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (req) => ({ status: true as const, item: await blog.post(req.params.id) }),
   );
-  app.post<{ Body: PostInput }>(
+  app.post(
     '/api/admin/blog/posts',
     {
       schema: {
@@ -127,7 +145,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
         item: await blog.create(req.user!, req.body),
       }),
   );
-  app.patch<{ Params: { id: number }; Body: PostInput }>(
+  app.patch(
     '/api/admin/blog/posts/:id',
     {
       schema: {
@@ -144,7 +162,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
       item: await blog.update(req.user!, req.params.id, req.body),
     }),
   );
-  app.post<{ Params: { id: number }; Body: { published: boolean; note?: string } }>(
+  app.post(
     '/api/admin/blog/posts/:id/publish',
     {
       schema: {
@@ -176,7 +194,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
     },
     async () => ({ status: true as const, items: await blog.categories() }),
   );
-  app.post<{ Body: { name: string; slug?: string; note?: string } }>(
+  app.post(
     '/api/admin/blog/categories',
     {
       schema: {
@@ -196,7 +214,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
       return reply.status(201).send({ status: true, message: `${item.name} added`, item });
     },
   );
-  app.patch<{ Params: { id: number }; Body: { name?: string; slug?: string; note?: string } }>(
+  app.patch(
     '/api/admin/blog/categories/:id',
     {
       schema: {
@@ -218,7 +236,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
       item: await blog.updateCategory(req.user!, req.params.id, req.body),
     }),
   );
-  app.post<{ Params: { id: number }; Body: { confirm?: unknown; note?: string } }>(
+  app.post(
     '/api/admin/blog/categories/:id/delete',
     {
       schema: {
@@ -239,7 +257,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
     }),
   );
 
-  app.get<{ Querystring: { state?: string; postId?: number; lastId?: number; pagesize?: number } }>(
+  app.get(
     '/api/admin/blog/comments',
     {
       schema: {
@@ -252,7 +270,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
     async (req) => ({ status: true as const, ...(await blog.comments(req.query)) }),
   );
   for (const to of ['hide', 'approve'] as const)
-    app.post<{ Params: { id: number }; Body: { note?: string } }>(
+    app.post(
       `/api/admin/blog/comments/:id/${to}`,
       {
         schema: {
@@ -262,12 +280,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
               ? 'Hides a comment from the public post (a note says why)'
               : 'Approves a comment: it stays (or shows again if hidden)',
           params: id,
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            required: to === 'hide' ? ['note'] : [],
-            properties: { note: to === 'hide' ? Note : Text({ maxLength: 500 }) },
-          },
+          body: moderateBody[to],
           response: { 200: oneOf(adminComment) },
         },
       },
@@ -277,7 +290,7 @@ export default async function adminBlogRoutes(app: FastifyInstance) {
         item: await blog.moderate(req.user!, req.params.id, to, req.body?.note),
       }),
     );
-  app.post<{ Params: { id: number }; Body: { confirm?: unknown; note: string } }>(
+  app.post(
     '/api/admin/blog/comments/:id/delete',
     {
       schema: {
