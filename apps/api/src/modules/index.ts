@@ -4,7 +4,7 @@ import place from './lookups/place-routes.ts';
 import catalog from './catalog/routes.ts';
 import images from './images/routes.ts';
 import auth from './auth/routes.ts';
-import adminUsers from './auth/admin.ts';
+import adminUsers from './auth/admin-users-routes.ts';
 import providers from './providers/routes.ts';
 import search from './search/routes.ts';
 import content from './content/routes.ts';
