@@ -14,7 +14,7 @@ import payments from './payments/routes.ts';
 import cart from './cart/routes.ts';
 import checkout from './checkout/routes.ts';
 import orders from './orders/routes.ts';
-import adminOrders from './orders/admin.ts';
+import adminOrders from './orders/admin-routes.ts';
 import coupons from './coupons/routes.ts';
 import garage from './garage/routes.ts';
 import seller from './seller/routes.ts';
