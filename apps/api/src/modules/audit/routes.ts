@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import { attentionCounts } from './attention.ts';
 import { attentionReply, auditQuery, auditReply } from './schemas.ts';
-import { listAudit } from './service.ts';
+import { auditService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
 
 /** Admin only, like every /api/admin route (lib/admin-guard.ts). */
 export default async function auditRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const audit = auditService(app.db);
   const tags = ['admin'];
   app.get(
     '/api/admin/audit',
@@ -21,7 +22,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.header('cache-control', PRIVATE).send(await listAudit(app.db, req.query)),
+      reply.header('cache-control', PRIVATE).send(await audit.list(req.query)),
   );
   app.get(
     '/api/admin/attention',

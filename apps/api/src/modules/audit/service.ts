@@ -42,11 +42,17 @@ const toItem = (r: AuditRow): AuditItem => ({
 
 export const PAGE = 50;
 
-export async function listAudit(db: Db, f: Omit<AuditFilter, 'limit'>) {
-  const list = await auditRepository.list(db, { ...f, limit: PAGE });
+/** Staff's view of the log, newest first. */
+export function auditService(db: Db) {
   return {
-    status: true as const,
-    items: list.map(toItem),
-    lastId: list.length === PAGE ? list[list.length - 1].id : null,
+    async list(f: Omit<AuditFilter, 'limit'>) {
+      const list = await auditRepository.list(db, { ...f, limit: PAGE });
+      return {
+        status: true as const,
+        items: list.map(toItem),
+        lastId: list.length === PAGE ? list[list.length - 1].id : null,
+      };
+    },
   };
 }
+export type AuditService = ReturnType<typeof auditService>;

@@ -4,7 +4,7 @@ import { acceptedEncoding } from '../../lib/encoding.ts';
 import { notFound } from '../../lib/errors.ts';
 import { Text } from '../../lib/schemas.ts';
 import { SITEMAP_KINDS, type SitemapKind } from './repository.ts';
-import { builtCache, packed, SITEMAP_CACHE_MS, sitemaps, type Built } from './service.ts';
+import { builtCache, packed, seoService, SITEMAP_CACHE_MS, type Built } from './service.ts';
 
 /**
  * Paths no search engine should crawl: accounts, staff, the API, carts and checkout, requests
@@ -42,7 +42,7 @@ const FILE = `^(pages|(${SITEMAP_KINDS.join('|')})-[1-9]\\d{0,4})\\.xml$`;
 export default async function seoRoutes(app: FastifyInstance) {
   // Every URL in these files starts with PUBLIC_URL: never the Host a request names.
   const origin = publicOrigin(app.config);
-  const maps = sitemaps(app.dbRead, origin);
+  const maps = seoService(app.dbRead, origin);
   const cache = builtCache(app.config.sitemapCacheMs ?? SITEMAP_CACHE_MS);
   const ttlSeconds = Math.round((app.config.sitemapCacheMs ?? SITEMAP_CACHE_MS) / 1000);
   // One pass over each kind for the index and the fixed pages' dates, shared while it is kept.

@@ -57,7 +57,7 @@ const latest = (dates: (string | undefined)[]) =>
  * catalogue), by keyset ranges of ids (so 100,000 products are ten index ranges, not one big
  * result), and given for SITEMAP_CACHE_MS before being built again.
  */
-export function sitemaps(db: Db, origin: string, perFile = URLS_PER_FILE) {
+export function seoService(db: Db, origin: string, perFile = URLS_PER_FILE) {
   const repo = seoRepository(db);
 
   async function summary() {
@@ -134,6 +134,7 @@ export function sitemaps(db: Db, origin: string, perFile = URLS_PER_FILE) {
     },
   };
 }
+export type SeoService = ReturnType<typeof seoService>;
 
 /** A built answer, with its compressed copies made once each, when a client first takes one. */
 export interface Built {

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { typedRoutes } from '../../lib/typed-routes.ts';
 import { storeUrlParam } from '../../lib/schemas.ts';
 import { trackRecordReply } from './schemas.ts';
-import { trackRecord } from './service.ts';
+import { trackRecordService } from './service.ts';
 
 /** A store's track record: figures from its real orders, never stored. */
 export default async function trackRecordRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
+  const service = trackRecordService(app.db);
   app.get(
     '/api/stores/:urlName/track-record',
     {
@@ -20,6 +21,6 @@ export default async function trackRecordRoutes(fastify: FastifyInstance) {
     async (req, reply) =>
       reply
         .header('cache-control', 'public, max-age=60')
-        .send(await trackRecord(app.db, req.params.urlName)),
+        .send(await service.one(req.params.urlName)),
   );
 }

@@ -16,25 +16,31 @@ import type { TrackRecord } from './types.ts';
  * of the minutes from the customer's first message (one the owner could see: not hidden by a
  * block) to the owner's first message after it; threads never answered are left out of it.
  */
-export async function trackRecord(db: Db, urlName: string): Promise<TrackRecord> {
-  const r = await trackRecordRepository(db).figures(urlName);
-  if (!r) throw notFound(`No store called ${urlName}`);
-  const share = (n: number) => (r.orders ? Math.round((n * 1000) / r.orders) / 10 : null);
+export function trackRecordService(db: Db) {
+  const repo = trackRecordRepository(db);
   return {
-    status: true,
-    item: {
-      orders: r.orders,
-      completed: r.completed,
-      finished: r.finished,
-      median_ship_hours:
-        r.median_ship_hours === null ? null : Math.round(r.median_ship_hours * 10) / 10,
-      disputed_percent: share(r.disputed),
-      refunded_percent: share(r.refunded),
-      member_since: new Date(r.created_at).toISOString(),
-      verified: r.verified,
-      median_reply_minutes:
-        r.median_reply_minutes === null ? null : Math.round(r.median_reply_minutes),
-      replied_threads: r.replied_threads,
+    async one(urlName: string): Promise<TrackRecord> {
+      const r = await repo.figures(urlName);
+      if (!r) throw notFound(`No store called ${urlName}`);
+      const share = (n: number) => (r.orders ? Math.round((n * 1000) / r.orders) / 10 : null);
+      return {
+        status: true,
+        item: {
+          orders: r.orders,
+          completed: r.completed,
+          finished: r.finished,
+          median_ship_hours:
+            r.median_ship_hours === null ? null : Math.round(r.median_ship_hours * 10) / 10,
+          disputed_percent: share(r.disputed),
+          refunded_percent: share(r.refunded),
+          member_since: new Date(r.created_at).toISOString(),
+          verified: r.verified,
+          median_reply_minutes:
+            r.median_reply_minutes === null ? null : Math.round(r.median_reply_minutes),
+          replied_threads: r.replied_threads,
+        },
+      };
     },
   };
 }
+export type TrackRecordService = ReturnType<typeof trackRecordService>;
