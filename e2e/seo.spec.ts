@@ -105,6 +105,12 @@ test.describe('found and shared well', () => {
     await page.goto('/mechanics');
     await page.locator('main a[href^="/mechanic/"]').first().click();
     await expect(page).toHaveURL(/\/mechanic\/\d+$/);
+    // After a client-side navigation React Router changes the address first and renders the new
+    // page (its <head> too) in a transition after it: until then the list's head is still there.
+    // Wait for the mechanic's own JSON-LD, as a crawler (served the whole page) never has to.
+    await expect
+      .poll(async () => (await structuredData(page)).blocks.map((b) => b['@type']))
+      .toContain('AutoRepair');
     const { blocks, jsonld } = await structuredData(page);
     const business = blocks.find((b) => b['@type'] === 'AutoRepair') as any;
     expect(business.address.addressCountry).toBe('NG');
