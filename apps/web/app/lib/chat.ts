@@ -14,18 +14,35 @@ export type ChatTarget =
       offerId?: number;
     };
 
-const OPEN_EVENT = 'sf:chat-open';
 /** Set once a guest has a support thread, so later pages follow it live (the cookie is HttpOnly). */
 export const GUEST_FLAG = 'sf-chat-guest';
 
+// Who hears openChat(): ChatButton, from an effect. React attaches a page's click handlers when
+// it commits the hydration but runs effects a moment later, and on a slow phone a tap can land
+// in between: the Chat link's handler ran (no navigation to /chat) but nobody heard it, so the
+// first tap did nothing. Such a tap now waits here for the listener (briefly: one made long ago,
+// on a page without chat, must not open the panel on a later one).
+type OpenHandler = (t: ChatTarget | 'list') => void;
+const openHandlers = new Set<OpenHandler>();
+const EARLY_TAP_MS = 10_000;
+let early: { target: ChatTarget | 'list'; at: number } | null = null;
+
 /** Opens the chat panel (from the header's Chat, or a 'Chat with seller' button anywhere). */
 export function openChat(target: ChatTarget | 'list') {
-  window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: target }));
+  if (openHandlers.size === 0) {
+    early = { target, at: Date.now() };
+    return;
+  }
+  for (const fn of openHandlers) fn(target);
 }
-export function onOpenChat(fn: (t: ChatTarget | 'list') => void) {
-  const h = (e: Event) => fn((e as CustomEvent<ChatTarget | 'list'>).detail);
-  window.addEventListener(OPEN_EVENT, h);
-  return () => window.removeEventListener(OPEN_EVENT, h);
+export function onOpenChat(fn: OpenHandler) {
+  openHandlers.add(fn);
+  const tap = early;
+  early = null;
+  if (tap && Date.now() - tap.at < EARLY_TAP_MS) fn(tap.target);
+  return () => {
+    openHandlers.delete(fn);
+  };
 }
 
 // ---- The badge: the panel's host (ChatButton) knows the unread count and what waits; the
