@@ -66,6 +66,14 @@ test('a guest pastes too much, asks, leaves an e-mail, signs in and keeps the co
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
   await hydrated(page);
+  // React Router changes the address first and renders the signed-in page in a transition after
+  // it: until then the guest's header (its Chat visible) is still on screen. Pressing Chat then
+  // held on to the header's link, which the signed-in phone layout hides (Chat moves to the
+  // bottom bar), and the click waited for it to show until the test timed out. Wait for the
+  // signed-in header first.
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: /^Notifications/ }),
+  ).toBeVisible();
   await chatButton(page).click();
   await expect(panel.getByTestId('chat-title')).toHaveText('SpareFinder support');
   await expect(panel.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
