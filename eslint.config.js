@@ -129,7 +129,6 @@ export default tseslint.config(
     ignores: [
       'apps/api/src/modules/coupons/routes.ts',
       'apps/api/src/modules/disputes/routes.ts',
-      'apps/api/src/modules/orders/routes.ts',
       'apps/api/src/modules/providers/routes.ts',
       'apps/api/src/modules/seo/routes.ts',
     ],

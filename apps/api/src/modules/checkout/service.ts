@@ -120,12 +120,13 @@ const hashBody = (i: CheckoutInput) =>
     .digest('hex');
 
 async function summary(
-  db: Db,
+  app: FastifyInstance,
   checkoutId: string,
   replayed: boolean,
   message?: string,
 ): Promise<CheckoutAnswer> {
-  const orders = await ordersService.byCheckout(db, checkoutId);
+  const db = app.db;
+  const orders = await ordersService(app).byCheckout(db, checkoutId);
   const views = await orderViews(db, orders, 'buyer');
   const ref = orders[0]?.paymentReference;
   const p = ref ? await findPayment(db, ref) : undefined;
@@ -242,7 +243,7 @@ export function checkoutService(app: FastifyInstance) {
         : null;
       const created = [];
       for (const g of totals.stores) {
-        const o = await ordersService.placeOrder(
+        const o = await ordersService(app).placeOrder(
           tx,
           {
             checkoutId,
@@ -296,10 +297,10 @@ export function checkoutService(app: FastifyInstance) {
       // (Paystack orders: once paid).
       if (!paystack) {
         await queueAll(tx, [
-          ...(await ordersService.buyerPlacedMails(app, tx, created)),
-          ...(await ordersService.newOrderMails(app, tx, created)),
+          ...(await ordersService(app).buyerPlacedMails(tx, created)),
+          ...(await ordersService(app).newOrderMails(tx, created)),
         ]);
-        await ordersService.tellSellersNew(app, tx, created);
+        await ordersService(app).tellSellersNew(tx, created);
       }
       await cart.removeLines(
         user.id,
@@ -312,7 +313,7 @@ export function checkoutService(app: FastifyInstance) {
     if (outcome.replay) {
       const id = await known();
       if (!id) throw conflict('This checkout is still being placed: try again in a moment');
-      return summary(db, id, true);
+      return summary(app, id, true);
     }
     let message: string | undefined;
     if (outcome.reference) {
@@ -323,7 +324,7 @@ export function checkoutService(app: FastifyInstance) {
         message = err.message;
       }
     }
-    return summary(db, outcome.checkoutId, false, message);
+    return summary(app, outcome.checkoutId, false, message);
   }
 
   return {
@@ -384,7 +385,7 @@ export function checkoutService(app: FastifyInstance) {
         return k.result.checkoutId ?? null;
       };
       const before = await known();
-      if (before) return summary(db, before, true);
+      if (before) return summary(app, before, true);
       try {
         return await place(user, key, input, hash, known);
       } catch (err) {
@@ -392,7 +393,7 @@ export function checkoutService(app: FastifyInstance) {
         // emptied the cart): that request's orders are the answer, not this one's refusal.
         if (err instanceof HttpError) {
           const id = await known().catch(() => null);
-          if (id) return summary(db, id, true);
+          if (id) return summary(app, id, true);
         }
         throw err;
       }
@@ -400,7 +401,7 @@ export function checkoutService(app: FastifyInstance) {
 
     /** Another try at paying a checkout that awaits payment (the first Paystack page was closed). */
     async pay(userId: string, checkoutId: string): Promise<PayAnswer> {
-      const orders = await ordersService.byCheckout(db, checkoutId);
+      const orders = await ordersService(app).byCheckout(db, checkoutId);
       if (orders.length === 0 || orders[0].buyerUserId !== userId)
         throw new HttpError(404, 'No such checkout', 'NOT_FOUND');
       if (!orders.some((o) => o.status === 'pending_payment') || !orders[0].paymentReference)

@@ -86,9 +86,9 @@ describe(`escrow and disputes (${dbLabel()})`, () => {
     );
     await runDueJobs(w.app, { until: new Date(Date.now() + 8 * DAY) });
     await w.db.execute(sql`update orders set disputed_at = null where id = ${x.order.id}`);
-    await ordersService.autoRelease(w.app, x.order.id);
+    await ordersService(w.app).autoRelease(x.order.id);
     await expect(
-      ordersService.act(w.app, {
+      ordersService(w.app).act({
         orderId: x.order.id,
         action: 'receive',
         who: { userId: null, role: 'system' },
@@ -264,7 +264,7 @@ describe(`escrow and disputes (${dbLabel()})`, () => {
     await w.db.execute(
       sql`update orders set hold_until = now() - interval '1 minute' where id = ${order.id}`,
     );
-    await ordersService.expire(w.app, res.body.checkoutId);
+    await ordersService(w.app).expire(res.body.checkoutId);
     expect(await statusOf(order.id)).toBe('cancelled');
     await payOnTestPage(w.app, res.body.payment.authorizationUrl);
     const buyer = as(w.app, b.cookie);

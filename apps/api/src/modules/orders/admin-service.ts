@@ -287,7 +287,7 @@ export function adminOrdersService(app: FastifyInstance) {
         const held = await balance(tx, account.escrow(id));
         if (o.escrowHeldAt) await adminOrdersRepository(tx).clearEscrowHold(id);
         // The order's own move: only a delivered order completes (409 with its state otherwise).
-        const after = await ordersService.actIn(app, tx, {
+        const after = await ordersService(app).actIn(tx, {
           orderId: id,
           action: 'receive',
           who: { userId: me.id, role: 'admin' },

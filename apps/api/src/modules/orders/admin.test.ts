@@ -179,7 +179,7 @@ describe(`admin: orders and refunds (${dbLabel()})`, () => {
     await w.db.execute(
       sql`update orders set delivered_at = now() - interval '8 days' where id = ${id}`,
     );
-    await ordersService.autoRelease(w.app, id);
+    await ordersService(w.app).autoRelease(id);
     expect((await admin.get(`/api/admin/orders/${id}`)).body.order.status).toBe('delivered');
     // A part refund, then the release: the store gets what escrow still holds, less commission.
     expect((await refund(id, { amountKobo: 50_000 })).status).toBe(200);

@@ -73,10 +73,12 @@ describe(`refunds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, (
     for (let i = 0; i < 50; i++) {
       if (i % 5 === 0)
         attempts.push(
-          ordersService.refund(w.app, order.id).then(
-            () => -1,
-            () => -2,
-          ),
+          ordersService(w.app)
+            .refund(order.id)
+            .then(
+              () => -1,
+              () => -2,
+            ),
         );
       else if (i % 5 === 1) attempts.push(runDueJobs(w.app).then(() => -3));
       else if (i % 2 === 0)
@@ -97,7 +99,7 @@ describe(`refunds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, (
     await runDueJobs(w.app);
     // The job again, as after a lease that ran out, and the refund asked for directly.
     await retryJob(`orders.refund:${order.id}`);
-    await Promise.all([runDueJobs(w.app), ordersService.refund(w.app, order.id)]);
+    await Promise.all([runDueJobs(w.app), ordersService(w.app).refund(order.id)]);
 
     expect(refundCalls() - callsBefore).toBe(1);
     expect(await refundsAtPaystack(reference)).toBe(1);
@@ -216,7 +218,11 @@ describe(`refunds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, (
           : as(w.app, buyer.cookie).post(`/api/orders/${order.id}/cancel`)
         ).then((r) => r.status),
       ),
-      ...Array.from({ length: 10 }, () => ordersService.autoRelease(w.app, order.id).then(() => 0)),
+      ...Array.from({ length: 10 }, () =>
+        ordersService(w.app)
+          .autoRelease(order.id)
+          .then(() => 0),
+      ),
     ]);
     expect(answers.filter((a) => a >= 500)).toEqual([]);
     expect(answers.filter((a) => a === 200).length).toBeLessThanOrEqual(1);

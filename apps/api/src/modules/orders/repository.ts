@@ -59,6 +59,11 @@ export const ordersRepository = {
     return after ? { before: r.before, after } : null;
   },
 
+  /** Locks the order's row in `tx` until it ends. */
+  async lock(tx: Db, id: number) {
+    await tx.execute(sql`select id from orders where id = ${id} for update`);
+  },
+
   async find(db: Db, id: number): Promise<OrderRow | undefined> {
     return (await db.select().from(s.orders).where(eq(s.orders.id, id)))[0];
   },

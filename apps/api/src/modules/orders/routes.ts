@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../lib/session.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { Id, idParam, Text } from '../../lib/schemas.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { onPaymentSucceeded } from '../payments/service.ts';
-import { ordersRepository as repo } from './repository.ts';
-import { ordersService as svc, type Who } from './service.ts';
+import { ordersService, type Who } from './service.ts';
 import { orderViews } from './view.ts';
 import payoutRoutes from './payout-routes.ts';
 import { invoiceFor } from './invoice.ts';
@@ -20,27 +20,42 @@ const listQuery = {
     lastId: Id(),
   },
 } as const;
-const noteBody = (required: boolean, field: string, label: string) =>
-  ({
-    type: 'object',
-    ...(required ? { required: [field] } : {}),
-    properties: {
-      [field]: Text({ minLength: required ? 3 : 0, maxLength: 500, description: label }),
-    },
-  }) as const;
+/** A note written with a move (the buyer reads it), at least 3 characters when required. */
+const note = (required: boolean, label: string) =>
+  Text({ minLength: required ? 3 : 0, maxLength: 500, description: label });
+const buyerCancelBody = { type: 'object', properties: { reason: note(false, 'Why') } } as const;
+const shipBody = {
+  type: 'object',
+  properties: { note: note(false, 'Note for the buyer') },
+} as const;
+const sellerCancelBody = {
+  type: 'object',
+  required: ['reason'],
+  properties: { reason: note(true, 'Why (the buyer reads it)') },
+} as const;
 
-type ListQ = { status?: string; lastId?: number };
-
-export default async function ordersRoutes(app: FastifyInstance) {
-  // Wiring to the shared seams: payments of purpose 'order', jobs; payouts wire their own.
-  onPaymentSucceeded('order', svc.onPaid, (p) => `/user/orders?checkout=${p.purposeId}`);
-  await payoutRoutes(app);
-  defineJob<{ checkoutId: string }>('orders.expire', (p, ctx) => svc.expire(ctx.app, p.checkoutId));
-  defineJob<{ orderId: number }>('orders.refund', (p, ctx) => svc.refund(ctx.app, p.orderId), {
-    maxAttempts: 10,
-    backoffMs: 60_000,
-  });
-  defineJob<{ orderId: number }>('orders.release', (p, ctx) => svc.autoRelease(ctx.app, p.orderId));
+export default async function ordersRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
+  const svc = ordersService(app);
+  // Wiring to the shared seams: payments of purpose 'order', jobs; payouts wire their own. The
+  // payment and the jobs name the app they run in: the service is made for it.
+  onPaymentSucceeded(
+    'order',
+    (tx, p, payApp) => ordersService(payApp).onPaid(tx, p),
+    (p) => `/user/orders?checkout=${p.purposeId}`,
+  );
+  await payoutRoutes(fastify);
+  defineJob<{ checkoutId: string }>('orders.expire', (p, ctx) =>
+    ordersService(ctx.app).expire(p.checkoutId),
+  );
+  defineJob<{ orderId: number }>(
+    'orders.refund',
+    (p, ctx) => ordersService(ctx.app).refund(p.orderId),
+    { maxAttempts: 10, backoffMs: 60_000 },
+  );
+  defineJob<{ orderId: number }>('orders.release', (p, ctx) =>
+    ordersService(ctx.app).autoRelease(p.orderId),
+  );
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -51,7 +66,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   const seller = (req: FastifyRequest): Who => ({ userId: req.user!.id, role: 'seller' });
 
   // ---- The buyer's orders (every signed-in role buys) ----
-  app.get<{ Querystring: ListQ }>(
+  app.get(
     '/api/orders',
     {
       preHandler: requireAuth,
@@ -64,7 +79,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const list = await repo.listBuyer(app.db, req.user!.id, { ...req.query, limit: PAGE });
+      const list = await svc.listBuyer(req.user!.id, { ...req.query, limit: PAGE });
       return {
         status: true,
         items: await orderViews(app.db, list, 'buyer'),
@@ -73,7 +88,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/orders/:id',
     {
       preHandler: requireAuth,
@@ -85,12 +100,12 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const o = await svc.forBuyer(app.db, req.params.id, req.user!.id);
+      const o = await svc.forBuyer(req.params.id, req.user!.id);
       return { status: true, order: (await orderViews(app.db, [o], 'buyer'))[0] };
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/orders/:id/invoice',
     {
       preHandler: requireAuth,
@@ -108,44 +123,42 @@ export default async function ordersRoutes(app: FastifyInstance) {
     }),
   );
 
-  const buyerAction = (path: string, action: Action, summary: string, body?: object) =>
-    app.post<{ Params: { id: number }; Body: { reason?: string } }>(
-      `/api/orders/:id/${path}`,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['orders'],
-          summary,
-          params: idParam(),
-          ...(body ? { body } : {}),
-          response: { 200: sc.orderReply },
-        },
+  /** The buyer moves their own order; `note` goes in its timeline. */
+  const buyerMove = async (req: FastifyRequest, orderId: number, action: Action, note: string) => {
+    await svc.forBuyer(orderId, req.user!.id);
+    const o = await svc.act({ orderId, action, who: buyer(req), note });
+    return { status: true, order: (await orderViews(app.db, [o], 'buyer'))[0] };
+  };
+  app.post(
+    '/api/orders/:id/received',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: "'I received it': completes a delivered order and releases its money to the store",
+        params: idParam(),
+        response: { 200: sc.orderReply },
       },
-      async (req) => {
-        await svc.forBuyer(app.db, req.params.id, req.user!.id);
-        const o = await svc.act(app, {
-          orderId: req.params.id,
-          action,
-          who: buyer(req),
-          note: req.body?.reason ?? '',
-        });
-        return { status: true, order: (await orderViews(app.db, [o], 'buyer'))[0] };
-      },
-    );
-  buyerAction(
-    'received',
-    'receive',
-    "'I received it': completes a delivered order and releases its money to the store",
+    },
+    async (req) => buyerMove(req, req.params.id, 'receive', ''),
   );
-  buyerAction(
-    'cancel',
-    'cancel',
-    'Cancels my order before the store accepts it (a paid order is refunded)',
-    noteBody(false, 'reason', 'Why'),
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancels my order before the store accepts it (a paid order is refunded)',
+        params: idParam(),
+        body: buyerCancelBody,
+        response: { 200: sc.orderReply },
+      },
+    },
+    async (req) => buyerMove(req, req.params.id, 'cancel', req.body?.reason ?? ''),
   );
 
   // ---- The seller's orders (placed with a store they own) ----
-  app.get<{ Querystring: ListQ }>(
+  app.get(
     '/api/store/orders',
     {
       preHandler: requireAuth,
@@ -157,9 +170,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const stores = await repo.storesOwnedBy(app.db, req.user!.id);
-      if (stores.length === 0) return { status: true, items: [], payments: paymentsMode(app) };
-      const list = await repo.listStores(app.db, stores, { ...req.query, limit: PAGE });
+      const list = await svc.listSeller(req.user!.id, { ...req.query, limit: PAGE });
+      if (!list) return { status: true, items: [], payments: paymentsMode(app) };
       return {
         status: true,
         items: await orderViews(app.db, list, 'seller'),
@@ -168,7 +180,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/store/orders/:id',
     {
       preHandler: requireAuth,
@@ -180,68 +192,68 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const o = await svc.forSeller(app.db, req.params.id, req.user!.id);
+      const o = await svc.forSeller(req.params.id, req.user!.id);
       return { status: true, order: (await orderViews(app.db, [o], 'seller'))[0] };
     },
   );
 
-  const sellerAction = (
-    path: string,
-    action: Action,
-    summary: string,
-    body?: { field: string; required: boolean; label: string },
-  ) =>
-    app.post<{ Params: { id: number }; Body: Record<string, string> }>(
-      `/api/store/orders/:id/${path}`,
-      {
-        preHandler: requireAuth,
-        schema: {
-          tags: ['store orders'],
-          summary,
-          params: idParam(),
-          ...(body ? { body: noteBody(body.required, body.field, body.label) } : {}),
-          response: { 200: sc.orderReply },
-        },
-      },
-      async (req) => {
-        await svc.forSeller(app.db, req.params.id, req.user!.id);
-        const o = await svc.act(app, {
-          orderId: req.params.id,
-          action,
-          who: seller(req),
-          note: body ? (req.body?.[body.field] ?? '').trim() : '',
-        });
-        return { status: true, order: (await orderViews(app.db, [o], 'seller'))[0] };
-      },
-    );
-  sellerAction('accept', 'accept', 'Accepts a paid or pay-on-delivery order (processing)');
-  sellerAction(
-    'ship',
-    'ship',
-    'Marks the order shipped, with a note for the buyer (carrier, tracking)',
-    {
-      field: 'note',
-      required: false,
-      label: 'Note for the buyer',
+  /** The store's owner moves an order of their store; `note` goes in its timeline. */
+  const sellerMove = async (req: FastifyRequest, orderId: number, action: Action, note: string) => {
+    await svc.forSeller(orderId, req.user!.id);
+    const o = await svc.act({ orderId, action, who: seller(req), note });
+    return { status: true, order: (await orderViews(app.db, [o], 'seller'))[0] };
+  };
+  const sellerOptions = (summary: string) => ({
+    preHandler: requireAuth,
+    schema: {
+      tags: ['store orders'],
+      summary,
+      params: idParam(),
+      response: { 200: sc.orderReply },
     },
+  });
+  app.post(
+    '/api/store/orders/:id/accept',
+    sellerOptions('Accepts a paid or pay-on-delivery order (processing)'),
+    async (req) => sellerMove(req, req.params.id, 'accept', ''),
   );
-  sellerAction(
-    'deliver',
-    'deliver',
-    "Marks the order delivered (escrow is released on the buyer's word or 7 days later)",
-  );
-  sellerAction(
-    'cancel',
-    'cancel',
-    'Cancels the order with a reason; a paid order is refunded through Paystack',
+  app.post(
+    '/api/store/orders/:id/ship',
     {
-      field: 'reason',
-      required: true,
-      label: 'Why (the buyer reads it)',
+      preHandler: requireAuth,
+      schema: {
+        tags: ['store orders'],
+        summary: 'Marks the order shipped, with a note for the buyer (carrier, tracking)',
+        params: idParam(),
+        body: shipBody,
+        response: { 200: sc.orderReply },
+      },
     },
+    async (req) => sellerMove(req, req.params.id, 'ship', (req.body?.note ?? '').trim()),
+  );
+  app.post(
+    '/api/store/orders/:id/deliver',
+    sellerOptions(
+      "Marks the order delivered (escrow is released on the buyer's word or 7 days later)",
+    ),
+    async (req) => sellerMove(req, req.params.id, 'deliver', ''),
+  );
+  app.post(
+    '/api/store/orders/:id/cancel',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['store orders'],
+        summary: 'Cancels the order with a reason; a paid order is refunded through Paystack',
+        params: idParam(),
+        body: sellerCancelBody,
+        response: { 200: sc.orderReply },
+      },
+    },
+    async (req) => sellerMove(req, req.params.id, 'cancel', (req.body?.reason ?? '').trim()),
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/store/orders/:id/mark-paid',
     {
       preHandler: requireAuth,
@@ -254,8 +266,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await svc.forSeller(app.db, req.params.id, req.user!.id);
-      const o = await svc.markCashPaid(app, req.params.id, seller(req));
+      await svc.forSeller(req.params.id, req.user!.id);
+      const o = await svc.markCashPaid(req.params.id, seller(req));
       return { status: true, order: (await orderViews(app.db, [o], 'seller'))[0] };
     },
   );

@@ -83,6 +83,13 @@ export interface Who {
   role: Actor;
 }
 
+/** A page of orders: after `lastId`, `limit` of them, optionally of one status. */
+interface ListQuery {
+  status?: string;
+  lastId?: number;
+  limit: number;
+}
+
 interface MoveInput {
   orderId: number;
   action: Action;
@@ -262,197 +269,253 @@ async function placeOrder(
   return o;
 }
 
-/** A checkout's orders (one per store). */
-const byCheckout = (db: Db, checkoutId: string) => repo.byCheckout(db, checkoutId);
-
-export const ordersService = {
-  newOrderMails,
-  buyerPlacedMails,
-  tellSellersNew,
-  placeOrder,
-  byCheckout,
-
-  /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
-  async act(app: FastifyInstance, m: MoveInput): Promise<OrderRow> {
-    return transaction(app.db, (tx) => this.actIn(app, tx, m));
-  },
-
-  /** The same inside the caller's transaction (staff actions write their audit entry with it). */
-  async actIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<OrderRow> {
+/**
+ * The orders' rules for `app` (its database, jobs, mail and bus). Functions taking `tx` run in
+ * the caller's transaction; the others open their own or read `app.db`.
+ */
+export function ordersService(app: FastifyInstance) {
+  /** Moves an order inside the caller's transaction (staff actions write their audit entry with it). */
+  async function actIn(tx: Db, m: MoveInput): Promise<OrderRow> {
     const o = await moveIn(app, tx, m);
     const note = m.action === 'refund' ? 'Your money is on its way back to you.' : '';
     await queueAll(tx, await moveMails(app, tx, o, note));
     await tellBuyerMoved(app, tx, o);
     return o;
-  },
+  }
 
-  /** The seller's 'cash received' on a pay-on-delivery order (a Paystack order is paid only by Paystack). */
-  async markCashPaid(app: FastifyInstance, orderId: number, who: Who): Promise<OrderRow> {
-    const o = await transaction(app.db, async (tx) => {
-      const cur = await repo.find(tx, orderId);
-      if (!cur) throw notFound('No such order');
-      if (cur.paymentMethod !== 'pay_on_delivery')
-        throw new HttpError(
-          409,
-          'Only a pay-on-delivery order is marked paid by the store: Paystack confirms online payments',
-          'NOT_PAY_ON_DELIVERY',
-        );
-      if (['cancelled', 'refunded'].includes(cur.status))
-        throw conflict(`This order is ${statusLabel(cur.status)}: it cannot be marked paid`);
-      if (cur.paidAt) throw conflict('This order is already marked paid');
-      const moved = await repo.move(tx, orderId, [cur.status as never], cur.status as never, {
-        paidAt: new Date(),
-      });
-      if (!moved) throw conflict('This order changed just now: please reload it');
-      await repo.event(tx, {
-        orderId,
-        from: cur.status,
-        to: cur.status,
-        actorUserId: who.userId,
-        actorRole: who.role,
-        note: 'Cash received on delivery',
-      });
-      await postCashReceived(tx, moved.after);
-      await queueAll(tx, await cashMails(app, tx, moved.after));
-      await tellBuyerCashReceived(app, tx, moved.after);
-      return moved.after;
-    });
-    return o;
-  },
+  /** Moves an order on behalf of a user or the system; 409 when the move is not allowed now. */
+  async function act(m: MoveInput): Promise<OrderRow> {
+    return transaction(app.db, (tx) => actIn(tx, m));
+  }
 
-  /** Paystack confirmed a checkout's payment (called once, inside the payment's transaction). */
-  async onPaid(tx: Db, p: PaymentRow, app: FastifyInstance) {
-    const orders = await repo.byCheckout(tx, p.purposeId);
-    const entries: Entry[] = [];
-    const paid: OrderRow[] = [];
-    for (const o of orders) {
-      const moved = await repo.move(tx, o.id, ['pending_payment'], 'paid', { paidAt: new Date() });
-      if (moved) {
-        await repo.event(tx, {
-          orderId: o.id,
-          from: moved.before,
-          to: 'paid',
-          actorUserId: null,
-          actorRole: 'system',
-          note: `Paystack payment ${p.reference}`,
-        });
-        entries.push({ account: account.escrow(o.id), amountKobo: Number(o.totalKobo) });
-        paid.push(moved.after);
-      } else {
-        // Paid after the order was cancelled (the hold ran out): the money goes back.
-        const late = await repo.move(tx, o.id, ['cancelled'], 'cancelled', {
+  return {
+    /** Sellers' mails of new orders (in the checkout's transaction). */
+    newOrderMails: (tx: Db, orders: OrderRow[]) => newOrderMails(app, tx, orders),
+    /** The buyer's receipt of a pay-on-delivery checkout (in its transaction). */
+    buyerPlacedMails: (tx: Db, orders: OrderRow[]) => buyerPlacedMails(app, tx, orders),
+    /** Each store's owner hears of a new order (in the checkout's transaction). */
+    tellSellersNew: (tx: Db, orders: OrderRow[]) => tellSellersNew(app, tx, orders),
+    placeOrder,
+    /** A checkout's orders (one per store), read with `db` (or the caller's transaction). */
+    byCheckout: (db: Db, checkoutId: string) => repo.byCheckout(db, checkoutId),
+
+    act,
+    actIn,
+
+    /** The seller's 'cash received' on a pay-on-delivery order (a Paystack order is paid only by Paystack). */
+    async markCashPaid(orderId: number, who: Who): Promise<OrderRow> {
+      const o = await transaction(app.db, async (tx) => {
+        const cur = await repo.find(tx, orderId);
+        if (!cur) throw notFound('No such order');
+        if (cur.paymentMethod !== 'pay_on_delivery')
+          throw new HttpError(
+            409,
+            'Only a pay-on-delivery order is marked paid by the store: Paystack confirms online payments',
+            'NOT_PAY_ON_DELIVERY',
+          );
+        if (['cancelled', 'refunded'].includes(cur.status))
+          throw conflict(`This order is ${statusLabel(cur.status)}: it cannot be marked paid`);
+        if (cur.paidAt) throw conflict('This order is already marked paid');
+        const moved = await repo.move(tx, orderId, [cur.status as never], cur.status as never, {
           paidAt: new Date(),
         });
-        entries.push({
-          account: account.buyerRefunds(o.buyerUserId),
-          amountKobo: Number(o.totalKobo),
+        if (!moved) throw conflict('This order changed just now: please reload it');
+        await repo.event(tx, {
+          orderId,
+          from: cur.status,
+          to: cur.status,
+          actorUserId: who.userId,
+          actorRole: who.role,
+          note: 'Cash received on delivery',
         });
-        await oweRefund(tx, late?.after ?? o);
-      }
-    }
-    const buyer = orders[0]
-      ? (await repo.people(tx, [orders[0].buyerUserId])).get(orders[0].buyerUserId)
-      : undefined;
-    if (paid.length && buyer)
-      await queueAll(tx, [
-        ...(buyer.email
-          ? [
-              buyerPaidMail(
-                buyer.email,
-                buyer.name,
-                await receipts(tx, paid),
-                origin(app),
-                p.reference,
-              ),
-            ]
-          : []),
-        ...(await newOrderMails(app, tx, paid)),
-      ]);
-    for (const o of paid) await tellBuyerMoved(app, tx, o);
-    await tellSellersNew(app, tx, paid);
-    return { entries };
-  },
-
-  /** Job: an order still unpaid when its hold ends is cancelled and its stock returns. */
-  async expire(app: FastifyInstance, checkoutId: string) {
-    const orders = await repo.byCheckout(app.db, checkoutId);
-    const pending = orders.filter((o) => o.status === 'pending_payment');
-    if (pending.length === 0) return;
-    // Ask Paystack first: a payment whose webhook was lost must not lose its order.
-    const ref = pending[0].paymentReference;
-    if (ref)
-      await paymentsService(app)
-        .verify(ref)
-        .catch((err) => app.log.warn({ err, ref }, 'verify before expiry failed'));
-    for (const o of pending) {
-      if (o.holdUntil && o.holdUntil.getTime() > Date.now()) continue;
-      await transaction(app.db, (tx) =>
-        moveIn(app, tx, {
-          orderId: o.id,
-          action: 'cancel',
-          who: { userId: null, role: 'system' },
-          note: `Not paid within ${minutes(app.config.orderHoldMinutes)}: the parts went back on sale`,
-        }),
-      ).catch((err) => {
-        if (!(err instanceof HttpError)) throw err; // paid meanwhile: nothing to do
+        await postCashReceived(tx, moved.after);
+        await queueAll(tx, await cashMails(app, tx, moved.after));
+        await tellBuyerCashReceived(app, tx, moved.after);
+        return moved.after;
       });
-    }
-  },
+      return o;
+    },
 
-  /**
-   * Job: a cancelled paid order's money goes back through Paystack's refund API. Safe to run
-   * any number of times at once or again later: the order's one refund row decides who calls
-   * Paystack, and the move to refunded happens once.
-   */
-  async refund(app: FastifyInstance, orderId: number) {
-    const o = await repo.find(app.db, orderId);
-    if (!o || o.status !== 'cancelled' || !o.paidAt || !o.paymentReference) return;
-    // An order cancelled before refunds were recorded gets its row now (a no-op otherwise).
-    await oweRefund(app.db, o);
-    const outcome = await paymentsService(app).sendRefund(refundReference(orderId));
-    // Another worker is sending it now: this job looks again after its backoff.
-    if (outcome === 'busy') throw new Error(`Refund of order ${orderId} is being sent elsewhere`);
-    await this.act(app, { orderId, action: 'refund', who: { userId: null, role: 'system' } }).catch(
-      (err) => {
-        if (!(err instanceof HttpError)) throw err; // refunded by another caller just now
-      },
-    );
-  },
+    /** Paystack confirmed a checkout's payment (called once, inside the payment's transaction). */
+    async onPaid(tx: Db, p: PaymentRow) {
+      const orders = await repo.byCheckout(tx, p.purposeId);
+      const entries: Entry[] = [];
+      const paid: OrderRow[] = [];
+      for (const o of orders) {
+        const moved = await repo.move(tx, o.id, ['pending_payment'], 'paid', {
+          paidAt: new Date(),
+        });
+        if (moved) {
+          await repo.event(tx, {
+            orderId: o.id,
+            from: moved.before,
+            to: 'paid',
+            actorUserId: null,
+            actorRole: 'system',
+            note: `Paystack payment ${p.reference}`,
+          });
+          entries.push({ account: account.escrow(o.id), amountKobo: Number(o.totalKobo) });
+          paid.push(moved.after);
+        } else {
+          // Paid after the order was cancelled (the hold ran out): the money goes back.
+          const late = await repo.move(tx, o.id, ['cancelled'], 'cancelled', {
+            paidAt: new Date(),
+          });
+          entries.push({
+            account: account.buyerRefunds(o.buyerUserId),
+            amountKobo: Number(o.totalKobo),
+          });
+          await oweRefund(tx, late?.after ?? o);
+        }
+      }
+      const buyer = orders[0]
+        ? (await repo.people(tx, [orders[0].buyerUserId])).get(orders[0].buyerUserId)
+        : undefined;
+      if (paid.length && buyer)
+        await queueAll(tx, [
+          ...(buyer.email
+            ? [
+                buyerPaidMail(
+                  buyer.email,
+                  buyer.name,
+                  await receipts(tx, paid),
+                  origin(app),
+                  p.reference,
+                ),
+              ]
+            : []),
+          ...(await newOrderMails(app, tx, paid)),
+        ]);
+      for (const o of paid) await tellBuyerMoved(app, tx, o);
+      await tellSellersNew(app, tx, paid);
+      return { entries };
+    },
 
-  /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */
-  async autoRelease(app: FastifyInstance, orderId: number) {
-    const o = await repo.find(app.db, orderId);
-    // A dispute or a staff hold keeps the money in escrow until it is lifted.
-    if (!o || o.status !== 'delivered' || o.disputedAt || o.escrowHeldAt) return;
-    if (
-      o.deliveredAt &&
-      o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * 86_400_000 > Date.now() + 1000
-    )
-      return;
-    await this.act(app, {
-      orderId,
-      action: 'receive',
-      who: { userId: null, role: 'system' },
-      note: `No problem reported within ${ESCROW_RELEASE_DAYS} days of delivery`,
-    }).catch((err) => {
-      if (!(err instanceof HttpError)) throw err;
-    });
-  },
+    /** Job: an order still unpaid when its hold ends is cancelled and its stock returns. */
+    async expire(checkoutId: string) {
+      const orders = await repo.byCheckout(app.db, checkoutId);
+      const pending = orders.filter((o) => o.status === 'pending_payment');
+      if (pending.length === 0) return;
+      // Ask Paystack first: a payment whose webhook was lost must not lose its order.
+      const ref = pending[0].paymentReference;
+      if (ref)
+        await paymentsService(app)
+          .verify(ref)
+          .catch((err) => app.log.warn({ err, ref }, 'verify before expiry failed'));
+      for (const o of pending) {
+        if (o.holdUntil && o.holdUntil.getTime() > Date.now()) continue;
+        await transaction(app.db, (tx) =>
+          moveIn(app, tx, {
+            orderId: o.id,
+            action: 'cancel',
+            who: { userId: null, role: 'system' },
+            note: `Not paid within ${minutes(app.config.orderHoldMinutes)}: the parts went back on sale`,
+          }),
+        ).catch((err) => {
+          if (!(err instanceof HttpError)) throw err; // paid meanwhile: nothing to do
+        });
+      }
+    },
 
-  async forBuyer(db: Db, orderId: number, userId: string): Promise<OrderRow> {
-    const o = await repo.find(db, orderId);
-    // Someone else's order is 'not found': its existence is not told either.
-    if (!o || o.buyerUserId !== userId) throw notFound('No such order');
-    return o;
-  },
+    /**
+     * Job: a cancelled paid order's money goes back through Paystack's refund API. Safe to run
+     * any number of times at once or again later: the order's one refund row decides who calls
+     * Paystack, and the move to refunded happens once.
+     */
+    async refund(orderId: number) {
+      const o = await repo.find(app.db, orderId);
+      if (!o || o.status !== 'cancelled' || !o.paidAt || !o.paymentReference) return;
+      // An order cancelled before refunds were recorded gets its row now (a no-op otherwise).
+      await oweRefund(app.db, o);
+      const outcome = await paymentsService(app).sendRefund(refundReference(orderId));
+      // Another worker is sending it now: this job looks again after its backoff.
+      if (outcome === 'busy') throw new Error(`Refund of order ${orderId} is being sent elsewhere`);
+      await act({ orderId, action: 'refund', who: { userId: null, role: 'system' } }).catch(
+        (err) => {
+          if (!(err instanceof HttpError)) throw err; // refunded by another caller just now
+        },
+      );
+    },
 
-  async forSeller(db: Db, orderId: number, userId: string): Promise<OrderRow> {
-    const stores = await repo.storesOwnedBy(db, userId);
-    if (stores.length === 0) throw forbidden('Only a store owner can see store orders');
-    const o = await repo.find(db, orderId);
-    if (!o || !stores.includes(o.storeId)) throw notFound('No such order');
-    return o;
-  },
+    /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */
+    async autoRelease(orderId: number) {
+      const o = await repo.find(app.db, orderId);
+      // A dispute or a staff hold keeps the money in escrow until it is lifted.
+      if (!o || o.status !== 'delivered' || o.disputedAt || o.escrowHeldAt) return;
+      if (
+        o.deliveredAt &&
+        o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * 86_400_000 > Date.now() + 1000
+      )
+        return;
+      await act({
+        orderId,
+        action: 'receive',
+        who: { userId: null, role: 'system' },
+        note: `No problem reported within ${ESCROW_RELEASE_DAYS} days of delivery`,
+      }).catch((err) => {
+        if (!(err instanceof HttpError)) throw err;
+      });
+    },
 
-  moneyState,
-};
+    async forBuyer(orderId: number, userId: string): Promise<OrderRow> {
+      const o = await repo.find(app.db, orderId);
+      // Someone else's order is 'not found': its existence is not told either.
+      if (!o || o.buyerUserId !== userId) throw notFound('No such order');
+      return o;
+    },
+
+    async forSeller(orderId: number, userId: string): Promise<OrderRow> {
+      const stores = await repo.storesOwnedBy(app.db, userId);
+      if (stores.length === 0) throw forbidden('Only a store owner can see store orders');
+      const o = await repo.find(app.db, orderId);
+      if (!o || !stores.includes(o.storeId)) throw notFound('No such order');
+      return o;
+    },
+
+    /** The buyer's orders, newest first, a page after `lastId`. */
+    listBuyer: (userId: string, q: ListQuery) => repo.listBuyer(app.db, userId, q),
+
+    /** The orders of the stores this user owns, newest first; null when they own no store. */
+    async listSeller(userId: string, q: ListQuery): Promise<OrderRow[] | null> {
+      const stores = await repo.storesOwnedBy(app.db, userId);
+      if (stores.length === 0) return null;
+      return repo.listStores(app.db, stores, q);
+    },
+
+    /** The ids of the stores this user owns, in id order. */
+    storesOwnedBy: (userId: string) => repo.storesOwnedBy(app.db, userId),
+
+    /**
+     * The order, its row locked in the caller's transaction first (a staff refund from the
+     * order's page waits for it); undefined when there is none.
+     */
+    async lockedIn(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+      await repo.lock(tx, orderId);
+      return repo.find(tx, orderId);
+    },
+
+    /** The order as the caller's transaction sees it. */
+    findIn: (tx: Db, orderId: number) => repo.find(tx, orderId),
+
+    /**
+     * Completes a delivered order whose dispute settled its money (in the caller's
+     * transaction, the order locked): false when it is no longer delivered.
+     */
+    async completeSettledIn(tx: Db, orderId: number, who: Who, note: string): Promise<boolean> {
+      const moved = await repo.move(tx, orderId, ['delivered'], 'completed');
+      if (!moved) return false;
+      await repo.event(tx, {
+        orderId,
+        from: 'delivered',
+        to: 'completed',
+        actorUserId: who.userId,
+        actorRole: who.role,
+        note,
+      });
+      return true;
+    },
+
+    moneyState,
+  };
+}
+export type OrdersService = ReturnType<typeof ordersService>;
