@@ -104,7 +104,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       '**/testing.ts',
-      'apps/api/src/modules/coupons/routes.ts',
       'apps/api/src/modules/disputes/money.ts',
       'apps/api/src/modules/disputes/service.ts',
       'apps/api/src/modules/orders/bank-account.ts',
@@ -127,7 +126,6 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/*/routes.ts'],
     ignores: [
-      'apps/api/src/modules/coupons/routes.ts',
       'apps/api/src/modules/disputes/routes.ts',
       'apps/api/src/modules/providers/routes.ts',
       'apps/api/src/modules/seo/routes.ts',
@@ -171,7 +169,6 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/**/service.ts', 'apps/api/src/modules/**/*-service.ts'],
     ignores: [
-      'apps/api/src/modules/coupons/service.ts',
       'apps/api/src/modules/disputes/service.ts',
     ],
     rules: {

@@ -179,7 +179,7 @@ export function checkoutService(app: FastifyInstance) {
     // The coupon's rules that depend on who buys: the account's phone and the contact phone.
     const who = { userId: user.id, accountPhone: user.phone, contactPhone: phone };
     const coupon = input.couponCode?.trim()
-      ? await couponsService.usable(db, input.couponCode, who)
+      ? await couponsService(db).usable(input.couponCode, who)
       : null;
 
     const outcome = await transaction(db, async (tx) => {
@@ -218,7 +218,7 @@ export function checkoutService(app: FastifyInstance) {
 
       const checkoutId = crypto.randomUUID();
       if (coupon && totals.discountKobo > 0)
-        await couponsService.take(tx, coupon.row, who, {
+        await couponsService(tx).take(coupon.row, who, {
           checkoutId,
           discountKobo: totals.discountKobo,
         });
@@ -336,7 +336,7 @@ export function checkoutService(app: FastifyInstance) {
       if (q.couponCode?.trim()) {
         try {
           const who = { userId, accountPhone: await accountPhone(db, userId) };
-          const c = await couponsService.usable(db, q.couponCode, who);
+          const c = await couponsService(db).usable(q.couponCode, who);
           await checkNotOwnStore(db, c, [...storesOf(lines).keys()], who);
           coupon = c;
         } catch (err) {

@@ -37,7 +37,7 @@ describe(`admin: coupons (${dbLabel()})`, () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const c = made.body.coupon;
     expect(c).toMatchObject({ code: 'DETTY-DECEMBER', usageLimit: 100, usedCount: 0 });
-    await couponsService.redeem(t.handle.db, c.id, c.code);
+    await couponsService(t.handle.db).redeem(c.id, c.code);
     const patched = await call('PATCH', `/api/admin/coupons/${c.id}`, {
       usageLimit: 5,
       expiresAt: null,
@@ -76,7 +76,7 @@ describe(`admin: coupons (${dbLabel()})`, () => {
       usageLimit: 10,
     });
     const c = made.body.coupon;
-    for (let i = 0; i < 3; i++) await couponsService.redeem(t.handle.db, c.id, c.code);
+    for (let i = 0; i < 3; i++) await couponsService(t.handle.db).redeem(c.id, c.code);
     for (const usageLimit of [1, 2]) {
       const r = await call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
@@ -106,7 +106,7 @@ describe(`admin: coupons (${dbLabel()})`, () => {
       usageLimit: 100,
     });
     const c = made.body.coupon;
-    const uses = Array.from({ length: 40 }, () => couponsService.redeem(t.handle.db, c.id, c.code));
+    const uses = Array.from({ length: 40 }, () => couponsService(t.handle.db).redeem(c.id, c.code));
     const lower = [5, 10, 15, 20, 25].map((usageLimit) =>
       call('PATCH', `/api/admin/coupons/${c.id}`, { usageLimit }),
     );

@@ -24,7 +24,7 @@ export const adminCouponsService = {
   create: (db: Db, me: SessionUser, input: CouponInput & { note?: string }) =>
     transaction(db, async (tx) => {
       const { note, ...coupon } = input;
-      const view = await couponsService.create(tx, coupon);
+      const view = await couponsService(tx).create(coupon);
       await recordAudit(tx, {
         actorId: me.id,
         action: 'coupon.create',

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requireRole } from '../../lib/session.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { DateTime, Id, idParam, Int, Kobo, nullable, Text } from '../../lib/schemas.ts';
-import { ordersRepository } from '../orders/repository.ts';
-import { couponsService as svc, type CouponInput } from './service.ts';
-import { adminCouponsService as admins, type CouponPatch } from './admin.ts';
+import { ordersService } from '../orders/service.ts';
+import { couponsService } from './service.ts';
+import { adminCouponsService as admins } from './admin.ts';
 import * as sc from './schemas.ts';
 
 /** Uses allowed per account and per phone number (a first-order coupon: 1 and 1). */
@@ -13,24 +14,32 @@ const perPerson = {
   perPhoneLimit: nullable(Int({ minimum: 1, maximum: 1000 })),
 } as const;
 
-const couponBody = (withStore: boolean) =>
-  ({
-    type: 'object',
-    required: ['code', 'kind', 'value'],
-    properties: {
-      code: Text({ minLength: 3, maxLength: 30 }),
-      kind: { type: 'string', enum: ['percent', 'fixed'] },
-      value: Kobo({ minimum: 1, description: 'percent: 1-100; fixed: kobo' }),
-      minOrderKobo: Kobo(),
-      expiresAt: nullable(DateTime()),
-      usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
-      ...perPerson,
-      description: Text({ maxLength: 200 }),
-      ...(withStore
-        ? { storeId: nullable(Id()), note: Text({ maxLength: 500, multiline: true }) }
-        : {}),
-    },
-  }) as const;
+/** A coupon's fields, as a store's owner sends them. */
+const couponFields = {
+  code: Text({ minLength: 3, maxLength: 30 }),
+  kind: { type: 'string', enum: ['percent', 'fixed'] },
+  value: Kobo({ minimum: 1, description: 'percent: 1-100; fixed: kobo' }),
+  minOrderKobo: Kobo(),
+  expiresAt: nullable(DateTime()),
+  usageLimit: nullable(Int({ minimum: 1, maximum: 10_000_000 })),
+  ...perPerson,
+  description: Text({ maxLength: 200 }),
+} as const;
+const storeCouponBody = {
+  type: 'object',
+  required: ['code', 'kind', 'value'],
+  properties: couponFields,
+} as const;
+/** Staff also choose the store (null: platform-wide) and note why, for the audit. */
+const adminCouponBody = {
+  type: 'object',
+  required: ['code', 'kind', 'value'],
+  properties: {
+    ...couponFields,
+    storeId: nullable(Id()),
+    note: Text({ maxLength: 500, multiline: true }),
+  },
+} as const;
 /** Staff's changes to an issued coupon (the code and the discount stay as issued). */
 const adminPatchBody = {
   type: 'object',
@@ -54,7 +63,10 @@ const activeBody = {
 
 // Platform-wide coupons (or any store's) for staff, audited (admin.ts; page /admin/coupons),
 // a store's own coupons for its owner.
-export default async function couponsRoutes(app: FastifyInstance) {
+export default async function couponsRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
+  const svc = couponsService(app.db);
+  const orders = ordersService(app);
   const admin = requireRole('Admin');
   app.get(
     '/api/admin/coupons',
@@ -64,17 +76,17 @@ export default async function couponsRoutes(app: FastifyInstance) {
     },
     async () => ({
       status: true,
-      items: await svc.list(app.db),
+      items: await svc.list(),
     }),
   );
-  app.post<{ Body: CouponInput }>(
+  app.post(
     '/api/admin/coupons',
     {
       preHandler: admin,
       schema: {
         tags: ['coupons'],
         summary: 'Creates a coupon (storeId null: platform-wide)',
-        body: couponBody(true),
+        body: adminCouponBody,
         response: { 201: sc.couponReply },
       },
     },
@@ -83,7 +95,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
         .status(201)
         .send({ status: true, coupon: await admins.create(app.db, req.user!, req.body) }),
   );
-  app.patch<{ Params: { id: number }; Body: CouponPatch }>(
+  app.patch(
     '/api/admin/coupons/:id',
     {
       preHandler: admin,
@@ -103,7 +115,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
   );
 
   const myStore = async (userId: string) => {
-    const stores = await ordersRepository.storesOwnedBy(app.db, userId);
+    const stores = await orders.storesOwnedBy(userId);
     if (stores.length === 0) throw forbidden('Only a store owner can manage store coupons');
     return stores[0];
   };
@@ -119,17 +131,17 @@ export default async function couponsRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       status: true,
-      items: await svc.list(app.db, await myStore(req.user!.id)),
+      items: await svc.list(await myStore(req.user!.id)),
     }),
   );
-  app.post<{ Body: CouponInput }>(
+  app.post(
     '/api/store/coupons',
     {
       preHandler: requireAuth,
       schema: {
         tags: ['coupons'],
         summary: "Creates a coupon for my store's parts only",
-        body: couponBody(false),
+        body: storeCouponBody,
         response: { 201: sc.couponReply },
       },
     },
@@ -137,10 +149,10 @@ export default async function couponsRoutes(app: FastifyInstance) {
       const storeId = await myStore(req.user!.id);
       return reply
         .status(201)
-        .send({ status: true, coupon: await svc.create(app.db, { ...req.body, storeId }) });
+        .send({ status: true, coupon: await svc.create({ ...req.body, storeId }) });
     },
   );
-  app.patch<{ Params: { id: number }; Body: { active: boolean } }>(
+  app.patch(
     '/api/store/coupons/:id',
     {
       preHandler: requireAuth,
@@ -154,12 +166,7 @@ export default async function couponsRoutes(app: FastifyInstance) {
     },
     async (req) => ({
       status: true,
-      coupon: await svc.setActive(
-        app.db,
-        req.params.id,
-        req.body.active,
-        await myStore(req.user!.id),
-      ),
+      coupon: await svc.setActive(req.params.id, req.body.active, await myStore(req.user!.id)),
     }),
   );
 }
