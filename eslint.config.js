@@ -104,8 +104,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       '**/testing.ts',
-      'apps/api/src/modules/disputes/money.ts',
-      'apps/api/src/modules/disputes/service.ts',
       'apps/api/src/modules/orders/bank-account.ts',
     ],
     rules: {
@@ -126,7 +124,6 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/*/routes.ts'],
     ignores: [
-      'apps/api/src/modules/disputes/routes.ts',
       'apps/api/src/modules/providers/routes.ts',
       'apps/api/src/modules/seo/routes.ts',
     ],
@@ -169,7 +166,6 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/**/service.ts', 'apps/api/src/modules/**/*-service.ts'],
     ignores: [
-      'apps/api/src/modules/disputes/service.ts',
     ],
     rules: {
       'layering/no-query-builder': [

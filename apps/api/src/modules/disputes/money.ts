@@ -4,10 +4,10 @@ import { enqueue } from '../../lib/jobs.ts';
 import { account, balance, storeEntries } from '../ledger/ledger.ts';
 import { recordRefund } from '../payments/service.ts';
 import { orderNumber } from '../orders/mails.ts';
-import { ordersRepository, type OrderRow } from '../orders/repository.ts';
+import type { OrderRow } from '../orders/repository.ts';
 import { releaseEscrow } from '../orders/escrow.ts';
 import { statusLabel } from '../orders/states.ts';
-import { releaseEntries, type Who } from '../orders/service.ts';
+import { releaseEntries, type OrdersService, type Who } from '../orders/service.ts';
 
 /** Our reference of a dispute's refund: one per dispute, the same on every attempt. */
 export const disputeRefundReference = (disputeId: number) => `DR-${disputeId}`;
@@ -21,6 +21,7 @@ export const disputeRefundReference = (disputeId: number) => `DR-${disputeId}`;
  * (same kind and reference) can never pay the store the whole total again.
  */
 export async function settleOrder(
+  orders: OrdersService,
   tx: Db,
   o: OrderRow,
   disputeId: number,
@@ -82,14 +83,6 @@ export async function settleOrder(
       memo: `Order ${orderNumber(o.id)} dispute settled: released to the store`,
       entries: () => releaseEntries(tx, o),
     });
-  const moved = await ordersRepository.move(tx, o.id, ['delivered'], 'completed');
-  if (!moved) throw new HttpError(409, 'This order changed just now: please reload it', 'CONFLICT');
-  await ordersRepository.event(tx, {
-    orderId: o.id,
-    from: 'delivered',
-    to: 'completed',
-    actorUserId: who.userId,
-    actorRole: who.role,
-    note,
-  });
+  if (!(await orders.completeSettledIn(tx, o.id, who, note)))
+    throw new HttpError(409, 'This order changed just now: please reload it', 'CONFLICT');
 }

@@ -44,6 +44,9 @@ const SELECT = sql`select d.id, d.order_id, d.product_id, oi.name as product_nam
   join orders o on o.id = d.order_id join stores st on st.id = d.store_id join users u on u.id = d.buyer_user_id
   left join refunds rf on rf.purpose = 'dispute' and rf.purpose_id = d.id::text`;
 
+const list = (db: Db, where: SQL, limit: number) =>
+  rows<DisputeRow>(db, sql`${SELECT} where ${where} order by d.id desc limit ${limit}`);
+
 export const disputesRepository = (db: Db) => ({
   /** The order line a buyer disputes, with its order. */
   line: async (orderId: number, productId: number) =>
@@ -102,8 +105,29 @@ export const disputesRepository = (db: Db) => ({
         sql`select id, status from disputes where id = ${id} for update`,
       )
     )[0],
-  list: (where: SQL, limit = 50) =>
-    rows<DisputeRow>(db, sql`${SELECT} where ${where} order by d.id desc limit ${limit}`),
+  /** The buyer's disputes and those against their stores, newest first. */
+  listMine: (userId: string, storeIds: number[], limit: number) =>
+    list(
+      db,
+      storeIds.length
+        ? sql`(d.buyer_user_id = ${userId} or d.store_id in (${sql.join(
+            storeIds.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`
+        : sql`d.buyer_user_id = ${userId}`,
+      limit,
+    ),
+  /** Open disputes, those past their days for staff to decide (waiting), or all; newest first. */
+  listForStaff: (status: 'open' | 'waiting' | 'all', limit: number) =>
+    list(
+      db,
+      status === 'all'
+        ? sql`true`
+        : status === 'waiting'
+          ? sql`d.status <> 'resolved' and d.escalate_at <= now()`
+          : sql`d.status <> 'resolved'`,
+      limit,
+    ),
   messages: (id: number) =>
     rows<MessageRow>(
       db,

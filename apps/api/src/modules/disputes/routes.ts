@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { idParam } from '../../lib/schemas.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { requireAuth, requireRole } from '../../lib/session.ts';
 import { answerUpload, backToPage, receiveFiles, uploadDoc } from '../../lib/uploads.ts';
 import { pictureSpec, productPicture } from '../images/uploaded.ts';
-import { defineAttention } from '../audit/attention.ts';
 import {
   decideBody,
   listQuery,
@@ -14,25 +14,15 @@ import {
   oneReply,
   openBody,
 } from './schemas.ts';
-import { disputesRepository } from './repository.ts';
-import { disputesService, type OpenInput } from './service.ts';
+import { disputesService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
-
-type Id = { Params: { id: number } };
-
-// Staff see how many disputes wait for their decision (unsettled after 5 days).
-defineAttention({
-  key: 'disputes.open',
-  label: 'Disputes to decide',
-  href: '/admin/disputes?status=waiting',
-  count: (db) => disputesRepository(db).awaitingStaff(),
-});
 
 /** Disputes on order lines (decision 0018): buyer, store and staff; nobody else sees one. */
 /** One photo in the field `photo` (the page's upload form). */
 const PHOTO = pictureSpec(1, 'photo');
 
-export default async function disputesRoutes(app: FastifyInstance) {
+export default async function disputesRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = disputesService(app);
   const tags = ['disputes'];
   defineJob<{ disputeId: number }>('disputes.escalate', (p, ctx) =>
@@ -46,7 +36,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: OpenInput }>(
+  app.post(
     '/api/disputes',
     {
       preHandler: requireAuth,
@@ -71,7 +61,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     },
     async (req, reply) => reply.header('cache-control', PRIVATE).send(await svc.mine(req.user!)),
   );
-  app.get<Id>(
+  app.get(
     '/api/disputes/:id',
     {
       preHandler: requireAuth,
@@ -85,7 +75,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.answer(req.user!, req.params.id, '')),
   );
-  app.post<Id & { Body: { body: string } }>(
+  app.post(
     '/api/disputes/:id/messages',
     {
       preHandler: requireAuth,
@@ -99,7 +89,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     },
     async (req) => svc.message(req.user!, req.params.id, req.body.body),
   );
-  app.post<Id>(
+  app.post(
     '/api/disputes/:id/photos',
     {
       preHandler: requireAuth,
@@ -119,7 +109,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
         }),
       ),
   );
-  app.post<Id & { Body: { kind: 'refund' | 'replacement'; amountKobo?: number } }>(
+  app.post(
     '/api/disputes/:id/offer',
     {
       preHandler: requireAuth,
@@ -133,7 +123,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     },
     async (req) => svc.offer(req.user!, req.params.id, req.body.kind, req.body.amountKobo),
   );
-  app.post<Id>(
+  app.post(
     '/api/disputes/:id/accept',
     {
       preHandler: requireAuth,
@@ -146,7 +136,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     },
     async (req) => svc.accept(req.user!, req.params.id),
   );
-  app.post<Id>(
+  app.post(
     '/api/disputes/:id/withdraw',
     {
       preHandler: requireAuth,
@@ -159,7 +149,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     },
     async (req) => svc.withdraw(req.user!, req.params.id),
   );
-  app.get<{ Querystring: { status?: 'open' | 'waiting' | 'all' } }>(
+  app.get(
     '/api/admin/disputes',
     {
       preHandler: requireRole('Admin'),
@@ -173,7 +163,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply.header('cache-control', PRIVATE).send(await svc.forStaff(req.query.status)),
   );
-  app.post<Id & { Body: { decision: 'refund' | 'release'; amountKobo?: number; note: string } }>(
+  app.post(
     '/api/admin/disputes/:id/decide',
     {
       preHandler: requireRole('Admin'),

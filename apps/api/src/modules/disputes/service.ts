@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@sf/db';
 import type { SessionUser } from '../../lib/session.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
@@ -10,16 +9,23 @@ import { storeThenCommit } from '../../lib/uploads.ts';
 import type { ProductPicture } from '../images/uploaded.ts';
 import { imageUrl, srcset } from '../images/urls.ts';
 import { recordAudit } from '../audit/service.ts';
-import { ordersRepository } from '../orders/repository.ts';
+import { defineAttention } from '../audit/attention.ts';
 import { orderNumber } from '../orders/mails.ts';
 import { clip, notificationsService, type Notice } from '../notifications/service.ts';
-import { ESCROW_RELEASE_DAYS, origin, type Who } from '../orders/service.ts';
+import { ESCROW_RELEASE_DAYS, ordersService, origin, type Who } from '../orders/service.ts';
 import { refundState } from '../orders/states.ts';
 import { paymentsService } from '../payments/service.ts';
 import { disputesRepository, type DisputeRow, type MessageRow } from './repository.ts';
 import { disputeMail, naira, REASONS } from './mails.ts';
 import { disputeRefundReference, settleOrder } from './money.ts';
-import type { DisputeAnswer, DisputeItem, DisputeList, DisputeMessage } from './types.ts';
+import type {
+  DisputeDecideInput,
+  DisputeAnswer,
+  DisputeItem,
+  DisputeList,
+  DisputeMessage,
+  DisputeOpenInput,
+} from './types.ts';
 import { iso } from '../../lib/time.ts';
 
 /** A buyer may open a dispute until this many days after delivery (the escrow's quiet period). */
@@ -111,17 +117,19 @@ const toMessage = (m: MessageRow): DisputeMessage => ({
   created_at: iso(m.created_at)!,
 });
 
-export interface OpenInput {
-  orderId: number;
-  productId: number;
-  reason: string;
-  message: string;
-}
+// Staff see how many disputes wait for their decision (unsettled after 5 days).
+defineAttention({
+  key: 'disputes.open',
+  label: 'Disputes to decide',
+  href: '/admin/disputes?status=waiting',
+  count: (db) => disputesRepository(db).awaitingStaff(),
+});
 
 export function disputesService(app: FastifyInstance) {
   const db = app.db;
   const repo = disputesRepository(db);
   const bell = notificationsService(app);
+  const orders = ordersService(app);
 
   /** The dispute as this user may see it; 404 for anyone else (its existence is not told). */
   async function see(user: SessionUser, id: number): Promise<{ d: DisputeRow; viewer: Viewer }> {
@@ -217,7 +225,7 @@ export function disputesService(app: FastifyInstance) {
   /** Back to the normal escrow clock: released 7 days after delivery unless another dispute is open. */
   async function resumeEscrow(tx: Db, d: DisputeRow) {
     await disputesRepository(tx).clearOrderIfSettled(d.order_id);
-    const o = await ordersRepository.find(tx, d.order_id);
+    const o = await orders.findIn(tx, d.order_id);
     if (!o?.deliveredAt) return;
     const at = Math.max(Date.now(), o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * DAY);
     await enqueue(
@@ -230,9 +238,8 @@ export function disputesService(app: FastifyInstance) {
 
   async function refundAndClose(tx: Db, d: DisputeRow, kobo: number, by: Who, note: string) {
     // The order row locked first: staff refunding from the order's page wait for this.
-    await tx.execute(sql`select id from orders where id = ${d.order_id} for update`);
-    const o = await ordersRepository.find(tx, d.order_id);
-    await settleOrder(tx, o!, d.id, kobo, by, note);
+    const o = await orders.lockedIn(tx, d.order_id);
+    await settleOrder(orders, tx, o!, d.id, kobo, by, note);
     await disputesRepository(tx).resolve(d.id, kobo > 0 ? 'refund' : 'release', kobo, by.userId);
   }
 
@@ -241,7 +248,7 @@ export function disputesService(app: FastifyInstance) {
     answer,
 
     /** A buyer's dispute on one delivered order line, within 7 days of delivery. */
-    async open(user: SessionUser, input: OpenInput) {
+    async open(user: SessionUser, input: DisputeOpenInput) {
       const line = await repo.line(input.orderId, input.productId);
       if (!line || line.buyer_user_id !== user.id)
         throw notFound('There is no such part in your orders');
@@ -439,11 +446,7 @@ export function disputesService(app: FastifyInstance) {
     },
 
     /** Staff decide: a full or partial refund through Paystack, or release to the store (audit log). */
-    async decide(
-      admin: SessionUser,
-      id: number,
-      input: { decision: 'refund' | 'release'; amountKobo?: number; note: string },
-    ) {
+    async decide(admin: SessionUser, id: number, input: DisputeDecideInput) {
       await see(admin, id);
       const note = clean(input.note);
       await transaction(db, async (tx) => {
@@ -476,15 +479,7 @@ export function disputesService(app: FastifyInstance) {
     /** The buyer's disputes and those of the stores they own, newest first. */
     async mine(user: SessionUser): Promise<DisputeList> {
       const stores = await repo.storesOwnedBy(user.id);
-      const list = await repo.list(
-        stores.length
-          ? sql`(d.buyer_user_id = ${user.id} or d.store_id in (${sql.join(
-              stores.map((s) => sql`${s}`),
-              sql`, `,
-            )}))`
-          : sql`d.buyer_user_id = ${user.id}`,
-        100,
-      );
+      const list = await repo.listMine(user.id, stores, 100);
       return {
         status: true,
         items: list.map((d) => toItem(d, d.buyer_user_id === user.id ? 'buyer' : 'seller')),
@@ -493,13 +488,10 @@ export function disputesService(app: FastifyInstance) {
     },
 
     async forStaff(status: 'open' | 'waiting' | 'all' = 'open'): Promise<DisputeList> {
-      const where =
-        status === 'all'
-          ? sql`true`
-          : status === 'waiting'
-            ? sql`d.status <> 'resolved' and d.escalate_at <= now()`
-            : sql`d.status <> 'resolved'`;
-      return { status: true, items: (await repo.list(where, 100)).map((d) => toItem(d, 'admin')) };
+      return {
+        status: true,
+        items: (await repo.listForStaff(status, 100)).map((d) => toItem(d, 'admin')),
+      };
     },
 
     /** Job: five days on and still open, staff take over (everyone is told). */
