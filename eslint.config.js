@@ -104,7 +104,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       '**/testing.ts',
-      'apps/api/src/modules/orders/bank-account.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

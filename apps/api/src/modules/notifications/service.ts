@@ -105,6 +105,13 @@ export function notificationsService(app: FastifyInstance) {
         });
       }
     },
+    /**
+     * Only the bell's rows, in `tx`: no e-mail, push or SMS copy (for a caller that sends its
+     * own e-mail whatever the user's settings, and announces after the commit).
+     */
+    async ring(tx: Db, notices: Notice[]) {
+      await repo.insert(notices, tx);
+    },
     /** `record` in `tx`, and `announce` once `tx` has committed (never after a rollback). */
     async tell(tx: Db, notices: Notice[]) {
       if (notices.length === 0) return;

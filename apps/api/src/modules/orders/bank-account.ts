@@ -8,7 +8,6 @@ import { transaction } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
 import { requirePasswordAgain } from '../auth/password-again.ts';
 import { lockStore } from '../ledger/ledger.ts';
-import { notificationsRepository } from '../notifications/repository.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { isRefusal, isUnclear } from '../payments/paystack-client.ts';
 import { lagosTime, mask, ownStore, payoutsService } from './payouts.ts';
@@ -67,7 +66,7 @@ export async function holdPayoutsForNewDevice(
     link: MONEY_PAGE,
     event: { type: 'store.payouts_held', storeId: h.store_id },
   }));
-  await notificationsRepository(tx).insert(notices.slice(0, 1), tx);
+  await notificationsService(app).ring(tx, notices.slice(0, 1));
   await queueMail(tx, {
     to: owner?.email ?? null,
     subject: 'New sign-in to your SpareFinder NG account: payouts held for 24 hours',
@@ -181,7 +180,7 @@ export const bankAccountService = {
         link: MONEY_PAGE,
         event: { type: 'store.bank_account', storeId: id },
       };
-      await notificationsRepository(tx).insert([n], tx);
+      await notificationsService(app).ring(tx, [n]);
       notices.push(n);
       // Always e-mailed: the owner must hear of it even with notification e-mails off.
       await queueMail(tx, {
