@@ -122,10 +122,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/modules/*/routes.ts'],
-    ignores: [
-      'apps/api/src/modules/providers/routes.ts',
-      'apps/api/src/modules/seo/routes.ts',
-    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

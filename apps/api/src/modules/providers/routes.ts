@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { idParam } from '../../lib/schemas.ts';
 import {
   listReply,
@@ -8,13 +9,13 @@ import {
   topReply,
   towvansQuery,
 } from './schemas.ts';
-import { PROVIDER_LISTS_CLEAR, providersService, type ListQuery } from './service.ts';
-import type { ProviderKind } from './repository.ts';
+import { PROVIDER_LISTS_CLEAR, providersService } from './service.ts';
 
 // Lists change when a provider edits a profile: a short shared cache keeps hot filters cheap.
 const LIST_CACHE = 'public, max-age=30, stale-while-revalidate=60';
 
-export default async function providersRoutes(app: FastifyInstance) {
+export default async function providersRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   const svc = providersService(app.db, {
     listCacheMs: app.config.providersListCacheMs,
     read: app.dbRead,
@@ -24,7 +25,7 @@ export default async function providersRoutes(app: FastifyInstance) {
   const off = app.bus.subscribe(PROVIDER_LISTS_CLEAR, svc.clearLists);
   app.addHook('onClose', async () => void off());
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     '/api/mechanics/indexquery',
     {
       schema: {
@@ -38,7 +39,7 @@ export default async function providersRoutes(app: FastifyInstance) {
       reply.header('cache-control', LIST_CACHE).send(await svc.list('mechanic', req.query)),
   );
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     '/api/towvans/indexquery',
     {
       schema: {
@@ -52,7 +53,7 @@ export default async function providersRoutes(app: FastifyInstance) {
       reply.header('cache-control', LIST_CACHE).send(await svc.list('towvan', req.query)),
   );
 
-  app.get<{ Querystring: { kind: ProviderKind; limit: number } }>(
+  app.get(
     '/api/providers/top',
     {
       schema: {
@@ -73,7 +74,7 @@ export default async function providersRoutes(app: FastifyInstance) {
     ['/api/towvans/:id', 'towvan'],
     ['/api/sp/:id', undefined],
   ] as const) {
-    app.get<{ Params: { id: number } }>(
+    app.get(
       path,
       {
         schema: {

@@ -1,16 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '@sf/db';
-
-/** The kinds of sitemap, each a list of public pages of one kind. */
-export const SITEMAP_KINDS = [
-  'products',
-  'stores',
-  'mechanics',
-  'towvans',
-  'blog',
-  'categories',
-] as const;
-export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+import type { SitemapKind } from './schemas.ts';
 
 /** One URL of a sitemap: the page's id (the order and the cursor), its path key, its last change. */
 export interface SitemapRow {

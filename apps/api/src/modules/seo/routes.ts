@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../config.ts';
 import { acceptedEncoding } from '../../lib/encoding.ts';
 import { notFound } from '../../lib/errors.ts';
-import { Text } from '../../lib/schemas.ts';
-import { SITEMAP_KINDS, type SitemapKind } from './repository.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
+import { sitemapFileParams, type SitemapKind } from './schemas.ts';
 import { builtCache, packed, seoService, SITEMAP_CACHE_MS, type Built } from './service.ts';
 
 /**
@@ -37,9 +37,8 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-const FILE = `^(pages|(${SITEMAP_KINDS.join('|')})-[1-9]\\d{0,4})\\.xml$`;
-
-export default async function seoRoutes(app: FastifyInstance) {
+export default async function seoRoutes(fastify: FastifyInstance) {
+  const app = typedRoutes(fastify);
   // Every URL in these files starts with PUBLIC_URL: never the Host a request names.
   const origin = publicOrigin(app.config);
   const maps = seoService(app.dbRead, origin);
@@ -90,17 +89,13 @@ export default async function seoRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { file: string } }>(
+  app.get(
     '/sitemaps/:file',
     {
       schema: {
         tags: ['seo'],
         summary: 'One sitemap named by the index (pages.xml, products-1.xml …)',
-        params: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: Text({ maxLength: 40, pattern: FILE }) },
-        },
+        params: sitemapFileParams,
       },
     },
     async (req, reply) => {

@@ -1,6 +1,7 @@
 import type { Db } from '@sf/db';
 import { compress, type Encoding } from '../../lib/encoding.ts';
-import { seoRepository, SITEMAP_KINDS, type SitemapKind } from './repository.ts';
+import { seoRepository } from './repository.ts';
+import { SITEMAP_KINDS, type SitemapKind } from './schemas.ts';
 
 /** The sitemap protocol's limit: at most 50,000 URLs (and 50 MB) a file. */
 export const URLS_PER_FILE = 50_000;
