@@ -101,10 +101,7 @@ export default tseslint.config(
   // another repository; the list only shrinks.
   {
     files: ['apps/api/src/modules/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      '**/testing.ts',
-    ],
+    ignores: ['**/*.test.ts', '**/testing.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -160,8 +157,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/modules/**/service.ts', 'apps/api/src/modules/**/*-service.ts'],
-    ignores: [
-    ],
     rules: {
       'layering/no-query-builder': [
         'error',
