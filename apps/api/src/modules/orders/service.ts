@@ -43,7 +43,7 @@ export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`
 
 /** Records the refund a paid order is owed and queues the job that sends it to Paystack. */
 async function oweRefund(tx: Db, o: OrderRow, amountKobo = Number(o.totalKobo)) {
-  if (amountKobo <= 0) return; // staff refunded all of it already (orders/admin.ts)
+  if (amountKobo <= 0) return; // staff refunded all of it already (orders/admin-service.ts)
   await recordRefund(tx, {
     reference: refundReference(o.id),
     paymentReference: o.paymentReference!,
