@@ -92,104 +92,107 @@ async function resolveName(app: FastifyInstance, bankCode: string, accountNumber
   }
 }
 
-export const bankAccountService = {
-  /** The account holder's name as the bank has it, shown before the owner confirms. */
-  async resolve(app: FastifyInstance, userId: string, bankCode: string, accountNumber: string) {
-    await ownStore(app.db, userId);
-    if (!app.paystack) throw conflict('Payouts are not available right now');
-    return {
-      status: true as const,
-      accountName: await resolveName(app, bankCode, accountNumber),
-    };
-  },
+/** Where a store's payouts go; `app` for Paystack, the mail and the bell. */
+export function bankAccountService(app: FastifyInstance) {
+  return {
+    /** The account holder's name as the bank has it, shown before the owner confirms. */
+    async resolve(userId: string, bankCode: string, accountNumber: string) {
+      await ownStore(app.db, userId);
+      if (!app.paystack) throw conflict('Payouts are not available right now');
+      return {
+        status: true as const,
+        accountName: await resolveName(app, bankCode, accountNumber),
+      };
+    },
 
-  /**
-   * Saves where payouts go, under the name the bank holds (never a typed one), registered with
-   * Paystack as a transfer recipient. Needs the owner's password; the owner is told by e-mail
-   * (whatever their notification settings) and in the bell; a change of account holds payouts.
-   */
-  async save(
-    app: FastifyInstance,
-    me: SessionUser,
-    input: { bankCode: string; accountNumber: string; password?: string; storeId?: number },
-  ) {
-    const id = await ownStore(app.db, me.id, input.storeId);
-    if (!app.paystack) throw conflict('Payouts are not available right now');
-    await requirePasswordAgain(app.db, me, input.password);
-    const accountName = await resolveName(app, input.bankCode, input.accountNumber);
-    let recipientCode: string;
-    try {
-      ({ recipientCode } = await app.paystack.createRecipient({
-        name: accountName,
-        accountNumber: input.accountNumber,
-        bankCode: input.bankCode,
-      }));
-    } catch (err) {
-      if (isRefusal(err))
-        throw new HttpError(400, `Paystack refused this account: ${err.message}`, 'VALIDATION');
-      if (!isUnclear(err)) throw err;
-      throw unavailable(
-        'Paystack could not be reached to register this account. Try again shortly.',
-      );
-    }
-    const notices: Notice[] = [];
-    await transaction(app.db, async (tx) => {
-      await lockStore(tx, id);
-      const [before] = await tx
-        .select()
-        .from(s.storeBankAccounts)
-        .where(eq(s.storeBankAccounts.storeId, id));
-      const changed =
-        !!before &&
-        (before.bankCode !== input.bankCode || before.accountNumber !== input.accountNumber);
-      const now = new Date();
-      const heldUntil = changed
-        ? new Date(now.getTime() + CHANGE_HOLD_MS)
-        : (before?.payoutsHeldUntil ?? null);
-      const holdReason: HoldReason | null = changed
-        ? 'bank_account'
-        : ((before?.payoutsHoldReason as HoldReason | null | undefined) ?? null);
-      const values = {
-        storeId: id,
-        bankCode: input.bankCode,
-        accountNumber: input.accountNumber,
-        accountName,
-        recipientCode,
-        payoutsHeldUntil: heldUntil,
-        payoutsHoldReason: holdReason,
-        updatedAt: now,
-      };
-      await tx
-        .insert(s.storeBankAccounts)
-        .values(values)
-        .onConflictDoUpdate({ target: s.storeBankAccounts.storeId, set: values });
-      const [owner] = await rows<{ owner_user_id: string; email: string; name: string }>(
-        tx,
-        sql`select st.owner_user_id, u.email, st.name from stores st
+    /**
+     * Saves where payouts go, under the name the bank holds (never a typed one), registered with
+     * Paystack as a transfer recipient. Needs the owner's password; the owner is told by e-mail
+     * (whatever their notification settings) and in the bell; a change of account holds payouts.
+     */
+    async save(
+      me: SessionUser,
+      input: { bankCode: string; accountNumber: string; password?: string; storeId?: number },
+    ) {
+      const id = await ownStore(app.db, me.id, input.storeId);
+      if (!app.paystack) throw conflict('Payouts are not available right now');
+      await requirePasswordAgain(app.db, me, input.password);
+      const accountName = await resolveName(app, input.bankCode, input.accountNumber);
+      let recipientCode: string;
+      try {
+        ({ recipientCode } = await app.paystack.createRecipient({
+          name: accountName,
+          accountNumber: input.accountNumber,
+          bankCode: input.bankCode,
+        }));
+      } catch (err) {
+        if (isRefusal(err))
+          throw new HttpError(400, `Paystack refused this account: ${err.message}`, 'VALIDATION');
+        if (!isUnclear(err)) throw err;
+        throw unavailable(
+          'Paystack could not be reached to register this account. Try again shortly.',
+        );
+      }
+      const notices: Notice[] = [];
+      await transaction(app.db, async (tx) => {
+        await lockStore(tx, id);
+        const [before] = await tx
+          .select()
+          .from(s.storeBankAccounts)
+          .where(eq(s.storeBankAccounts.storeId, id));
+        const changed =
+          !!before &&
+          (before.bankCode !== input.bankCode || before.accountNumber !== input.accountNumber);
+        const now = new Date();
+        const heldUntil = changed
+          ? new Date(now.getTime() + CHANGE_HOLD_MS)
+          : (before?.payoutsHeldUntil ?? null);
+        const holdReason: HoldReason | null = changed
+          ? 'bank_account'
+          : ((before?.payoutsHoldReason as HoldReason | null | undefined) ?? null);
+        const values = {
+          storeId: id,
+          bankCode: input.bankCode,
+          accountNumber: input.accountNumber,
+          accountName,
+          recipientCode,
+          payoutsHeldUntil: heldUntil,
+          payoutsHoldReason: holdReason,
+          updatedAt: now,
+        };
+        await tx
+          .insert(s.storeBankAccounts)
+          .values(values)
+          .onConflictDoUpdate({ target: s.storeBankAccounts.storeId, set: values });
+        const [owner] = await rows<{ owner_user_id: string; email: string; name: string }>(
+          tx,
+          sql`select st.owner_user_id, u.email, st.name from stores st
             join users u on u.id = st.owner_user_id where st.id = ${id}`,
-      );
-      if (!owner) return;
-      const where = `${accountName}, ${mask(input.accountNumber)}`;
-      const title = changed
-        ? `The payout bank account of ${owner.name} changed to ${where}: payouts resume on ${lagosTime(heldUntil!)}`
-        : `Payouts of ${owner.name} now go to ${where}`;
-      const n: Notice = {
-        userId: owner.owner_user_id,
-        type: 'payout_account',
-        title,
-        link: MONEY_PAGE,
-        event: { type: 'store.bank_account', storeId: id },
-      };
-      await notificationsService(app).ring(tx, [n]);
-      notices.push(n);
-      // Always e-mailed: the owner must hear of it even with notification e-mails off.
-      await queueMail(tx, {
-        to: owner.email,
-        subject: 'Your payout bank account was changed',
-        text: `${title}.\n\nIf you did not make this change, change your password at once and contact SpareFinder NG support.\n\n${publicOrigin(app.config)}${MONEY_PAGE}`,
+        );
+        if (!owner) return;
+        const where = `${accountName}, ${mask(input.accountNumber)}`;
+        const title = changed
+          ? `The payout bank account of ${owner.name} changed to ${where}: payouts resume on ${lagosTime(heldUntil!)}`
+          : `Payouts of ${owner.name} now go to ${where}`;
+        const n: Notice = {
+          userId: owner.owner_user_id,
+          type: 'payout_account',
+          title,
+          link: MONEY_PAGE,
+          event: { type: 'store.bank_account', storeId: id },
+        };
+        await notificationsService(app).ring(tx, [n]);
+        notices.push(n);
+        // Always e-mailed: the owner must hear of it even with notification e-mails off.
+        await queueMail(tx, {
+          to: owner.email,
+          subject: 'Your payout bank account was changed',
+          text: `${title}.\n\nIf you did not make this change, change your password at once and contact SpareFinder NG support.\n\n${publicOrigin(app.config)}${MONEY_PAGE}`,
+        });
       });
-    });
-    await notificationsService(app).announce(notices);
-    return payoutsService.summary(app.db, me.id, id);
-  },
-};
+      await notificationsService(app).announce(notices);
+      return payoutsService(app).summary(me.id, id);
+    },
+  };
+}
+export type BankAccountService = ReturnType<typeof bankAccountService>;

@@ -24,14 +24,17 @@ export default async function payoutRoutes(app: FastifyInstance) {
   // `reason` is the transfer's narration, ours, not why it failed.)
   for (const outcome of ['success', 'failed', 'reversed'] as PayoutOutcome[])
     onPaystackEvent(`transfer.${outcome}`, (a, d) =>
-      payoutsService.settle(a.db, String(d.reference), outcome),
+      payoutsService(a).settle(String(d.reference), outcome),
     );
   defineJob<{ payoutId: number }>(
     VERIFY_JOB,
-    (p, ctx) => payoutsService.verify(ctx.app, p.payoutId),
+    (p, ctx) => payoutsService(ctx.app).verify(p.payoutId),
     { maxAttempts: 12, backoffMs: 60_000 },
   );
 
+  const payouts = payoutsService(app);
+  const bankAccount = bankAccountService(app);
+  const adminPayouts = adminPayoutsService(app);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   app.get<{ Querystring: { storeId?: number } }>(
@@ -46,7 +49,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
         response: { 200: sc.balanceReply },
       },
     },
-    async (req) => payoutsService.summary(app.db, req.user!.id, req.query.storeId),
+    async (req) => payouts.summary(req.user!.id, req.query.storeId),
   );
 
   app.get<{ Querystring: { bankCode: string; accountNumber: string } }>(
@@ -64,8 +67,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
         response: { 200: Obj({ status: okStatus, accountName: { type: 'string' } }), ...errors },
       },
     },
-    async (req) =>
-      bankAccountService.resolve(app, req.user!.id, req.query.bankCode, req.query.accountNumber),
+    async (req) => bankAccount.resolve(req.user!.id, req.query.bankCode, req.query.accountNumber),
   );
 
   app.put<{
@@ -91,7 +93,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
         response: { 200: sc.balanceReply, ...errors, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (req) => bankAccountService.save(app, req.user!, req.body),
+    async (req) => bankAccount.save(req.user!, req.body),
   );
 
   app.post<{ Body: { amountKobo: number; storeId?: number } }>(
@@ -113,8 +115,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
         response: { 200: sc.balanceReply },
       },
     },
-    async (req) =>
-      payoutsService.withdraw(app, req.user!.id, req.body.amountKobo, req.body.storeId),
+    async (req) => payouts.withdraw(req.user!.id, req.body.amountKobo, req.body.storeId),
   );
 
   app.get<{ Querystring: { storeId?: number; status?: string } }>(
@@ -136,7 +137,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req, reply) => noStore(reply).send(await adminPayoutsService.list(app.db, req.query)),
+    async (req, reply) => noStore(reply).send(await adminPayouts.list(req.query)),
   );
 
   app.post<{ Params: { id: number }; Body: { otp: string; note?: string } }>(
@@ -172,13 +173,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       noStore(reply).send(
-        await adminPayoutsService.finalize(
-          app,
-          req.user!,
-          req.params.id,
-          req.body.otp,
-          req.body.note,
-        ),
+        await adminPayouts.finalize(req.user!, req.params.id, req.body.otp, req.body.note),
       ),
   );
 }

@@ -120,16 +120,11 @@ async function apply(
   transferCode?: string | null,
 ): Promise<'settled' | 'otp' | 'open'> {
   if (status === 'success' || status === 'reversed') {
-    await payoutsService.settle(app.db, p.reference, status);
+    await settle(app.db, p.reference, status);
     return 'settled';
   }
   if (FAILED_STATES.has(status)) {
-    await payoutsService.settle(
-      app.db,
-      p.reference,
-      'failed',
-      `The transfer was ${status} at Paystack`,
-    );
+    await settle(app.db, p.reference, 'failed', `The transfer was ${status} at Paystack`);
     return 'settled';
   }
   const otp = status === 'otp';
@@ -173,7 +168,7 @@ async function send(app: FastifyInstance, p: Payout, resend: boolean) {
       const found = await app.paystack!.verifyTransfer(p.reference);
       if (found) return apply(app, p, found.status, found.transfer_code);
     }
-    await payoutsService.settle(app.db, p.reference, 'failed', err.message);
+    await settle(app.db, p.reference, 'failed', err.message);
     return 'settled' as const;
   }
 }
@@ -184,8 +179,65 @@ async function bankOf(db: Db, storeId: number) {
   )[0];
 }
 
-export const payoutsService = {
-  async summary(db: Db, userId: string, storeId?: number): Promise<StoreBalance> {
+/**
+ * A transfer's outcome (answer, look-up or webhook), idempotent and in any order. Success ends
+ * an open payout; a failure or reversal of an open payout returns its money to the balance,
+ * as does a reversal after success. The money comes back at most once: failed and reversed
+ * are final, and the return posting is unique per payout. A success arriving after a failure
+ * or reversal changes nothing.
+ */
+async function settle(db: Db, reference: string, outcome: PayoutOutcome, reason = '') {
+  await transaction(db, async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(s.payouts)
+      .where(eq(s.payouts.reference, reference))
+      .for('update');
+    if (!p) return;
+    const from = p.status;
+    const allowed =
+      outcome === 'reversed' ? [...OPEN, 'success'].includes(from) : OPEN.includes(from);
+    if (!allowed) return;
+    await tx
+      .update(s.payouts)
+      .set({
+        status: outcome,
+        outcomeUnknown: false,
+        failureReason:
+          outcome === 'success'
+            ? null
+            : reason ||
+              (outcome === 'failed'
+                ? 'The transfer failed at Paystack'
+                : 'The bank reversed the transfer'),
+        updatedAt: new Date(),
+      })
+      .where(eq(s.payouts.id, p.id));
+    metrics.payouts.inc({ outcome });
+    if (outcome === 'success') return;
+    const amount = Number(p.amountKobo);
+    // The store's lock: its balance and commission due change together with other postings.
+    await lockStore(tx, p.storeId);
+    await post(tx, {
+      kind: 'payout_reversal',
+      ref: String(p.id),
+      memo:
+        from === 'success'
+          ? `Payout ${p.id} reversed by the bank after it was paid: back to the balance`
+          : `Payout ${p.id} ${outcome}: back to the balance`,
+      entries: [
+        { account: account.storePayouts(p.storeId), amountKobo: -amount },
+        ...(await storeEntries(tx, p.storeId, amount)),
+      ],
+    });
+  });
+}
+
+/** A store's money and its withdrawals; `app` for Paystack and the jobs. */
+export function payoutsService(app: FastifyInstance) {
+  const db = app.db;
+
+  async function summary(userId: string, storeId?: number): Promise<StoreBalance> {
     const id = await ownStore(db, userId, storeId);
     const bank = await bankOf(db, id);
     const list = await db
@@ -228,220 +280,178 @@ export const payoutsService = {
         50,
       ),
     };
-  },
+  }
 
-  /**
-   * Withdraws part of the store's balance. The store row is locked while the balance is read
-   * and the payout posted, so two withdrawals at once cannot spend the same naira twice. The
-   * money leaves the balance before Paystack is asked and only comes back on a definite no.
-   */
-  async withdraw(app: FastifyInstance, userId: string, amountKobo: number, storeId?: number) {
-    const id = await ownStore(app.db, userId, storeId);
-    if (!app.paystack) throw conflict('Payouts are not available right now');
-    if (amountKobo < MIN_PAYOUT_KOBO)
-      throw new HttpError(
-        400,
-        `The smallest payout is ${formatKobo(MIN_PAYOUT_KOBO)}`,
-        'VALIDATION',
-        {
-          amountKobo: `At least ${formatKobo(MIN_PAYOUT_KOBO)}`,
-        },
-      );
-    const payout = await transaction(app.db, async (tx) => {
-      await lockStore(tx, id);
-      const bank = await bankOf(tx, id);
-      if (!bank?.recipientCode) throw conflict('Add your bank account before withdrawing');
-      if (bank.payoutsHeldUntil && bank.payoutsHeldUntil > new Date())
-        throw conflict(
-          `${HELD_BECAUSE[holdReason(bank.payoutsHoldReason)]}: payouts resume on ${lagosTime(bank.payoutsHeldUntil)} (Lagos time)`,
+  return {
+    summary,
+
+    /**
+     * Withdraws part of the store's balance. The store row is locked while the balance is read
+     * and the payout posted, so two withdrawals at once cannot spend the same naira twice. The
+     * money leaves the balance before Paystack is asked and only comes back on a definite no.
+     */
+    async withdraw(userId: string, amountKobo: number, storeId?: number) {
+      const id = await ownStore(app.db, userId, storeId);
+      if (!app.paystack) throw conflict('Payouts are not available right now');
+      if (amountKobo < MIN_PAYOUT_KOBO)
+        throw new HttpError(
+          400,
+          `The smallest payout is ${formatKobo(MIN_PAYOUT_KOBO)}`,
+          'VALIDATION',
+          {
+            amountKobo: `At least ${formatKobo(MIN_PAYOUT_KOBO)}`,
+          },
         );
-      const bal = await balance(tx, account.storeBalance(id));
-      if (amountKobo > bal)
-        throw conflict(`Your balance is ${formatKobo(bal)}: you cannot withdraw more`);
-      const [p] = await tx
-        .insert(s.payouts)
-        .values({
-          storeId: id,
-          amountKobo,
-          reference: newTransferReference('po'),
-          recipientCode: bank.recipientCode,
-          requestedBy: userId,
-        })
-        .returning();
-      await post(tx, {
-        kind: 'payout',
-        ref: String(p.id),
-        memo: `Payout to ${bank.accountName} ${mask(bank.accountNumber)}`,
-        entries: [
-          { account: account.storeBalance(id), amountKobo: -amountKobo },
-          { account: account.storePayouts(id), amountKobo },
-        ],
+      const payout = await transaction(app.db, async (tx) => {
+        await lockStore(tx, id);
+        const bank = await bankOf(tx, id);
+        if (!bank?.recipientCode) throw conflict('Add your bank account before withdrawing');
+        if (bank.payoutsHeldUntil && bank.payoutsHeldUntil > new Date())
+          throw conflict(
+            `${HELD_BECAUSE[holdReason(bank.payoutsHoldReason)]}: payouts resume on ${lagosTime(bank.payoutsHeldUntil)} (Lagos time)`,
+          );
+        const bal = await balance(tx, account.storeBalance(id));
+        if (amountKobo > bal)
+          throw conflict(`Your balance is ${formatKobo(bal)}: you cannot withdraw more`);
+        const [p] = await tx
+          .insert(s.payouts)
+          .values({
+            storeId: id,
+            amountKobo,
+            reference: newTransferReference('po'),
+            recipientCode: bank.recipientCode,
+            requestedBy: userId,
+          })
+          .returning();
+        await post(tx, {
+          kind: 'payout',
+          ref: String(p.id),
+          memo: `Payout to ${bank.accountName} ${mask(bank.accountNumber)}`,
+          entries: [
+            { account: account.storeBalance(id), amountKobo: -amountKobo },
+            { account: account.storePayouts(id), amountKobo },
+          ],
+        });
+        // Written with the payout: should this process die before Paystack answers, the
+        // reference is still looked up (and sent, if Paystack never got it).
+        await enqueue(
+          tx,
+          VERIFY_JOB,
+          { payoutId: p.id },
+          { key: `${VERIFY_JOB}:${p.id}`, runAt: new Date(Date.now() + BACKSTOP_CHECK_MS) },
+        );
+        return p;
       });
-      // Written with the payout: should this process die before Paystack answers, the
-      // reference is still looked up (and sent, if Paystack never got it).
-      await enqueue(
-        tx,
-        VERIFY_JOB,
-        { payoutId: p.id },
-        { key: `${VERIFY_JOB}:${p.id}`, runAt: new Date(Date.now() + BACKSTOP_CHECK_MS) },
-      );
-      return p;
-    });
-    await send(app, payout, false);
-    return this.summary(app.db, userId, id);
-  },
+      await send(app, payout, false);
+      return summary(userId, id);
+    },
 
-  /**
-   * Looks the payout's reference up at Paystack and acts on what it finds: settles a finished
-   * transfer, resends (same reference) one Paystack never received. Throws while the outcome
-   * stays open, so the job runs again after its backoff.
-   */
-  async verify(app: FastifyInstance, payoutId: number) {
-    const p = await payoutById(app.db, payoutId);
-    if (!p || !OPEN.includes(p.status) || !app.paystack) return;
-    const found = await app.paystack.verifyTransfer(p.reference);
-    const state = found
-      ? await apply(app, p, found.status, found.transfer_code)
-      : await send(app, p, true);
-    if (state === 'open' || state === 'unknown')
-      throw new Error(`Payout ${p.id}: the transfer is not finished yet`);
-  },
+    /**
+     * Looks the payout's reference up at Paystack and acts on what it finds: settles a finished
+     * transfer, resends (same reference) one Paystack never received. Throws while the outcome
+     * stays open, so the job runs again after its backoff.
+     */
+    async verify(payoutId: number) {
+      const p = await payoutById(app.db, payoutId);
+      if (!p || !OPEN.includes(p.status) || !app.paystack) return;
+      const found = await app.paystack.verifyTransfer(p.reference);
+      const state = found
+        ? await apply(app, p, found.status, found.transfer_code)
+        : await send(app, p, true);
+      if (state === 'open' || state === 'unknown')
+        throw new Error(`Payout ${p.id}: the transfer is not finished yet`);
+    },
 
-  /**
-   * A transfer's outcome (answer, look-up or webhook), idempotent and in any order. Success ends
-   * an open payout; a failure or reversal of an open payout returns its money to the balance,
-   * as does a reversal after success. The money comes back at most once: failed and reversed
-   * are final, and the return posting is unique per payout. A success arriving after a failure
-   * or reversal changes nothing.
-   */
-  async settle(db: Db, reference: string, outcome: PayoutOutcome, reason = '') {
-    await transaction(db, async (tx) => {
-      const [p] = await tx
-        .select()
-        .from(s.payouts)
-        .where(eq(s.payouts.reference, reference))
-        .for('update');
-      if (!p) return;
-      const from = p.status;
-      const allowed =
-        outcome === 'reversed' ? [...OPEN, 'success'].includes(from) : OPEN.includes(from);
-      if (!allowed) return;
-      await tx
-        .update(s.payouts)
-        .set({
-          status: outcome,
-          outcomeUnknown: false,
-          failureReason:
-            outcome === 'success'
-              ? null
-              : reason ||
-                (outcome === 'failed'
-                  ? 'The transfer failed at Paystack'
-                  : 'The bank reversed the transfer'),
-          updatedAt: new Date(),
-        })
-        .where(eq(s.payouts.id, p.id));
-      metrics.payouts.inc({ outcome });
-      if (outcome === 'success') return;
-      const amount = Number(p.amountKobo);
-      // The store's lock: its balance and commission due change together with other postings.
-      await lockStore(tx, p.storeId);
-      await post(tx, {
-        kind: 'payout_reversal',
-        ref: String(p.id),
-        memo:
-          from === 'success'
-            ? `Payout ${p.id} reversed by the bank after it was paid: back to the balance`
-            : `Payout ${p.id} ${outcome}: back to the balance`,
-        entries: [
-          { account: account.storePayouts(p.storeId), amountKobo: -amount },
-          ...(await storeEntries(tx, p.storeId, amount)),
-        ],
-      });
-    });
-  },
-};
+    /** A transfer's outcome (answer, look-up or webhook): see `settle` above. */
+    settle: (reference: string, outcome: PayoutOutcome, reason = '') =>
+      settle(app.db, reference, outcome, reason),
+  };
+}
+export type PayoutsService = ReturnType<typeof payoutsService>;
 
 /** Staff's side of payouts: the list per store and the OTP Paystack asks for. */
-export const adminPayoutsService = {
-  async list(db: Db, q: { storeId?: number; status?: string }) {
-    const where = [];
-    if (q.storeId) where.push(eq(s.payouts.storeId, q.storeId));
-    if (q.status) where.push(eq(s.payouts.status, q.status));
-    const list = await db
-      .select({ p: s.payouts, storeName: s.stores.name })
-      .from(s.payouts)
-      .innerJoin(s.stores, eq(s.stores.id, s.payouts.storeId))
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(s.payouts.id))
-      .limit(100);
-    return {
-      status: true as const,
-      items: list.map(({ p, storeName }) => ({
-        id: p.id,
-        storeId: p.storeId,
-        storeName,
-        amountKobo: Number(p.amountKobo),
-        status: p.status,
-        outcomeUnknown: p.outcomeUnknown,
-        reference: p.reference,
-        failureReason: p.failureReason,
-        createdAt: p.createdAt.toISOString(),
-      })),
-    };
-  },
+export function adminPayoutsService(app: FastifyInstance) {
+  return {
+    async list(q: { storeId?: number; status?: string }) {
+      const where = [];
+      if (q.storeId) where.push(eq(s.payouts.storeId, q.storeId));
+      if (q.status) where.push(eq(s.payouts.status, q.status));
+      const list = await app.db
+        .select({ p: s.payouts, storeName: s.stores.name })
+        .from(s.payouts)
+        .innerJoin(s.stores, eq(s.stores.id, s.payouts.storeId))
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(desc(s.payouts.id))
+        .limit(100);
+      return {
+        status: true as const,
+        items: list.map(({ p, storeName }) => ({
+          id: p.id,
+          storeId: p.storeId,
+          storeName,
+          amountKobo: Number(p.amountKobo),
+          status: p.status,
+          outcomeUnknown: p.outcomeUnknown,
+          reference: p.reference,
+          failureReason: p.failureReason,
+          createdAt: p.createdAt.toISOString(),
+        })),
+      };
+    },
 
-  /**
-   * Sends the OTP Paystack asked for to complete a transfer. A refused OTP leaves the payout
-   * waiting for another; an unclear answer leaves it open and looked up like any other.
-   */
-  async finalize(app: FastifyInstance, me: SessionUser, id: number, otp: string, note?: string) {
-    const p = await payoutById(app.db, id);
-    if (!p) throw notFound(`No payout with id ${id}`);
-    if (p.status !== 'otp' || !p.transferCode)
-      throw conflict(
-        `Payout ${id} is ${PAYOUT_WORDS[p.status] ?? p.status}: it is not waiting for an OTP`,
-      );
-    if (!app.paystack) throw conflict('Payouts are not available right now');
-    let status: string | null = null;
-    try {
-      ({ status } = await app.paystack.finalizeTransfer(p.transferCode, otp));
-    } catch (err) {
-      if (isRefusal(err))
-        throw new HttpError(400, `Paystack refused the OTP: ${err.message}`, 'VALIDATION', {
-          otp: 'Check the OTP Paystack sent and type it again',
+    /**
+     * Sends the OTP Paystack asked for to complete a transfer. A refused OTP leaves the payout
+     * waiting for another; an unclear answer leaves it open and looked up like any other.
+     */
+    async finalize(me: SessionUser, id: number, otp: string, note?: string) {
+      const p = await payoutById(app.db, id);
+      if (!p) throw notFound(`No payout with id ${id}`);
+      if (p.status !== 'otp' || !p.transferCode)
+        throw conflict(
+          `Payout ${id} is ${PAYOUT_WORDS[p.status] ?? p.status}: it is not waiting for an OTP`,
+        );
+      if (!app.paystack) throw conflict('Payouts are not available right now');
+      let status: string | null = null;
+      try {
+        ({ status } = await app.paystack.finalizeTransfer(p.transferCode, otp));
+      } catch (err) {
+        if (isRefusal(err))
+          throw new HttpError(400, `Paystack refused the OTP: ${err.message}`, 'VALIDATION', {
+            otp: 'Check the OTP Paystack sent and type it again',
+          });
+        if (!isUnclear(err)) throw err;
+      }
+      await transaction(app.db, async (tx) => {
+        // Out of 'otp': the transfer is now Paystack's to finish (or to be looked up).
+        await tx
+          .update(s.payouts)
+          .set({ status: 'pending', outcomeUnknown: status === null, updatedAt: new Date() })
+          .where(and(eq(s.payouts.id, id), eq(s.payouts.status, 'otp')));
+        await recordAudit(tx, {
+          actorId: me.id,
+          action: 'payout.finalize',
+          targetType: 'payout',
+          targetId: id,
+          before: { status: 'otp' },
+          after: { status: status ?? 'unknown' },
+          note: note ?? null,
         });
-      if (!isUnclear(err)) throw err;
-    }
-    await transaction(app.db, async (tx) => {
-      // Out of 'otp': the transfer is now Paystack's to finish (or to be looked up).
-      await tx
-        .update(s.payouts)
-        .set({ status: 'pending', outcomeUnknown: status === null, updatedAt: new Date() })
-        .where(and(eq(s.payouts.id, id), eq(s.payouts.status, 'otp')));
-      await recordAudit(tx, {
-        actorId: me.id,
-        action: 'payout.finalize',
-        targetType: 'payout',
-        targetId: id,
-        before: { status: 'otp' },
-        after: { status: status ?? 'unknown' },
-        note: note ?? null,
       });
-    });
-    const now = (await payoutById(app.db, id))!;
-    if (status === null) await markUnknown(app, now, true);
-    else await apply(app, now, status, p.transferCode);
-    const after = (await payoutById(app.db, id))!;
-    return {
-      status: true as const,
-      message:
-        after.status === 'success'
-          ? `Payout ${id} is paid`
-          : status === null
-            ? `Paystack did not answer clearly: payout ${id} is being checked`
-            : `Payout ${id} is with Paystack: it settles when Paystack confirms`,
-      payout: { id, status: after.status, outcomeUnknown: after.outcomeUnknown },
-    };
-  },
-};
+      const now = (await payoutById(app.db, id))!;
+      if (status === null) await markUnknown(app, now, true);
+      else await apply(app, now, status, p.transferCode);
+      const after = (await payoutById(app.db, id))!;
+      return {
+        status: true as const,
+        message:
+          after.status === 'success'
+            ? `Payout ${id} is paid`
+            : status === null
+              ? `Paystack did not answer clearly: payout ${id} is being checked`
+              : `Payout ${id} is with Paystack: it settles when Paystack confirms`,
+        payout: { id, status: after.status, outcomeUnknown: after.outcomeUnknown },
+      };
+    },
+  };
+}
+export type AdminPayoutsService = ReturnType<typeof adminPayoutsService>;
