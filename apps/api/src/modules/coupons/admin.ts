@@ -20,54 +20,57 @@ export interface CouponPatch {
 }
 
 /** Staff's coupon changes, each with its audit entry in the same transaction. */
-export const adminCouponsService = {
-  create: (db: Db, me: SessionUser, input: CouponInput & { note?: string }) =>
-    transaction(db, async (tx) => {
-      const { note, ...coupon } = input;
-      const view = await couponsService(tx).create(coupon);
-      await recordAudit(tx, {
-        actorId: me.id,
-        action: 'coupon.create',
-        targetType: 'coupon',
-        targetId: view.id,
-        after: view,
-        note,
-      });
-      return view;
-    }),
-
-  update: (db: Db, me: SessionUser, id: number, patch: CouponPatch) =>
-    transaction(db, async (tx) => {
-      const [cur] = await tx.select().from(s.coupons).where(eq(s.coupons.id, id)).for('update');
-      if (!cur) throw notFound('No such coupon');
-      const { note, ...p } = patch;
-      if (Object.values(p).every((v) => v === undefined))
-        throw badRequest(
-          'Nothing to change: send at least one of active, usageLimit, perAccountLimit, perPhoneLimit, expiresAt, minOrderKobo or description',
-        );
-      // The row is locked: no use can be counted between this check and the update.
-      if (p.usageLimit != null && p.usageLimit < cur.usedCount) {
-        const m = `This coupon has been used ${plural(cur.usedCount, 'time')}: set a usage limit of at least ${cur.usedCount}, or none`;
-        throw invalid(m, { usageLimit: m });
-      }
-      const set = {
-        ...p,
-        expiresAt:
-          p.expiresAt === undefined ? undefined : p.expiresAt ? new Date(p.expiresAt) : null,
-      };
-      const [row] = await tx.update(s.coupons).set(set).where(eq(s.coupons.id, id)).returning();
-      const before = toCouponView(cur);
-      const after = toCouponView(row);
-      const diff = changedFields(before, after);
-      if (Object.keys(diff.after).length)
+export function adminCouponsService(db: Db) {
+  return {
+    create: (me: SessionUser, input: CouponInput & { note?: string }) =>
+      transaction(db, async (tx) => {
+        const { note, ...coupon } = input;
+        const view = await couponsService(tx).create(coupon);
         await recordAudit(tx, {
           actorId: me.id,
-          action: 'coupon.update',
+          action: 'coupon.create',
           targetType: 'coupon',
-          targetId: id,
-          ...diff,
+          targetId: view.id,
+          after: view,
           note,
         });
-      return after;
-    }),
-};
+        return view;
+      }),
+
+    update: (me: SessionUser, id: number, patch: CouponPatch) =>
+      transaction(db, async (tx) => {
+        const [cur] = await tx.select().from(s.coupons).where(eq(s.coupons.id, id)).for('update');
+        if (!cur) throw notFound('No such coupon');
+        const { note, ...p } = patch;
+        if (Object.values(p).every((v) => v === undefined))
+          throw badRequest(
+            'Nothing to change: send at least one of active, usageLimit, perAccountLimit, perPhoneLimit, expiresAt, minOrderKobo or description',
+          );
+        // The row is locked: no use can be counted between this check and the update.
+        if (p.usageLimit != null && p.usageLimit < cur.usedCount) {
+          const m = `This coupon has been used ${plural(cur.usedCount, 'time')}: set a usage limit of at least ${cur.usedCount}, or none`;
+          throw invalid(m, { usageLimit: m });
+        }
+        const set = {
+          ...p,
+          expiresAt:
+            p.expiresAt === undefined ? undefined : p.expiresAt ? new Date(p.expiresAt) : null,
+        };
+        const [row] = await tx.update(s.coupons).set(set).where(eq(s.coupons.id, id)).returning();
+        const before = toCouponView(cur);
+        const after = toCouponView(row);
+        const diff = changedFields(before, after);
+        if (Object.keys(diff.after).length)
+          await recordAudit(tx, {
+            actorId: me.id,
+            action: 'coupon.update',
+            targetType: 'coupon',
+            targetId: id,
+            ...diff,
+            note,
+          });
+        return after;
+      }),
+  };
+}
+export type AdminCouponsService = ReturnType<typeof adminCouponsService>;

@@ -5,7 +5,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { DateTime, Id, idParam, Int, Kobo, nullable, Text } from '../../lib/schemas.ts';
 import { ordersService } from '../orders/service.ts';
 import { couponsService } from './service.ts';
-import { adminCouponsService as admins } from './admin.ts';
+import { adminCouponsService } from './admin.ts';
 import * as sc from './schemas.ts';
 
 /** Uses allowed per account and per phone number (a first-order coupon: 1 and 1). */
@@ -66,6 +66,7 @@ const activeBody = {
 export default async function couponsRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
   const svc = couponsService(app.db);
+  const admins = adminCouponsService(app.db);
   const orders = ordersService(app);
   const admin = requireRole('Admin');
   app.get(
@@ -91,9 +92,7 @@ export default async function couponsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({ status: true, coupon: await admins.create(app.db, req.user!, req.body) }),
+      reply.status(201).send({ status: true, coupon: await admins.create(req.user!, req.body) }),
   );
   app.patch(
     '/api/admin/coupons/:id',
@@ -110,7 +109,7 @@ export default async function couponsRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({
       status: true,
-      coupon: await admins.update(app.db, req.user!, req.params.id, req.body),
+      coupon: await admins.update(req.user!, req.params.id, req.body),
     }),
   );
 
