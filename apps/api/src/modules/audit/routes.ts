@@ -21,8 +21,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
         response: { 200: auditReply },
       },
     },
-    async (req, reply) =>
-      reply.header('cache-control', PRIVATE).send(await audit.list(req.query)),
+    async (req, reply) => reply.header('cache-control', PRIVATE).send(await audit.list(req.query)),
   );
   app.get(
     '/api/admin/attention',
