@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PASSWORD_MAX } from '@sf/shared';
 import { requireAuth } from '../../lib/session.ts';
+import { typedRoutes } from '../../lib/typed-routes.ts';
 import { Id, idParam, Kobo, Obj, Text, errorSchema, okStatus } from '../../lib/schemas.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { onPaystackEvent } from '../payments/service.ts';
@@ -36,8 +37,10 @@ export default async function payoutRoutes(app: FastifyInstance) {
   const bankAccount = bankAccountService(app);
   const adminPayouts = adminPayoutsService(app);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  // Requests typed by their schemas (decision 0032).
+  const api = typedRoutes(app);
 
-  app.get<{ Querystring: { storeId?: number } }>(
+  api.get(
     '/api/store/balance',
     {
       preHandler: requireAuth,
@@ -52,7 +55,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     async (req) => payouts.summary(req.user!.id, req.query.storeId),
   );
 
-  app.get<{ Querystring: { bankCode: string; accountNumber: string } }>(
+  api.get(
     '/api/store/bank-account/resolve',
     {
       preHandler: requireAuth,
@@ -70,9 +73,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     async (req) => bankAccount.resolve(req.user!.id, req.query.bankCode, req.query.accountNumber),
   );
 
-  app.put<{
-    Body: { bankCode: string; accountNumber: string; password?: string; storeId?: number };
-  }>(
+  api.put(
     '/api/store/bank-account',
     {
       preHandler: requireAuth,
@@ -96,7 +97,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     async (req) => bankAccount.save(req.user!, req.body),
   );
 
-  app.post<{ Body: { amountKobo: number; storeId?: number } }>(
+  api.post(
     '/api/store/payouts',
     {
       preHandler: requireAuth,
@@ -118,7 +119,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     async (req) => payouts.withdraw(req.user!.id, req.body.amountKobo, req.body.storeId),
   );
 
-  app.get<{ Querystring: { storeId?: number; status?: string } }>(
+  api.get(
     '/api/admin/payouts',
     {
       schema: {
@@ -140,7 +141,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     async (req, reply) => noStore(reply).send(await adminPayouts.list(req.query)),
   );
 
-  app.post<{ Params: { id: number }; Body: { otp: string; note?: string } }>(
+  api.post(
     '/api/admin/payouts/:id/finalize',
     {
       schema: {
