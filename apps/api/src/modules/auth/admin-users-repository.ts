@@ -1,7 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
-import { forgetUserSessions } from '../../lib/session.ts';
-import type { UserRow } from './repository.ts';
+import { authRepository, type UserRow } from './repository.ts';
 
 // Staff's work on accounts: the account row and its open sessions.
 
@@ -13,8 +12,8 @@ export interface OpenSessionRow {
 
 export function adminUsersRepository(db: Db) {
   return {
-    user: async (id: string): Promise<UserRow | undefined> =>
-      (await db.select().from(s.users).where(eq(s.users.id, id)))[0],
+    /** The same reads and writes of the account row as sign-in and the profile use. */
+    user: (id: string): Promise<UserRow | undefined> => authRepository(db).userById(id),
 
     /** The account row, locked for the rest of the transaction. */
     lock: async (id: string): Promise<UserRow | undefined> =>
@@ -22,13 +21,7 @@ export function adminUsersRepository(db: Db) {
 
     /** Changes the account; its cached sessions are forgotten so they show the change. */
     async update(id: string, v: Partial<UserRow>): Promise<UserRow> {
-      await forgetUserSessions(db, id);
-      const [u] = await db
-        .update(s.users)
-        .set({ ...v, updatedAt: new Date() })
-        .where(eq(s.users.id, id))
-        .returning();
-      return u!;
+      return (await authRepository(db).updateUser(id, v))!;
     },
 
     /** The sessions not expired yet, newest first. */

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { schema as s, type Db } from '@sf/db';
+import { contentRepository } from './repository.ts';
 
 // The staff side of the help pages (/static/{slug}): each page and its ordered sections.
 
@@ -26,16 +27,8 @@ export function adminPagesRepository(db: Db) {
     page: async (slug: string): Promise<StaticPageRow | undefined> =>
       (await db.select().from(s.staticPages).where(eq(s.staticPages.slug, slug)))[0],
 
-    sections: (slug: string): Promise<StaticSectionRow[]> =>
-      db
-        .select({
-          position: s.staticSections.position,
-          heading: s.staticSections.heading,
-          body: s.staticSections.body,
-        })
-        .from(s.staticSections)
-        .where(eq(s.staticSections.slug, slug))
-        .orderBy(asc(s.staticSections.position)),
+    /** The page's sections in order: the same query the public page reads. */
+    sections: (slug: string): Promise<StaticSectionRow[]> => contentRepository(db).sections(slug),
 
     /** Whether the page exists, locking it for the rest of the transaction. */
     lock: async (slug: string) =>
