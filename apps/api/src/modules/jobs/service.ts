@@ -14,13 +14,13 @@ defineAttention({
   key: 'jobs.failed',
   label: 'Background jobs that failed',
   href: '/admin/jobs',
-  count: (db) => jobsRepository.countFailed(db),
+  count: (db) => jobsRepository(db).countFailed(),
 });
 
 export function jobsService(db: Db) {
   return {
     async failed(): Promise<FailedJob[]> {
-      return (await jobsRepository.failed(db, PAGE)).map((r) => ({
+      return (await jobsRepository(db).failed(PAGE)).map((r) => ({
         id: r.id,
         kind: r.kind,
         attempts: Number(r.attempts),
@@ -34,7 +34,7 @@ export function jobsService(db: Db) {
     /** Runs a failed job again (with its attempts anew), audited. */
     retry: (actorId: string, id: string) =>
       transaction(db, async (tx) => {
-        const job = await jobsRepository.retry(tx, id);
+        const job = await jobsRepository(tx).retry(id);
         if (!job) throw notFound('No failed job with this id');
         await recordAudit(tx, {
           actorId,
@@ -48,7 +48,7 @@ export function jobsService(db: Db) {
     /** Gives a failed job up for good, audited with its last error. */
     discard: (actorId: string, id: string) =>
       transaction(db, async (tx) => {
-        const job = await jobsRepository.discard(tx, id);
+        const job = await jobsRepository(tx).discard(id);
         if (!job) throw notFound('No failed job with this id');
         await recordAudit(tx, {
           actorId,
