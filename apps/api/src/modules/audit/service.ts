@@ -10,7 +10,7 @@ export type { AuditEntry } from './repository.ts';
  * and its entry are written together or not at all. `before`/`after` hold only changed fields.
  */
 export function recordAudit(tx: Db, entry: AuditEntry) {
-  return auditRepository.insert(tx, entry);
+  return auditRepository(tx).insert(entry);
 }
 
 /** Of two records, the fields whose values differ, as `{ before, after }` for `recordAudit`. */
@@ -46,7 +46,7 @@ export const PAGE = 50;
 export function auditService(db: Db) {
   return {
     async list(f: Omit<AuditFilter, 'limit'>) {
-      const list = await auditRepository.list(db, { ...f, limit: PAGE });
+      const list = await auditRepository(db).list({ ...f, limit: PAGE });
       return {
         status: true as const,
         items: list.map(toItem),
