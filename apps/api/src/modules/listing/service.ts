@@ -12,7 +12,7 @@ import {
   providerPath,
   providersService,
 } from '../providers/service.ts';
-import { listingRepository as repo, type ListingSet, type TagKind } from './repository.ts';
+import { listingRepository, type ListingSet, type TagKind } from './repository.ts';
 import type { ListingAnswer, ListingSavedAnswer, OwnListing } from './types.ts';
 
 export interface ListingUser {
@@ -63,7 +63,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
    */
   async function ownListing(user: ListingUser, spId?: number) {
     const kind = kindOf(user);
-    const mine = (await repo.ownedBy(db, user.id)).filter((l) => l.kind === kind);
+    const mine = (await listingRepository(db).ownedBy(user.id)).filter((l) => l.kind === kind);
     if (spId === undefined) return { kind, listing: mine.find((l) => l.active) ?? mine[0] };
     const listing = mine.find((l) => l.sp_id === spId);
     if (!listing) throw notFound(`You have no ${NOUN[kind]} with id ${spId}`);
@@ -85,7 +85,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
       url: providerPath(detail.kind, spId),
       own_logo: logo,
       suspended: !active,
-      suspended_reason: active ? null : await repo.suspensionNote(db, spId),
+      suspended_reason: active ? null : await listingRepository(db).suspensionNote(spId),
     };
   }
 
@@ -108,11 +108,12 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
         fields.phoneNumber = 'Enter a Nigerian phone number, like 08031234567, or leave it empty';
     }
     if (input.stateId !== undefined) {
-      if (!(await repo.stateExists(db, input.stateId))) fields.stateId = 'Choose your state';
+      if (!(await listingRepository(db).stateExists(input.stateId)))
+        fields.stateId = 'Choose your state';
       else set.stateId = input.stateId;
     }
     if (input.cityId !== undefined) {
-      const state = await repo.cityState(db, input.cityId);
+      const state = await listingRepository(db).cityState(input.cityId);
       if (state === undefined || state !== (input.stateId ?? current.state_id))
         fields.cityId = 'Choose a city of your state';
       else set.cityId = input.cityId;
@@ -133,7 +134,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
       ['vehicleTypes', 'vehicleTypeIds', input.vehicleTypeIds],
     ] as const) {
       if (ids === undefined) continue;
-      const known = await repo.existing(db, tag, ids);
+      const known = await listingRepository(db).existing(tag, ids);
       if (known.length !== ids.length) fields[field] = 'Choose from the list';
       else tags.push([tag, ids]);
     }
@@ -153,10 +154,11 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
     const { set, tags } = await check(kind, input, current);
     await transaction(db, async (tx) => {
       // Ownership is checked again under a lock: a listing handed over meanwhile is not changed.
-      if (!(await repo.lockOwned(tx, listing.sp_id, user.id)))
+      if (!(await listingRepository(tx).lockOwned(listing.sp_id, user.id)))
         throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
-      await repo.update(tx, listing.sp_id, set);
-      for (const [tag, ids] of tags) await repo.replaceTags(tx, listing.sp_id, tag, ids);
+      await listingRepository(tx).update(listing.sp_id, set);
+      for (const [tag, ids] of tags)
+        await listingRepository(tx).replaceTags(listing.sp_id, tag, ids);
     });
     // Every server process (this one too) drops its list pages before this answers.
     await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
@@ -185,7 +187,7 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
     if (Object.keys(missing).length) throw invalid(Object.values(missing)[0], missing);
     const { set, tags } = await check(kind, input, { state_id: input.stateId! });
     const made = await transaction(db, async (tx) => {
-      const got = await repo.create(tx, user.id, kind, {
+      const got = await listingRepository(tx).create(user.id, kind, {
         companyName: set.companyName!,
         mobileNumber: set.mobileNumber!,
         phoneNumber: set.phoneNumber ?? null,
@@ -196,7 +198,8 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
         availableDays: set.availableDays ?? 0,
       });
       if (got.created !== undefined)
-        for (const [tag, ids] of tags) await repo.replaceTags(tx, got.created, tag, ids);
+        for (const [tag, ids] of tags)
+          await listingRepository(tx).replaceTags(got.created, tag, ids);
       return got;
     });
     if (made.created === undefined) {
@@ -246,9 +249,9 @@ export function listingService(db: Db, bus: Bus, storage?: Storage) {
       if (!storage) throw new Error('listingService needs the app storage for logos');
       await replaceLogo(storage, logo, (url) =>
         transaction(db, async (tx) => {
-          if (!(await repo.lockOwned(tx, listing.sp_id, user.id)))
+          if (!(await listingRepository(tx).lockOwned(listing.sp_id, user.id)))
             throw notFound(`You have no ${NOUN[kind]} with id ${listing.sp_id}`);
-          return repo.swapLogo(tx, listing.sp_id, url);
+          return listingRepository(tx).swapLogo(listing.sp_id, url);
         }),
       );
       await bus.publish(PROVIDER_LISTS_CLEAR, { type: 'cache.clear' });
