@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@sf/db';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { metrics } from '../../lib/metrics.ts';
-import { pushRepository as repo } from './repository.ts';
+import { pushRepository } from './repository.ts';
 
 export const PUSH_JOB = 'push.send';
 /** A notice older than a day is no news: the push service drops it if the phone stays off. */
@@ -31,7 +31,7 @@ export async function queuePushes(
   messages: (PushMessage & { userId: string })[],
 ) {
   if (!app.config.vapid || messages.length === 0) return;
-  const subs = await repo.ofUsers(tx, [...new Set(messages.map((m) => m.userId))]);
+  const subs = await pushRepository(tx).ofUsers([...new Set(messages.map((m) => m.userId))]);
   for (const m of messages)
     for (const s of subs.filter((x) => x.user_id === m.userId)) {
       const { userId: _u, ...msg } = m;
@@ -49,7 +49,7 @@ defineJob<PushPayload>(
   async (p, { app }) => {
     const vapid = app.config.vapid;
     if (!vapid) return; // keys removed since the job was queued
-    const sub = await repo.find(app.db, p.subscriptionId);
+    const sub = await pushRepository(app.db).find(p.subscriptionId);
     if (!sub) return; // turned off meanwhile
     const payload = JSON.stringify({ title: p.title, body: p.body, link: p.link, tag: p.tag });
     // web-push encrypts and signs; the request goes out through fetch, which has our timeout
@@ -83,7 +83,7 @@ defineJob<PushPayload>(
       return;
     }
     if (status === 404 || status === 410) {
-      await repo.forget(app.db, sub.id, sub.endpoint);
+      await pushRepository(app.db).forget(sub.id, sub.endpoint);
       metrics.pushSent.inc({ outcome: 'gone' });
       return;
     }

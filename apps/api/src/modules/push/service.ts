@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import { transaction } from '../../lib/tx.ts';
 import { endpointProblem } from './endpoints.ts';
-import { pushRepository as repo } from './repository.ts';
+import { pushRepository } from './repository.ts';
 import type { PushSubscriptionInput } from './types.ts';
 
 /** Is this an uncompressed point of P-256 (a key the payload can be encrypted for)? */
@@ -39,7 +39,7 @@ export function pushService(app: FastifyInstance) {
       if (p256dh.length !== 65 || p256dh[0] !== 4 || auth.length !== 16 || !onCurve(p256dh))
         throw badRequest('The subscription’s keys are not a browser’s push keys');
       await transaction(app.db, (tx) =>
-        repo.save(tx, userId, {
+        pushRepository(tx).save(userId, {
           endpoint: input.endpoint,
           p256dh: p256dh.toString('base64url'),
           auth: auth.toString('base64url'),
@@ -47,6 +47,7 @@ export function pushService(app: FastifyInstance) {
       );
     },
 
-    unsubscribe: (userId: string, endpoint: string) => repo.remove(app.db, userId, endpoint),
+    unsubscribe: (userId: string, endpoint: string) =>
+      pushRepository(app.db).remove(userId, endpoint),
   };
 }
