@@ -11,7 +11,7 @@ import { invalidateCatalogLists } from '../catalog/service.ts';
 import { sellerService } from '../seller/service.ts';
 import { productRoom, SUBSCRIPTION_PAGES } from '../subscriptions/limits.ts';
 import { checkEncoding, csvRows, CsvFileError, MAX_IMPORT_ROWS } from './csv.ts';
-import { importRepository as repo, type ImportRow } from './repository.ts';
+import { importRepository, type ImportRow } from './repository.ts';
 import { loadReference, readRow, type GoodRow, type Problem } from './rows.ts';
 import type { ImportItem } from './types.ts';
 
@@ -100,7 +100,7 @@ export function importService(db: Db, files: FileStore) {
       // The file first, then the row and its job in one transaction; a failure removes the file.
       const row = await storeThenCommit(files, [{ name: key, data: file.data }], () =>
         transaction(db, async (tx) => {
-          const r = await repo.insert(tx, {
+          const r = await importRepository(tx).insert({
             storeId: store,
             userId,
             fileName: file.name.slice(0, 200) || 'products.csv',
@@ -117,7 +117,7 @@ export function importService(db: Db, files: FileStore) {
 
     async get(userId: string, id: string) {
       const stores = await storesOf(userId);
-      const r = await repo.get(db, id, stores);
+      const r = await importRepository(db).get(id, stores);
       if (!r) throw notFound('You have no import with this id');
       return { status: true as const, item: itemOut(r) };
     },
@@ -126,7 +126,7 @@ export function importService(db: Db, files: FileStore) {
       const stores = await storesOf(userId);
       const store = storeId ?? stores[0];
       if (!stores.includes(store)) throw forbidden('This is not your store');
-      const items = (await repo.recent(db, store, 10)).map(itemOut);
+      const items = (await importRepository(db).recent(store, 10)).map(itemOut);
       return { status: true as const, items };
     },
 
@@ -137,9 +137,9 @@ export function importService(db: Db, files: FileStore) {
      * retry), it starts over: rows already written are updated, not repeated.
      */
     async run(importId: string) {
-      const imp = await repo.byId(db, importId);
+      const imp = await importRepository(db).byId(importId);
       if (!imp || imp.status === 'done' || imp.status === 'failed') return;
-      await repo.update(db, importId, {
+      await importRepository(db).update(importId, {
         status: 'running',
         startedAt: new Date(),
         processedRows: 0,
@@ -149,7 +149,7 @@ export function importService(db: Db, files: FileStore) {
         problems: [],
         message: null,
       });
-      const place = await repo.store(db, imp.storeId);
+      const place = await importRepository(db).store(imp.storeId);
       if (!place) return; // the store is gone (the import row with it)
       const store = { id: imp.storeId, stateId: place.state_id, cityId: place.city_id };
       const ref = await loadReference(db);
@@ -174,8 +174,7 @@ export function importService(db: Db, files: FileStore) {
             // The plan's product limit, under the store's lock (subscriptions/limits.ts): new
             // SKUs past the room left are refused; rows that update a product add nothing.
             const room = await productRoom(tx, store.id);
-            const have = await repo.existingSkus(
-              tx,
+            const have = await importRepository(tx).existingSkus(
               store.id,
               list.map((r) => r.sku),
             );
@@ -192,7 +191,7 @@ export function importService(db: Db, files: FileStore) {
               return false;
             });
             return rows.length
-              ? repo.upsert(tx, store, rows)
+              ? importRepository(tx).upsert(store, rows)
               : { created: 0, updated: 0, ids: [] as number[] };
           });
           count.created += done.created;
@@ -200,7 +199,7 @@ export function importService(db: Db, files: FileStore) {
           for (const id of done.ids) written.add(id);
           for (const r of list) wordsOf([r.name, r.title], words);
         }
-        await repo.progress(db, importId, count, problems);
+        await importRepository(db).progress(importId, count, problems);
       };
 
       try {
@@ -247,14 +246,14 @@ export function importService(db: Db, files: FileStore) {
           { storeId: imp.storeId },
           { key: `signals.import:${importId}` },
         );
-        await repo.update(db, importId, { status: 'done', finishedAt: new Date() });
+        await importRepository(db).update(importId, { status: 'done', finishedAt: new Date() });
       } catch (e) {
         if (!(e instanceof CsvFileError)) throw e;
         // The file itself cannot be read any further: the rows written so far stay (a second
         // import of the mended file updates them by SKU).
         if (count.created + count.updated > 0) invalidateCatalogLists(db);
         await queueAlertMatching(db, [...written], `alerts.import:${importId}`);
-        await repo.update(db, importId, {
+        await importRepository(db).update(importId, {
           ...count,
           problems,
           status: 'failed',
@@ -266,7 +265,7 @@ export function importService(db: Db, files: FileStore) {
 
     /** After the job's last attempt failed: the import says so instead of running forever. */
     async giveUp(importId: string, reason: string) {
-      await repo.update(db, importId, {
+      await importRepository(db).update(importId, {
         status: 'failed',
         message: `The import stopped: ${reason}. Nothing more will happen; upload the file again (rows already imported are updated, not repeated).`,
         finishedAt: new Date(),
