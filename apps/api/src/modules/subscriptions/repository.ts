@@ -24,97 +24,98 @@ export interface SubscriptionRow {
 const planCols = sql`id, audience, code, name, price_kobo, item_limit, rank_boost, position`;
 const asDate = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-export const subscriptionsRepository = {
-  async plans(db: Db, audience: Audience): Promise<PlanRow[]> {
-    return rows<PlanRow>(
-      db,
-      sql`select ${planCols} from subscription_plans where audience = ${audience} order by position, id`,
-    );
-  },
-
-  async plan(db: Db, id: number): Promise<PlanRow | undefined> {
-    return (
-      await rows<PlanRow>(db, sql`select ${planCols} from subscription_plans where id = ${id}`)
-    )[0];
-  },
-
-  async planByCode(db: Db, audience: Audience, code: string): Promise<PlanRow | undefined> {
-    return (
-      await rows<PlanRow>(
+export function subscriptionsRepository(db: Db) {
+  return {
+    async plans(audience: Audience): Promise<PlanRow[]> {
+      return rows<PlanRow>(
         db,
-        sql`select ${planCols} from subscription_plans where audience = ${audience} and code = ${code}`,
-      )
-    )[0];
-  },
+        sql`select ${planCols} from subscription_plans where audience = ${audience} order by position, id`,
+      );
+    },
 
-  async find(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-    const [r] = await rows<SubscriptionRow>(
-      db,
-      sql`select user_id, plan_id, period_end, next_plan_id from subscriptions where user_id = ${userId}`,
-    );
-    return r && { ...r, period_end: asDate(r.period_end) };
-  },
+    async plan(id: number): Promise<PlanRow | undefined> {
+      return (
+        await rows<PlanRow>(db, sql`select ${planCols} from subscription_plans where id = ${id}`)
+      )[0];
+    },
 
-  /** The user's row, created on the Free plan when missing, locked until the transaction ends. */
-  async lock(tx: Db, userId: string, freePlanId: number): Promise<SubscriptionRow> {
-    await tx.execute(
-      sql`insert into subscriptions (user_id, plan_id) values (${userId}, ${freePlanId})
+    async planByCode(audience: Audience, code: string): Promise<PlanRow | undefined> {
+      return (
+        await rows<PlanRow>(
+          db,
+          sql`select ${planCols} from subscription_plans where audience = ${audience} and code = ${code}`,
+        )
+      )[0];
+    },
+
+    async find(userId: string): Promise<SubscriptionRow | undefined> {
+      const [r] = await rows<SubscriptionRow>(
+        db,
+        sql`select user_id, plan_id, period_end, next_plan_id from subscriptions where user_id = ${userId}`,
+      );
+      return r && { ...r, period_end: asDate(r.period_end) };
+    },
+
+    /** The user's row, created on the Free plan when missing, locked until the transaction ends. */
+    async lock(userId: string, freePlanId: number): Promise<SubscriptionRow> {
+      await db.execute(
+        sql`insert into subscriptions (user_id, plan_id) values (${userId}, ${freePlanId})
           on conflict (user_id) do nothing`,
-    );
-    const [r] = await rows<SubscriptionRow>(
-      tx,
-      sql`select user_id, plan_id, period_end, next_plan_id from subscriptions
+      );
+      const [r] = await rows<SubscriptionRow>(
+        db,
+        sql`select user_id, plan_id, period_end, next_plan_id from subscriptions
           where user_id = ${userId} for update`,
-    );
-    return { ...r, period_end: asDate(r.period_end) };
-  },
+      );
+      return { ...r, period_end: asDate(r.period_end) };
+    },
 
-  async save(
-    tx: Db,
-    userId: string,
-    s: { planId: number; periodEnd: Date | null; nextPlanId: number | null },
-  ) {
-    await tx.execute(
-      sql`update subscriptions set plan_id = ${s.planId},
+    async save(
+      userId: string,
+      s: { planId: number; periodEnd: Date | null; nextPlanId: number | null },
+    ) {
+      await db.execute(
+        sql`update subscriptions set plan_id = ${s.planId},
             period_end = ${s.periodEnd ? s.periodEnd.toISOString() : null}::timestamptz,
             next_plan_id = ${s.nextPlanId}, updated_at = now()
           where user_id = ${userId}`,
-    );
-  },
+      );
+    },
 
-  /** Copies a plan's placement onto everything the user runs: stores, workshops, garages. */
-  async setBoost(tx: Db, userId: string, audience: Audience, boost: number) {
-    await tx.execute(
-      audience === 'store'
-        ? sql`update stores set rank_boost = ${boost} where owner_user_id = ${userId} and rank_boost <> ${boost}`
-        : sql`update service_providers set rank_boost = ${boost}
+    /** Copies a plan's placement onto everything the user runs: stores, workshops, garages. */
+    async setBoost(userId: string, audience: Audience, boost: number) {
+      await db.execute(
+        audience === 'store'
+          ? sql`update stores set rank_boost = ${boost} where owner_user_id = ${userId} and rank_boost <> ${boost}`
+          : sql`update service_providers set rank_boost = ${boost}
               where owner_user_id = ${userId} and rank_boost <> ${boost}`,
-    );
-  },
+      );
+    },
 
-  /**
-   * What counts against the limit: the products of the user's first store (the one their pages
-   * show), or the workshops or garages they run.
-   */
-  async used(db: Db, userId: string, page: 'store' | 'workshop' | 'garage'): Promise<number> {
-    const [r] = await rows<{ n: number }>(
-      db,
-      page === 'store'
-        ? sql`select count(*)::int as n from products where store_id = (
-                select min(id) from stores where owner_user_id = ${userId})`
-        : sql`select count(*)::int as n from service_providers
-              where owner_user_id = ${userId} and kind = ${page === 'workshop' ? 'mechanic' : 'towvan'}`,
-    );
-    return r.n;
-  },
-
-  /** The user's e-mail, name and role, for mails and the page a payment returns to. */
-  async person(db: Db, userId: string) {
-    return (
-      await rows<{ email: string; name: string; role: string }>(
+    /**
+     * What counts against the limit: the products of the user's first store (the one their pages
+     * show), or the workshops or garages they run.
+     */
+    async used(userId: string, page: 'store' | 'workshop' | 'garage'): Promise<number> {
+      const [r] = await rows<{ n: number }>(
         db,
-        sql`select email, name, role from users where id = ${userId}`,
-      )
-    )[0];
-  },
-};
+        page === 'store'
+          ? sql`select count(*)::int as n from products where store_id = (
+                select min(id) from stores where owner_user_id = ${userId})`
+          : sql`select count(*)::int as n from service_providers
+              where owner_user_id = ${userId} and kind = ${page === 'workshop' ? 'mechanic' : 'towvan'}`,
+      );
+      return r.n;
+    },
+
+    /** The user's e-mail, name and role, for mails and the page a payment returns to. */
+    async person(userId: string) {
+      return (
+        await rows<{ email: string; name: string; role: string }>(
+          db,
+          sql`select email, name, role from users where id = ${userId}`,
+        )
+      )[0];
+    },
+  };
+}

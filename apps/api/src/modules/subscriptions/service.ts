@@ -14,7 +14,7 @@ import { PROVIDER_LISTS_CLEAR } from '../providers/service.ts';
 import { LISTINGS_PER_ACCOUNT, planOf } from './limits.ts';
 import { changedMail, dayOf, naira, paidMail, reminderMail } from './mails.ts';
 import {
-  subscriptionsRepository as repo,
+  subscriptionsRepository,
   type Audience,
   type PlanRow,
   type SubscriptionRow,
@@ -178,8 +178,8 @@ export function subscriptionsService(app: FastifyInstance) {
       const audience = audienceOf(page);
       const db = app.db;
       const [plans, sub, current] = await Promise.all([
-        repo.plans(db, audience),
-        repo.find(db, user.id),
+        subscriptionsRepository(db).plans(audience),
+        subscriptionsRepository(db).find(user.id),
         planOf(db, user.id, audience),
       ]);
       const next = sub?.next_plan_id ? plans.find((p) => p.id === sub.next_plan_id) : undefined;
@@ -197,7 +197,7 @@ export function subscriptionsService(app: FastifyInstance) {
         current: toItem(current, page, 'current'),
         periodEnd: live ? sub!.period_end!.toISOString() : null,
         next: next ? toItem(next, page, 'none') : null,
-        used: await repo.used(db, user.id, page),
+        used: await subscriptionsRepository(db).used(user.id, page),
         plans: plans.map((p) =>
           toItem(p, page, action(p), termsOf(p, action(p), current, sub, now)),
         ),
@@ -214,10 +214,10 @@ export function subscriptionsService(app: FastifyInstance) {
     async upgrade(user: SessionUser, code: string): Promise<UpgradeAnswer> {
       const page = pageOf(user);
       const audience = audienceOf(page);
-      const plan = await repo.planByCode(app.db, audience, code);
+      const plan = await subscriptionsRepository(app.db).planByCode(audience, code);
       if (!plan) throw notFound(`There is no plan named ${code}`);
       const [sub, current] = await Promise.all([
-        repo.find(app.db, user.id),
+        subscriptionsRepository(app.db).find(user.id),
         planOf(app.db, user.id, audience),
       ]);
       if (plan.price_kobo === 0)
@@ -227,7 +227,7 @@ export function subscriptionsService(app: FastifyInstance) {
             : `You are on the ${plan.name} plan already`,
         );
       if (sub?.next_plan_id) {
-        const next = await repo.plan(app.db, sub.next_plan_id);
+        const next = await subscriptionsRepository(app.db).plan(sub.next_plan_id);
         throw conflict(
           `Your ${next?.name ?? 'next'} plan is paid for and starts on ${dayOf(sub.period_end!)}: change plans after that day`,
         );
@@ -255,11 +255,11 @@ export function subscriptionsService(app: FastifyInstance) {
      */
     async onPaid(tx: Db, p: PaymentRow) {
       const [userId, planId, page] = p.purposeId.split(':') as [string, string, Page];
-      const plan = await repo.plan(tx, Number(planId));
+      const plan = await subscriptionsRepository(tx).plan(Number(planId));
       if (!plan) throw new Error(`subscription payment ${p.reference}: no plan ${planId}`);
-      const free = (await repo.planByCode(tx, plan.audience, 'free'))!;
-      const sub = await repo.lock(tx, userId, free.id);
-      const current = (await repo.plan(tx, sub.plan_id))!;
+      const free = (await subscriptionsRepository(tx).planByCode(plan.audience, 'free'))!;
+      const sub = await subscriptionsRepository(tx).lock(userId, free.id);
+      const current = (await subscriptionsRepository(tx).plan(sub.plan_id))!;
       const now = new Date();
       let what: 'started' | 'renewed' | 'scheduled';
       let end: Date;
@@ -268,7 +268,7 @@ export function subscriptionsService(app: FastifyInstance) {
       if (running(sub, current, now) && plan.id === current.id) {
         what = 'renewed';
         end = new Date(sub.period_end!.getTime() + PERIOD_MS);
-        await repo.save(tx, userId, {
+        await subscriptionsRepository(tx).save(userId, {
           planId: plan.id,
           periodEnd: end,
           nextPlanId: sub.next_plan_id,
@@ -277,7 +277,11 @@ export function subscriptionsService(app: FastifyInstance) {
       } else if (running(sub, current, now) && plan.price_kobo < current.price_kobo) {
         what = 'scheduled';
         end = sub.period_end!;
-        await repo.save(tx, userId, { planId: current.id, periodEnd: end, nextPlanId: plan.id });
+        await subscriptionsRepository(tx).save(userId, {
+          planId: current.id,
+          periodEnd: end,
+          nextPlanId: plan.id,
+        });
       } else {
         // A dearer plan (or any paid plan from Free or after a lapse) starts now; the days left on
         // a running cheaper plan become days of this one (decision 0031), under the row's lock.
@@ -291,11 +295,15 @@ export function subscriptionsService(app: FastifyInstance) {
           : 0;
         if (extraDays) carriedFrom = { plan: current, days: daysLeft(sub.period_end!, now) };
         end = new Date(now.getTime() + PERIOD_MS + extraDays * DAY_MS);
-        await repo.save(tx, userId, { planId: plan.id, periodEnd: end, nextPlanId: null });
-        await repo.setBoost(tx, userId, plan.audience, plan.rank_boost);
+        await subscriptionsRepository(tx).save(userId, {
+          planId: plan.id,
+          periodEnd: end,
+          nextPlanId: null,
+        });
+        await subscriptionsRepository(tx).setBoost(userId, plan.audience, plan.rank_boost);
         await periodJobs(tx, userId, end);
       }
-      const person = await repo.person(tx, userId);
+      const person = await subscriptionsRepository(tx).person(userId);
       if (person)
         await queueMail(
           tx,
@@ -312,13 +320,13 @@ export function subscriptionsService(app: FastifyInstance) {
 
     /** Job: a few days before a period ends, the subscriber is asked to renew (once per period). */
     async remind(userId: string, periodEnd: string) {
-      const sub = await repo.find(app.db, userId);
+      const sub = await subscriptionsRepository(app.db).find(userId);
       // Renewed (a later end) or already ended: this period's reminder has nothing to say.
       if (!sub?.period_end || sub.period_end.toISOString() !== periodEnd || sub.next_plan_id)
         return;
-      const plan = (await repo.plan(app.db, sub.plan_id))!;
-      const free = (await repo.planByCode(app.db, plan.audience, 'free'))!;
-      const person = await repo.person(app.db, userId);
+      const plan = (await subscriptionsRepository(app.db).plan(sub.plan_id))!;
+      const free = (await subscriptionsRepository(app.db).planByCode(plan.audience, 'free'))!;
+      const person = await subscriptionsRepository(app.db).person(userId);
       const page = PAGE_OF_ROLE[person?.role ?? ''];
       if (!person || !page) return;
       await queueMail(
@@ -340,18 +348,24 @@ export function subscriptionsService(app: FastifyInstance) {
      */
     async end(userId: string, periodEnd: string) {
       const changed = await transaction(app.db, async (tx) => {
-        const found = await repo.find(tx, userId);
+        const found = await subscriptionsRepository(tx).find(userId);
         if (!found?.period_end || found.period_end.toISOString() !== periodEnd) return null;
-        const from = (await repo.plan(tx, found.plan_id))!;
-        const free = (await repo.planByCode(tx, from.audience, 'free'))!;
-        const sub = await repo.lock(tx, userId, free.id);
+        const from = (await subscriptionsRepository(tx).plan(found.plan_id))!;
+        const free = (await subscriptionsRepository(tx).planByCode(from.audience, 'free'))!;
+        const sub = await subscriptionsRepository(tx).lock(userId, free.id);
         if (sub.period_end?.toISOString() !== periodEnd) return null; // renewed meanwhile
-        const to = sub.next_plan_id ? (await repo.plan(tx, sub.next_plan_id))! : free;
+        const to = sub.next_plan_id
+          ? (await subscriptionsRepository(tx).plan(sub.next_plan_id))!
+          : free;
         const end = sub.next_plan_id ? new Date(sub.period_end.getTime() + PERIOD_MS) : null;
-        await repo.save(tx, userId, { planId: to.id, periodEnd: end, nextPlanId: null });
-        await repo.setBoost(tx, userId, to.audience, to.rank_boost);
+        await subscriptionsRepository(tx).save(userId, {
+          planId: to.id,
+          periodEnd: end,
+          nextPlanId: null,
+        });
+        await subscriptionsRepository(tx).setBoost(userId, to.audience, to.rank_boost);
         if (end) await periodJobs(tx, userId, end);
-        const person = await repo.person(tx, userId);
+        const person = await subscriptionsRepository(tx).person(userId);
         const page = PAGE_OF_ROLE[person?.role ?? ''];
         if (person && page)
           await queueMail(
