@@ -9,7 +9,7 @@ import { defineAttention } from '../audit/attention.ts';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { account, post, type Entry } from '../ledger/ledger.ts';
 import { PaystackError, type PaystackRefund, type PaystackTransaction } from './paystack-client.ts';
-import { paymentsRepository as repo, type PaymentRow } from './repository.ts';
+import { paymentsRepository, type PaymentRow } from './repository.ts';
 import { CALLBACK_PATH } from './setup.ts';
 
 /**
@@ -67,7 +67,7 @@ defineAttention({
   key: 'refunds.failed',
   label: 'Refunds Paystack could not pay back',
   href: '/admin/orders',
-  count: (db) => repo.countRefundsFailed(db),
+  count: (db) => paymentsRepository(db).countRefundsFailed(),
 });
 
 export type SettleOutcome = 'applied' | 'duplicate' | 'mismatch' | 'not_paid' | 'unknown';
@@ -91,22 +91,26 @@ export interface RefundRequest {
 export type RefundOutcome = 'sent' | 'processed' | 'failed' | 'busy';
 
 /** A new payment, written in the transaction of what it pays for (an order, a plan). */
-export const createPayment = (tx: Db, p: Parameters<typeof repo.insert>[1]) => repo.insert(tx, p);
-export const findPayment = (db: Db, reference: string) => repo.find(db, reference);
+export const createPayment = (
+  tx: Db,
+  p: Parameters<ReturnType<typeof paymentsRepository>['insert']>[0],
+) => paymentsRepository(tx).insert(p);
+export const findPayment = (db: Db, reference: string) => paymentsRepository(db).find(reference);
 
 /**
  * Records that a payment (or part of it) is to go back, in the transaction of the change that
  * owes it. Once per (purpose, purpose id): recording it again changes nothing.
  */
-export const recordRefund = (tx: Db, r: RefundRequest) => repo.insertRefund(tx, r);
-export const findRefund = (db: Db, reference: string) => repo.findRefund(db, reference);
+export const recordRefund = (tx: Db, r: RefundRequest) => paymentsRepository(tx).insertRefund(r);
+export const findRefund = (db: Db, reference: string) =>
+  paymentsRepository(db).findRefund(reference);
 
 /** Talking to Paystack: starting payments, applying its answers and webhooks, sending refunds. */
 export function paymentsService(app: FastifyInstance) {
   const svc = {
     /** Starts (or resumes) a payment at Paystack: the page to send the buyer to. */
     async authorize(reference: string): Promise<string> {
-      const p = await repo.find(app.db, reference);
+      const p = await paymentsRepository(app.db).find(reference);
       if (!p) throw new HttpError(404, 'No such payment', 'NOT_FOUND');
       if (p.status === 'success')
         throw new HttpError(409, 'This payment is already made', 'CONFLICT');
@@ -125,7 +129,11 @@ export function paymentsService(app: FastifyInstance) {
           callbackUrl: `${app.config.publicUrl ?? ''}${CALLBACK_PATH}`,
           metadata: { purpose: p.purpose, purpose_id: p.purposeId },
         });
-        await repo.saveAuthorization(app.db, reference, got.authorizationUrl, got.accessCode);
+        await paymentsRepository(app.db).saveAuthorization(
+          reference,
+          got.authorizationUrl,
+          got.accessCode,
+        );
         return got.authorizationUrl;
       } catch (err) {
         if (!(err instanceof PaystackError)) throw err;
@@ -144,14 +152,14 @@ export function paymentsService(app: FastifyInstance) {
      */
     async settle(t: PaystackTransaction, source: 'webhook' | 'verify'): Promise<SettleOutcome> {
       const db = app.db;
-      const p = await repo.find(db, t.reference);
+      const p = await paymentsRepository(db).find(t.reference);
       if (!p) {
         app.log.warn({ reference: t.reference, source }, 'Paystack: unknown reference');
         return 'unknown';
       }
       if (t.status !== 'success') {
         if (t.status === 'failed' || t.status === 'abandoned')
-          await repo.markNotPaid(db, p.reference, t.status);
+          await paymentsRepository(db).markNotPaid(p.reference, t.status);
         return 'not_paid';
       }
       if (Number(t.amount) !== Number(p.amountKobo) || t.currency !== p.currency) {
@@ -165,7 +173,7 @@ export function paymentsService(app: FastifyInstance) {
           },
           'Paystack: amount or currency does not match the payment; not applied',
         );
-        await repo.event(db, {
+        await paymentsRepository(db).event({
           reference: p.reference,
           source,
           event: 'charge.success',
@@ -180,8 +188,7 @@ export function paymentsService(app: FastifyInstance) {
       // lib/tx's transaction, so what a handler defers with afterCommit (the bell's live ring)
       // runs once the payment is committed, never inside it.
       const applied = await transaction(db, async (tx) => {
-        const won = await repo.markSucceeded(
-          tx as unknown as Db,
+        const won = await paymentsRepository(tx as unknown as Db).markSucceeded(
           p.reference,
           t.paid_at ? new Date(t.paid_at) : new Date(),
           t.channel ?? null,
@@ -198,7 +205,7 @@ export function paymentsService(app: FastifyInstance) {
             ...res.entries,
           ],
         });
-        await repo.event(tx as unknown as Db, {
+        await paymentsRepository(tx as unknown as Db).event({
           reference: p.reference,
           source,
           event: 'charge.success',
@@ -220,9 +227,9 @@ export function paymentsService(app: FastifyInstance) {
      */
     async sendRefund(reference: string): Promise<RefundOutcome> {
       if (!app.paystack) throw new Error('Paystack is not configured: the refund waits');
-      const claimed = await repo.claimRefund(app.db, reference, REFUND_LEASE_MS);
+      const claimed = await paymentsRepository(app.db).claimRefund(reference, REFUND_LEASE_MS);
       if (!claimed) {
-        const r = await repo.findRefund(app.db, reference);
+        const r = await paymentsRepository(app.db).findRefund(reference);
         if (!r) throw new Error(`No refund ${reference} is recorded`);
         return r.status === 'sending' || r.status === 'pending'
           ? 'busy'
@@ -245,8 +252,8 @@ export function paymentsService(app: FastifyInstance) {
             amountKobo,
             merchantNote: reference,
           }));
-        await repo.refundSent(app.db, reference, rf.id);
-        await repo.event(app.db, {
+        await paymentsRepository(app.db).refundSent(reference, rf.id);
+        await paymentsRepository(app.db).event({
           reference: claimed.paymentReference,
           source: 'refund',
           event: found ? 'refund.found' : 'refund.create',
@@ -256,7 +263,7 @@ export function paymentsService(app: FastifyInstance) {
         return 'sent';
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        await repo.releaseRefund(app.db, reference, message);
+        await paymentsRepository(app.db).releaseRefund(reference, message);
         app.log.warn({ err: message, reference }, 'Paystack refund not sent; tried again later');
         throw err;
       }
@@ -283,7 +290,7 @@ export function paymentsService(app: FastifyInstance) {
     async refundEvent(event: string, data: any) {
       const amount = Number(data?.amount);
       const id = Number(data?.id);
-      const r = await repo.refundForEvent(app.db, {
+      const r = await paymentsRepository(app.db).refundForEvent({
         reference: typeof data?.merchant_note === 'string' ? data.merchant_note : undefined,
         paystackRefundId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
         paymentReference:
@@ -303,8 +310,8 @@ export function paymentsService(app: FastifyInstance) {
           : event === 'refund.failed' || event === 'refund.needs-attention'
             ? 'failed'
             : 'sent';
-      const changed = await repo.refundState(app.db, r.reference, status);
-      await repo.event(app.db, {
+      const changed = await paymentsRepository(app.db).refundState(r.reference, status);
+      await paymentsRepository(app.db).event({
         reference: r.paymentReference,
         source: 'webhook',
         event,
@@ -315,7 +322,7 @@ export function paymentsService(app: FastifyInstance) {
       metrics.refunds.inc({ outcome: status });
       if (status !== 'failed') return;
       app.log.error({ refund: r.reference, payment: r.paymentReference }, 'Paystack refund failed');
-      const buyer = await repo.buyerOf(app.db, r.paymentReference);
+      const buyer = await paymentsRepository(app.db).buyerOf(r.paymentReference);
       if (!buyer) return;
       const notice: Notice = {
         userId: buyer,
