@@ -8,7 +8,7 @@ import { transaction } from '../../lib/tx.ts';
 import { invalidateCatalogLists } from '../catalog/service.ts';
 import { productPictureFiles, type ProductPicture } from '../images/uploaded.ts';
 import { imageUrl, srcset } from '../images/urls.ts';
-import { sellerRepository as repo } from './repository.ts';
+import { sellerRepository } from './repository.ts';
 import type { ProductImagesAnswer } from './types.ts';
 
 /*
@@ -60,7 +60,7 @@ const answer = (list: ImageRow[]): ProductImagesAnswer => ({
 
 export function productImagesService(db: Db, storage: Storage) {
   async function storesOf(userId: string) {
-    const stores = await repo.storesOwnedBy(db, userId);
+    const stores = await sellerRepository(db).storesOwnedBy(userId);
     if (stores.length === 0) throw forbidden('Only a store owner can do this');
     return stores;
   }
@@ -73,7 +73,7 @@ export function productImagesService(db: Db, storage: Storage) {
   ) {
     const stores = await storesOf(userId);
     return transaction(db, async (tx) => {
-      if (!(await repo.lockOwnedProduct(tx, prodId, stores)))
+      if (!(await sellerRepository(tx).lockOwnedProduct(prodId, stores)))
         throw notFound(`You have no product with id ${prodId}`);
       return fn(tx, await imagesOf(tx, prodId));
     });
@@ -87,7 +87,7 @@ export function productImagesService(db: Db, storage: Storage) {
   return {
     async list(userId: string, prodId: number): Promise<ProductImagesAnswer> {
       const stores = await storesOf(userId);
-      if (!(await repo.ownedProduct(db, prodId, stores)))
+      if (!(await sellerRepository(db).ownedProduct(prodId, stores)))
         throw notFound(`You have no product with id ${prodId}`);
       return answer(await imagesOf(db, prodId));
     },

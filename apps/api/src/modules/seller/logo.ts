@@ -6,7 +6,7 @@ import { transaction } from '../../lib/tx.ts';
 import { invalidateCatalogLists } from '../catalog/service.ts';
 import { replaceLogo, type logoPicture } from '../images/uploaded.ts';
 import { storeLogoUrl } from '../images/urls.ts';
-import { sellerRepository as repo } from './repository.ts';
+import { sellerRepository } from './repository.ts';
 import type { StoreLogoAnswer } from './types.ts';
 
 /**
@@ -21,7 +21,7 @@ export function storeLogoService(db: Db, storage: Storage) {
       storeId: number | undefined,
       logo: Awaited<ReturnType<typeof logoPicture>> | null,
     ): Promise<StoreLogoAnswer> {
-      const stores = await repo.storesOwnedBy(db, userId);
+      const stores = await sellerRepository(db).storesOwnedBy(userId);
       if (stores.length === 0) throw forbidden('Only a store owner can do this');
       const id = storeId ?? stores[0];
       if (!stores.includes(id)) throw forbidden('This is not your store');

@@ -104,284 +104,288 @@ const LAGOS_DAY = sql`((o.created_at at time zone 'UTC') + interval '1 hour')::d
 
 const num = (v: unknown) => Number(v ?? 0);
 
-export const sellerRepository = {
-  async storesOwnedBy(db: Db, userId: string): Promise<number[]> {
-    const r = await db
-      .select({ id: s.stores.id })
-      .from(s.stores)
-      .where(eq(s.stores.ownerUserId, userId))
-      .orderBy(s.stores.id);
-    return r.map((x) => x.id);
-  },
+export function sellerRepository(db: Db) {
+  return {
+    async storesOwnedBy(userId: string): Promise<number[]> {
+      const r = await db
+        .select({ id: s.stores.id })
+        .from(s.stores)
+        .where(eq(s.stores.ownerUserId, userId))
+        .orderBy(s.stores.id);
+      return r.map((x) => x.id);
+    },
 
-  /** The business name given at registration (a new store's suggested name). */
-  async businessName(db: Db, userId: string) {
-    const [r] = await db
-      .select({ name: s.users.businessName })
-      .from(s.users)
-      .where(eq(s.users.id, userId));
-    return r?.name ?? null;
-  },
+    /** The business name given at registration (a new store's suggested name). */
+    async businessName(userId: string) {
+      const [r] = await db
+        .select({ name: s.users.businessName })
+        .from(s.users)
+        .where(eq(s.users.id, userId));
+      return r?.name ?? null;
+    },
 
-  async profile(db: Db, storeId: number): Promise<ProfileRow | undefined> {
-    const [r] = await db
-      .select({ store: s.stores, state: s.states.name, city: s.cities.name })
-      .from(s.stores)
-      .innerJoin(s.states, eq(s.states.id, s.stores.stateId))
-      .innerJoin(s.cities, eq(s.cities.id, s.stores.cityId))
-      .where(eq(s.stores.id, storeId));
-    return r ? { ...r.store, state: r.state, city: r.city } : undefined;
-  },
+    async profile(storeId: number): Promise<ProfileRow | undefined> {
+      const [r] = await db
+        .select({ store: s.stores, state: s.states.name, city: s.cities.name })
+        .from(s.stores)
+        .innerJoin(s.states, eq(s.states.id, s.stores.stateId))
+        .innerJoin(s.cities, eq(s.cities.id, s.stores.cityId))
+        .where(eq(s.stores.id, storeId));
+      return r ? { ...r.store, state: r.state, city: r.city } : undefined;
+    },
 
-  async cityOf(db: Db, cityId: number) {
-    const [r] = await db
-      .select({ id: s.cities.id, stateId: s.cities.stateId, name: s.cities.name })
-      .from(s.cities)
-      .where(eq(s.cities.id, cityId));
-    return r;
-  },
+    async cityOf(cityId: number) {
+      const [r] = await db
+        .select({ id: s.cities.id, stateId: s.cities.stateId, name: s.cities.name })
+        .from(s.cities)
+        .where(eq(s.cities.id, cityId));
+      return r;
+    },
 
-  async stateName(db: Db, stateId: number) {
-    const [r] = await db
-      .select({ name: s.states.name })
-      .from(s.states)
-      .where(eq(s.states.id, stateId));
-    return r?.name;
-  },
+    async stateName(stateId: number) {
+      const [r] = await db
+        .select({ name: s.states.name })
+        .from(s.states)
+        .where(eq(s.states.id, stateId));
+      return r?.name;
+    },
 
-  async urlNameTaken(db: Db, urlName: string, exceptStoreId?: number) {
-    const [r] = await rows<{ id: number }>(
-      db,
-      sql`select id from stores where url_name = ${urlName} ${exceptStoreId ? sql`and id <> ${exceptStoreId}` : sql``}`,
-    );
-    return Boolean(r);
-  },
-
-  async lockUser(tx: Db, userId: string) {
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
-  },
-
-  async insertStore(tx: Db, values: typeof s.stores.$inferInsert): Promise<StoreRow> {
-    return (await tx.insert(s.stores).values(values).returning())[0];
-  },
-
-  async updateStore(tx: Db, storeId: number, set: Partial<typeof s.stores.$inferInsert>) {
-    if (Object.keys(set).length === 0) return;
-    await tx.update(s.stores).set(set).where(eq(s.stores.id, storeId));
-  },
-
-  /** Products carry their store's place (the place filters read one index): keep them in step. */
-  async moveProducts(tx: Db, storeId: number, stateId: number, cityId: number) {
-    await tx
-      .update(s.products)
-      .set({ stateId, cityId })
-      .where(
-        and(
-          eq(s.products.storeId, storeId),
-          sql`(${s.products.stateId}, ${s.products.cityId}) is distinct from (${stateId}, ${cityId})`,
-        ),
+    async urlNameTaken(urlName: string, exceptStoreId?: number) {
+      const [r] = await rows<{ id: number }>(
+        db,
+        sql`select id from stores where url_name = ${urlName} ${exceptStoreId ? sql`and id <> ${exceptStoreId}` : sql``}`,
       );
-  },
+      return Boolean(r);
+    },
 
-  // ---- Products ----
+    async lockUser(userId: string) {
+      await db.execute(sql`select id from users where id = ${userId} for update`);
+    },
 
-  /**
-   * One page of a store's products. `sort` orders by a value then prod_id, in one direction;
-   * the cursor is the (value, prod_id) pair of the previous page's last row.
-   */
-  async listProducts(
-    db: Db,
-    o: {
+    async insertStore(values: typeof s.stores.$inferInsert): Promise<StoreRow> {
+      return (await db.insert(s.stores).values(values).returning())[0];
+    },
+
+    async updateStore(storeId: number, set: Partial<typeof s.stores.$inferInsert>) {
+      if (Object.keys(set).length === 0) return;
+      await db.update(s.stores).set(set).where(eq(s.stores.id, storeId));
+    },
+
+    /** Products carry their store's place (the place filters read one index): keep them in step. */
+    async moveProducts(storeId: number, stateId: number, cityId: number) {
+      await db
+        .update(s.products)
+        .set({ stateId, cityId })
+        .where(
+          and(
+            eq(s.products.storeId, storeId),
+            sql`(${s.products.stateId}, ${s.products.cityId}) is distinct from (${stateId}, ${cityId})`,
+          ),
+        );
+    },
+
+    // ---- Products ----
+
+    /**
+     * One page of a store's products. `sort` orders by a value then prod_id, in one direction;
+     * the cursor is the (value, prod_id) pair of the previous page's last row.
+     */
+    async listProducts(o: {
       storeId: number;
       filter: ProductListFilter;
       sort: (typeof SORT_NAMES)[number];
       cursor?: { value: string | number | null; id: number };
       limit: number;
-    },
-  ): Promise<SellerListRow[]> {
-    const { value: sortValue, desc } = SORTS[o.sort];
-    const cmp = desc ? sql`<` : sql`>`;
-    const dir = desc ? sql`desc` : sql`asc`;
-    const after = o.cursor
-      ? sql`and (${sortValue}, p.prod_id) ${cmp} (${o.cursor.value}, ${o.cursor.id})`
-      : sql``;
-    const conditions = conditionsOf(o.filter);
-    const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
-    return rows<SellerListRow>(
-      db,
-      sql`select p.prod_id, p.name, p.part_number, p.sku, p.cat_id, c.name as cat_name, p.price_kobo, p.sales_kobo,
+    }): Promise<SellerListRow[]> {
+      const { value: sortValue, desc } = SORTS[o.sort];
+      const cmp = desc ? sql`<` : sql`>`;
+      const dir = desc ? sql`desc` : sql`asc`;
+      const after = o.cursor
+        ? sql`and (${sortValue}, p.prod_id) ${cmp} (${o.cursor.value}, ${o.cursor.id})`
+        : sql``;
+      const conditions = conditionsOf(o.filter);
+      const where = conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+      return rows<SellerListRow>(
+        db,
+        sql`select p.prod_id, p.name, p.part_number, p.sku, p.cat_id, c.name as cat_name, p.price_kobo, p.sales_kobo,
             p.stock, p.active, p.held_by, p.held_reason, p.condition, p.created_at, i.key as image_key, ${sortValue} as sort_value
           from products p join categories c on c.cat_id = p.cat_id
             left join product_images i on i.product_id = p.prod_id and i.position = 0
           where p.store_id = ${o.storeId} ${where} ${after}
           order by ${sortValue} ${dir}, p.prod_id ${dir}
           limit ${o.limit}`,
-    );
-  },
+      );
+    },
 
-  async productCounts(db: Db, storeId: number, lowStockAt: number) {
-    const [r] = await rows<Record<string, number>>(
-      db,
-      sql`select count(*)::int as total, count(*) filter (where active)::int as active,
+    async productCounts(storeId: number, lowStockAt: number) {
+      const [r] = await rows<Record<string, number>>(
+        db,
+        sql`select count(*)::int as total, count(*) filter (where active)::int as active,
             count(*) filter (where not active)::int as inactive,
             count(*) filter (where active and stock = 0)::int as out_of_stock,
             count(*) filter (where active and stock > 0 and stock <= ${lowStockAt})::int as low_stock
           from products where store_id = ${storeId}`,
-    );
-    return {
-      total: num(r?.total),
-      active: num(r?.active),
-      inactive: num(r?.inactive),
-      outOfStock: num(r?.out_of_stock),
-      lowStock: num(r?.low_stock),
-    };
-  },
+      );
+      return {
+        total: num(r?.total),
+        active: num(r?.active),
+        inactive: num(r?.inactive),
+        outOfStock: num(r?.out_of_stock),
+        lowStock: num(r?.low_stock),
+      };
+    },
 
-  /** Views of these products over the last `days` Lagos days, today included. */
-  async viewsOf(db: Db, productIds: number[], fromDay: string) {
-    if (productIds.length === 0) return new Map<number, number>();
-    const r = await rows<{ product_id: number; views: number }>(
-      db,
-      sql`select product_id, sum(views)::int as views from product_views
+    /** Views of these products over the last `days` Lagos days, today included. */
+    async viewsOf(productIds: number[], fromDay: string) {
+      if (productIds.length === 0) return new Map<number, number>();
+      const r = await rows<{ product_id: number; views: number }>(
+        db,
+        sql`select product_id, sum(views)::int as views from product_views
           where product_id in (${sql.join(
             productIds.map((i) => sql`${i}`),
             sql`, `,
           )}) and day >= ${fromDay}::date group by product_id`,
-    );
-    return new Map(r.map((x) => [x.product_id, num(x.views)]));
-  },
+      );
+      return new Map(r.map((x) => [x.product_id, num(x.views)]));
+    },
 
-  /** A product of one of these stores, or undefined (another store's product looks missing). */
-  async ownedProduct(db: Db, prodId: number, storeIds: number[]): Promise<ProductRow | undefined> {
-    if (storeIds.length === 0) return undefined;
-    const [p] = await db
-      .select()
-      .from(s.products)
-      .where(and(eq(s.products.prodId, prodId), inArray(s.products.storeId, storeIds)));
-    return p;
-  },
+    /** A product of one of these stores, or undefined (another store's product looks missing). */
+    async ownedProduct(prodId: number, storeIds: number[]): Promise<ProductRow | undefined> {
+      if (storeIds.length === 0) return undefined;
+      const [p] = await db
+        .select()
+        .from(s.products)
+        .where(and(eq(s.products.prodId, prodId), inArray(s.products.storeId, storeIds)));
+      return p;
+    },
 
-  /** The store a product belongs to (staff edits go through the owner's rules for that store). */
-  async storeOfProduct(db: Db, prodId: number): Promise<number | undefined> {
-    const [r] = await rows<{ store_id: number }>(
-      db,
-      sql`select store_id from products where prod_id = ${prodId}`,
-    );
-    return r?.store_id;
-  },
+    /** The store a product belongs to (staff edits go through the owner's rules for that store). */
+    async storeOfProduct(prodId: number): Promise<number | undefined> {
+      const [r] = await rows<{ store_id: number }>(
+        db,
+        sql`select store_id from products where prod_id = ${prodId}`,
+      );
+      return r?.store_id;
+    },
 
-  /** The same, locked until the transaction ends (two edits of one product take turns). */
-  async lockOwnedProduct(tx: Db, prodId: number, storeIds: number[]) {
-    if (storeIds.length === 0) return undefined;
-    const [r] = await rows<{ prod_id: number; store_id: number }>(
-      tx,
-      sql`select prod_id, store_id from products where prod_id = ${prodId}
+    /** The same, locked until the transaction ends (two edits of one product take turns). */
+    async lockOwnedProduct(prodId: number, storeIds: number[]) {
+      if (storeIds.length === 0) return undefined;
+      const [r] = await rows<{ prod_id: number; store_id: number }>(
+        db,
+        sql`select prod_id, store_id from products where prod_id = ${prodId}
           and store_id in (${sql.join(
             storeIds.map((i) => sql`${i}`),
             sql`, `,
           )}) for update`,
-    );
-    return r;
-  },
+      );
+      return r;
+    },
 
-  async fitments(db: Db, prodId: number): Promise<FitmentRow[]> {
-    return rows<FitmentRow>(
-      db,
-      sql`select f.make_id as "makeId", mk.name as make, f.model_id as "modelId", md.name as model,
+    async fitments(prodId: number): Promise<FitmentRow[]> {
+      return rows<FitmentRow>(
+        db,
+        sql`select f.make_id as "makeId", mk.name as make, f.model_id as "modelId", md.name as model,
             f.year_from as "yearFrom", f.year_to as "yearTo"
           from product_fitments f join car_makes mk on mk.id = f.make_id
             left join car_models md on md.id = f.model_id
           where f.product_id = ${prodId} order by f.id`,
-    );
-  },
+      );
+    },
 
-  async images(db: Db, prodId: number) {
-    return db
-      .select({
-        key: s.productImages.key,
-        width: s.productImages.width,
-        height: s.productImages.height,
-      })
-      .from(s.productImages)
-      .where(eq(s.productImages.productId, prodId))
-      .orderBy(s.productImages.position);
-  },
+    async images(prodId: number) {
+      return db
+        .select({
+          key: s.productImages.key,
+          width: s.productImages.width,
+          height: s.productImages.height,
+        })
+        .from(s.productImages)
+        .where(eq(s.productImages.productId, prodId))
+        .orderBy(s.productImages.position);
+    },
 
-  async category(db: Db, catId: number): Promise<CategoryRow | undefined> {
-    const [r] = await rows<CategoryRow>(
-      db,
-      sql`select c.cat_id as "catId", c.parent_id as "parentId", c.name, c.keywords,
+    async category(catId: number): Promise<CategoryRow | undefined> {
+      const [r] = await rows<CategoryRow>(
+        db,
+        sql`select c.cat_id as "catId", c.parent_id as "parentId", c.name, c.keywords,
             pc.name as "parentName", pc.keywords as "parentKeywords",
             (select count(*)::int from categories k where k.parent_id = c.cat_id) as "childCount"
           from categories c left join categories pc on pc.cat_id = c.parent_id
           where c.cat_id = ${catId}`,
-    );
-    return r;
-  },
+      );
+      return r;
+    },
 
-  /** Every category, top ones first, in their display order. */
-  async allCategories(db: Db) {
-    return db
-      .select({ id: s.categories.catId, parentId: s.categories.parentId, name: s.categories.name })
-      .from(s.categories)
-      .orderBy(s.categories.parentId, s.categories.position, s.categories.name);
-  },
+    /** Every category, top ones first, in their display order. */
+    async allCategories() {
+      return db
+        .select({
+          id: s.categories.catId,
+          parentId: s.categories.parentId,
+          name: s.categories.name,
+        })
+        .from(s.categories)
+        .orderBy(s.categories.parentId, s.categories.position, s.categories.name);
+    },
 
-  async makes(db: Db, ids: number[]) {
-    if (ids.length === 0) return new Map<number, string>();
-    const r = await db
-      .select({ id: s.carMakes.id, name: s.carMakes.name })
-      .from(s.carMakes)
-      .where(inArray(s.carMakes.id, ids));
-    return new Map(r.map((x) => [x.id, x.name]));
-  },
+    async makes(ids: number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const r = await db
+        .select({ id: s.carMakes.id, name: s.carMakes.name })
+        .from(s.carMakes)
+        .where(inArray(s.carMakes.id, ids));
+      return new Map(r.map((x) => [x.id, x.name]));
+    },
 
-  async models(db: Db, ids: number[]) {
-    if (ids.length === 0)
-      return new Map<number, { makeId: number; name: string; yearFrom: number; yearTo: number }>();
-    const r = await db
-      .select({
-        id: s.carModels.id,
-        makeId: s.carModels.makeId,
-        name: s.carModels.name,
-        yearFrom: s.carModels.yearFrom,
-        yearTo: s.carModels.yearTo,
-      })
-      .from(s.carModels)
-      .where(inArray(s.carModels.id, ids));
-    return new Map(r.map((x) => [x.id, x]));
-  },
+    async models(ids: number[]) {
+      if (ids.length === 0)
+        return new Map<
+          number,
+          { makeId: number; name: string; yearFrom: number; yearTo: number }
+        >();
+      const r = await db
+        .select({
+          id: s.carModels.id,
+          makeId: s.carModels.makeId,
+          name: s.carModels.name,
+          yearFrom: s.carModels.yearFrom,
+          yearTo: s.carModels.yearTo,
+        })
+        .from(s.carModels)
+        .where(inArray(s.carModels.id, ids));
+      return new Map(r.map((x) => [x.id, x]));
+    },
 
-  async insertProduct(tx: Db, values: typeof s.products.$inferInsert): Promise<ProductRow> {
-    return (await tx.insert(s.products).values(values).returning())[0];
-  },
+    async insertProduct(values: typeof s.products.$inferInsert): Promise<ProductRow> {
+      return (await db.insert(s.products).values(values).returning())[0];
+    },
 
-  /**
-   * The product form's edit (the seller's own, or staff's for a store). Its stock is the count
-   * typed; stock bought and given back changes only through catalog/stock-service.ts.
-   */
-  async updateProduct(tx: Db, prodId: number, set: Partial<typeof s.products.$inferInsert>) {
-    if (Object.keys(set).length === 0) return;
-    await tx.update(s.products).set(set).where(eq(s.products.prodId, prodId));
-  },
+    /**
+     * The product form's edit (the seller's own, or staff's for a store). Its stock is the count
+     * typed; stock bought and given back changes only through catalog/stock-service.ts.
+     */
+    async updateProduct(prodId: number, set: Partial<typeof s.products.$inferInsert>) {
+      if (Object.keys(set).length === 0) return;
+      await db.update(s.products).set(set).where(eq(s.products.prodId, prodId));
+    },
 
-  async replaceFitments(
-    tx: Db,
-    prodId: number,
-    list: { makeId: number; modelId: number | null; yearFrom: number; yearTo: number }[],
-  ) {
-    await tx.delete(s.productFitments).where(eq(s.productFitments.productId, prodId));
-    if (list.length)
-      await tx.insert(s.productFitments).values(list.map((f) => ({ productId: prodId, ...f })));
-  },
+    async replaceFitments(
+      prodId: number,
+      list: { makeId: number; modelId: number | null; yearFrom: number; yearTo: number }[],
+    ) {
+      await db.delete(s.productFitments).where(eq(s.productFitments.productId, prodId));
+      if (list.length)
+        await db.insert(s.productFitments).values(list.map((f) => ({ productId: prodId, ...f })));
+    },
 
-  // ---- Figures ----
+    // ---- Figures ----
 
-  /** Views, orders and revenue per Lagos day from `fromDay` to `toDay` (both included). */
-  async days(db: Db, storeId: number, fromDay: string, toDay: string): Promise<DayRow[]> {
-    const r = await rows<DayRow>(
-      db,
-      sql`with d as (select generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date as day),
+    /** Views, orders and revenue per Lagos day from `fromDay` to `toDay` (both included). */
+    async days(storeId: number, fromDay: string, toDay: string): Promise<DayRow[]> {
+      const r = await rows<DayRow>(
+        db,
+        sql`with d as (select generate_series(${fromDay}::date, ${toDay}::date, interval '1 day')::date as day),
           v as (select day, sum(views)::int as views from product_views
                 where store_id = ${storeId} and day between ${fromDay}::date and ${toDay}::date group by day),
           o as (select ${LAGOS_DAY} as day, count(*)::int as orders, sum(o.total_kobo)::bigint as revenue_kobo
@@ -392,26 +396,26 @@ export const sellerRepository = {
           select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(v.views, 0)::int as views,
             coalesce(o.orders, 0)::int as orders, coalesce(o.revenue_kobo, 0)::bigint as revenue_kobo
           from d left join v on v.day = d.day left join o on o.day = d.day order by d.day`,
-    );
-    return r.map((x) => ({
-      day: x.day,
-      views: num(x.views),
-      orders: num(x.orders),
-      revenue_kobo: num(x.revenue_kobo),
-    }));
-  },
+      );
+      return r.map((x) => ({
+        day: x.day,
+        views: num(x.views),
+        orders: num(x.orders),
+        revenue_kobo: num(x.revenue_kobo),
+      }));
+    },
 
-  /** The best sellers of the period, by revenue, with their units and views. */
-  async topProducts(db: Db, storeId: number, fromDay: string, toDay: string, limit: number) {
-    const r = await rows<{
-      product_id: number;
-      name: string;
-      units: number;
-      revenue_kobo: number;
-      views: number;
-    }>(
-      db,
-      sql`select oi.product_id, p.name, sum(oi.quantity)::int as units, sum(oi.line_total_kobo)::bigint as revenue_kobo,
+    /** The best sellers of the period, by revenue, with their units and views. */
+    async topProducts(storeId: number, fromDay: string, toDay: string, limit: number) {
+      const r = await rows<{
+        product_id: number;
+        name: string;
+        units: number;
+        revenue_kobo: number;
+        views: number;
+      }>(
+        db,
+        sql`select oi.product_id, p.name, sum(oi.quantity)::int as units, sum(oi.line_total_kobo)::bigint as revenue_kobo,
             coalesce((select sum(v.views) from product_views v where v.product_id = oi.product_id
               and v.day between ${fromDay}::date and ${toDay}::date), 0)::int as views
           from orders o join order_items oi on oi.order_id = o.id join products p on p.prod_id = oi.product_id
@@ -419,22 +423,23 @@ export const sellerRepository = {
             and ${LAGOS_DAY} between ${fromDay}::date and ${toDay}::date
           group by oi.product_id, p.name
           order by revenue_kobo desc, units desc, oi.product_id desc limit ${limit}`,
-    );
-    return r.map((x) => ({
-      ...x,
-      units: num(x.units),
-      revenue_kobo: num(x.revenue_kobo),
-      views: num(x.views),
-    }));
-  },
+      );
+      return r.map((x) => ({
+        ...x,
+        units: num(x.units),
+        revenue_kobo: num(x.revenue_kobo),
+        views: num(x.views),
+      }));
+    },
 
-  /** Active products with `lowStockAt` or fewer left, fewest first. */
-  async lowStock(db: Db, storeId: number, lowStockAt: number, limit: number) {
-    return rows<{ prod_id: number; name: string; stock: number; price_kobo: number }>(
-      db,
-      sql`select prod_id, name, stock, price_kobo from products
+    /** Active products with `lowStockAt` or fewer left, fewest first. */
+    async lowStock(storeId: number, lowStockAt: number, limit: number) {
+      return rows<{ prod_id: number; name: string; stock: number; price_kobo: number }>(
+        db,
+        sql`select prod_id, name, stock, price_kobo from products
           where store_id = ${storeId} and active and stock <= ${lowStockAt}
           order by stock, prod_id desc limit ${limit}`,
-    );
-  },
-};
+      );
+    },
+  };
+}

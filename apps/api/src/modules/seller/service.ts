@@ -10,7 +10,7 @@ import { addSearchWords, wordsOf } from '../catalog/bulk.ts';
 import { checkSignals } from '../signals/service.ts';
 import { invalidateCatalogLists } from '../catalog/service.ts';
 import {
-  sellerRepository as repo,
+  sellerRepository,
   type FitmentRow,
   type ProductListFilter,
   type ProfileRow,
@@ -193,7 +193,7 @@ async function skuTaken<T>(write: () => Promise<T>): Promise<T> {
 export function sellerService(db: Db) {
   /** The caller's store: the one named, else their first. 403 for anyone owning none. */
   async function ownStore(userId: string, storeId?: number): Promise<number> {
-    const stores = await repo.storesOwnedBy(db, userId);
+    const stores = await sellerRepository(db).storesOwnedBy(userId);
     if (stores.length === 0) throw forbidden('Only a store owner can do this');
     if (storeId === undefined) return stores[0];
     if (!stores.includes(storeId)) throw forbidden('This is not your store');
@@ -201,9 +201,9 @@ export function sellerService(db: Db) {
   }
 
   async function checkPlace(stateId: number, cityId: number) {
-    const city = await repo.cityOf(db, cityId);
+    const city = await sellerRepository(db).cityOf(cityId);
     if (!city || city.stateId !== stateId) {
-      const state = await repo.stateName(db, stateId);
+      const state = await sellerRepository(db).stateName(stateId);
       if (!state) throw invalid('Choose your state', { stateId: 'Choose your state' });
       const m = `Choose a city in ${state}`;
       throw invalid(m, { cityId: m });
@@ -249,7 +249,7 @@ export function sellerService(db: Db) {
         input.cityId ?? (input.stateId === current?.stateId ? current?.cityId : undefined);
       if (!stateId) throw invalid('Choose your state', { stateId: 'Choose your state' });
       if (!cityId) {
-        const state = await repo.stateName(db, stateId);
+        const state = await sellerRepository(db).stateName(stateId);
         const m = state ? `Choose a city in ${state}` : 'Choose your state';
         throw invalid(m, state ? { cityId: m } : { stateId: m });
       }
@@ -259,7 +259,7 @@ export function sellerService(db: Db) {
     }
     if (
       typeof set.urlName === 'string' &&
-      (await repo.urlNameTaken(db, set.urlName, current?.id))
+      (await sellerRepository(db).urlNameTaken(set.urlName, current?.id))
     ) {
       const m = `Another store already uses ${set.urlName}: choose another URL name`;
       throw new HttpError(409, m, 'CONFLICT', { urlName: m });
@@ -277,7 +277,7 @@ export function sellerService(db: Db) {
   }
 
   async function profileOf(storeId: number) {
-    const r = await repo.profile(db, storeId);
+    const r = await sellerRepository(db).profile(storeId);
     if (!r) throw notFound('No such store');
     return profileOut(r);
   }
@@ -286,14 +286,14 @@ export function sellerService(db: Db) {
 
   /** Category, fitment and search terms of a product, checked (product-rules.ts). */
   async function checkCategory(catId: number) {
-    const r = categoryRule(await repo.category(db, catId));
+    const r = categoryRule(await sellerRepository(db).category(catId));
     if (!r.ok) throw invalid(r.field, { catId: r.field });
     return r.ok;
   }
 
   async function checkFitments(list: FitmentInput[]) {
-    const makes = await repo.makes(db, [...new Set(list.map((f) => f.makeId))]);
-    const models = await repo.models(db, [
+    const makes = await sellerRepository(db).makes([...new Set(list.map((f) => f.makeId))]);
+    const models = await sellerRepository(db).models([
       ...new Set(list.map((f) => f.modelId).filter((m): m is number => typeof m === 'number')),
     ]);
     const r = fitmentRules(list, makes, models);
@@ -314,13 +314,13 @@ export function sellerService(db: Db) {
   }
 
   async function detail(prodId: number, storeIds: number[]): Promise<SellerProduct> {
-    const p = await repo.ownedProduct(db, prodId, storeIds);
+    const p = await sellerRepository(db).ownedProduct(prodId, storeIds);
     if (!p) throw notFound(`You have no product with id ${prodId}`);
     const [c, fitments, images, views] = await Promise.all([
-      repo.category(db, p.catId),
-      repo.fitments(db, prodId),
-      repo.images(db, prodId),
-      repo.viewsOf(db, [prodId], daysBefore(lagosDay(), 29)),
+      sellerRepository(db).category(p.catId),
+      sellerRepository(db).fitments(prodId),
+      sellerRepository(db).images(prodId),
+      sellerRepository(db).viewsOf([prodId], daysBefore(lagosDay(), 29)),
     ]);
     return {
       id: p.prodId,
@@ -365,15 +365,15 @@ export function sellerService(db: Db) {
   return {
     ownStore,
     /** The ids of the stores this user owns, oldest first (none: not a store owner). */
-    storesOwnedBy: (userId: string) => repo.storesOwnedBy(db, userId),
+    storesOwnedBy: (userId: string) => sellerRepository(db).storesOwnedBy(userId),
 
     // ---- Store profile ----
 
     async getProfile(user: Seller, storeId?: number): Promise<StoreProfileAnswer> {
-      const stores = await repo.storesOwnedBy(db, user.id);
+      const stores = await sellerRepository(db).storesOwnedBy(user.id);
       if (stores.length === 0) {
         if (user.role !== 'Seller') throw forbidden('Only a seller can have a store');
-        const name = oneLine((await repo.businessName(db, user.id)) ?? '');
+        const name = oneLine((await sellerRepository(db).businessName(user.id)) ?? '');
         return {
           status: true as const,
           store: null,
@@ -389,7 +389,7 @@ export function sellerService(db: Db) {
       user: Seller,
       input: StoreInput & { storeId?: number },
     ): Promise<StoreSavedAnswer> {
-      const stores = await repo.storesOwnedBy(db, user.id);
+      const stores = await sellerRepository(db).storesOwnedBy(user.id);
       let id: number;
       let message: string;
       try {
@@ -408,10 +408,10 @@ export function sellerService(db: Db) {
           });
           // The user row is locked while the store is opened: a form sent twice opens one.
           const store = await transaction(db, async (tx) => {
-            await repo.lockUser(tx, user.id);
-            if ((await repo.storesOwnedBy(tx, user.id)).length)
+            await sellerRepository(tx).lockUser(user.id);
+            if ((await sellerRepository(tx).storesOwnedBy(user.id)).length)
               throw conflict('You have opened your store already: reload the page');
-            return repo.insertStore(tx, {
+            return sellerRepository(tx).insertStore({
               ownerUserId: user.id,
               name: set.name!,
               urlName: set.urlName!,
@@ -427,12 +427,13 @@ export function sellerService(db: Db) {
           message = 'Your store is open: add your first product';
         } else {
           id = await ownStore(user.id, input.storeId);
-          const current = await repo.profile(db, id);
+          const current = await sellerRepository(db).profile(id);
           if (!current) throw notFound('No such store');
           const set = await checkStore(input, current);
           await transaction(db, async (tx) => {
-            await repo.updateStore(tx, id, set);
-            if (set.stateId && set.cityId) await repo.moveProducts(tx, id, set.stateId, set.cityId);
+            await sellerRepository(tx).updateStore(id, set);
+            if (set.stateId && set.cityId)
+              await sellerRepository(tx).moveProducts(id, set.stateId, set.cityId);
           });
           message = 'Store details saved';
         }
@@ -456,11 +457,11 @@ export function sellerService(db: Db) {
       const prevTo = daysBefore(from, 1);
       const prevFrom = daysBefore(prevTo, days - 1);
       const [series, previous, top, low, counts] = await Promise.all([
-        repo.days(db, id, from, to),
-        repo.days(db, id, prevFrom, prevTo),
-        repo.topProducts(db, id, from, to, 5),
-        repo.lowStock(db, id, LOW_STOCK_AT, 10),
-        repo.productCounts(db, id, LOW_STOCK_AT),
+        sellerRepository(db).days(id, from, to),
+        sellerRepository(db).days(id, prevFrom, prevTo),
+        sellerRepository(db).topProducts(id, from, to, 5),
+        sellerRepository(db).lowStock(id, LOW_STOCK_AT, 10),
+        sellerRepository(db).productCounts(id, LOW_STOCK_AT),
       ]);
       const sum = (list: typeof series) => {
         const views = list.reduce((a, d) => a + d.views, 0);
@@ -516,14 +517,14 @@ export function sellerService(db: Db) {
           pn: text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
         };
       if (q.catId) {
-        const c = await repo.category(db, q.catId);
+        const c = await sellerRepository(db).category(q.catId);
         if (!c) throw notFound(`No category with id ${q.catId}`);
         filter.category = { id: q.catId, top: c.parentId === 0 };
       }
       if (q.status) filter.status = q.status;
       if (q.stock) filter.stock = q.stock;
       const size = Math.min(q.pagesize || PAGE_MAX, PAGE_MAX);
-      const list = await repo.listProducts(db, {
+      const list = await sellerRepository(db).listProducts({
         storeId: id,
         filter,
         sort,
@@ -533,12 +534,11 @@ export function sellerService(db: Db) {
       const page = list.slice(0, size);
       const last = page[page.length - 1];
       const [views, counts] = await Promise.all([
-        repo.viewsOf(
-          db,
+        sellerRepository(db).viewsOf(
           page.map((r) => r.prod_id),
           daysBefore(lagosDay(), 29),
         ),
-        repo.productCounts(db, id, LOW_STOCK_AT),
+        sellerRepository(db).productCounts(id, LOW_STOCK_AT),
       ]);
       return {
         status: true as const,
@@ -552,7 +552,7 @@ export function sellerService(db: Db) {
 
     /** The category picker (any signed-in user: it is reference data). */
     async categoryTree(): Promise<CategoryTreeAnswer> {
-      const all = await repo.allCategories(db);
+      const all = await sellerRepository(db).allCategories();
       const tops = all.filter((c) => c.parentId === 0);
       return {
         status: true,
@@ -565,14 +565,14 @@ export function sellerService(db: Db) {
     },
 
     async getProduct(userId: string, prodId: number): Promise<ProductAnswer> {
-      const stores = await repo.storesOwnedBy(db, userId);
+      const stores = await sellerRepository(db).storesOwnedBy(userId);
       if (stores.length === 0) throw forbidden('Only a store owner can do this');
       return { status: true as const, item: await detail(prodId, stores) };
     },
 
     async createProduct(userId: string, input: ProductInput): Promise<ProductSavedAnswer> {
       const storeId = await ownStore(userId, input.storeId);
-      const store = await repo.profile(db, storeId);
+      const store = await sellerRepository(db).profile(storeId);
       if (!store) throw notFound('No such store');
       const set = checkFields(input);
       const c = await checkCategory(input.catId!);
@@ -585,7 +585,7 @@ export function sellerService(db: Db) {
         transaction(db, async (tx) => {
           // The plan's product limit, under the store's lock: the one check every add goes through.
           await assertProductRoom(tx, storeId, 1);
-          const row = await repo.insertProduct(tx, {
+          const row = await sellerRepository(tx).insertProduct({
             storeId,
             catId: c.catId,
             topCatId: c.parentId || c.catId,
@@ -595,7 +595,7 @@ export function sellerService(db: Db) {
             sku: (set.sku as string | null) ?? null,
             searchTerms: terms,
           });
-          await repo.replaceFitments(tx, row.prodId, fits.list);
+          await sellerRepository(tx).replaceFitments(row.prodId, fits.list);
           await queueAlertMatching(tx, [row.prodId]);
           return row;
         }),
@@ -619,14 +619,14 @@ export function sellerService(db: Db) {
       prodId: number,
       input: ProductInput,
     ): Promise<ProductSavedAnswer> {
-      const stores = await repo.storesOwnedBy(db, userId);
+      const stores = await sellerRepository(db).storesOwnedBy(userId);
       if (stores.length === 0) throw forbidden('Only a store owner can do this');
       return edit(prodId, stores, input);
     },
 
     /** Any store's product as its seller sees it (staff). */
     async adminGetProduct(prodId: number): Promise<SellerProduct> {
-      const storeId = await repo.storeOfProduct(db, prodId);
+      const storeId = await sellerRepository(db).storeOfProduct(prodId);
       if (storeId === undefined) throw notFound(`No product with id ${prodId}`);
       return detail(prodId, [storeId]);
     },
@@ -640,7 +640,7 @@ export function sellerService(db: Db) {
       input: ProductInput,
       inTx: (tx: Db, before: ProductRow, set: Record<string, unknown>) => Promise<void>,
     ): Promise<ProductSavedAnswer> {
-      const storeId = await repo.storeOfProduct(db, prodId);
+      const storeId = await sellerRepository(db).storeOfProduct(prodId);
       if (storeId === undefined) throw notFound(`No product with id ${prodId}`);
       return edit(prodId, [storeId], input, inTx);
     },
@@ -652,7 +652,7 @@ export function sellerService(db: Db) {
     input: ProductInput,
     inTx?: (tx: Db, before: ProductRow, set: Record<string, unknown>) => Promise<void>,
   ): Promise<ProductSavedAnswer> {
-    const current = await repo.ownedProduct(db, prodId, stores);
+    const current = await sellerRepository(db).ownedProduct(prodId, stores);
     if (!current) throw notFound(`You have no product with id ${prodId}`);
     // A product staff hold hidden comes back only when staff release it (docs/decisions/0019).
     if (input.active === true && current.heldBy && !inTx)
@@ -666,13 +666,13 @@ export function sellerService(db: Db) {
     const newCat = input.catId !== undefined && input.catId !== current.catId;
     const c = await checkCategory(input.catId ?? current.catId).catch((e) => {
       // A product already in a category that later got children keeps it until moved.
-      if (!newCat && e instanceof HttpError) return repo.category(db, current.catId);
+      if (!newCat && e instanceof HttpError) return sellerRepository(db).category(current.catId);
       throw e;
     });
     if (!c) throw notFound('No such category');
     const fits = input.fitments ? await checkFitments(input.fitments) : null;
     if (newCat || fits) {
-      const rows = fits?.list ?? (await repo.fitments(db, prodId));
+      const rows = fits?.list ?? (await sellerRepository(db).fitments(prodId));
       const makes = fits?.makes ?? new Map(rows.map((f) => [f.makeId, (f as FitmentRow).make]));
       const models = fits
         ? new Map([...fits.models].map(([k, v]) => [k, v.name]))
@@ -690,10 +690,10 @@ export function sellerService(db: Db) {
     }
     await skuTaken(() =>
       transaction(db, async (tx) => {
-        const locked = await repo.lockOwnedProduct(tx, prodId, stores);
+        const locked = await sellerRepository(tx).lockOwnedProduct(prodId, stores);
         if (!locked) throw notFound(`You have no product with id ${prodId}`);
-        await repo.updateProduct(tx, prodId, set);
-        if (fits) await repo.replaceFitments(tx, prodId, fits.list);
+        await sellerRepository(tx).updateProduct(prodId, set);
+        if (fits) await sellerRepository(tx).replaceFitments(prodId, fits.list);
         // A new price, name, fitment or a return to sale may match saved searches and alerts.
         await queueAlertMatching(tx, [prodId]);
         if (inTx) await inTx(tx, current, set);
