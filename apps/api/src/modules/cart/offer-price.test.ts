@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createUser } from '../../test/factories.ts';
-import { addOfferLine } from './repository.ts';
+import { cartRepository } from './repository.ts';
 import {
   as,
   createCommerceWorld,
@@ -28,7 +28,7 @@ describe(`offer price in the cart (${process.env.TEST_DATABASE_URL ? 'postgres' 
     const buyer = await createUser(w.db);
     const c = as(w.app, buyer.cookie);
     const before = Date.now();
-    expect(await addOfferLine(w.db, buyer.user.id, p.prodId, 100_000)).toBe(true);
+    expect(await cartRepository(w.db).addOfferLine(buyer.user.id, p.prodId, 100_000)).toBe(true);
     // The cart names the offer: its price, the units it holds for, until when, and the shop's
     // price for more.
     const line = (await c.get('/api/cart')).body.items[0];
@@ -63,7 +63,7 @@ describe(`offer price in the cart (${process.env.TEST_DATABASE_URL ? 'postgres' 
       const p = await product(w.db, s.store, 12_345, 500);
       const buyer = await createUser(w.db);
       const c = as(w.app, buyer.cookie);
-      await addOfferLine(w.db, buyer.user.id, p.prodId, 100_000);
+      await cartRepository(w.db).addOfferLine(buyer.user.id, p.prodId, 100_000);
       const changes = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
           i % 2
@@ -98,7 +98,7 @@ describe(`offer price in the cart (${process.env.TEST_DATABASE_URL ? 'postgres' 
     const p = await product(w.db, s.store, 12_345, 50);
     const buyer = await createUser(w.db);
     const c = as(w.app, buyer.cookie);
-    await addOfferLine(w.db, buyer.user.id, p.prodId, 100_000);
+    await cartRepository(w.db).addOfferLine(buyer.user.id, p.prodId, 100_000);
     const [row] = (
       await w.db.execute(
         sql`select (offer_expires_at - added_at) as left from cart_items where user_id = ${buyer.user.id}`,

@@ -37,11 +37,13 @@ const OFFER_LIVE = sql`(ci.offer_price_kobo is not null and ci.offer_expires_at 
  */
 const LINE_PRICE = sql`case when ${OFFER_LIVE} then ci.offer_price_kobo else coalesce(p.sales_kobo, p.price_kobo) end`;
 
-/** The lines of a cart, each with its product's price and stock as they are now. */
-export async function cartRows(db: Db, userId: string, lock = false): Promise<CartRow[]> {
-  return rows<CartRow>(
-    db,
-    sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo,
+export function cartRepository(db: Db) {
+  return {
+    /** The lines of a cart, each with its product's price and stock as they are now. */
+    async cartRows(userId: string, lock = false): Promise<CartRow[]> {
+      return rows<CartRow>(
+        db,
+        sql`select ci.product_id, ci.quantity, ci.price_seen_kobo, p.name, p.price_kobo,
           case when ${OFFER_LIVE} then ci.offer_price_kobo else p.sales_kobo end as sales_kobo,
           case when ${OFFER_LIVE} then ci.offer_quantity end as offer_quantity,
           case when ${OFFER_LIVE} then ci.offer_expires_at end as offer_expires_at,
@@ -57,23 +59,18 @@ export async function cartRows(db: Db, userId: string, lock = false): Promise<Ca
         where ci.user_id = ${userId}
         order by st.id, ci.added_at, ci.product_id
         ${lock ? sql`for update of ci` : sql``}`,
-  );
-}
+      );
+    },
 
-/**
- * Adds quantity to a line (creating it), capped at the stock: one statement, so two adds at
- * once cannot push a line past the stock. Nothing is written for an inactive or sold-out part.
- * Returns the line's new quantity, or null when nothing was written.
- */
-export async function addToCart(
-  db: Db,
-  userId: string,
-  productId: number,
-  quantity: number,
-): Promise<number | null> {
-  const [r] = await rows<{ quantity: number }>(
-    db,
-    sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
+    /**
+     * Adds quantity to a line (creating it), capped at the stock: one statement, so two adds at
+     * once cannot push a line past the stock. Nothing is written for an inactive or sold-out part.
+     * Returns the line's new quantity, or null when nothing was written.
+     */
+    async addToCart(userId: string, productId: number, quantity: number): Promise<number | null> {
+      const [r] = await rows<{ quantity: number }>(
+        db,
+        sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
         select ${userId}, p.prod_id, least(${quantity}::int, p.stock), coalesce(p.sales_kobo, p.price_kobo)
         from products p where p.prod_id = ${productId} and p.active and p.stock > 0
         on conflict (user_id, product_id) do update
@@ -83,65 +80,55 @@ export async function addToCart(
               price_seen_kobo = case when cart_items.offer_expires_at > now()
                 then cart_items.offer_price_kobo else excluded.price_seen_kobo end
         returning quantity`,
-  );
-  return r ? r.quantity : null;
-}
+      );
+      return r ? r.quantity : null;
+    },
 
-/** Sets a line's quantity and records the price the buyer now sees. False when no such line. */
-export async function setQuantity(
-  db: Db,
-  userId: string,
-  productId: number,
-  quantity: number,
-): Promise<boolean> {
-  const r = await rows<{ product_id: number }>(
-    db,
-    sql`update cart_items ci set quantity = ${quantity},
+    /** Sets a line's quantity and records the price the buyer now sees. False when no such line. */
+    async setQuantity(userId: string, productId: number, quantity: number): Promise<boolean> {
+      const r = await rows<{ product_id: number }>(
+        db,
+        sql`update cart_items ci set quantity = ${quantity},
           price_seen_kobo = (select ${LINE_PRICE} from products p where p.prod_id = ci.product_id)
         where ci.user_id = ${userId} and ci.product_id = ${productId} returning ci.product_id`,
-  );
-  return r.length > 0;
-}
+      );
+      return r.length > 0;
+    },
 
-export async function removeLine(db: Db, userId: string, productId: number): Promise<void> {
-  await db.execute(
-    sql`delete from cart_items where user_id = ${userId} and product_id = ${productId}`,
-  );
-}
+    async removeLine(userId: string, productId: number): Promise<void> {
+      await db.execute(
+        sql`delete from cart_items where user_id = ${userId} and product_id = ${productId}`,
+      );
+    },
 
-export async function removeLines(db: Db, userId: string, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await db.execute(
-    sql`delete from cart_items where user_id = ${userId} and product_id in (${sql.join(
-      productIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-}
+    async removeLines(userId: string, productIds: number[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db.execute(
+        sql`delete from cart_items where user_id = ${userId} and product_id in (${sql.join(
+          productIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    },
 
-/** The buyer has now been shown today's prices: later checks compare against these. */
-export async function acknowledgePrices(db: Db, userId: string): Promise<void> {
-  await db.execute(
-    sql`update cart_items ci set price_seen_kobo = ${LINE_PRICE}
+    /** The buyer has now been shown today's prices: later checks compare against these. */
+    async acknowledgePrices(userId: string): Promise<void> {
+      await db.execute(
+        sql`update cart_items ci set price_seen_kobo = ${LINE_PRICE}
         from products p where p.prod_id = ci.product_id and ci.user_id = ${userId}
           and ci.price_seen_kobo <> ${LINE_PRICE}`,
-  );
-}
+      );
+    },
 
-/**
- * Puts one of a part in the cart at an accepted offer's price, for one unit and 48 hours (a
- * line already there takes the offer's price and the offered quantity). Nothing is written for a part no longer sold or out
- * of stock; returns whether the line is there.
- */
-export async function addOfferLine(
-  db: Db,
-  userId: string,
-  productId: number,
-  priceKobo: number,
-): Promise<boolean> {
-  const r = await rows<{ quantity: number }>(
-    db,
-    sql`insert into cart_items
+    /**
+     * Puts one of a part in the cart at an accepted offer's price, for one unit and 48 hours (a
+     * line already there takes the offer's price and the offered quantity). Nothing is written for a part no longer sold or out
+     * of stock; returns whether the line is there.
+     */
+    async addOfferLine(userId: string, productId: number, priceKobo: number): Promise<boolean> {
+      const r = await rows<{ quantity: number }>(
+        db,
+        sql`insert into cart_items
           (user_id, product_id, quantity, price_seen_kobo, offer_price_kobo, offer_quantity, offer_expires_at)
         select ${userId}, p.prod_id, 1, ${priceKobo}::bigint, ${priceKobo}::bigint, 1,
           now() + make_interval(hours => ${OFFER_HOURS})
@@ -151,22 +138,24 @@ export async function addOfferLine(
               offer_quantity = excluded.offer_quantity, offer_expires_at = excluded.offer_expires_at,
               quantity = least(cart_items.quantity, excluded.offer_quantity)
         returning quantity`,
-  );
-  return r.length > 0;
-}
+      );
+      return r.length > 0;
+    },
 
-export async function productExists(db: Db, productId: number) {
-  const [r] = await rows<{ stock: number; active: boolean; name: string }>(
-    db,
-    sql`select stock, active, name from products where prod_id = ${productId}`,
-  );
-  return r ?? null;
-}
+    async productExists(productId: number) {
+      const [r] = await rows<{ stock: number; active: boolean; name: string }>(
+        db,
+        sql`select stock, active, name from products where prod_id = ${productId}`,
+      );
+      return r ?? null;
+    },
 
-export async function itemCount(db: Db, userId: string): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(quantity), 0)::int as n from cart_items where user_id = ${userId}`,
-  );
-  return r.n;
+    async itemCount(userId: string): Promise<number> {
+      const [r] = await rows<{ n: number }>(
+        db,
+        sql`select coalesce(sum(quantity), 0)::int as n from cart_items where user_id = ${userId}`,
+      );
+      return r.n;
+    },
+  };
 }

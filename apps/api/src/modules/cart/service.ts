@@ -2,7 +2,7 @@ import type { Db } from '@sf/db';
 import { formatKobo } from '@sf/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { imageUrl } from '../images/urls.ts';
-import * as repo from './repository.ts';
+import { cartRepository } from './repository.ts';
 import type { CartRow } from './repository.ts';
 import type { CartLine, CartStore, CartView } from './types.ts';
 
@@ -83,22 +83,22 @@ export function cartView(rs: CartRow[]): CartView {
 }
 
 export function cartService(db: Db) {
-  const view = async (userId: string) => cartView(await repo.cartRows(db, userId));
+  const view = async (userId: string) => cartView(await cartRepository(db).cartRows(userId));
   return {
     view,
 
     async count(userId: string) {
-      return repo.itemCount(db, userId);
+      return cartRepository(db).itemCount(userId);
     },
 
     async add(userId: string, productId: number, quantity: number) {
-      const p = await repo.productExists(db, productId);
+      const p = await cartRepository(db).productExists(productId);
       if (!p || !p.active) throw notFound('This part is not for sale');
       if (p.stock <= 0) throw conflict(`${p.name} is out of stock`);
-      const lines = await repo.cartRows(db, userId);
+      const lines = await cartRepository(db).cartRows(userId);
       if (lines.length >= MAX_LINES && !lines.some((l) => l.product_id === productId))
         throw conflict(`A cart holds at most ${MAX_LINES} different parts`);
-      const got = await repo.addToCart(db, userId, productId, quantity);
+      const got = await cartRepository(db).addToCart(userId, productId, quantity);
       if (got === null) throw conflict(`${p.name} is out of stock`);
       const before = lines.find((l) => l.product_id === productId)?.quantity ?? 0;
       const shown = await view(userId);
@@ -112,24 +112,26 @@ export function cartService(db: Db) {
     },
 
     async setQuantity(userId: string, productId: number, quantity: number) {
-      const p = await repo.productExists(db, productId);
+      const p = await cartRepository(db).productExists(productId);
       if (p && p.active && quantity > p.stock)
         throw conflict(
           p.stock > 0 ? `Only ${p.stock} of ${p.name} in stock` : `${p.name} is out of stock`,
         );
       // An accepted offer's price holds for the offered quantity only, until it expires.
-      const line = (await repo.cartRows(db, userId)).find((l) => l.product_id === productId);
+      const line = (await cartRepository(db).cartRows(userId)).find(
+        (l) => l.product_id === productId,
+      );
       if (line && line.offer_quantity !== null && quantity > line.offer_quantity)
         throw conflict(
           `The offer price of ${formatKobo(currentPrice(line))} for ${line.name} holds for ${line.offer_quantity} only: check this one out, then add more at the shop's price`,
         );
-      if (!(await repo.setQuantity(db, userId, productId, quantity)))
+      if (!(await cartRepository(db).setQuantity(userId, productId, quantity)))
         throw notFound('This part is not in your cart');
       return view(userId);
     },
 
     async remove(userId: string, productId: number) {
-      await repo.removeLine(db, userId, productId);
+      await cartRepository(db).removeLine(userId, productId);
       return view(userId);
     },
 
@@ -143,9 +145,13 @@ export function cartService(db: Db) {
       for (const it of items) sum.set(it.productId, (sum.get(it.productId) ?? 0) + it.quantity);
       let merged = 0;
       for (const [productId, q] of sum) {
-        const got = await repo.addToCart(db, userId, productId, Math.min(q, MAX_QUANTITY));
+        const got = await cartRepository(db).addToCart(
+          userId,
+          productId,
+          Math.min(q, MAX_QUANTITY),
+        );
         if (got === null) {
-          const p = await repo.productExists(db, productId);
+          const p = await cartRepository(db).productExists(productId);
           skipped.push({
             productId,
             reason: !p || !p.active ? 'no longer sold' : 'out of stock',
@@ -159,22 +165,22 @@ export function cartService(db: Db) {
 
     /** The cart's lines with each product's price and stock now; `lock` holds them until commit. */
     async lines(userId: string, lock = false): Promise<CartRow[]> {
-      return repo.cartRows(db, userId, lock);
+      return cartRepository(db).cartRows(userId, lock);
     },
 
     /** The buyer has now been shown today's prices: later checks compare against these. */
     async acknowledgePrices(userId: string): Promise<void> {
-      await repo.acknowledgePrices(db, userId);
+      await cartRepository(db).acknowledgePrices(userId);
     },
 
     /** Removes the lines just bought. */
     async removeLines(userId: string, productIds: number[]): Promise<void> {
-      await repo.removeLines(db, userId, productIds);
+      await cartRepository(db).removeLines(userId, productIds);
     },
 
     /** One of a part at an accepted offer's price (see repository); whether the line is there. */
     async addOfferLine(userId: string, productId: number, priceKobo: number): Promise<boolean> {
-      return repo.addOfferLine(db, userId, productId, priceKobo);
+      return cartRepository(db).addOfferLine(userId, productId, priceKobo);
     },
   };
 }
