@@ -13,7 +13,7 @@ import { account, balance, post } from '../ledger/ledger.ts';
 import { findRefund, paymentsService, recordRefund } from '../payments/service.ts';
 import { adminOrdersRepository, type OrderMatch } from './admin-repository.ts';
 import { orderNumber } from './mails.ts';
-import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import { ordersRepository, type OrderRow } from './repository.ts';
 import { ESCROW_RELEASE_DAYS, ordersService, refundReference } from './service.ts';
 import { orderViews } from './view.ts';
 import type { AdminOrderActionAnswer, AdminOrderAnswer, AdminOrderRow } from './types.ts';
@@ -53,7 +53,7 @@ async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
 }
 
 /** Every refund of the order (its cancel's, staff's and its disputes'), as buyers see them too. */
-const refundsOf = (db: Db, o: OrderRow) => repo.refunds(db, [o]);
+const refundsOf = (db: Db, o: OrderRow) => ordersRepository(db).refunds([o]);
 
 async function money(
   db: Db,
@@ -127,10 +127,10 @@ export function adminOrdersService(app: FastifyInstance) {
     },
 
     async get(id: number): Promise<Omit<AdminOrderAnswer, 'status'>> {
-      const o = await repo.find(db, id);
+      const o = await ordersRepository(db).find(id);
       if (!o) throw notFound('No such order');
       const [order] = await orderViews(db, [o], 'seller');
-      const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
+      const buyer = (await ordersRepository(db).people([o.buyerUserId])).get(o.buyerUserId);
       const refunds = await refundsOf(db, o);
       return {
         order,
@@ -201,7 +201,7 @@ export function adminOrdersService(app: FastifyInstance) {
           { reference },
           { key: `${REFUND_PART_JOB}:${reference}` },
         );
-        await repo.event(tx, {
+        await ordersRepository(tx).event({
           orderId: id,
           from: o.status,
           to: o.status,

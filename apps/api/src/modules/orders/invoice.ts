@@ -1,6 +1,6 @@
 import type { Db } from '@sf/db';
 import { notFound } from '../../lib/errors.ts';
-import { ordersRepository as repo } from './repository.ts';
+import { ordersRepository } from './repository.ts';
 import { orderViews } from './view.ts';
 import type { Invoice } from './types.ts';
 
@@ -10,18 +10,18 @@ import type { Invoice } from './types.ts';
  * does not exist, so an invoice never tells who bought what.
  */
 export async function invoiceFor(db: Db, orderId: number, userId: string): Promise<Invoice> {
-  const o = await repo.find(db, orderId);
+  const o = await ordersRepository(db).find(orderId);
   const viewer =
     o?.buyerUserId === userId
       ? 'buyer'
-      : o && (await repo.storesOwnedBy(db, userId)).includes(o.storeId)
+      : o && (await ordersRepository(db).storesOwnedBy(userId)).includes(o.storeId)
         ? 'seller'
         : null;
   if (!o || !viewer) throw notFound('No such order');
   const [[view], store, people] = await Promise.all([
     orderViews(db, [o], viewer),
-    repo.storeCard(db, o.storeId),
-    repo.people(db, [o.buyerUserId]),
+    ordersRepository(db).storeCard(o.storeId),
+    ordersRepository(db).people([o.buyerUserId]),
   ]);
   return {
     id: o.id,

@@ -3,7 +3,7 @@ import type { Db } from '@sf/db';
 import { formatKobo } from '@sf/shared';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { orderNumber } from './mails.ts';
-import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import { ordersRepository, type OrderRow } from './repository.ts';
 import { statusLabel } from './states.ts';
 
 /**
@@ -47,7 +47,7 @@ export const tellBuyerCashReceived = (app: FastifyInstance, tx: Db, o: OrderRow)
 export async function tellSellersNew(app: FastifyInstance, tx: Db, orders: OrderRow[]) {
   const notices: Notice[] = [];
   for (const o of orders) {
-    const owner = await repo.storeOwner(tx, o.storeId);
+    const owner = await ordersRepository(tx).storeOwner(o.storeId);
     if (!owner) continue;
     notices.push({
       userId: owner.user_id,

@@ -51,7 +51,7 @@ const FAILED_STATES = new Set(['failed', 'abandoned', 'blocked', 'rejected']);
 const OPEN = ['pending', 'otp'];
 
 export async function ownStore(db: Db, userId: string, storeId?: number): Promise<number> {
-  const stores = await ordersRepository.storesOwnedBy(db, userId);
+  const stores = await ordersRepository(db).storesOwnedBy(userId);
   if (stores.length === 0) throw forbidden('Only a store owner can do this');
   if (storeId === undefined) return stores[0];
   if (!stores.includes(storeId)) throw forbidden('This is not your store');

@@ -4,236 +4,230 @@ import type { Actor, OrderStatus } from './states.ts';
 
 export type OrderRow = typeof s.orders.$inferSelect;
 
-export const ordersRepository = {
-  async insertOrder(tx: Db, o: typeof s.orders.$inferInsert): Promise<OrderRow> {
-    return (await tx.insert(s.orders).values(o).returning())[0];
-  },
+export function ordersRepository(db: Db) {
+  return {
+    async insertOrder(o: typeof s.orders.$inferInsert): Promise<OrderRow> {
+      return (await db.insert(s.orders).values(o).returning())[0];
+    },
 
-  async insertItems(tx: Db, items: (typeof s.orderItems.$inferInsert)[]) {
-    if (items.length) await tx.insert(s.orderItems).values(items);
-  },
+    async insertItems(items: (typeof s.orderItems.$inferInsert)[]) {
+      if (items.length) await db.insert(s.orderItems).values(items);
+    },
 
-  async event(
-    tx: Db,
-    e: {
+    async event(e: {
       orderId: number;
       from: string | null;
       to: string;
       actorUserId: string | null;
       actorRole: Actor;
       note?: string;
+    }) {
+      await db.insert(s.orderEvents).values({
+        orderId: e.orderId,
+        fromStatus: e.from,
+        toStatus: e.to,
+        actorUserId: e.actorUserId,
+        actorRole: e.actorRole,
+        note: e.note ?? '',
+      });
     },
-  ) {
-    await tx.insert(s.orderEvents).values({
-      orderId: e.orderId,
-      fromStatus: e.from,
-      toStatus: e.to,
-      actorUserId: e.actorUserId,
-      actorRole: e.actorRole,
-      note: e.note ?? '',
-    });
-  },
 
-  /**
-   * The one way an order changes state: a conditional update that only succeeds from an
-   * allowed state, so two moves at once cannot both happen. Returns the row before and after.
-   */
-  async move(
-    tx: Db,
-    id: number,
-    from: OrderStatus[],
-    to: OrderStatus,
-    set: Partial<typeof s.orders.$inferInsert> = {},
-  ): Promise<{ before: string; after: OrderRow } | null> {
-    const [r] = await rows<{ before: string; id: number }>(
-      tx,
-      sql`with prev as (select id, status from orders where id = ${id} for update)
+    /**
+     * The one way an order changes state: a conditional update that only succeeds from an
+     * allowed state, so two moves at once cannot both happen. Returns the row before and after.
+     */
+    async move(
+      id: number,
+      from: OrderStatus[],
+      to: OrderStatus,
+      set: Partial<typeof s.orders.$inferInsert> = {},
+    ): Promise<{ before: string; after: OrderRow } | null> {
+      const [r] = await rows<{ before: string; id: number }>(
+        db,
+        sql`with prev as (select id, status from orders where id = ${id} for update)
           select prev.status as before, prev.id from prev`,
-    );
-    if (!r || !from.includes(r.before as OrderStatus)) return null;
-    const [after] = await tx
-      .update(s.orders)
-      .set({ ...set, status: to, updatedAt: new Date() })
-      .where(and(eq(s.orders.id, id), eq(s.orders.status, r.before)))
-      .returning();
-    return after ? { before: r.before, after } : null;
-  },
+      );
+      if (!r || !from.includes(r.before as OrderStatus)) return null;
+      const [after] = await db
+        .update(s.orders)
+        .set({ ...set, status: to, updatedAt: new Date() })
+        .where(and(eq(s.orders.id, id), eq(s.orders.status, r.before)))
+        .returning();
+      return after ? { before: r.before, after } : null;
+    },
 
-  /** Locks the order's row in `tx` until it ends. */
-  async lock(tx: Db, id: number) {
-    await tx.execute(sql`select id from orders where id = ${id} for update`);
-  },
+    /** Locks the order's row in `tx` until it ends. */
+    async lock(id: number) {
+      await db.execute(sql`select id from orders where id = ${id} for update`);
+    },
 
-  async find(db: Db, id: number): Promise<OrderRow | undefined> {
-    return (await db.select().from(s.orders).where(eq(s.orders.id, id)))[0];
-  },
+    async find(id: number): Promise<OrderRow | undefined> {
+      return (await db.select().from(s.orders).where(eq(s.orders.id, id)))[0];
+    },
 
-  async byCheckout(db: Db, checkoutId: string): Promise<OrderRow[]> {
-    return db
-      .select()
-      .from(s.orders)
-      .where(eq(s.orders.checkoutId, checkoutId))
-      .orderBy(s.orders.id);
-  },
+    async byCheckout(checkoutId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(s.orders)
+        .where(eq(s.orders.checkoutId, checkoutId))
+        .orderBy(s.orders.id);
+    },
 
-  async listBuyer(db: Db, userId: string, o: { status?: string; lastId?: number; limit: number }) {
-    return db
-      .select()
-      .from(s.orders)
-      .where(
-        and(
-          eq(s.orders.buyerUserId, userId),
-          o.status ? eq(s.orders.status, o.status) : undefined,
-          o.lastId ? lt(s.orders.id, o.lastId) : undefined,
-        ),
-      )
-      .orderBy(desc(s.orders.id))
-      .limit(o.limit);
-  },
+    async listBuyer(userId: string, o: { status?: string; lastId?: number; limit: number }) {
+      return db
+        .select()
+        .from(s.orders)
+        .where(
+          and(
+            eq(s.orders.buyerUserId, userId),
+            o.status ? eq(s.orders.status, o.status) : undefined,
+            o.lastId ? lt(s.orders.id, o.lastId) : undefined,
+          ),
+        )
+        .orderBy(desc(s.orders.id))
+        .limit(o.limit);
+    },
 
-  async listStores(
-    db: Db,
-    storeIds: number[],
-    o: { status?: string; lastId?: number; limit: number },
-  ) {
-    if (storeIds.length === 0) return [];
-    return db
-      .select()
-      .from(s.orders)
-      .where(
-        and(
-          inArray(s.orders.storeId, storeIds),
-          o.status ? eq(s.orders.status, o.status) : undefined,
-          o.lastId ? lt(s.orders.id, o.lastId) : undefined,
-        ),
-      )
-      .orderBy(desc(s.orders.id))
-      .limit(o.limit);
-  },
+    async listStores(storeIds: number[], o: { status?: string; lastId?: number; limit: number }) {
+      if (storeIds.length === 0) return [];
+      return db
+        .select()
+        .from(s.orders)
+        .where(
+          and(
+            inArray(s.orders.storeId, storeIds),
+            o.status ? eq(s.orders.status, o.status) : undefined,
+            o.lastId ? lt(s.orders.id, o.lastId) : undefined,
+          ),
+        )
+        .orderBy(desc(s.orders.id))
+        .limit(o.limit);
+    },
 
-  async items(db: Db, orderIds: number[]) {
-    if (orderIds.length === 0) return [];
-    return db
-      .select()
-      .from(s.orderItems)
-      .where(inArray(s.orderItems.orderId, orderIds))
-      .orderBy(s.orderItems.orderId, s.orderItems.productId);
-  },
+    async items(orderIds: number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(s.orderItems)
+        .where(inArray(s.orderItems.orderId, orderIds))
+        .orderBy(s.orderItems.orderId, s.orderItems.productId);
+    },
 
-  async events(db: Db, orderIds: number[]) {
-    if (orderIds.length === 0) return [];
-    return db
-      .select()
-      .from(s.orderEvents)
-      .where(inArray(s.orderEvents.orderId, orderIds))
-      .orderBy(s.orderEvents.orderId, s.orderEvents.id);
-  },
+    async events(orderIds: number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(s.orderEvents)
+        .where(inArray(s.orderEvents.orderId, orderIds))
+        .orderBy(s.orderEvents.orderId, s.orderEvents.id);
+    },
 
-  async storesOwnedBy(db: Db, userId: string): Promise<number[]> {
-    const r = await db
-      .select({ id: s.stores.id })
-      .from(s.stores)
-      .where(eq(s.stores.ownerUserId, userId))
-      .orderBy(s.stores.id);
-    return r.map((x) => x.id);
-  },
+    async storesOwnedBy(userId: string): Promise<number[]> {
+      const r = await db
+        .select({ id: s.stores.id })
+        .from(s.stores)
+        .where(eq(s.stores.ownerUserId, userId))
+        .orderBy(s.stores.id);
+      return r.map((x) => x.id);
+    },
 
-  async storeInfo(db: Db, ids: number[]) {
-    if (ids.length === 0) return new Map<number, { name: string; urlName: string }>();
-    const r = await db
-      .select({ id: s.stores.id, name: s.stores.name, urlName: s.stores.urlName })
-      .from(s.stores)
-      .where(inArray(s.stores.id, ids));
-    return new Map(r.map((x) => [x.id, x]));
-  },
+    async storeInfo(ids: number[]) {
+      if (ids.length === 0) return new Map<number, { name: string; urlName: string }>();
+      const r = await db
+        .select({ id: s.stores.id, name: s.stores.name, urlName: s.stores.urlName })
+        .from(s.stores)
+        .where(inArray(s.stores.id, ids));
+      return new Map(r.map((x) => [x.id, x]));
+    },
 
-  async people(db: Db, ids: string[]) {
-    if (ids.length === 0) return new Map<string, { name: string; email: string; phone: string }>();
-    const r = await db
-      .select({ id: s.users.id, name: s.users.name, email: s.users.email, phone: s.users.phone })
-      .from(s.users)
-      .where(inArray(s.users.id, ids));
-    return new Map(r.map((x) => [x.id, x]));
-  },
+    async people(ids: string[]) {
+      if (ids.length === 0)
+        return new Map<string, { name: string; email: string; phone: string }>();
+      const r = await db
+        .select({ id: s.users.id, name: s.users.name, email: s.users.email, phone: s.users.phone })
+        .from(s.users)
+        .where(inArray(s.users.id, ids));
+      return new Map(r.map((x) => [x.id, x]));
+    },
 
-  async placeNames(db: Db, cityIds: number[]) {
-    if (cityIds.length === 0) return new Map<number, { city: string; state: string }>();
-    const r = await rows<{ id: number; city: string; state: string }>(
-      db,
-      sql`select c.id, c.name as city, st.name as state from cities c join states st on st.id = c.state_id
+    async placeNames(cityIds: number[]) {
+      if (cityIds.length === 0) return new Map<number, { city: string; state: string }>();
+      const r = await rows<{ id: number; city: string; state: string }>(
+        db,
+        sql`select c.id, c.name as city, st.name as state from cities c join states st on st.id = c.state_id
           where c.id in (${sql.join(
             cityIds.map((i) => sql`${i}`),
             sql`, `,
           )})`,
-    );
-    return new Map(r.map((x) => [x.id, x]));
-  },
+      );
+      return new Map(r.map((x) => [x.id, x]));
+    },
 
-  /** What an invoice says of the store: its name, address and phones. */
-  async storeCard(db: Db, storeId: number) {
-    const [r] = await rows<{
-      name: string;
-      url_name: string;
-      address: string;
-      phones: string[];
-      city: string;
-      state: string;
-    }>(
-      db,
-      sql`select st.name, st.url_name, st.address, st.phones, c.name as city, sa.name as state
+    /** What an invoice says of the store: its name, address and phones. */
+    async storeCard(storeId: number) {
+      const [r] = await rows<{
+        name: string;
+        url_name: string;
+        address: string;
+        phones: string[];
+        city: string;
+        state: string;
+      }>(
+        db,
+        sql`select st.name, st.url_name, st.address, st.phones, c.name as city, sa.name as state
           from stores st join cities c on c.id = st.city_id join states sa on sa.id = st.state_id
           where st.id = ${storeId}`,
-    );
-    return r;
-  },
+      );
+      return r;
+    },
 
-  async storeOwner(db: Db, storeId: number) {
-    const [r] = await rows<{ user_id: string; email: string; name: string; store_name: string }>(
-      db,
-      sql`select u.id as user_id, u.email, u.name, st.name as store_name from stores st
+    async storeOwner(storeId: number) {
+      const [r] = await rows<{ user_id: string; email: string; name: string; store_name: string }>(
+        db,
+        sql`select u.id as user_id, u.email, u.name, st.name as store_name from stores st
           join users u on u.id = st.owner_user_id where st.id = ${storeId}`,
-    );
-    return r ?? null;
-  },
+      );
+      return r ?? null;
+    },
 
-  /** The disputes of these orders' lines, oldest first. */
-  async disputes(db: Db, ids: number[]) {
-    if (ids.length === 0) return [];
-    return rows<{
-      id: number;
-      order_id: number;
-      product_id: number;
-      status: string;
-      escalated: boolean;
-    }>(
-      db,
-      sql`select id, order_id, product_id, status, escalate_at <= now() as escalated from disputes
+    /** The disputes of these orders' lines, oldest first. */
+    async disputes(ids: number[]) {
+      if (ids.length === 0) return [];
+      return rows<{
+        id: number;
+        order_id: number;
+        product_id: number;
+        status: string;
+        escalated: boolean;
+      }>(
+        db,
+        sql`select id, order_id, product_id, status, escalate_at <= now() as escalated from disputes
           where order_id in (${sql.join(
             ids.map((i) => sql`${i}`),
             sql`, `,
           )}) order by id`,
-    );
-  },
+      );
+    },
 
-  /**
-   * Every refund of these orders, oldest first: a cancelled order's own, staff's partial ones
-   * (`order-part`, purpose id `<order>:<key>`) and those of the orders' disputes. Found through
-   * the orders' payment references (indexed), then matched to their order.
-   */
-  async refunds(db: Db, orders: { id: number; paymentReference: string | null }[]) {
-    const refs = [...new Set(orders.map((o) => o.paymentReference).filter((r) => r !== null))];
-    if (refs.length === 0) return [];
-    const got = await rows<{
-      order_id: number;
-      purpose: string;
-      reference: string;
-      amount_kobo: number;
-      status: string;
-      created_at: Date | string;
-      updated_at: Date | string;
-    }>(
-      db,
-      sql`select case r.purpose when 'order' then r.purpose_id::int
+    /**
+     * Every refund of these orders, oldest first: a cancelled order's own, staff's partial ones
+     * (`order-part`, purpose id `<order>:<key>`) and those of the orders' disputes. Found through
+     * the orders' payment references (indexed), then matched to their order.
+     */
+    async refunds(orders: { id: number; paymentReference: string | null }[]) {
+      const refs = [...new Set(orders.map((o) => o.paymentReference).filter((r) => r !== null))];
+      if (refs.length === 0) return [];
+      const got = await rows<{
+        order_id: number;
+        purpose: string;
+        reference: string;
+        amount_kobo: number;
+        status: string;
+        created_at: Date | string;
+        updated_at: Date | string;
+      }>(
+        db,
+        sql`select case r.purpose when 'order' then r.purpose_id::int
                    when 'order-part' then split_part(r.purpose_id, ':', 1)::int
                    else d.order_id end as order_id,
                  r.purpose, r.reference, r.amount_kobo, r.status, r.created_at, r.updated_at
@@ -243,37 +237,38 @@ export const ordersRepository = {
             sql`, `,
           )})
           order by r.created_at, r.reference`,
-    );
-    const ids = new Set(orders.map((o) => o.id));
-    return got
-      .filter((r) => ids.has(Number(r.order_id)))
-      .map((r) => ({
-        orderId: Number(r.order_id),
-        purpose: r.purpose,
-        reference: r.reference,
-        amountKobo: Number(r.amount_kobo),
-        status: r.status,
-        createdAt: new Date(r.created_at),
-        updatedAt: new Date(r.updated_at),
-      }));
-  },
-
-  /** Gives a checkout's coupon use back once none of its orders goes ahead. */
-  async releaseCouponIfDead(tx: Db, checkoutId: string) {
-    const [alive] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from orders where checkout_id = ${checkoutId}
-          and status not in ('cancelled', 'refunded')`,
-    );
-    if (alive.n > 0) return;
-    const [r] = await rows<{ coupon_id: number }>(
-      tx,
-      sql`update coupon_redemptions set released_at = now()
-          where checkout_id = ${checkoutId} and released_at is null returning coupon_id`,
-    );
-    if (r)
-      await tx.execute(
-        sql`update coupons set used_count = used_count - 1 where id = ${r.coupon_id} and used_count > 0`,
       );
-  },
-};
+      const ids = new Set(orders.map((o) => o.id));
+      return got
+        .filter((r) => ids.has(Number(r.order_id)))
+        .map((r) => ({
+          orderId: Number(r.order_id),
+          purpose: r.purpose,
+          reference: r.reference,
+          amountKobo: Number(r.amount_kobo),
+          status: r.status,
+          createdAt: new Date(r.created_at),
+          updatedAt: new Date(r.updated_at),
+        }));
+    },
+
+    /** Gives a checkout's coupon use back once none of its orders goes ahead. */
+    async releaseCouponIfDead(checkoutId: string) {
+      const [alive] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from orders where checkout_id = ${checkoutId}
+          and status not in ('cancelled', 'refunded')`,
+      );
+      if (alive.n > 0) return;
+      const [r] = await rows<{ coupon_id: number }>(
+        db,
+        sql`update coupon_redemptions set released_at = now()
+          where checkout_id = ${checkoutId} and released_at is null returning coupon_id`,
+      );
+      if (r)
+        await db.execute(
+          sql`update coupons set used_count = used_count - 1 where id = ${r.coupon_id} and used_count > 0`,
+        );
+    },
+  };
+}

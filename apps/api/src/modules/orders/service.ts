@@ -9,7 +9,7 @@ import { account, balance, post, storeEntries, type Entry } from '../ledger/ledg
 import { paymentsService, recordRefund } from '../payments/service.ts';
 import { stockService } from '../catalog/stock-service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
-import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import { ordersRepository, type OrderRow } from './repository.ts';
 import { releaseEscrow, releaseSplit } from './escrow.ts';
 import {
   allowedFrom,
@@ -109,13 +109,13 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
   if (m.action === 'deliver') set.deliveredAt = now;
   if (m.action === 'cancel') set.cancelReason = m.note ?? '';
   if (m.action === 'pay') set.paidAt = now;
-  const moved = await repo.move(tx, m.orderId, from, MOVES[m.action].to, set);
+  const moved = await ordersRepository(tx).move(m.orderId, from, MOVES[m.action].to, set);
   if (!moved) {
-    const cur = await repo.find(tx, m.orderId);
+    const cur = await ordersRepository(tx).find(m.orderId);
     throw new HttpError(409, refusal(m.action, cur?.status ?? 'unknown'), 'BAD_TRANSITION');
   }
   const o = moved.after;
-  await repo.event(tx, {
+  await ordersRepository(tx).event({
     orderId: o.id,
     from: moved.before,
     to: o.status,
@@ -124,7 +124,7 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
     note: m.note ?? '',
   });
   if (m.action === 'cancel') {
-    await repo.releaseCouponIfDead(tx, o.checkoutId);
+    await ordersRepository(tx).releaseCouponIfDead(o.checkoutId);
     await stockService(tx).giveBack(o.id);
     await reverseCashPostings(tx, o);
     if (o.paymentMethod === 'paystack' && o.paidAt) {
@@ -165,11 +165,8 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
 /** Orders as their receipts show them: each with its store's name and its lines. */
 async function receipts(db: Db, orders: OrderRow[]): Promise<ReceiptOrder[]> {
   const [items, stores] = await Promise.all([
-    repo.items(
-      db,
-      orders.map((o) => o.id),
-    ),
-    repo.storeInfo(db, [...new Set(orders.map((o) => o.storeId))]),
+    ordersRepository(db).items(orders.map((o) => o.id)),
+    ordersRepository(db).storeInfo([...new Set(orders.map((o) => o.storeId))]),
   ]);
   return orders.map((o) => ({
     o,
@@ -191,7 +188,7 @@ async function moveMails(
   o: OrderRow,
   note = '',
 ): Promise<MailMessage[]> {
-  const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
+  const buyer = (await ordersRepository(db).people([o.buyerUserId])).get(o.buyerUserId);
   if (!buyer?.email) return [];
   const [r] = await receipts(db, [o]);
   return [buyerMoveMail(buyer.email, buyer.name, r, note, origin(app))];
@@ -199,7 +196,7 @@ async function moveMails(
 
 /** The buyer's receipt for cash received on delivery (one mail; the order did not move). */
 async function cashMails(app: FastifyInstance, db: Db, o: OrderRow): Promise<MailMessage[]> {
-  const buyer = (await repo.people(db, [o.buyerUserId])).get(o.buyerUserId);
+  const buyer = (await ordersRepository(db).people([o.buyerUserId])).get(o.buyerUserId);
   if (!buyer?.email) return [];
   const [r] = await receipts(db, [o]);
   return [buyerCashReceivedMail(buyer.email, buyer.name, r, origin(app))];
@@ -211,11 +208,11 @@ async function newOrderMails(
   orders: OrderRow[],
 ): Promise<MailMessage[]> {
   const out: MailMessage[] = [];
-  const places = await repo.placeNames(db, [
+  const places = await ordersRepository(db).placeNames([
     ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
   ]);
   for (const r of await receipts(db, orders)) {
-    const owner = await repo.storeOwner(db, r.o.storeId);
+    const owner = await ordersRepository(db).storeOwner(r.o.storeId);
     if (!owner) continue;
     const place = r.o.cityId ? places.get(r.o.cityId) : undefined;
     out.push(
@@ -238,7 +235,8 @@ async function buyerPlacedMails(
   orders: OrderRow[],
 ): Promise<MailMessage[]> {
   const buyer =
-    orders[0] && (await repo.people(db, [orders[0].buyerUserId])).get(orders[0].buyerUserId);
+    orders[0] &&
+    (await ordersRepository(db).people([orders[0].buyerUserId])).get(orders[0].buyerUserId);
   if (!buyer?.email) return [];
   return [buyerPlacedMail(buyer.email, buyer.name, await receipts(db, orders), origin(app))];
 }
@@ -253,12 +251,9 @@ async function placeOrder(
   items: Omit<typeof s.orderItems.$inferInsert, 'orderId'>[],
   actorUserId: string,
 ): Promise<OrderRow> {
-  const o = await repo.insertOrder(tx, order);
-  await repo.insertItems(
-    tx,
-    items.map((i) => ({ ...i, orderId: o.id })),
-  );
-  await repo.event(tx, {
+  const o = await ordersRepository(tx).insertOrder(order);
+  await ordersRepository(tx).insertItems(items.map((i) => ({ ...i, orderId: o.id })));
+  await ordersRepository(tx).event({
     orderId: o.id,
     from: null,
     to: o.status,
@@ -297,7 +292,7 @@ export function ordersService(app: FastifyInstance) {
     tellSellersNew: (tx: Db, orders: OrderRow[]) => tellSellersNew(app, tx, orders),
     placeOrder,
     /** A checkout's orders (one per store), read with `db` (or the caller's transaction). */
-    byCheckout: (db: Db, checkoutId: string) => repo.byCheckout(db, checkoutId),
+    byCheckout: (db: Db, checkoutId: string) => ordersRepository(db).byCheckout(checkoutId),
 
     act,
     actIn,
@@ -305,7 +300,7 @@ export function ordersService(app: FastifyInstance) {
     /** The seller's 'cash received' on a pay-on-delivery order (a Paystack order is paid only by Paystack). */
     async markCashPaid(orderId: number, who: Who): Promise<OrderRow> {
       const o = await transaction(app.db, async (tx) => {
-        const cur = await repo.find(tx, orderId);
+        const cur = await ordersRepository(tx).find(orderId);
         if (!cur) throw notFound('No such order');
         if (cur.paymentMethod !== 'pay_on_delivery')
           throw new HttpError(
@@ -316,11 +311,16 @@ export function ordersService(app: FastifyInstance) {
         if (['cancelled', 'refunded'].includes(cur.status))
           throw conflict(`This order is ${statusLabel(cur.status)}: it cannot be marked paid`);
         if (cur.paidAt) throw conflict('This order is already marked paid');
-        const moved = await repo.move(tx, orderId, [cur.status as never], cur.status as never, {
-          paidAt: new Date(),
-        });
+        const moved = await ordersRepository(tx).move(
+          orderId,
+          [cur.status as never],
+          cur.status as never,
+          {
+            paidAt: new Date(),
+          },
+        );
         if (!moved) throw conflict('This order changed just now: please reload it');
-        await repo.event(tx, {
+        await ordersRepository(tx).event({
           orderId,
           from: cur.status,
           to: cur.status,
@@ -338,15 +338,15 @@ export function ordersService(app: FastifyInstance) {
 
     /** Paystack confirmed a checkout's payment (called once, inside the payment's transaction). */
     async onPaid(tx: Db, p: PaymentRow) {
-      const orders = await repo.byCheckout(tx, p.purposeId);
+      const orders = await ordersRepository(tx).byCheckout(p.purposeId);
       const entries: Entry[] = [];
       const paid: OrderRow[] = [];
       for (const o of orders) {
-        const moved = await repo.move(tx, o.id, ['pending_payment'], 'paid', {
+        const moved = await ordersRepository(tx).move(o.id, ['pending_payment'], 'paid', {
           paidAt: new Date(),
         });
         if (moved) {
-          await repo.event(tx, {
+          await ordersRepository(tx).event({
             orderId: o.id,
             from: moved.before,
             to: 'paid',
@@ -358,7 +358,7 @@ export function ordersService(app: FastifyInstance) {
           paid.push(moved.after);
         } else {
           // Paid after the order was cancelled (the hold ran out): the money goes back.
-          const late = await repo.move(tx, o.id, ['cancelled'], 'cancelled', {
+          const late = await ordersRepository(tx).move(o.id, ['cancelled'], 'cancelled', {
             paidAt: new Date(),
           });
           entries.push({
@@ -369,7 +369,7 @@ export function ordersService(app: FastifyInstance) {
         }
       }
       const buyer = orders[0]
-        ? (await repo.people(tx, [orders[0].buyerUserId])).get(orders[0].buyerUserId)
+        ? (await ordersRepository(tx).people([orders[0].buyerUserId])).get(orders[0].buyerUserId)
         : undefined;
       if (paid.length && buyer)
         await queueAll(tx, [
@@ -393,7 +393,7 @@ export function ordersService(app: FastifyInstance) {
 
     /** Job: an order still unpaid when its hold ends is cancelled and its stock returns. */
     async expire(checkoutId: string) {
-      const orders = await repo.byCheckout(app.db, checkoutId);
+      const orders = await ordersRepository(app.db).byCheckout(checkoutId);
       const pending = orders.filter((o) => o.status === 'pending_payment');
       if (pending.length === 0) return;
       // Ask Paystack first: a payment whose webhook was lost must not lose its order.
@@ -423,7 +423,7 @@ export function ordersService(app: FastifyInstance) {
      * Paystack, and the move to refunded happens once.
      */
     async refund(orderId: number) {
-      const o = await repo.find(app.db, orderId);
+      const o = await ordersRepository(app.db).find(orderId);
       if (!o || o.status !== 'cancelled' || !o.paidAt || !o.paymentReference) return;
       // An order cancelled before refunds were recorded gets its row now (a no-op otherwise).
       await oweRefund(app.db, o);
@@ -439,7 +439,7 @@ export function ordersService(app: FastifyInstance) {
 
     /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */
     async autoRelease(orderId: number) {
-      const o = await repo.find(app.db, orderId);
+      const o = await ordersRepository(app.db).find(orderId);
       // A dispute or a staff hold keeps the money in escrow until it is lifted.
       if (!o || o.status !== 'delivered' || o.disputedAt || o.escrowHeldAt) return;
       if (
@@ -458,53 +458,53 @@ export function ordersService(app: FastifyInstance) {
     },
 
     async forBuyer(orderId: number, userId: string): Promise<OrderRow> {
-      const o = await repo.find(app.db, orderId);
+      const o = await ordersRepository(app.db).find(orderId);
       // Someone else's order is 'not found': its existence is not told either.
       if (!o || o.buyerUserId !== userId) throw notFound('No such order');
       return o;
     },
 
     async forSeller(orderId: number, userId: string): Promise<OrderRow> {
-      const stores = await repo.storesOwnedBy(app.db, userId);
+      const stores = await ordersRepository(app.db).storesOwnedBy(userId);
       if (stores.length === 0) throw forbidden('Only a store owner can see store orders');
-      const o = await repo.find(app.db, orderId);
+      const o = await ordersRepository(app.db).find(orderId);
       if (!o || !stores.includes(o.storeId)) throw notFound('No such order');
       return o;
     },
 
     /** The buyer's orders, newest first, a page after `lastId`. */
-    listBuyer: (userId: string, q: ListQuery) => repo.listBuyer(app.db, userId, q),
+    listBuyer: (userId: string, q: ListQuery) => ordersRepository(app.db).listBuyer(userId, q),
 
     /** The orders of the stores this user owns, newest first; null when they own no store. */
     async listSeller(userId: string, q: ListQuery): Promise<OrderRow[] | null> {
-      const stores = await repo.storesOwnedBy(app.db, userId);
+      const stores = await ordersRepository(app.db).storesOwnedBy(userId);
       if (stores.length === 0) return null;
-      return repo.listStores(app.db, stores, q);
+      return ordersRepository(app.db).listStores(stores, q);
     },
 
     /** The ids of the stores this user owns, in id order. */
-    storesOwnedBy: (userId: string) => repo.storesOwnedBy(app.db, userId),
+    storesOwnedBy: (userId: string) => ordersRepository(app.db).storesOwnedBy(userId),
 
     /**
      * The order, its row locked in the caller's transaction first (a staff refund from the
      * order's page waits for it); undefined when there is none.
      */
     async lockedIn(tx: Db, orderId: number): Promise<OrderRow | undefined> {
-      await repo.lock(tx, orderId);
-      return repo.find(tx, orderId);
+      await ordersRepository(tx).lock(orderId);
+      return ordersRepository(tx).find(orderId);
     },
 
     /** The order as the caller's transaction sees it. */
-    findIn: (tx: Db, orderId: number) => repo.find(tx, orderId),
+    findIn: (tx: Db, orderId: number) => ordersRepository(tx).find(orderId),
 
     /**
      * Completes a delivered order whose dispute settled its money (in the caller's
      * transaction, the order locked): false when it is no longer delivered.
      */
     async completeSettledIn(tx: Db, orderId: number, who: Who, note: string): Promise<boolean> {
-      const moved = await repo.move(tx, orderId, ['delivered'], 'completed');
+      const moved = await ordersRepository(tx).move(orderId, ['delivered'], 'completed');
       if (!moved) return false;
-      await repo.event(tx, {
+      await ordersRepository(tx).event({
         orderId,
         from: 'delivered',
         to: 'completed',

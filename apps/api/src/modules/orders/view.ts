@@ -1,5 +1,5 @@
 import type { Db } from '@sf/db';
-import { ordersRepository as repo, type OrderRow } from './repository.ts';
+import { ordersRepository, type OrderRow } from './repository.ts';
 import { formatKobo } from '@sf/shared';
 import {
   allowedFrom,
@@ -50,14 +50,16 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   const ids = orders.map((o) => o.id);
   const [items, events, stores, places, people, disputes] = await Promise.all([
-    repo.items(db, ids),
-    repo.events(db, ids),
-    repo.storeInfo(db, [...new Set(orders.map((o) => o.storeId))]),
-    repo.placeNames(db, [...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c))]),
+    ordersRepository(db).items(ids),
+    ordersRepository(db).events(ids),
+    ordersRepository(db).storeInfo([...new Set(orders.map((o) => o.storeId))]),
+    ordersRepository(db).placeNames([
+      ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
+    ]),
     viewer === 'seller'
-      ? repo.people(db, [...new Set(orders.map((o) => o.buyerUserId))])
+      ? ordersRepository(db).people([...new Set(orders.map((o) => o.buyerUserId))])
       : Promise.resolve(new Map()),
-    repo.disputes(db, ids),
+    ordersRepository(db).disputes(ids),
   ]);
   const payments = new Map<string, { status: string; authorizationUrl: string | null }>();
   for (const ref of new Set(
@@ -67,7 +69,7 @@ export async function orderViews(
     if (p) payments.set(ref, { status: p.status, authorizationUrl: p.authorizationUrl });
   }
   // Read from the refunds record, so a refund shows in the state Paystack last told us.
-  const refunds = (await repo.refunds(db, orders)).map((r) => {
+  const refunds = (await ordersRepository(db).refunds(orders)).map((r) => {
     const state = refundState(r.status);
     return {
       orderId: r.orderId,
