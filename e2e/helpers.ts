@@ -57,8 +57,9 @@ export async function expectAccessible(page: Page) {
 export async function hydrated(page: Page) {
   // Bounded, so a page that never hydrates fails here by name instead of at the test's timeout.
   await page.waitForFunction(
+    // root.tsx marks <html data-hydrated> once React has hydrated the page and listens.
     () =>
-      (window as any).__reactRouterRouteModules !== undefined && document.readyState === 'complete',
+      document.documentElement.dataset.hydrated !== undefined && document.readyState === 'complete',
     undefined,
     { timeout: 30_000 },
   );

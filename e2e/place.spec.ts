@@ -57,13 +57,35 @@ test('a guest picks Lagos: parts and mechanics start there; one tap widens to al
   await expect(page.getByTestId('place-bar')).toContainText('Lagos and nearby states first');
 });
 
+test('a state picked before the page has finished loading is kept when saved', async ({ page }) => {
+  // A slow phone: the page is there and the thumb is quicker than the scripts. The choice is in
+  // the select before React listens; saving must keep it, not empty the select and refuse.
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto('/place?next=/spares-parts', { waitUntil: 'domcontentloaded' });
+  // Tapped (focused), then chosen: pressing Save moves the focus away from it.
+  const state = page.getByLabel('State', { exact: true });
+  await state.focus();
+  await state.selectOption({ label: 'Lagos' });
+  release();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/spares-parts$/);
+  await expect(placeLink(page)).toHaveText(/Lagos/);
+});
+
 test('a guest who picks a city too sees its parts and tow vans first, in their state and across Nigeria', async ({
   page,
 }) => {
   await page.goto('/spares-parts');
   await hydrated(page);
   await placeLink(page).click();
-  await hydrated(page);
+  // The parts list has a State select of its own (desktop shows it): wait for the place page.
+  await expect(page).toHaveURL(/\/place\?next=/);
   await page.getByLabel('State', { exact: true }).selectOption({ label: 'Lagos' });
   await page.getByLabel(/City/).selectOption({ label: 'Lekki' });
   await page.getByRole('button', { name: 'Save' }).click();

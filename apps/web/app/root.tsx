@@ -95,6 +95,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { search, pathname } = useLocation();
   const chat = !chatHiddenOn(pathname);
+  // The page is live: every handler below is listening (a parent's effects run after its
+  // children's). Browser tests wait for this mark rather than for the scripts to load, since a
+  // tap between the two is lost; the choices a user makes in that gap are adopted where they
+  // would be lost (select-field.tsx).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang="en-NG">
       <head>

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@sf/shared';
 import { describedBy, FieldFrame } from './field-notes.tsx';
 
@@ -38,6 +38,20 @@ export function SelectField({
   className?: string;
 }) {
   const [touched, setTouched] = useState(false);
+  const ref = useRef<HTMLSelectElement>(null);
+  // A choice made on the server-rendered page before React listened (a slow phone, a quick
+  // thumb) is in the DOM but not in the caller's state, and the next render would undo it
+  // (blurring the select re-renders it), leaving a required select empty: adopt it, once. Only
+  // when `value` is one of the choices: otherwise (choices still loading) the DOM shows another
+  // one because it had to, not because the user picked it.
+  useEffect(() => {
+    const current = String(value ?? '');
+    const picked = ref.current?.value;
+    const known =
+      (placeholder !== undefined && current === '') ||
+      options.some((o) => String(o.value) === current);
+    if (onChange && known && picked !== undefined && picked !== current) onChange(picked);
+  }, []);
   const shown = error ?? (required && touched && !value ? MESSAGES.fieldRequired : undefined);
   const chosen = onChange
     ? {
@@ -58,6 +72,7 @@ export function SelectField({
       hintClassName="mt-1 text-xs text-gray-600"
     >
       <select
+        ref={ref}
         id={id}
         name={name}
         className={`input disabled:bg-gray-100 disabled:text-gray-600 ${shown ? 'border-red-600' : ''}`}
