@@ -17,7 +17,17 @@ export interface JobContext {
   attempt: number;
 }
 
-type Handler = (payload: any, ctx: JobContext) => Promise<void>;
+/**
+ * What a handler may answer instead of nothing: its work is not due yet by this server's clock,
+ * so the job runs again at `notBefore` (without using up an attempt). "Due" for the claim is
+ * the database's clock; a handler that compares times with its own (a hold's end, a release
+ * date) says so here rather than finishing a job that did nothing when the two clocks differ.
+ */
+export interface NotDueYet {
+  notBefore: Date;
+}
+
+type Handler = (payload: any, ctx: JobContext) => Promise<void | NotDueYet>;
 
 interface JobKind {
   handler: Handler;
@@ -31,7 +41,7 @@ const kinds = new Map<string, JobKind>();
 /** Declares the handler of one kind of job; one handler per kind in the whole server. */
 export function defineJob<P>(
   kind: string,
-  handler: (payload: P, ctx: JobContext) => Promise<void>,
+  handler: (payload: P, ctx: JobContext) => Promise<void | NotDueYet>,
   opts: { maxAttempts?: number; backoffMs?: number } = {},
 ) {
   kinds.set(kind, {
@@ -80,7 +90,7 @@ interface Claimed {
 /** A lease long enough for any handler; a process that dies frees its jobs when it ends. */
 const LEASE_MS = 5 * 60_000;
 
-async function claim(db: Db, limit: number, until?: Date): Promise<Claimed[]> {
+async function claim(db: Db, limit: number, until?: Date, skip: string[] = []): Promise<Claimed[]> {
   // Without a time of its own, "due" is decided by the database clock that stamped run_at: a
   // JavaScript Date has only milliseconds and could fall just before a job queued this instant.
   const due = until ? sql`${until.toISOString()}::timestamptz` : sql`clock_timestamp()`;
@@ -91,6 +101,7 @@ async function claim(db: Db, limit: number, until?: Date): Promise<Claimed[]> {
         WHERE id IN (
           SELECT id FROM jobs
           WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${due}
+            ${skip.length ? sql`AND id NOT IN (${sql.join(skip, sql`, `)})` : sql``}
             AND (locked_until IS NULL OR locked_until < now())
           ORDER BY run_at
           LIMIT ${limit}
@@ -99,14 +110,22 @@ async function claim(db: Db, limit: number, until?: Date): Promise<Claimed[]> {
   );
 }
 
-async function runOne(app: FastifyInstance, job: Claimed) {
+/** Runs a claimed job; true when it answered that it is not due yet (and was put back). */
+async function runOne(app: FastifyInstance, job: Claimed): Promise<boolean> {
   const kind = kinds.get(job.kind);
   try {
     if (!kind) throw new Error(`no handler for job kind "${job.kind}"`);
-    await kind.handler(job.payload, { app, id: job.id, attempt: job.attempts });
+    const answer = await kind.handler(job.payload, { app, id: job.id, attempt: job.attempts });
+    // Not due by this server's clock: again when it is, in the database's terms (its now()
+    // plus the time left by ours), so a database clock ahead of ours does not make it spin.
+    const waitMs = answer ? Math.max(1000, answer.notBefore.getTime() - Date.now()) : 0;
     await app.db.execute(
-      sql`UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
+      answer
+        ? sql`UPDATE jobs SET run_at = now() + make_interval(secs => ${waitMs / 1000}),
+                   attempts = attempts - 1, locked_until = NULL WHERE id = ${job.id}`
+        : sql`UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
     );
+    return !!answer;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const last = job.attempts >= job.max_attempts;
@@ -122,6 +141,7 @@ async function runOne(app: FastifyInstance, job: Claimed) {
         : sql`UPDATE jobs SET run_at = now() + make_interval(secs => ${delayMs / 1000}),
                    locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
     );
+    return false;
   }
 }
 
@@ -135,10 +155,12 @@ export async function runDueJobs(
   opts: { until?: Date; batch?: number } = {},
 ): Promise<number> {
   let total = 0;
+  // A job that answered "not due yet" may still be due by a later `until`: once per drain.
+  const notDue: string[] = [];
   for (;;) {
-    const batch = await claim(app.db, opts.batch ?? 10, opts.until);
+    const batch = await claim(app.db, opts.batch ?? 10, opts.until, notDue);
     if (batch.length === 0) return total;
-    for (const job of batch) await runOne(app, job);
+    for (const job of batch) if (await runOne(app, job)) notDue.push(job.id);
     total += batch.length;
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { rows } from '@sf/db';
 import { createUser } from '../../test/factories.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { unbalancedPostings } from '../ledger/ledger.ts';
@@ -391,6 +392,42 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     expect(await stockOf(w.db, p.prodId)).toBe(4);
     expect(await count(sql`select used_count as n from coupons where id = ${c10.id}`)).toBe(0);
     expect(await unbalancedPostings(w.db)).toEqual([]);
+  });
+
+  it('a hold the database clock calls ended while this server’s clock does not: the job looks again later instead of forgetting the order', async () => {
+    const s = await sellerWithStore(w.db);
+    const p = await product(w.db, s.store, 2000, 2);
+    const b = await createUser(w.db);
+    const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 1 }], {
+      ...(await deliveryTo(w.db)),
+      paymentMethod: 'paystack',
+    });
+    expect(res.status).toBe(201);
+    const order = res.body.orders[0];
+    const key = `orders.expire:${res.body.checkoutId}`;
+    // A database whose clock runs ahead: the job is due by its clock, the hold is not by ours.
+    await w.db.execute(
+      sql`update jobs set run_at = now() - interval '1 second' where key = ${key}`,
+    );
+    await runDueJobs(w.app);
+    const statusNow = async () =>
+      (await as(w.app, b.cookie).get(`/api/orders/${order.id}`)).body.order.status;
+    expect(await statusNow()).toBe('pending_payment');
+    const [job] = await rows<{ done: boolean; attempts: number; wait_s: number }>(
+      w.db,
+      sql`select done_at is not null as done, attempts,
+                 extract(epoch from run_at - now())::int as wait_s from jobs where key = ${key}`,
+    );
+    expect(job).toMatchObject({ done: false, attempts: 0 });
+    expect(job.wait_s).toBeGreaterThan(28 * 60);
+    expect(job.wait_s).toBeLessThanOrEqual(30 * 60);
+    // Once the hold has ended by both clocks, the same job cancels it and the stock returns.
+    await w.db.execute(
+      sql`update orders set hold_until = now() - interval '1 minute' where id = ${order.id}`,
+    );
+    await runDueJobs(w.app, { until: new Date(Date.now() + 31 * 60_000) });
+    expect(await statusNow()).toBe('cancelled');
+    expect(await stockOf(w.db, p.prodId)).toBe(2);
   });
 
   // PostgreSQL only: PGlite has one connection, so checkouts cannot race there.

@@ -4,7 +4,7 @@ import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { queueMail, type MailMessage } from '../../lib/mail.ts';
 import { transaction } from '../../lib/tx.ts';
 import { publicOrigin } from '../../config.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { enqueue, type NotDueYet } from '../../lib/jobs.ts';
 import { account, balance, post, storeEntries, type Entry } from '../ledger/ledger.ts';
 import { paymentsService, recordRefund } from '../payments/service.ts';
 import { stockService } from '../catalog/stock-service.ts';
@@ -391,8 +391,11 @@ export function ordersService(app: FastifyInstance) {
       return { entries };
     },
 
-    /** Job: an order still unpaid when its hold ends is cancelled and its stock returns. */
-    async expire(checkoutId: string) {
+    /**
+     * Job: an order still unpaid when its hold ends is cancelled and its stock returns. Answers
+     * when to look again if, by this server's clock, the hold has not ended yet.
+     */
+    async expire(checkoutId: string): Promise<NotDueYet | undefined> {
       const orders = await ordersRepository(app.db).byCheckout(checkoutId);
       const pending = orders.filter((o) => o.status === 'pending_payment');
       if (pending.length === 0) return;
@@ -402,8 +405,12 @@ export function ordersService(app: FastifyInstance) {
         await paymentsService(app)
           .verify(ref)
           .catch((err) => app.log.warn({ err, ref }, 'verify before expiry failed'));
+      let notBefore: Date | undefined;
       for (const o of pending) {
-        if (o.holdUntil && o.holdUntil.getTime() > Date.now()) continue;
+        if (o.holdUntil && o.holdUntil.getTime() > Date.now()) {
+          notBefore = o.holdUntil;
+          continue;
+        }
         await transaction(app.db, (tx) =>
           moveIn(app, tx, {
             orderId: o.id,
@@ -415,6 +422,7 @@ export function ordersService(app: FastifyInstance) {
           if (!(err instanceof HttpError)) throw err; // paid meanwhile: nothing to do
         });
       }
+      return notBefore && { notBefore };
     },
 
     /**
@@ -437,16 +445,16 @@ export function ordersService(app: FastifyInstance) {
       );
     },
 
-    /** Job: escrow released when the buyer has not answered 7 days after delivery and no dispute is open. */
-    async autoRelease(orderId: number) {
+    /**
+     * Job: escrow released when the buyer has not answered 7 days after delivery and no dispute
+     * is open. Answers when to look again if, by this server's clock, the 7 days have not passed.
+     */
+    async autoRelease(orderId: number): Promise<NotDueYet | undefined> {
       const o = await ordersRepository(app.db).find(orderId);
       // A dispute or a staff hold keeps the money in escrow until it is lifted.
       if (!o || o.status !== 'delivered' || o.disputedAt || o.escrowHeldAt) return;
-      if (
-        o.deliveredAt &&
-        o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * 86_400_000 > Date.now() + 1000
-      )
-        return;
+      const due = o.deliveredAt && o.deliveredAt.getTime() + ESCROW_RELEASE_DAYS * 86_400_000;
+      if (due && due > Date.now() + 1000) return { notBefore: new Date(due) };
       await act({
         orderId,
         action: 'receive',
