@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { schema as s, type Db } from '@sf/db';
+import type { Db } from '@sf/db';
 import { badRequest, invalid, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { transaction } from '../../lib/tx.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
+import { couponsRepository } from './repository.ts';
 import { couponsService, toCouponView, type CouponInput } from './service.ts';
 import { plural } from '@sf/shared';
 
@@ -39,7 +39,8 @@ export function adminCouponsService(db: Db) {
 
     update: (me: SessionUser, id: number, patch: CouponPatch) =>
       transaction(db, async (tx) => {
-        const [cur] = await tx.select().from(s.coupons).where(eq(s.coupons.id, id)).for('update');
+        const repo = couponsRepository(tx);
+        const cur = await repo.lock(id);
         if (!cur) throw notFound('No such coupon');
         const { note, ...p } = patch;
         if (Object.values(p).every((v) => v === undefined))
@@ -56,7 +57,7 @@ export function adminCouponsService(db: Db) {
           expiresAt:
             p.expiresAt === undefined ? undefined : p.expiresAt ? new Date(p.expiresAt) : null,
         };
-        const [row] = await tx.update(s.coupons).set(set).where(eq(s.coupons.id, id)).returning();
+        const row = await repo.update(id, set);
         const before = toCouponView(cur);
         const after = toCouponView(row);
         const diff = changedFields(before, after);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '@sf/db';
+import type { Db } from '@sf/db';
 import { normalisePhone } from '@sf/shared';
 import { HttpError } from '../../lib/errors.ts';
+import { couponLimitsRepository } from './limits-repository.ts';
 
 /*
  * Who may use a coupon (docs/commerce-api.md, "Fraud rules"):
@@ -43,8 +43,7 @@ const phonesOf = (who: CouponUser) => phoneSet([who.accountPhone, who.contactPho
 
 /** The account's own phone, for the cart's summary (no contact phone is typed there yet). */
 export async function accountPhone(db: Db, userId: string): Promise<string | null> {
-  const [u] = await rows<{ phone: string }>(db, sql`select phone from users where id = ${userId}`);
-  return u?.phone ?? null;
+  return (await couponLimitsRepository(db).accountPhone(userId)) ?? null;
 }
 
 /**
@@ -53,24 +52,7 @@ export async function accountPhone(db: Db, userId: string): Promise<string | nul
  */
 export async function checkPersonalLimits(db: Db, c: Limits, who: CouponUser): Promise<void> {
   if (c.perAccountLimit === null && c.perPhoneLimit === null) return;
-  const phones = phonesOf(who);
-  const inPhones = phones.length
-    ? sql`(account_phone in (${sql.join(
-        phones.map((p) => sql`${p}`),
-        sql`, `,
-      )}) or contact_phone in (${sql.join(
-        phones.map((p) => sql`${p}`),
-        sql`, `,
-      )}))`
-    : sql`false`;
-  const [n] = await rows<{ by_account: number; by_phone: number }>(
-    db,
-    sql`select count(*) filter (where user_id = ${who.userId})::int as by_account,
-          count(*) filter (where ${inPhones})::int as by_phone
-        from coupon_redemptions
-        where coupon_id = ${c.id} and released_at is null
-          and (user_id = ${who.userId} or ${inPhones})`,
-  );
+  const n = await couponLimitsRepository(db).countUses(c.id, who.userId, phonesOf(who));
   if (c.perAccountLimit !== null && n.by_account >= c.perAccountLimit)
     throw refuse(
       `You have already used coupon ${c.code}: it can be used ${times(c.perAccountLimit)} per account. Remove it to check out.`,
@@ -89,20 +71,7 @@ export async function checkNotOwnStore(
   who: CouponUser,
 ): Promise<void> {
   if (c.storeId !== null || storeIds.length === 0) return;
-  const stores = await rows<{
-    id: number;
-    name: string;
-    owner_user_id: string | null;
-    owner_phone: string | null;
-  }>(
-    db,
-    sql`select st.id, st.name, st.owner_user_id, u.phone as owner_phone
-        from stores st left join users u on u.id = st.owner_user_id
-        where st.id in (${sql.join(
-          storeIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by st.id`,
-  );
+  const stores = await couponLimitsRepository(db).storeOwners(storeIds);
   const mine = new Set(phonesOf(who));
   for (const st of stores) {
     if (st.owner_user_id === who.userId)
@@ -122,10 +91,10 @@ export async function recordUse(
   u: { couponId: number; checkoutId: string; discountKobo: number },
   who: CouponUser,
 ) {
-  await tx.execute(
-    sql`insert into coupon_redemptions
-          (coupon_id, checkout_id, user_id, discount_kobo, account_phone, contact_phone)
-        values (${u.couponId}, ${u.checkoutId}, ${who.userId}, ${u.discountKobo},
-          ${normalisePhone(who.accountPhone)}, ${normalisePhone(who.contactPhone ?? null)})`,
-  );
+  await couponLimitsRepository(tx).insertUse({
+    ...u,
+    userId: who.userId,
+    accountPhone: normalisePhone(who.accountPhone),
+    contactPhone: normalisePhone(who.contactPhone ?? null),
+  });
 }

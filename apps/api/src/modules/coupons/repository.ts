@@ -35,6 +35,14 @@ export const couponsRepository = (db: Db) => ({
     ).orderBy(desc(s.coupons.id));
   },
 
+  /** The coupon of this id, locked for update until the transaction (`db`) ends. */
+  lock: async (id: number): Promise<CouponRow | undefined> =>
+    (await db.select().from(s.coupons).where(eq(s.coupons.id, id)).for('update'))[0],
+
+  /** Writes the given fields of a coupon; its row after. */
+  update: async (id: number, set: Partial<typeof s.coupons.$inferInsert>): Promise<CouponRow> =>
+    (await db.update(s.coupons).set(set).where(eq(s.coupons.id, id)).returning())[0],
+
   /** The new coupon; undefined when its code exists already. */
   insert: async (values: typeof s.coupons.$inferInsert): Promise<CouponRow | undefined> =>
     (await db.insert(s.coupons).values(values).onConflictDoNothing().returning())[0],
