@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { FormResult } from '../../lib/form-result.ts';
 import { Field, SelectBoxField, TextAreaField } from '../form-field.tsx';
@@ -103,7 +103,9 @@ export function NoteField({
   label?: string;
   name?: string;
 }) {
-  const id = `f-${name}-${label.length}`;
+  // Unique on the page, which may show several notes (the verify and suspend forms side by
+  // side); the label is tied to the textarea by it.
+  const id = useId();
   return (
     <TextAreaField
       id={id}
