@@ -232,6 +232,9 @@ test('a chat message written without signal waits in the outbox and is sent when
   page,
   context,
 }, info) => {
+  // A visitor address of its own: new guest chats are limited per network (ten an hour), and
+  // the whole suite's guests come from 127.0.0.1.
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(info, 7) });
   await page.goto('/');
   await hydrated(page);
   await controlled(page);
@@ -276,6 +279,41 @@ test('a chat message written without signal waits in the outbox and is sent when
   await expect(
     page.getByTestId('chat-panel').getByTestId('chat-message').filter({ hasText: text }),
   ).toHaveCount(1);
+});
+
+/** A visitor address of a test's own (`net` keeps two tests' addresses apart). */
+const visitorAddress = (info: TestInfo, net: number) =>
+  `10.${net}.${info.project.name === 'phone' ? 1 : 2}.${(Date.now() + info.repeatEachIndex) % 250}`;
+
+test('a guest whose network has used up its new chats is told so beside the waiting message, not "back online"', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}, info) => {
+  const address = visitorAddress(info, 8);
+  // Ten new guests from one network in the hour (each without the last one's cookie): the limit.
+  for (let i = 0; i < 10; i++) {
+    const guest = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+    });
+    const r = await guest.post('/api/chat/support/messages', {
+      data: { body: `Hello ${i}`, clientKey: `limit${Date.now()}${i}` },
+    });
+    expect(r.status(), await r.text()).toBeLessThan(300);
+    await guest.dispose();
+  }
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+  await page.goto('/');
+  await hydrated(page);
+  await chatButton(page).click();
+  const panel = page.getByTestId('chat-panel');
+  await panel.getByLabel('Your message').fill('Is the Corolla headlamp still there?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const waiting = panel.getByTestId('chat-pending');
+  await expect(waiting).toContainText(/Too many new chats from your network\. Please wait/);
+  await expect(waiting).not.toContainText('back online');
 });
 
 /** The outbox's entries, as the service worker reads them (IndexedDB `sf-outbox`). */

@@ -87,8 +87,10 @@ export function drop(key: string) {
     .catch(() => undefined);
 }
 
+/** `offline`: no answer at all; else a retry waits on the server (busy, or a limit it names). */
 export type SendResult =
-  { ok: true; item: MessageItem } | { ok: false; retry: boolean; message: string };
+  | { ok: true; item: MessageItem }
+  | { ok: false; retry: boolean; offline: boolean; message: string };
 
 /** Sends one queued message; it leaves the outbox once stored or refused for good (a 4xx). */
 export async function sendPending(p: Pending): Promise<SendResult> {
@@ -96,7 +98,7 @@ export async function sendPending(p: Pending): Promise<SendResult> {
   const claimed = await store()
     .then(({ outbox }) => outbox.claim(p.clientKey))
     .catch(() => true);
-  if (!claimed) return { ok: false, retry: true, message: 'Sending' };
+  if (!claimed) return { ok: false, retry: true, offline: false, message: 'Sending…' };
   const ans = (await browserApi.post(pathOf(p.to), {
     body: p.body,
     clientKey: p.clientKey,
@@ -113,7 +115,7 @@ export async function sendPending(p: Pending): Promise<SendResult> {
     // With the page closed, the worker sends it when the signal returns.
     void requestSync();
   } else drop(p.clientKey);
-  return { ok: false, retry, message: ans.message ?? 'Not sent' };
+  return { ok: false, retry, offline: ans.httpStatus === 0, message: ans.message ?? 'Not sent' };
 }
 
 /** Adds messages to a list by id, in id order, without duplicates. */

@@ -50,6 +50,9 @@ export default function ChatPanel({
   const [threads, setThreads] = useState<ThreadItem[] | null>(null);
   const [error, setError] = useState('');
   const [offline, setOffline] = useState(false);
+  // Why a message still waits when the signal is fine: a limit the server named ("Too many new
+  // chats from your network. Please wait…"), not "back online", which would not be true.
+  const [held, setHeld] = useState('');
   const [loaded, setLoaded] = useState(false);
   const [text, setText] = useState('');
   const endRef = useRef<HTMLLIElement>(null);
@@ -147,6 +150,7 @@ export default function ChatPanel({
         }
       } else if (r.retry) {
         setOffline(true);
+        setHeld(r.offline ? '' : r.message);
         return;
       } else {
         setWaiting((w) => w.filter((x) => x.clientKey !== p.clientKey));
@@ -368,7 +372,9 @@ export default function ChatPanel({
               <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-lg bg-brand-700/60 px-3 py-2 text-sm text-white">
                 {p.body}
               </p>
-              <span className="text-xs text-gray-700">{offline ? OFFLINE_NOTE : 'Sending…'}</span>
+              <span className="text-xs text-gray-700">
+                {offline ? held || OFFLINE_NOTE : 'Sending…'}
+              </span>
             </li>
           ))}
           <li ref={endRef} aria-hidden />
