@@ -68,8 +68,9 @@ async function ownPart(seller: APIRequestContext, info: TestInfo) {
     },
   });
   expect(made.status(), await made.text()).toBe(201);
+  const id = (await made.json()).item.id as number;
   await seller.dispose();
-  return { id: (await made.json()).item.id as number, stock: 4 };
+  return { id, stock: 4 };
 }
 
 const stockOf = async (api: APIRequestContext, id: number) =>
