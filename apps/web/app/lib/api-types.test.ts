@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // Decision 0025: a page's API answers are typed from the API's answer schemas through one route
 // map, so renaming a field of an answer schema fails `tsc` at every page that reads it. Proved
@@ -54,6 +55,19 @@ function pageErrors(rename?: [string, string]) {
 }
 
 describe('typed API answers (decision 0025)', () => {
+  // The page imports its route types from `./+types/checkout`, which React Router generates (and
+  // git ignores): a fresh clone has them only after `npm run typecheck`, so the test makes them.
+  beforeAll(() => {
+    execFileSync(
+      process.execPath,
+      [path.resolve(web, '../../node_modules/.bin/react-router'), 'typegen'],
+      {
+        cwd: web,
+        stdio: 'ignore',
+      },
+    );
+  }, 120_000);
+
   it('the checkout page compiles against the checkout schema as it is', () => {
     expect(pageErrors()).toEqual([]);
   }, 120_000);
