@@ -82,8 +82,9 @@ export default defineConfig({
       // Specs that need a visitor of their own (per-address limits: five contact messages an
       // hour) say so with X-Forwarded-For; browsers send none, so they stay 127.0.0.1.
       TRUST_PROXY: '127.0.0.1',
-      // An unpaid order gives its parts back after a minute, so a browser test can watch it.
-      ORDER_HOLD_MINUTES: '1',
+      // An unpaid order gives its parts back after 30 s, so a browser test can watch it (time
+      // enough for a test to see the parts held first, on a loaded machine).
+      ORDER_HOLD_SECONDS: '30',
       // Web Push on, so the consent button shows (decision 0027). A TEST-ONLY key pair, made
       // with `npx web-push generate-vapid-keys` for these specs and public in this file: never
       // use it on a real site (anyone could sign pushes to its subscribers).

@@ -285,7 +285,7 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
   baseURL,
   playwright,
 }, info) => {
-  // Most of this test is a minute's wait for the hold to run out, and the hold is the server's:
+  // Most of this test is a wait for the hold to run out (30 s), and the hold is the server's:
   // the phone run (the buyer's usual screen) covers it.
   test.skip(info.project.name !== 'phone', 'the hold is waited for once, at phone size');
   const api = await playwright.request.newContext({ baseURL });
@@ -316,7 +316,7 @@ test('a declined Paystack payment leaves the order unpaid, its stock held, and o
   await page.goto(`/product/${part.id}`);
   await expect(page.getByText(`${stock - 1} in stock`, { exact: true })).toBeVisible();
 
-  // The hold runs out (a minute in the browser tests: ORDER_HOLD_MINUTES=1) and the job cancels
+  // The hold runs out (30 s in the browser tests: ORDER_HOLD_SECONDS=30) and the job cancels
   // the order: the part is back on sale, as the product page says.
   await expect(async () => {
     await page.goto(`/product/${part.id}`);

@@ -6,7 +6,7 @@ import { expectAccessible, hydrated, uniquePhone } from './helpers.ts';
 // page open): the order was already cancelled and its part put back on sale, so the money goes
 // back to the buyer, and the page they return to says so, never "SpareFinder holds it".
 test.describe.configure({ timeout: 240_000 });
-// Most of this test is a minute's wait for the hold (ORDER_HOLD_MINUTES=1 in the browser tests),
+// Most of this test is a wait for the hold (ORDER_HOLD_SECONDS=30 in the browser tests),
 // the server's: the phone run, the buyer's usual screen, covers it.
 test.skip(({ viewport }) => (viewport?.width ?? 1280) >= 768, 'phone size only');
 

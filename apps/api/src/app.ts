@@ -70,7 +70,7 @@ export type AppConfig = Pick<
   | 'smsChannel'
   | 'smsTimeoutMs'
   | 'commissionRate'
-  | 'orderHoldMinutes'
+  | 'orderHoldMs'
   | 'host'
   | 'port'
   | 'trustProxy'
@@ -113,7 +113,7 @@ function defaults(): AppConfig {
     e2eRoutes: c.e2eRoutes,
     version: c.version,
     commissionRate: c.commissionRate,
-    orderHoldMinutes: c.orderHoldMinutes,
+    orderHoldMs: c.orderHoldMs,
     paystackTimeoutMs: c.paystackTimeoutMs,
     smsSenderId: c.smsSenderId,
     smsChannel: c.smsChannel,

@@ -68,7 +68,7 @@ describe('every variable is checked at start-up', () => {
       pageCacheMs: 10_000,
       catalogListCacheMs: 10_000,
       providersListCacheMs: 5000,
-      orderHoldMinutes: 30,
+      orderHoldMs: 30 * 60_000,
       supportEmail: 'support@sparefinder.ng',
       e2eRoutes: false,
       version: 'dev',
@@ -103,7 +103,7 @@ describe('every variable is checked at start-up', () => {
       catalogListCacheMs: 2500,
       providersListCacheMs: 0,
       supportEmail: 'help@sparefinder.ng',
-      orderHoldMinutes: 5,
+      orderHoldMs: 5 * 60_000,
       version: '2026.11.22-abc123',
       logLevel: 'warn',
       smtpUrl: 'smtp://u:p@mail.example:587',
@@ -114,6 +114,13 @@ describe('every variable is checked at start-up', () => {
       s3Url: 'https://AK:SK@s3.example:9000/sf-files?region=eu-west-1',
     });
   });
+  it('holds unpaid orders for whole minutes, or for seconds where a test server asks', () => {
+    expect(loadConfig({ ORDER_HOLD_MINUTES: '2' }).orderHoldMs).toBe(120_000);
+    expect(loadConfig({ ORDER_HOLD_MINUTES: '2', ORDER_HOLD_SECONDS: '20' }).orderHoldMs).toBe(
+      20_000,
+    );
+  });
+
   it('stops on a malformed value with a line naming the variable', () => {
     const bad: [Record<string, string>, RegExp][] = [
       [{ PORT: '70000' }, /PORT must be a port number/],
@@ -125,6 +132,7 @@ describe('every variable is checked at start-up', () => {
       [{ PROVIDERS_LIST_CACHE_MS: '5s' }, /PROVIDERS_LIST_CACHE_MS must be/],
       [{ ORDER_HOLD_MINUTES: '0' }, /ORDER_HOLD_MINUTES must be a whole number from 1 to 1440/],
       [{ ORDER_HOLD_MINUTES: '0.5' }, /ORDER_HOLD_MINUTES must be/],
+      [{ ORDER_HOLD_SECONDS: '30s' }, /ORDER_HOLD_SECONDS must be a whole number from 1 to 86400/],
       [{ SUPPORT_EMAIL: 'support' }, /SUPPORT_EMAIL must be an e-mail address/],
       [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
       [{ SMTP_URL: 'mail.example:25' }, /SMTP_URL must be an smtp/],

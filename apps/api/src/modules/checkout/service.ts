@@ -238,9 +238,7 @@ export function checkoutService(app: FastifyInstance) {
 
       const paystack = input.paymentMethod === 'paystack';
       const reference = paystack ? newReference('SF') : null;
-      const holdUntil = paystack
-        ? new Date(Date.now() + app.config.orderHoldMinutes * 60_000)
-        : null;
+      const holdUntil = paystack ? new Date(Date.now() + app.config.orderHoldMs) : null;
       const created = [];
       for (const g of totals.stores) {
         const o = await ordersService(app).placeOrder(

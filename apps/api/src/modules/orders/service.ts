@@ -36,7 +36,9 @@ import { plural } from '@sf/shared';
 /** How long a delivered order waits for a dispute before its escrow is released. */
 export const ESCROW_RELEASE_DAYS = 7;
 
-const minutes = (n: number) => plural(n, 'minute');
+/** An order's hold as a buyer reads it: whole minutes, or seconds on a test server. */
+const holdLength = (ms: number) =>
+  ms % 60_000 === 0 ? plural(ms / 60_000, 'minute') : plural(Math.round(ms / 1000), 'second');
 
 /** Our reference of an order's refund: one per order, the same on every attempt. */
 export const refundReference = (orderId: number) => `RF-${orderNumber(orderId)}`;
@@ -416,7 +418,7 @@ export function ordersService(app: FastifyInstance) {
             orderId: o.id,
             action: 'cancel',
             who: { userId: null, role: 'system' },
-            note: `Not paid within ${minutes(app.config.orderHoldMinutes)}: the parts went back on sale`,
+            note: `Not paid within ${holdLength(app.config.orderHoldMs)}: the parts went back on sale`,
           }),
         ).catch((err) => {
           if (!(err instanceof HttpError)) throw err; // paid meanwhile: nothing to do
