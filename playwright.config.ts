@@ -22,14 +22,16 @@ const chromium = {
   ],
 };
 
-// Staff and back-office work (the admin area, CSV imports of a whole stock list, plan billing)
-// and the guest page cache (server behaviour, no layout) run at desktop size only.
+// Staff and back-office work (the admin area, CSV imports of a whole stock list, plan billing),
+// the guest page cache and what crawlers read (server behaviour, no layout) run at desktop size
+// only.
 const DESKTOP_ONLY = [
   '**/admin-content.spec.ts',
   '**/admin-catalogue.spec.ts',
   '**/csv-import.spec.ts',
   '**/subscriptions.spec.ts',
   '**/page-cache.spec.ts',
+  '**/seo.spec.ts',
 ];
 
 export default defineConfig({

@@ -15,6 +15,7 @@ import {
   sellerWithStore,
   stockOf,
   type World,
+  paystackOrder,
 } from './testing.ts';
 
 let w: World;
@@ -395,15 +396,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
   });
 
   it('a hold the database clock calls ended while this server’s clock does not: the job looks again later instead of forgetting the order', async () => {
-    const s = await sellerWithStore(w.db);
-    const p = await product(w.db, s.store, 2000, 2);
-    const b = await createUser(w.db);
-    const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 1 }], {
-      ...(await deliveryTo(w.db)),
-      paymentMethod: 'paystack',
-    });
-    expect(res.status).toBe(201);
-    const order = res.body.orders[0];
+    const { p, b, res, order } = await paystackOrder(w, 2000, 2);
     const key = `orders.expire:${res.body.checkoutId}`;
     // A database whose clock runs ahead: the job is due by its clock, the hold is not by ours.
     await w.db.execute(

@@ -120,6 +120,22 @@ export async function buy(
   return c.post('/api/checkout', body, { 'idempotency-key': key });
 }
 
+/**
+ * One part of a new Lagos store, bought by a new buyer to pay through Paystack: the order waits
+ * for its payment and holds the part. `res` is the checkout's answer.
+ */
+export async function paystackOrder(w: World, priceNaira: number, stock: number) {
+  const s = await sellerWithStore(w.db);
+  const p = await product(w.db, s.store, priceNaira, stock);
+  const b = await createUser(w.db);
+  const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 1 }], {
+    ...(await deliveryTo(w.db)),
+    paymentMethod: 'paystack',
+  });
+  if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
+  return { s, p, b, res, order: res.body.orders[0] };
+}
+
 export const stockOf = async (db: Db, productId: number) =>
   (
     await rows<{ stock: number }>(db, sql`select stock from products where prod_id = ${productId}`)

@@ -12,6 +12,7 @@ import {
   buy,
   createCommerceWorld,
   deliveryTo,
+  paystackOrder,
   product,
   sellerWithStore,
   type World,
@@ -252,15 +253,7 @@ describe(`escrow and disputes (${dbLabel()})`, () => {
   });
 
   it('a payment after the hold ran out: the order shows cancelled with its refund on its way, then refunded', async () => {
-    const s = await sellerWithStore(w.db);
-    const p = await product(w.db, s.store, 1500, 5);
-    const b = await createUser(w.db);
-    const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 1 }], {
-      ...(await deliveryTo(w.db)),
-      paymentMethod: 'paystack',
-    });
-    expect(res.status).toBe(201);
-    const order = res.body.orders[0];
+    const { b, res, order } = await paystackOrder(w, 1500, 5);
     await w.db.execute(
       sql`update orders set hold_until = now() - interval '1 minute' where id = ${order.id}`,
     );

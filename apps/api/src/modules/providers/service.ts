@@ -1,4 +1,4 @@
-import { nearFor } from '../lookups/neighbours.ts';
+import { nearFor, type NearQuery } from '../lookups/neighbours.ts';
 import { DAYS, PAGE_SIZE } from '@sf/shared';
 import type { Db } from '@sf/db';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -24,10 +24,8 @@ export const invalidateProviderLists = (db: Db) => listCaches.clear(db);
 /** Broadcast by a writer so that every server process drops its list pages, not only its own. */
 export const PROVIDER_LISTS_CLEAR = 'sys:providers-lists-clear';
 
-export interface ListQuery {
-  regionId?: number;
-  city?: number;
-  near?: number;
+/** A list's query: where it is limited to and whose nearness orders it (NearQuery), and filters. */
+export interface ListQuery extends NearQuery {
   speciality?: number;
   capacity?: number;
   vehicleType?: number;
