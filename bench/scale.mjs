@@ -26,6 +26,7 @@
 //   BENCH_SMOKE=1       a fresh database with the demo data, no CPU quota, 1 s per measurement, one
 //                       fixed rate per setup (scale) or one 2 s "minute" (soak), failing on any
 //                       error; nothing written to bench/results (smoke-mode.mjs)
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,9 +100,11 @@ async function settle(servers) {
 }
 
 const dataDirs = [];
+const redisKeyPrefix = `sf-bench-${crypto.randomBytes(4).toString('hex')}:`;
 const env = (name) => ({
   DATABASE_URL: dbUrl,
-  ...(redisUp ? { REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
+  // This run's key prefix: one run's rate-limit counters must not limit the next.
+  ...(redisUp ? { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
   DATA_DIR:
     dataDirs[dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `sf-bench-${name}-`))) - 1],
   TRUST_PROXY: 'loopback',

@@ -74,6 +74,46 @@ function skippedTests(file) {
   );
 }
 
+/** The failed tests of a vitest JSON report, as "file › name: first line of the error". */
+function failedVitest(file) {
+  if (!fs.existsSync(file)) return [];
+  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return (j.testResults ?? []).flatMap((f) => {
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    const where = path.relative(root, f.name);
+    // A file that failed before its tests ran (an import, a beforeAll) has no failed test.
+    if (!failed.length && f.status === 'failed') return [`${where}: ${firstLine(f.message)}`];
+    return failed.map((a) => `${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  });
+}
+
+/** The failed tests of a playwright JSON report, as "file:line › title: first line of the error". */
+function failedPlaywright(file) {
+  if (!fs.existsSync(file)) return [];
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const s of suite.suites ?? []) walk(s, s.title ? [...titles, s.title] : titles);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') {
+          const err = t.results?.at(-1)?.error?.message;
+          found.push(
+            `[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}: ${firstLine(err)}`,
+          );
+        }
+  };
+  walk(JSON.parse(fs.readFileSync(file, 'utf8')), []);
+  return found;
+}
+
+/** A message's first line, without terminal colours. */
+const firstLine = (msg) =>
+  String(msg ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
 function countPlaywright(file) {
   if (!fs.existsSync(file)) return;
   const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
@@ -207,7 +247,21 @@ if (!process.argv.includes('--no-e2e') && built) {
   countPlaywright(`${out}/e2e.json`);
 }
 
+// CI keeps only the output's tail, so the failed tests' names come last, beside the counts.
+const failedTests = [
+  ...['api-postgres.json', 'api-node24.json', 'api-pglite.json'].flatMap((f) =>
+    failedVitest(`${out}/${f}`),
+  ),
+  ...failedPlaywright(`${out}/e2e.json`),
+];
 console.log(`\nStep times: ${times.join('; ')}`);
+if (failedTests.length)
+  console.log(
+    `\nFailed tests (${failedTests.length}):\n${failedTests
+      .slice(0, 25)
+      .map((t) => `  ${t}`)
+      .join('\n')}`,
+  );
 if (leftOut.length) console.log(`\nLeft out to keep CI inside its time: ${leftOut.join('; ')}`);
 console.log(
   `\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}\n` : ''}Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,

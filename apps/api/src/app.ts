@@ -59,6 +59,7 @@ export type AppConfig = Pick<
   | 'production'
   | 'smtpUrl'
   | 'redisUrl'
+  | 'redisKeyPrefix'
   | 's3Url'
   | 'publicUrl'
   | 'paystackSecretKey'
@@ -105,6 +106,7 @@ function defaults(): AppConfig {
     host: c.host,
     port: c.port,
     trustProxy: c.trustProxy,
+    redisKeyPrefix: c.redisKeyPrefix,
     pageCacheMs: c.pageCacheMs,
     registrationsPerHour: c.registrationsPerHour,
     catalogListCacheMs: c.catalogListCacheMs,
@@ -181,7 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('bus', opts.bus ?? processBus());
   if (config.redisUrl) {
     // Rate limits and the session cache (decision 0020); the database stands in while it is down.
-    app.addHook('onClose', attachRedis(opts.db, config.redisUrl, app.log));
+    app.addHook('onClose', attachRedis(opts.db, config.redisUrl, app.log, config.redisKeyPrefix));
     const leave = await app.bus.useRedis(config.redisUrl, app.log);
     app.addHook('onClose', leave);
   }

@@ -25,6 +25,8 @@ export interface Config {
   smtpUrl?: string;
   /** Redis for the live bus across machines (lib/bus.ts); unset, it stays on this machine. */
   redisUrl?: string;
+  /** Starts every Redis key of the limits and session cache, so sites sharing a Redis stay apart. */
+  redisKeyPrefix: string;
   /** An S3-compatible bucket for uploaded files (lib/storage.ts); unset, DATA_DIR/images. */
   s3Url?: string;
   /** A read replica for public reads (catalogue, search, providers); unset, the primary. */
@@ -266,6 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = set('REDIS_URL');
   if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl))
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  const redisKeyPrefix = set('REDIS_KEY_PREFIX') ?? 'sf:';
+  if (!/^[A-Za-z0-9:_.-]{1,40}$/.test(redisKeyPrefix))
+    problems.push(
+      'REDIS_KEY_PREFIX must be 1 to 40 letters, digits or : _ . - (e.g. sf: or sf-staging:)',
+    );
   const s3Url = set('S3_URL');
   if (s3Url) check(() => parseS3Url(s3Url), undefined);
   const databaseReadUrl = set('DATABASE_READ_URL');
@@ -404,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl,
     redisUrl,
+    redisKeyPrefix,
     s3Url,
     databaseReadUrl,
     publicUrl,

@@ -74,6 +74,7 @@ describe('every variable is checked at start-up', () => {
       version: 'dev',
       logLevel: 'info',
       demoData: true,
+      redisKeyPrefix: 'sf:',
     });
     expect(loadConfig({ NODE_ENV: 'production', MAIL_OFF: 'true' }).demoData).toBe(false);
   });
@@ -95,6 +96,8 @@ describe('every variable is checked at start-up', () => {
       DATABASE_URL: 'postgres://db/sf',
       DATABASE_READ_URL: 'postgres://replica/sf',
       S3_URL: 'https://AK:SK@s3.example:9000/sf-files?region=eu-west-1',
+      REDIS_URL: 'redis://cache:6379',
+      REDIS_KEY_PREFIX: 'sf-staging:',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -112,6 +115,8 @@ describe('every variable is checked at start-up', () => {
       e2eRoutes: true,
       databaseReadUrl: 'postgres://replica/sf',
       s3Url: 'https://AK:SK@s3.example:9000/sf-files?region=eu-west-1',
+      redisUrl: 'redis://cache:6379',
+      redisKeyPrefix: 'sf-staging:',
     });
   });
   it('holds unpaid orders for whole minutes, or for seconds where a test server asks', () => {
@@ -143,6 +148,7 @@ describe('every variable is checked at start-up', () => {
       [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
       [{ APP_VERSION: 'two words' }, /APP_VERSION must be/],
       [{ S3_URL: 'http://s3.example/bucket' }, /S3_URL must look like/],
+      [{ REDIS_KEY_PREFIX: 'sf *' }, /REDIS_KEY_PREFIX must be 1 to 40 letters/],
       [{ DATABASE_READ_URL: 'postgres://replica/sf' }, /DATABASE_READ_URL needs DATABASE_URL/],
       [{ ...pg, DATABASE_READ_URL: 'mysql://replica' }, /DATABASE_READ_URL must start with/],
     ];

@@ -48,8 +48,8 @@ async function retryAfter(db: Db, key: string, until: ReturnType<typeof sql>): P
   return Math.max(1, Number(r?.s ?? 1));
 }
 
-/** Redis keys of the counters; they expire on their own once idle. */
-export const REDIS_PREFIX = 'sf:rl:';
+/** The Redis key of a counter (under the site's REDIS_KEY_PREFIX); it expires once idle. */
+export const limitKey = (redis: SharedRedis, key: string) => `${redis.prefix}rl:${key}`;
 
 // Both scripts use Redis's clock, so machines whose clocks differ still agree on windows.
 const NOW_MS = `local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)`;
@@ -146,7 +146,7 @@ const buses = new WeakMap<SharedRedis, Bus>();
 
 /** Names a Redis in announcements without its password. */
 const redisId = (redis: SharedRedis) =>
-  crypto.createHash('sha256').update(redis.url).digest('hex').slice(0, 16);
+  crypto.createHash('sha256').update(`${redis.url} ${redis.prefix}`).digest('hex').slice(0, 16);
 
 /** Switches to the database's counters (`announce`: and tells every other process to). */
 function trip(redis: SharedRedis, b: Breaker, miss: Miss, announce = true) {
@@ -202,7 +202,7 @@ async function carryBack(db: Db, redis: SharedRedis, b: Breaker): Promise<boolea
           'EVAL',
           RAISE_LUA,
           '1',
-          REDIS_PREFIX + r.key,
+          limitKey(redis, r.key),
           String(r.hits),
           String(b.kept.get(r.key) ?? 60_000),
         ]);
@@ -245,7 +245,7 @@ async function inRedis(
             'EVAL',
             script,
             '1',
-            REDIS_PREFIX + key,
+            limitKey(redis, key),
             ...args.map((n) => String(Math.round(n))),
           ]) as Promise<number[]>,
       )
@@ -366,20 +366,22 @@ export async function takeWithBackoff(db: Db, key: string, b: Backoff): Promise<
 export async function refund(db: Db, key: string) {
   const redis = redisOf(db);
   if (redis && breakerOf(redis).until <= Date.now())
-    await redis.run((c) => c.sendCommand(['EVAL', REFUND_LUA, '1', REDIS_PREFIX + key]));
+    await redis.run((c) => c.sendCommand(['EVAL', REFUND_LUA, '1', limitKey(redis, key)]));
   await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
 }
 
 /** A Redis SCAN pattern matching keys that start with `p` literally. */
-const globPrefix = (p: string) => `${REDIS_PREFIX}${p.replace(/[*?[\]\\]/g, '\\$&')}*`;
+const globPrefix = (redis: SharedRedis, p: string) =>
+  `${limitKey(redis, p).replace(/[*?[\]\\]/g, '\\$&')}*`;
 
 /** Clears counters, in both stores: the given keys, and every key starting with one of `prefixes`. */
 export async function forget(db: Db, keys: string[], prefixes: string[] = []) {
-  await redisOf(db)?.run(async (c) => {
-    if (keys.length) await c.del(keys.map((k) => REDIS_PREFIX + k));
+  const redis = redisOf(db);
+  await redis?.run(async (c) => {
+    if (keys.length) await c.del(keys.map((k) => limitKey(redis, k)));
     for (const p of prefixes) {
       const found: string[] = [];
-      for await (const batch of c.scanIterator({ MATCH: globPrefix(p), COUNT: 500 }))
+      for await (const batch of c.scanIterator({ MATCH: globPrefix(redis, p), COUNT: 500 }))
         found.push(...batch);
       if (found.length) await c.del(found);
     }

@@ -33,8 +33,16 @@ export type RedisClient = ReturnType<typeof connect>;
 /** Why a call went without Redis: not connected, an error, or no answer in COMMAND_TIMEOUT_MS. */
 export type Miss = 'down' | 'error' | 'timeout';
 
+/** What every key starts with unless REDIS_KEY_PREFIX says otherwise. */
+export const DEFAULT_REDIS_PREFIX = 'sf:';
+
 export interface SharedRedis {
   url: string;
+  /**
+   * Starts every key of the limits and the session cache (REDIS_KEY_PREFIX): two sites, or two
+   * test runs, on one Redis never share a counter or a cached session.
+   */
+  prefix: string;
   client: RedisClient;
   /** Runs `fn` on Redis; undefined when Redis is down, slow or failed (use the fallback). */
   run<T>(fn: (c: RedisClient) => Promise<T>): Promise<{ value: T } | undefined>;
@@ -74,9 +82,11 @@ export function attachRedis(
   db: Db,
   url: string,
   log?: { error(msg: string): void; info?(msg: string): void },
+  prefix = DEFAULT_REDIS_PREFIX,
 ): () => Promise<void> {
   let held = byDb.get(db);
-  if (held && held.redis.url !== url) throw new Error('This database already uses another Redis');
+  if (held && (held.redis.url !== url || held.redis.prefix !== prefix))
+    throw new Error('This database already uses another Redis or key prefix');
   if (!held) {
     const client = connect(url);
     let lastLog = 0;
@@ -101,6 +111,7 @@ export function attachRedis(
     const TOO_SLOW = Symbol('too slow');
     const redis: SharedRedis = {
       url,
+      prefix,
       client,
       log,
       fallbackMs: FALLBACK_MS,

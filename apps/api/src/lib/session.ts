@@ -72,9 +72,10 @@ export async function createSession(
 export const SESSION_CACHE_MS = 30_000;
 /** Longer than any transaction that changes a user and the cache time together. */
 const MARK_MS = 2 * SESSION_CACHE_MS;
-const entryKey = (sessionId: string) => `sf:sess:${sessionId}`;
-const sessionMark = (sessionId: string) => `sf:sess-off:s:${sessionId}`;
-const USER_MARK = 'sf:sess-off:u:';
+/** Keys under the site's REDIS_KEY_PREFIX (lib/redis.ts). */
+export const sessionEntryKey = (prefix: string, sessionId: string) => `${prefix}sess:${sessionId}`;
+const sessionMark = (prefix: string, sessionId: string) => `${prefix}sess-off:s:${sessionId}`;
+const userMarks = (prefix: string) => `${prefix}sess-off:u:`;
 
 /** GET the entry unless its session or its user is marked as changed. */
 const READ_LUA = `local v = redis.call('GET', KEYS[1])
@@ -91,11 +92,18 @@ return 1`;
 
 async function cachedSession(db: Db, id: string): Promise<SessionUser | undefined> {
   if (!(await cacheUsable(db))) return undefined;
-  const got = await redisOf(db)?.run(
+  const redis = redisOf(db);
+  const p = redis?.prefix ?? '';
+  const got = await redis?.run(
     (c) =>
-      c.sendCommand(['EVAL', READ_LUA, '2', entryKey(id), sessionMark(id), USER_MARK]) as Promise<
-        string | null
-      >,
+      c.sendCommand([
+        'EVAL',
+        READ_LUA,
+        '2',
+        sessionEntryKey(p, id),
+        sessionMark(p, id),
+        userMarks(p),
+      ]) as Promise<string | null>,
   );
   if (!got?.value) return undefined;
   try {
@@ -108,14 +116,16 @@ async function cachedSession(db: Db, id: string): Promise<SessionUser | undefine
 async function cacheSession(db: Db, user: SessionUser, expiresAt: Date) {
   const ttl = Math.min(SESSION_CACHE_MS, expiresAt.getTime() - Date.now());
   if (ttl < 1000 || !(await cacheUsable(db))) return;
-  await redisOf(db)?.run((c) =>
+  const redis = redisOf(db);
+  const p = redis?.prefix ?? '';
+  await redis?.run((c) =>
     c.sendCommand([
       'EVAL',
       FILL_LUA,
       '3',
-      entryKey(user.sessionId),
-      sessionMark(user.sessionId),
-      USER_MARK + user.id,
+      sessionEntryKey(p, user.sessionId),
+      sessionMark(p, user.sessionId),
+      userMarks(p) + user.id,
       JSON.stringify(user),
       String(ttl),
     ]),
@@ -127,14 +137,14 @@ async function cacheSession(db: Db, user: SessionUser, expiresAt: Date) {
  * meanwhile this process neither reads nor fills the cache, and every other process has been
  * told on the bus (endSessions), so no one trusts an entry that should have gone.
  */
-type Forget = (c: RedisClient) => Promise<unknown>;
+type Forget = (c: RedisClient, prefix: string) => Promise<unknown>;
 const unsent = new WeakMap<SharedRedis, { ops: Map<string, Forget>; timer?: NodeJS.Timeout }>();
 const RESEND_MS = 1000;
 
 async function sendForgets(redis: SharedRedis) {
   const q = unsent.get(redis);
   if (!q) return;
-  for (const [key, op] of q.ops) if (await redis.run(op)) q.ops.delete(key);
+  for (const [key, op] of q.ops) if (await redis.run((c) => op(c, redis.prefix))) q.ops.delete(key);
   if (q.ops.size === 0) {
     clearInterval(q.timer);
     unsent.delete(redis);
@@ -143,7 +153,7 @@ async function sendForgets(redis: SharedRedis) {
 
 async function forgetNow(db: Db, key: string, op: Forget) {
   const redis = redisOf(db);
-  if (!redis || (await redis.run(op))) return;
+  if (!redis || (await redis.run((c) => op(c, redis.prefix)))) return;
   let q = unsent.get(redis);
   if (!q) unsent.set(redis, (q = { ops: new Map() }));
   q.ops.set(key, op);
@@ -166,14 +176,18 @@ async function cacheUsable(db: Db): Promise<boolean> {
 
 /** Drops the cached copy of one session (it ended or changed). */
 export async function forgetSession(db: Db, sessionId: string) {
-  await forgetNow(db, `s:${sessionId}`, (c) =>
-    c.multi().del(entryKey(sessionId)).set(sessionMark(sessionId), '1', { PX: MARK_MS }).exec(),
+  await forgetNow(db, `s:${sessionId}`, (c, p) =>
+    c
+      .multi()
+      .del(sessionEntryKey(p, sessionId))
+      .set(sessionMark(p, sessionId), '1', { PX: MARK_MS })
+      .exec(),
   );
 }
 
 /** Drops the cached copies of every session of a user (role, lock, profile changed). */
 export async function forgetUserSessions(db: Db, userId: string) {
-  await forgetNow(db, `u:${userId}`, (c) => c.set(USER_MARK + userId, '1', { PX: MARK_MS }));
+  await forgetNow(db, `u:${userId}`, (c, p) => c.set(userMarks(p) + userId, '1', { PX: MARK_MS }));
 }
 
 /** Why sessions end (the `reason` of metrics.sessionsEnded). */

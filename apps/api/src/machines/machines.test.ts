@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -172,12 +173,15 @@ describe.skipIf(!!skipReason)('two app servers, one database, Redis, behind ngin
     s3 = await startS3();
     const dbUrl = new URL(db.url);
     dbUrl.host = `127.0.0.1:${pgProxy.port}`;
+    // One site: both machines count limits and cache sessions under one key prefix, this run's.
+    const redisKeyPrefix = `sf-machines-${crypto.randomBytes(4).toString('hex')}:`;
     const env = (name: string) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sf-machines-${name}-`));
       dataDirs.push(dir);
       return {
         DATABASE_URL: dbUrl.toString(),
         REDIS_URL: redisProxy.url('redis'),
+        REDIS_KEY_PREFIX: redisKeyPrefix,
         S3_URL: s3.url,
         DATA_DIR: dir,
         TRUST_PROXY: 'loopback',

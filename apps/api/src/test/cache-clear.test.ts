@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDb, rows, type DbHandle } from '@sf/db';
 import { buildApp } from '../app.ts';
 import { createBus } from '../lib/bus.ts';
-import { createTestApp, client, type TestApp } from './helper.ts';
+import { createTestApp, client, testRedisPrefix, type TestApp } from './helper.ts';
 import { redisAnswers } from './redis-proxy.ts';
 import { createProduct, createStore } from '../modules/catalog/testing.ts';
 import { CATALOG_LISTS_CLEAR, invalidateCatalogLists } from '../modules/catalog/service.ts';
@@ -25,7 +25,11 @@ let b: FastifyInstance;
 // cannot share an embedded PGlite database.
 describe.skipIf(!up || !server)('catalogue list clears across machines (postgres, Redis)', () => {
   beforeAll(async () => {
-    const cacheMs = { catalogListCacheMs: 60_000, redisUrl: REDIS_URL };
+    const cacheMs = {
+      catalogListCacheMs: 60_000,
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: testRedisPrefix(),
+    };
     a = await createTestApp(cacheMs);
     const [{ name }] = await rows<{ name: string }>(
       a.handle.db,

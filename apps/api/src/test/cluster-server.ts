@@ -13,6 +13,7 @@ if (cluster.isPrimary) {
     db: handle.db,
     config: {
       redisUrl: process.env.REDIS_URL || undefined,
+      ...(process.env.REDIS_KEY_PREFIX ? { redisKeyPrefix: process.env.REDIS_KEY_PREFIX } : {}),
       liveRecheckMs: Number(process.env.LIVE_RECHECK_MS ?? 600_000),
     },
   });

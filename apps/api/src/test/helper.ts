@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestDb } from '@sf/db/testing';
 import type { DbHandle } from '@sf/db';
@@ -112,6 +113,9 @@ export interface TestApp extends Client {
   close(): Promise<void>;
 }
 
+/** A Redis key prefix no other test app, file or run uses. */
+export const testRedisPrefix = () => `sf-test-${crypto.randomBytes(5).toString('hex')}:`;
+
 /** A fresh database (PGlite, or its own database on TEST_DATABASE_URL) and the API on it. */
 export async function createTestApp(
   config: BuildOptions['config'] = {},
@@ -122,6 +126,10 @@ export async function createTestApp(
   const handle = await createTestDb({
     readOnlyReplica: opts.readOnlyReplica ?? process.env.TEST_READ_REPLICA === '1',
   });
+  // The Redis on this machine outlives a test run: a key prefix of its own keeps one run's (or
+  // one file's) counters from limiting the next. Apps meant as one site pass the same prefix.
+  if (config.redisUrl && !config.redisKeyPrefix)
+    config = { ...config, redisKeyPrefix: testRedisPrefix() };
   const app = await buildApp({ db: handle.db, dbRead: handle.read, config });
   const answers = watchAnswers(app);
   await app.ready();

@@ -8,7 +8,14 @@ import { createBus, STAFF_CHANNEL, userChannel, type LiveEvent } from '../lib/bu
 import { LIVE_PATH, SESSION_ENDED_CODE } from '../lib/live.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../lib/session.ts';
-import { client, createTestApp, dbLabel, type Client, type TestApp } from './helper.ts';
+import {
+  client,
+  createTestApp,
+  dbLabel,
+  testRedisPrefix,
+  type Client,
+  type TestApp,
+} from './helper.ts';
 import { redisAnswers } from './redis-proxy.ts';
 
 // A live socket lives no longer than its session (decision 0010): logout, a password change, a
@@ -195,7 +202,11 @@ describe(`live sockets end with their session, two machines sharing Redis (${dbL
     if (!redisUp) return;
     t = await createTestApp();
     // Long enough that only the bus can close a socket within the test's waits.
-    const config = { redisUrl: REDIS_URL, liveRecheckMs: 600_000 };
+    const config = {
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: testRedisPrefix(),
+      liveRecheckMs: 600_000,
+    };
     a = await buildApp({ db: t.handle.db, bus: createBus(), config });
     b = await buildApp({ db: t.handle.db, bus: createBus(), config });
     urls = [await listen(a), await listen(b)];

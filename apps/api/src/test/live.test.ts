@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createBus, userChannel, type LiveEvent } from '../lib/bus.ts';
 import { LIVE_PATH } from '../lib/live.ts';
-import { createTestApp, type TestApp } from './helper.ts';
+import { createTestApp, testRedisPrefix, type TestApp } from './helper.ts';
 import { redisAnswers } from './redis-proxy.ts';
 
 // The live socket over a real connection, and two app instances (standing for two machines)
@@ -97,15 +97,16 @@ describe('two app instances sharing REDIS_URL', async () => {
   const up = await redisAnswers(REDIS_URL);
   // Skipped only where no Redis server answers at REDIS_URL (CI and this machine have one).
   it.skipIf(!up)('an event published on A reaches a socket on B', async () => {
+    const site = { redisUrl: REDIS_URL, redisKeyPrefix: testRedisPrefix() };
     const a = await buildApp({
       db: t.handle.db,
       bus: createBus(),
-      config: { redisUrl: REDIS_URL },
+      config: site,
     });
     const b = await buildApp({
       db: t.handle.db,
       bus: createBus(),
-      config: { redisUrl: REDIS_URL },
+      config: site,
     });
     try {
       await a.ready();

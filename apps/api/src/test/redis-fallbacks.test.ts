@@ -9,7 +9,8 @@ import { redisAnswers, tcpProxy } from './redis-proxy.ts';
 import { createTestDb } from '@sf/db/testing';
 import { buildApp } from '../app.ts';
 import { attachRedis, redisOf } from '../lib/redis.ts';
-import { REDIS_PREFIX, take } from '../lib/limits.ts';
+import { limitKey, take } from '../lib/limits.ts';
+import { sessionEntryKey } from '../lib/session.ts';
 import { metrics } from '../lib/metrics.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
@@ -64,7 +65,11 @@ const register = (tag: string, i: number, ip: string) =>
     ip,
   });
 const sessionKey = (cookie: string) =>
-  `sf:sess:${crypto.createHash('sha256').update(cookie.split('=')[1]).digest('hex')}`;
+  sessionEntryKey(
+    redisOf(t.handle.db)!.prefix,
+    crypto.createHash('sha256').update(cookie.split('=')[1]).digest('hex'),
+  );
+const counterKey = (key: string) => limitKey(redisOf(t.handle.db)!, key);
 /** Waits until the breaker's time is over and Redis answers again. */
 async function redisBack() {
   const redis = redisOf(t.handle.db)!;
@@ -157,9 +162,9 @@ describe.skipIf(!up)(`Redis slow or failing under load (${dbLabel()})`, () => {
     await redisBack();
     const after = await register(tag, 999, ip);
     expect(after.status).toBe(429);
-    expect(
-      Number(await direct.hGet(`${REDIS_PREFIX}register:${ip}`, 'hits')),
-    ).toBeGreaterThanOrEqual(20);
+    expect(Number(await direct.hGet(counterKey(`register:${ip}`), 'hits'))).toBeGreaterThanOrEqual(
+      20,
+    );
     expect(await accounts(tag)).toBe(20);
   });
 
@@ -194,7 +199,12 @@ describe.skipIf(!up)(`Redis slow or failing under load (${dbLabel()})`, () => {
     // Another process on the same Redis: its own database handle, connection and switch, the
     // same bus (as workers share one through the primary).
     const other = await createTestDb();
-    const detach = attachRedis(other.db, `redis://127.0.0.1:${proxy.port}`);
+    const detach = attachRedis(
+      other.db,
+      `redis://127.0.0.1:${proxy.port}`,
+      undefined,
+      redisOf(t.handle.db)!.prefix,
+    );
     const b = await buildApp({ db: other.db, bus: t.app.bus });
     try {
       await until(() => Boolean(redisOf(other.db)?.client.isReady), 5000);
@@ -206,7 +216,7 @@ describe.skipIf(!up)(`Redis slow or failing under load (${dbLabel()})`, () => {
       // Redis answers B at once now, yet B counts in its database until the period is over.
       const key = `test:switch-b:${run}`;
       expect((await take(other.db, key, rule)).ok).toBe(true);
-      expect(await direct.exists(REDIS_PREFIX + key)).toBe(0);
+      expect(await direct.exists(counterKey(key))).toBe(0);
       const [row] = await rows<{ hits: number }>(
         other.db,
         sql`select hits from rate_limits where key = ${key}`,

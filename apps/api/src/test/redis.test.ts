@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { rows } from '@sf/db';
 import { createTestDb } from '@sf/db/testing';
-import { createTestApp, dbLabel, type TestApp } from './helper.ts';
+import { createTestApp, dbLabel, testRedisPrefix, type TestApp } from './helper.ts';
 import { uniquePhone } from './factories.ts';
 import { redisAnswers, tcpProxy } from './redis-proxy.ts';
 import { attachRedis, redisOf } from '../lib/redis.ts';
-import { REDIS_PREFIX, take, takeWithBackoff } from '../lib/limits.ts';
+import { limitKey, take, takeWithBackoff } from '../lib/limits.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { SESSION_COOKIE } from '../lib/session.ts';
+import { SESSION_COOKIE, sessionEntryKey } from '../lib/session.ts';
 import crypto from 'node:crypto';
 
 // Rate limits and the session read cache through a real Redis (decision 0020), reached through
@@ -35,10 +35,14 @@ async function until(fn: () => boolean | Promise<boolean>, ms: number) {
   }
 }
 const sessionKey = (cookie: string) =>
-  `sf:sess:${crypto
-    .createHash('sha256')
-    .update(cookie.slice(SESSION_COOKIE.length + 1))
-    .digest('hex')}`;
+  sessionEntryKey(
+    redisOf(t.handle.db)!.prefix,
+    crypto
+      .createHash('sha256')
+      .update(cookie.slice(SESSION_COOKIE.length + 1))
+      .digest('hex'),
+  );
+const counterKey = (key: string) => limitKey(redisOf(t.handle.db)!, key);
 const dbCounters = async (like: string) =>
   Number(
     (
@@ -87,14 +91,15 @@ describe.skipIf(!up)(`Redis: limits and sessions (${dbLabel()})`, () => {
     });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many failed logins for this account/);
-    expect(await direct.hGet(`${REDIS_PREFIX}login:acct:${email}`, 'hits')).toBe('5');
+    expect(await direct.hGet(counterKey(`login:acct:${email}`), 'hits')).toBe('5');
     expect(await dbCounters(`login:%${email}%`)).toBe(0);
   });
 
   it('a counter is shared by every machine on the Redis, whatever database handle it uses', async () => {
     // Machine B: another database handle (here even another database) on the same Redis.
     const other = await createTestDb();
-    const detach = attachRedis(other.db, `redis://127.0.0.1:${proxy.port}`);
+    const prefix = redisOf(t.handle.db)!.prefix;
+    const detach = attachRedis(other.db, `redis://127.0.0.1:${proxy.port}`, undefined, prefix);
     try {
       await until(() => Boolean(redisOf(other.db)?.client.isReady), 5000);
       const key = `test:shared:${run}`;
@@ -103,6 +108,30 @@ describe.skipIf(!up)(`Redis: limits and sessions (${dbLabel()})`, () => {
       const onB = await take(other.db, key, rule);
       expect(onB.ok).toBe(false);
       if (!onB.ok) expect(onB.retryAfterS).toBeGreaterThan(50);
+    } finally {
+      await detach();
+      await other.close();
+    }
+  });
+
+  it('another key prefix on the same Redis (another site, or a later test run) counts apart', async () => {
+    // The Redis outlives a run: with one fixed prefix, yesterday's runs filled today's counters.
+    const other = await createTestDb();
+    const detach = attachRedis(
+      other.db,
+      `redis://127.0.0.1:${proxy.port}`,
+      undefined,
+      testRedisPrefix(),
+    );
+    try {
+      await until(() => Boolean(redisOf(other.db)?.client.isReady), 5000);
+      const key = `test:apart:${run}`;
+      const rule = { max: 1, windowMs: 60_000 };
+      expect((await take(t.handle.db, key, rule)).ok).toBe(true);
+      expect((await take(t.handle.db, key, rule)).ok).toBe(false);
+      expect((await take(other.db, key, rule)).ok).toBe(true);
+      expect(await direct.hGet(counterKey(key), 'hits')).toBe('1');
+      expect(await direct.hGet(limitKey(redisOf(other.db)!, key), 'hits')).toBe('1');
     } finally {
       await detach();
       await other.close();
@@ -201,7 +230,7 @@ describe.skipIf(!up)(`Redis: limits and sessions (${dbLabel()})`, () => {
     await wait(redis.fallbackMs);
     const back = `test:back:${run}`;
     expect((await take(t.handle.db, back, { max: 1, windowMs: 60_000 })).ok).toBe(true);
-    expect(await direct.exists(REDIS_PREFIX + back)).toBe(1);
+    expect(await direct.exists(counterKey(back))).toBe(1);
     expect(await dbCounters(back)).toBe(0);
   });
 });

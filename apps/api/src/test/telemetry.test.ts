@@ -13,6 +13,7 @@ import { createTestDb } from '@sf/db/testing';
 import { buildApp } from '../app.ts';
 import { freshDatabase, root, startAppServer, type AppServer } from '../machines/harness.ts';
 import { redisAnswers } from './redis-proxy.ts';
+import { testRedisPrefix } from './helper.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Skipped only where no Redis server answers at REDIS_URL (CI and this machine have one).
@@ -141,7 +142,7 @@ describe('tracing', () => {
     };
     // On the PostgreSQL server when the run has one (pg's instrumentation), else PGlite (ours).
     // Redis too (the rate limits and the session cache), when a server answers.
-    if (redisUp) env.REDIS_URL = REDIS_URL;
+    if (redisUp) Object.assign(env, { REDIS_URL, REDIS_KEY_PREFIX: testRedisPrefix() });
     const serverUrl = process.env.TEST_DATABASE_URL;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-trace-'));
     if (serverUrl) {

@@ -6,7 +6,13 @@ import { CHAT_GUEST_COOKIE } from '@sf/shared';
 import { buildApp } from '../../app.ts';
 import { createBus, type LiveEvent } from '../../lib/bus.ts';
 import { LIVE_PATH } from '../../lib/live.ts';
-import { createTestApp, client, setCookieHeader, type TestApp } from '../../test/helper.ts';
+import {
+  createTestApp,
+  client,
+  setCookieHeader,
+  testRedisPrefix,
+  type TestApp,
+} from '../../test/helper.ts';
 import { product, sellerWithStore } from '../checkout/testing.ts';
 
 // Chat over real WebSocket connections: delivery to both sides and to a guest, the order of many
@@ -199,15 +205,16 @@ describe('two app instances sharing REDIS_URL', async () => {
   const up = await redisAnswers(REDIS_URL);
   // Skipped only where no Redis server answers at REDIS_URL (CI and this machine have one).
   it.skipIf(!up)('a message sent through A reaches the other side on B', async () => {
+    const site = { redisUrl: REDIS_URL, redisKeyPrefix: testRedisPrefix() };
     const a = await buildApp({
       db: t.handle.db,
       bus: createBus(),
-      config: { redisUrl: REDIS_URL },
+      config: site,
     });
     const b = await buildApp({
       db: t.handle.db,
       bus: createBus(),
-      config: { redisUrl: REDIS_URL },
+      config: site,
     });
     try {
       const pa = await listen(a);
