@@ -29,6 +29,7 @@ import { servePicturesFrom } from './modules/images/urls.ts';
 import { processBus, type Bus } from './lib/bus.ts';
 import { installLive } from './lib/live.ts';
 import { attachRedis } from './lib/redis.ts';
+import { sharedCompilers } from './lib/schema-compilers.ts';
 import { installLimitSwitch } from './lib/limits.ts';
 import { installCompression } from './lib/compression.ts';
 // The daily clean-up schedule (declared on import, like every job kind).
@@ -175,6 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: sharedCompilers },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('db', opts.db);
