@@ -55,7 +55,12 @@ function run(name, cmd, args, env = {}) {
   return r.status === 0;
 }
 
+// CI keeps only the output's tail, so the failed tests' names are printed last, beside the
+// counts. Read as each step ends: playwright empties test-results/ when it starts.
+const failedTests = [];
+
 function countVitest(file) {
+  failedTests.push(...failedVitest(file));
   if (!fs.existsSync(file)) return;
   const j = JSON.parse(fs.readFileSync(file, 'utf8'));
   totals.passed += j.numPassedTests ?? 0;
@@ -98,7 +103,7 @@ function failedPlaywright(file) {
         if (t.status === 'unexpected') {
           const err = t.results?.at(-1)?.error?.message;
           found.push(
-            `[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}: ${firstLine(err)}`,
+            `[${t.projectName}] e2e/${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}: ${firstLine(err)}`,
           );
         }
   };
@@ -115,6 +120,7 @@ const firstLine = (msg) =>
     .slice(0, 300);
 
 function countPlaywright(file) {
+  failedTests.push(...failedPlaywright(file));
   if (!fs.existsSync(file)) return;
   const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
@@ -247,13 +253,6 @@ if (!process.argv.includes('--no-e2e') && built) {
   countPlaywright(`${out}/e2e.json`);
 }
 
-// CI keeps only the output's tail, so the failed tests' names come last, beside the counts.
-const failedTests = [
-  ...['api-postgres.json', 'api-node24.json', 'api-pglite.json'].flatMap((f) =>
-    failedVitest(`${out}/${f}`),
-  ),
-  ...failedPlaywright(`${out}/e2e.json`),
-];
 console.log(`\nStep times: ${times.join('; ')}`);
 if (failedTests.length)
   console.log(
