@@ -14,7 +14,7 @@
 //   BENCH_SMOKE=1: one round of 40, 50 checkouts killed after 10, 10 buyers for 2 s (smoke-mode.mjs)
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { freshDb as newDb, startServer as start } from './server-db.mjs';
+import { freshDb as newDb, startBuiltServer, startServer as start } from './server-db.mjs';
 import { failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 
 const which = new Set((process.argv[2] ?? 'race,sigkill,throughput').split(','));
@@ -266,7 +266,8 @@ async function throughput() {
   const secs = Number(process.env.DURATION ?? sized(15, 2));
   const buyers = sized(50, 10);
   const d = await freshDb();
-  const child = await startServer(d.url);
+  // As the budget is set: the production server, two processes on this 2-core machine.
+  const child = await startBuiltServer(d.url, port, { DEMO_DATA: 'true' });
   const db = new pg.Client({ connectionString: d.url });
   await db.connect();
   try {
@@ -274,6 +275,7 @@ async function throughput() {
     const end = Date.now() + secs * 1000;
     let orders = 0;
     const errors = {};
+    const messages = {};
     const cartMs = [];
     const checkoutMs = [];
     await Promise.all(
@@ -286,12 +288,21 @@ async function throughput() {
           const r = await checkout(b, w.place);
           checkoutMs.push(r.ms);
           if (r.status === 201) orders++;
-          else errors[r.status] = (errors[r.status] ?? 0) + 1;
-          await fetch(`${base}/api/cart/items`, {
+          else {
+            errors[r.status] = (errors[r.status] ?? 0) + 1;
+            // The first answer of each failing status, to tell why.
+            messages[r.status] ??= r.json?.message ?? r.error ?? null;
+          }
+          const again = await fetch(`${base}/api/cart/items`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', cookie: b.cookie },
             body: JSON.stringify({ productId: b.product, quantity: 1 }),
-          }).then((x) => x.arrayBuffer());
+          });
+          const answer = await again.json().catch(() => null);
+          if (!again.ok) {
+            errors[`cart ${again.status}`] = (errors[`cart ${again.status}`] ?? 0) + 1;
+            messages[`cart ${again.status}`] ??= answer?.message ?? null;
+          }
         }
       }),
     );
@@ -305,6 +316,7 @@ async function throughput() {
       cartP50: pct(cartMs, 50),
       cartP99: pct(cartMs, 99),
       errors,
+      ...(Object.keys(messages).length ? { messages } : {}),
     };
     console.log(`throughput: ${JSON.stringify(result)}`);
     failOnErrors('throughput', errors);

@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ensureServerBuild, serverEntry } from '../scripts/build-server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverUrl =
@@ -55,6 +57,39 @@ export function startServer(dbUrl, port, env = {}) {
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
+}
+
+/**
+ * The production server (apps/api/dist, built first when a source is newer) on `dbUrl` at `port`,
+ * as it runs on a real machine: one process per core (WEB_CONCURRENCY=auto), the same Node flags.
+ * Resolves with the primary process once /api/health answers.
+ */
+export async function startBuiltServer(dbUrl, port, env = {}) {
+  await ensureServerBuild({ quiet: true });
+  // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof': a CPU profile of each server process
+  // (NODE_OPTIONS may not carry --cpu-prof).
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, serverEntry], {
+    cwd: root,
+    env: {
+      ...SERVER_ENV,
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      MAIL_OFF: 'true',
+      WEB_CONCURRENCY: 'auto',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`))),
+  );
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/api/health`), exited]);
+  return child;
 }
 
 /** Creates the database of `url` on its server when it is not there yet (a kept bench catalogue). */

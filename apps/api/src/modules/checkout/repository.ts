@@ -7,13 +7,25 @@ export interface IdempotencyRow {
   result: { checkoutId?: string };
 }
 
+/**
+ * City-in-state pairs found in each database. Cities and states are reference data, written only
+ * when a process starts (packages/db reference.ts), so a pair found once stays true for the
+ * process's life; a pair not found is asked again.
+ */
+const knownPlaces = new WeakMap<Db, Set<string>>();
+
 export const checkoutRepository = (db: Db) => ({
   /** Whether the city is in the state (the delivery address's check). */
   async cityInState(cityId: number, stateId: number): Promise<boolean> {
+    let known = knownPlaces.get(db);
+    if (!known) knownPlaces.set(db, (known = new Set()));
+    const pair = `${cityId}:${stateId}`;
+    if (known.has(pair)) return true;
     const [ok] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from cities where id = ${cityId} and state_id = ${stateId}`,
     );
+    if (ok.n > 0) known.add(pair);
     return ok.n > 0;
   },
 

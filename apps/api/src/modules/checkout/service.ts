@@ -19,7 +19,8 @@ import {
 } from '../payments/service.ts';
 import { paymentsMode } from '../payments/setup.ts';
 import { stockService } from '../catalog/stock-service.ts';
-import { ordersService, queueAll } from '../orders/service.ts';
+import { ordersService } from '../orders/service.ts';
+import type { OrderRow } from '../orders/repository.ts';
 import { orderViews } from '../orders/view.ts';
 import { checkoutRepository } from './repository.ts';
 import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
@@ -124,9 +125,12 @@ async function summary(
   checkoutId: string,
   replayed: boolean,
   message?: string,
+  placed?: OrderRow[],
 ): Promise<CheckoutAnswer> {
   const db = app.db;
-  const orders = await ordersService(app).byCheckout(db, checkoutId);
+  // A checkout this request just placed answers with the rows it wrote (nothing else moves an
+  // order before its buyer has seen the answer); a replay reads them.
+  const orders = placed ?? (await ordersService(app).byCheckout(db, checkoutId));
   const views = await orderViews(db, orders, 'buyer');
   const ref = orders[0]?.paymentReference;
   const p = ref ? await findPayment(db, ref) : undefined;
@@ -293,13 +297,7 @@ export function checkoutService(app: FastifyInstance) {
       }
       // Pay on delivery: the buyer gets the receipt and the store hears of the order now
       // (Paystack orders: once paid).
-      if (!paystack) {
-        await queueAll(tx, [
-          ...(await ordersService(app).buyerPlacedMails(tx, created)),
-          ...(await ordersService(app).newOrderMails(tx, created)),
-        ]);
-        await ordersService(app).tellSellersNew(tx, created);
-      }
+      if (!paystack) await ordersService(app).announcePlaced(tx, created);
       await cart.removeLines(
         user.id,
         lines.map((l) => l.product_id),
@@ -322,7 +320,7 @@ export function checkoutService(app: FastifyInstance) {
         message = err.message;
       }
     }
-    return summary(app, outcome.checkoutId, false, message);
+    return summary(app, outcome.checkoutId, false, message, outcome.created);
   }
 
   return {

@@ -3,7 +3,7 @@ import type { Db } from '@sf/db';
 import { formatKobo } from '@sf/shared';
 import { notificationsService, type Notice } from '../notifications/service.ts';
 import { orderNumber } from './mails.ts';
-import { ordersRepository, type OrderRow } from './repository.ts';
+import type { OrderRow, StoreOwner } from './repository.ts';
 import { statusLabel } from './states.ts';
 
 /**
@@ -43,11 +43,16 @@ export const tellBuyerCashReceived = (app: FastifyInstance, tx: Db, o: OrderRow)
     },
   ]);
 
-/** Each store's owner hears of a new order (paid, or pay on delivery). */
-export async function tellSellersNew(app: FastifyInstance, tx: Db, orders: OrderRow[]) {
+/** Each store's owner hears of a new order (paid, or pay on delivery); `owners` by store id. */
+export async function tellSellersNew(
+  app: FastifyInstance,
+  tx: Db,
+  orders: OrderRow[],
+  owners: Map<number, StoreOwner>,
+) {
   const notices: Notice[] = [];
   for (const o of orders) {
-    const owner = await ordersRepository(tx).storeOwner(o.storeId);
+    const owner = owners.get(o.storeId);
     if (!owner) continue;
     notices.push({
       userId: owner.user_id,

@@ -3,6 +3,13 @@ import { rows, schema as s, type Db } from '@sf/db';
 import type { Actor, OrderStatus } from './states.ts';
 
 export type OrderRow = typeof s.orders.$inferSelect;
+/** A store's owner, as a new order's mail and notice address them. */
+export interface StoreOwner {
+  user_id: string;
+  email: string;
+  name: string;
+  store_name: string;
+}
 
 export function ordersRepository(db: Db) {
   return {
@@ -181,13 +188,20 @@ export function ordersRepository(db: Db) {
       return r;
     },
 
-    async storeOwner(storeId: number) {
-      const [r] = await rows<{ user_id: string; email: string; name: string; store_name: string }>(
+    /** The owners of these stores, by store id (a store without an owner is left out). */
+    async storeOwners(storeIds: number[]) {
+      const out = new Map<number, StoreOwner>();
+      if (storeIds.length === 0) return out;
+      const r = await rows<StoreOwner & { store_id: number }>(
         db,
-        sql`select u.id as user_id, u.email, u.name, st.name as store_name from stores st
-          join users u on u.id = st.owner_user_id where st.id = ${storeId}`,
+        sql`select st.id as store_id, u.id as user_id, u.email, u.name, st.name as store_name from stores st
+          join users u on u.id = st.owner_user_id where st.id in (${sql.join(
+            storeIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
       );
-      return r ?? null;
+      for (const { store_id, ...owner } of r) out.set(store_id, owner);
+      return out;
     },
 
     /** The disputes of these orders' lines, oldest first. */

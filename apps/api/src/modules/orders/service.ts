@@ -204,20 +204,35 @@ async function cashMails(app: FastifyInstance, db: Db, o: OrderRow): Promise<Mai
   return [buyerCashReceivedMail(buyer.email, buyer.name, r, origin(app))];
 }
 
-async function newOrderMails(
+/**
+ * A new checkout's news, in its transaction: the buyer's receipt (`buyerMail`: placed, or paid
+ * online), each store owner's mail and bell notice. The receipts, owners and places they share
+ * are read once.
+ */
+async function announceNewOrders(
   app: FastifyInstance,
-  db: Db,
+  tx: Db,
   orders: OrderRow[],
-): Promise<MailMessage[]> {
-  const out: MailMessage[] = [];
-  const places = await ordersRepository(db).placeNames([
-    ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
-  ]);
-  for (const r of await receipts(db, orders)) {
-    const owner = await ordersRepository(db).storeOwner(r.o.storeId);
+  buyerMail: (to: { email: string; name: string }, receipts: ReceiptOrder[]) => MailMessage,
+) {
+  if (orders.length === 0) return;
+  const repo = ordersRepository(tx);
+  const rs = await receipts(tx, orders);
+  const buyer = (await repo.people([orders[0].buyerUserId])).get(orders[0].buyerUserId);
+  const owners = await repo.storeOwners([...new Set(orders.map((o) => o.storeId))]);
+  const places = owners.size
+    ? await repo.placeNames([
+        ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
+      ])
+    : new Map<number, { city: string; state: string }>();
+  const mails: MailMessage[] = buyer?.email
+    ? [buyerMail({ email: buyer.email, name: buyer.name }, rs)]
+    : [];
+  for (const r of rs) {
+    const owner = owners.get(r.o.storeId);
     if (!owner) continue;
     const place = r.o.cityId ? places.get(r.o.cityId) : undefined;
-    out.push(
+    mails.push(
       sellerNewOrderMail(
         owner.email,
         owner.name,
@@ -227,20 +242,8 @@ async function newOrderMails(
       ),
     );
   }
-  return out;
-}
-
-/** The buyer's receipt of a pay-on-delivery checkout, as it is placed. */
-async function buyerPlacedMails(
-  app: FastifyInstance,
-  db: Db,
-  orders: OrderRow[],
-): Promise<MailMessage[]> {
-  const buyer =
-    orders[0] &&
-    (await ordersRepository(db).people([orders[0].buyerUserId])).get(orders[0].buyerUserId);
-  if (!buyer?.email) return [];
-  return [buyerPlacedMail(buyer.email, buyer.name, await receipts(db, orders), origin(app))];
+  await queueAll(tx, mails);
+  await tellSellersNew(app, tx, orders, owners);
 }
 
 /**
@@ -287,11 +290,11 @@ export function ordersService(app: FastifyInstance) {
 
   return {
     /** Sellers' mails of new orders (in the checkout's transaction). */
-    newOrderMails: (tx: Db, orders: OrderRow[]) => newOrderMails(app, tx, orders),
-    /** The buyer's receipt of a pay-on-delivery checkout (in its transaction). */
-    buyerPlacedMails: (tx: Db, orders: OrderRow[]) => buyerPlacedMails(app, tx, orders),
-    /** Each store's owner hears of a new order (in the checkout's transaction). */
-    tellSellersNew: (tx: Db, orders: OrderRow[]) => tellSellersNew(app, tx, orders),
+    /** A pay-on-delivery checkout's news (in its transaction): receipts, store mails, notices. */
+    announcePlaced: (tx: Db, orders: OrderRow[]) =>
+      announceNewOrders(app, tx, orders, (buyer, rs) =>
+        buyerPlacedMail(buyer.email, buyer.name, rs, origin(app)),
+      ),
     placeOrder,
     /** A checkout's orders (one per store), read with `db` (or the caller's transaction). */
     byCheckout: (db: Db, checkoutId: string) => ordersRepository(db).byCheckout(checkoutId),
@@ -370,26 +373,10 @@ export function ordersService(app: FastifyInstance) {
           await oweRefund(tx, late?.after ?? o);
         }
       }
-      const buyer = orders[0]
-        ? (await ordersRepository(tx).people([orders[0].buyerUserId])).get(orders[0].buyerUserId)
-        : undefined;
-      if (paid.length && buyer)
-        await queueAll(tx, [
-          ...(buyer.email
-            ? [
-                buyerPaidMail(
-                  buyer.email,
-                  buyer.name,
-                  await receipts(tx, paid),
-                  origin(app),
-                  p.reference,
-                ),
-              ]
-            : []),
-          ...(await newOrderMails(app, tx, paid)),
-        ]);
+      await announceNewOrders(app, tx, paid, (buyer, rs) =>
+        buyerPaidMail(buyer.email, buyer.name, rs, origin(app), p.reference),
+      );
       for (const o of paid) await tellBuyerMoved(app, tx, o);
-      await tellSellersNew(app, tx, paid);
       return { entries };
     },
 
