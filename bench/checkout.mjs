@@ -6,8 +6,10 @@
 //   sigkill   the server killed with SIGKILL in the middle of 500 checkouts (and 100 payment
 //             webhooks), then restarted: every acknowledged order is there, stock + sold =
 //             initial stock, every ledger posting balances.
-//   throughput 50 buyers checking out different parts for DURATION seconds: orders per second,
-//             and GET /api/cart latency (p50/p99) under that load.
+//   throughput 50 buyers checking out different parts for DURATION seconds against the production
+//             server (two processes, as the budget is set): orders per second, and GET /api/cart
+//             latency (p50/p99) under that load; a failed request is counted with its message.
+//             BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles each server process.
 //
 //   node bench/checkout.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
