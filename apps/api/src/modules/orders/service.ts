@@ -289,7 +289,6 @@ export function ordersService(app: FastifyInstance) {
   }
 
   return {
-    /** Sellers' mails of new orders (in the checkout's transaction). */
     /** A pay-on-delivery checkout's news (in its transaction): receipts, store mails, notices. */
     announcePlaced: (tx: Db, orders: OrderRow[]) =>
       announceNewOrders(app, tx, orders, (buyer, rs) =>
