@@ -20,7 +20,7 @@ import {
 import { paymentsMode } from '../payments/setup.ts';
 import { stockService } from '../catalog/stock-service.ts';
 import { ordersService } from '../orders/service.ts';
-import type { OrderRow } from '../orders/repository.ts';
+import type { NewOrders } from '../orders/repository.ts';
 import { orderViews } from '../orders/view.ts';
 import { checkoutRepository } from './repository.ts';
 import { priceCheckout, type Fulfilment, type PriceCoupon, type PriceStore } from './pricing.ts';
@@ -125,13 +125,13 @@ async function summary(
   checkoutId: string,
   replayed: boolean,
   message?: string,
-  placed?: OrderRow[],
+  placed?: NewOrders,
 ): Promise<CheckoutAnswer> {
   const db = app.db;
   // A checkout this request just placed answers with the rows it wrote (nothing else moves an
   // order before its buyer has seen the answer); a replay reads them.
-  const orders = placed ?? (await ordersService(app).byCheckout(db, checkoutId));
-  const views = await orderViews(db, orders, 'buyer');
+  const orders = placed?.orders ?? (await ordersService(app).byCheckout(db, checkoutId));
+  const views = await orderViews(db, orders, 'buyer', placed);
   const ref = orders[0]?.paymentReference;
   const p = ref ? await findPayment(db, ref) : undefined;
   return {
@@ -243,11 +243,10 @@ export function checkoutService(app: FastifyInstance) {
       const paystack = input.paymentMethod === 'paystack';
       const reference = paystack ? newReference('SF') : null;
       const holdUntil = paystack ? new Date(Date.now() + app.config.orderHoldMs) : null;
-      const created = [];
-      for (const g of totals.stores) {
-        const o = await ordersService(app).placeOrder(
-          tx,
-          {
+      const placed = await ordersService(app).placeOrders(
+        tx,
+        totals.stores.map((g) => ({
+          order: {
             checkoutId,
             buyerUserId: user.id,
             storeId: g.storeId,
@@ -268,17 +267,16 @@ export function checkoutService(app: FastifyInstance) {
             paymentReference: reference,
             holdUntil,
           },
-          g.lines.map((l) => ({
+          items: g.lines.map((l) => ({
             productId: l.productId,
             name: l.name,
             unitPriceKobo: l.unitPriceKobo,
             quantity: l.quantity,
             lineTotalKobo: l.lineTotalKobo,
           })),
-          user.id,
-        );
-        created.push(o);
-      }
+        })),
+        user.id,
+      );
       if (paystack) {
         await createPayment(tx, {
           reference: reference!,
@@ -297,13 +295,13 @@ export function checkoutService(app: FastifyInstance) {
       }
       // Pay on delivery: the buyer gets the receipt and the store hears of the order now
       // (Paystack orders: once paid).
-      if (!paystack) await ordersService(app).announcePlaced(tx, created);
+      if (!paystack) await ordersService(app).announcePlaced(tx, placed, user);
       await cart.removeLines(
         user.id,
         lines.map((l) => l.product_id),
       );
       await checkoutRepository(tx).keyPlaced(user.id, key, checkoutId);
-      return { replay: false as const, checkoutId, created, reference };
+      return { replay: false as const, checkoutId, placed, reference };
     });
 
     if (outcome.replay) {
@@ -320,7 +318,7 @@ export function checkoutService(app: FastifyInstance) {
         message = err.message;
       }
     }
-    return summary(app, outcome.checkoutId, false, message, outcome.created);
+    return summary(app, outcome.checkoutId, false, message, outcome.placed);
   }
 
   return {

@@ -3,6 +3,28 @@ import { rows, schema as s, type Db } from '@sf/db';
 import type { Actor, OrderStatus } from './states.ts';
 
 export type OrderRow = typeof s.orders.$inferSelect;
+export type OrderItemRow = typeof s.orderItems.$inferSelect;
+export type OrderEventRow = typeof s.orderEvents.$inferSelect;
+export type StoreInfo = { name: string; urlName: string };
+
+/**
+ * A checkout's orders as its transaction wrote them, with their lines, first events and stores
+ * (read in that transaction): its answer and its mails are made from these, not read back. Such
+ * orders have no dispute or refund yet.
+ */
+export interface NewOrders {
+  orders: OrderRow[];
+  items: OrderItemRow[];
+  events: OrderEventRow[];
+  stores: Map<number, StoreInfo>;
+}
+
+/**
+ * City and state names found in each database. Cities and states are reference data, written
+ * only when a process starts (packages/db reference.ts), so a name read once stays true for the
+ * process's life.
+ */
+const knownPlaces = new WeakMap<Db, Map<number, { city: string; state: string }>>();
 /** A store's owner, as a new order's mail and notice address them. */
 export interface StoreOwner {
   user_id: string;
@@ -17,8 +39,8 @@ export function ordersRepository(db: Db) {
       return (await db.insert(s.orders).values(o).returning())[0];
     },
 
-    async insertItems(items: (typeof s.orderItems.$inferInsert)[]) {
-      if (items.length) await db.insert(s.orderItems).values(items);
+    async insertItems(items: (typeof s.orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
+      return items.length ? db.insert(s.orderItems).values(items).returning() : [];
     },
 
     async event(e: {
@@ -28,15 +50,19 @@ export function ordersRepository(db: Db) {
       actorUserId: string | null;
       actorRole: Actor;
       note?: string;
-    }) {
-      await db.insert(s.orderEvents).values({
-        orderId: e.orderId,
-        fromStatus: e.from,
-        toStatus: e.to,
-        actorUserId: e.actorUserId,
-        actorRole: e.actorRole,
-        note: e.note ?? '',
-      });
+    }): Promise<OrderEventRow> {
+      const [row] = await db
+        .insert(s.orderEvents)
+        .values({
+          orderId: e.orderId,
+          fromStatus: e.from,
+          toStatus: e.to,
+          actorUserId: e.actorUserId,
+          actorRole: e.actorRole,
+          note: e.note ?? '',
+        })
+        .returning();
+      return row;
     },
 
     /**
@@ -138,8 +164,8 @@ export function ordersRepository(db: Db) {
       return r.map((x) => x.id);
     },
 
-    async storeInfo(ids: number[]) {
-      if (ids.length === 0) return new Map<number, { name: string; urlName: string }>();
+    async storeInfo(ids: number[]): Promise<Map<number, StoreInfo>> {
+      if (ids.length === 0) return new Map();
       const r = await db
         .select({ id: s.stores.id, name: s.stores.name, urlName: s.stores.urlName })
         .from(s.stores)
@@ -157,17 +183,34 @@ export function ordersRepository(db: Db) {
       return new Map(r.map((x) => [x.id, x]));
     },
 
-    async placeNames(cityIds: number[]) {
-      if (cityIds.length === 0) return new Map<number, { city: string; state: string }>();
+    /**
+     * City and state names by city id, remembered per database (see `knownPlaces`): in a
+     * transaction, `memo` names the database whose names to use (each transaction is a new object).
+     */
+    async placeNames(cityIds: number[], memo: Db = db) {
+      let known = knownPlaces.get(memo);
+      if (!known) knownPlaces.set(memo, (known = new Map()));
+      const out = new Map<number, { city: string; state: string }>();
+      const missing = cityIds.filter((id) => {
+        const got = known.get(id);
+        if (got) out.set(id, got);
+        return !got;
+      });
+      if (missing.length === 0) return out;
       const r = await rows<{ id: number; city: string; state: string }>(
         db,
         sql`select c.id, c.name as city, st.name as state from cities c join states st on st.id = c.state_id
           where c.id in (${sql.join(
-            cityIds.map((i) => sql`${i}`),
+            missing.map((i) => sql`${i}`),
             sql`, `,
           )})`,
       );
-      return new Map(r.map((x) => [x.id, x]));
+      for (const x of r) {
+        const place = { city: x.city, state: x.state };
+        known.set(x.id, place);
+        out.set(x.id, place);
+      }
+      return out;
     },
 
     /** What an invoice says of the store: its name, address and phones. */

@@ -9,7 +9,7 @@ import { account, balance, post, storeEntries, type Entry } from '../ledger/ledg
 import { paymentsService, recordRefund } from '../payments/service.ts';
 import { stockService } from '../catalog/stock-service.ts';
 import type { PaymentRow } from '../payments/repository.ts';
-import { ordersRepository, type OrderRow } from './repository.ts';
+import { ordersRepository, type NewOrders, type OrderRow } from './repository.ts';
 import { releaseEscrow, releaseSplit } from './escrow.ts';
 import {
   allowedFrom,
@@ -164,12 +164,21 @@ async function moveIn(app: FastifyInstance, tx: Db, m: MoveInput): Promise<Order
   return o;
 }
 
-/** Orders as their receipts show them: each with its store's name and its lines. */
-async function receipts(db: Db, orders: OrderRow[]): Promise<ReceiptOrder[]> {
-  const [items, stores] = await Promise.all([
-    ordersRepository(db).items(orders.map((o) => o.id)),
-    ordersRepository(db).storeInfo([...new Set(orders.map((o) => o.storeId))]),
-  ]);
+/**
+ * Orders as their receipts show them: each with its store's name and its lines (those a checkout
+ * just wrote when it gives them, else read).
+ */
+async function receipts(
+  db: Db,
+  orders: OrderRow[],
+  written?: Pick<NewOrders, 'items' | 'stores'>,
+): Promise<ReceiptOrder[]> {
+  const [items, stores] = written
+    ? [written.items, written.stores]
+    : await Promise.all([
+        ordersRepository(db).items(orders.map((o) => o.id)),
+        ordersRepository(db).storeInfo([...new Set(orders.map((o) => o.storeId))]),
+      ]);
   return orders.map((o) => ({
     o,
     storeName: stores.get(o.storeId)?.name ?? 'the store',
@@ -207,27 +216,29 @@ async function cashMails(app: FastifyInstance, db: Db, o: OrderRow): Promise<Mai
 /**
  * A new checkout's news, in its transaction: the buyer's receipt (`buyerMail`: placed, or paid
  * online), each store owner's mail and bell notice. The receipts, owners and places they share
- * are read once.
+ * are read once; what the checkout just wrote (`written`) and the signed-in buyer (`buyer`) are
+ * not read at all.
  */
 async function announceNewOrders(
   app: FastifyInstance,
   tx: Db,
   orders: OrderRow[],
   buyerMail: (to: { email: string; name: string }, receipts: ReceiptOrder[]) => MailMessage,
+  written?: NewOrders,
+  buyer?: { email: string | null; name: string },
 ) {
   if (orders.length === 0) return;
   const repo = ordersRepository(tx);
-  const rs = await receipts(tx, orders);
-  const buyer = (await repo.people([orders[0].buyerUserId])).get(orders[0].buyerUserId);
+  const rs = await receipts(tx, orders, written);
+  const to = buyer ?? (await repo.people([orders[0].buyerUserId])).get(orders[0].buyerUserId);
   const owners = await repo.storeOwners([...new Set(orders.map((o) => o.storeId))]);
   const places = owners.size
-    ? await repo.placeNames([
-        ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
-      ])
+    ? await repo.placeNames(
+        [...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c))],
+        app.db,
+      )
     : new Map<number, { city: string; state: string }>();
-  const mails: MailMessage[] = buyer?.email
-    ? [buyerMail({ email: buyer.email, name: buyer.name }, rs)]
-    : [];
+  const mails: MailMessage[] = to?.email ? [buyerMail({ email: to.email, name: to.name }, rs)] : [];
   for (const r of rs) {
     const owner = owners.get(r.o.storeId);
     if (!owner) continue;
@@ -246,27 +257,42 @@ async function announceNewOrders(
   await tellSellersNew(app, tx, orders, owners);
 }
 
+/** One order as checkout places it: the order's row and its lines. */
+export interface OrderDraft {
+  order: typeof s.orders.$inferInsert;
+  items: Omit<typeof s.orderItems.$inferInsert, 'orderId'>[];
+}
+
 /**
- * Records an order as checkout places it (inside the checkout's transaction): the order, its
- * lines and its first event.
+ * Records a checkout's orders (inside its transaction): each order, its lines and its first
+ * event; then reads their stores once, for the answer and the mails.
  */
-async function placeOrder(
+async function placeOrders(
   tx: Db,
-  order: typeof s.orders.$inferInsert,
-  items: Omit<typeof s.orderItems.$inferInsert, 'orderId'>[],
+  drafts: OrderDraft[],
   actorUserId: string,
-): Promise<OrderRow> {
-  const o = await ordersRepository(tx).insertOrder(order);
-  await ordersRepository(tx).insertItems(items.map((i) => ({ ...i, orderId: o.id })));
-  await ordersRepository(tx).event({
-    orderId: o.id,
-    from: null,
-    to: o.status,
-    actorUserId,
-    actorRole: 'buyer',
-    note: 'Order placed',
-  });
-  return o;
+): Promise<NewOrders> {
+  const repo = ordersRepository(tx);
+  const out: NewOrders = { orders: [], items: [], events: [], stores: new Map() };
+  for (const d of drafts) {
+    const o = await repo.insertOrder(d.order);
+    out.orders.push(o);
+    out.items.push(...(await repo.insertItems(d.items.map((i) => ({ ...i, orderId: o.id })))));
+    out.events.push(
+      await repo.event({
+        orderId: o.id,
+        from: null,
+        to: o.status,
+        actorUserId,
+        actorRole: 'buyer',
+        note: 'Order placed',
+      }),
+    );
+  }
+  // In the order a read gives them (orders/repository.ts items).
+  out.items.sort((a, b) => a.orderId - b.orderId || a.productId - b.productId);
+  out.stores = await repo.storeInfo([...new Set(out.orders.map((o) => o.storeId))]);
+  return out;
 }
 
 /**
@@ -290,11 +316,16 @@ export function ordersService(app: FastifyInstance) {
 
   return {
     /** A pay-on-delivery checkout's news (in its transaction): receipts, store mails, notices. */
-    announcePlaced: (tx: Db, orders: OrderRow[]) =>
-      announceNewOrders(app, tx, orders, (buyer, rs) =>
-        buyerPlacedMail(buyer.email, buyer.name, rs, origin(app)),
+    announcePlaced: (tx: Db, placed: NewOrders, buyer: { email: string | null; name: string }) =>
+      announceNewOrders(
+        app,
+        tx,
+        placed.orders,
+        (to, rs) => buyerPlacedMail(to.email, to.name, rs, origin(app)),
+        placed,
+        buyer,
       ),
-    placeOrder,
+    placeOrders,
     /** A checkout's orders (one per store), read with `db` (or the caller's transaction). */
     byCheckout: (db: Db, checkoutId: string) => ordersRepository(db).byCheckout(checkoutId),
 

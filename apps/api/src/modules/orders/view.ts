@@ -1,5 +1,5 @@
 import type { Db } from '@sf/db';
-import { ordersRepository, type OrderRow } from './repository.ts';
+import { ordersRepository, type NewOrders, type OrderRow } from './repository.ts';
 import { formatKobo } from '@sf/shared';
 import {
   allowedFrom,
@@ -42,24 +42,30 @@ function disputeLabel(d: { status: string; escalated: boolean }, viewer: 'buyer'
   return viewer === 'seller' ? 'Dispute open: answer the buyer' : 'Dispute open: the store answers';
 }
 
-/** Orders as the API shows them: items, timeline, where the money is, what the viewer may do. */
+/**
+ * Orders as the API shows them: items, timeline, where the money is, what the viewer may do.
+ * `written`: what the checkout that placed `orders` just wrote (so nothing of it is read back;
+ * such orders have no dispute or refund yet).
+ */
 export async function orderViews(
   db: Db,
   orders: OrderRow[],
   viewer: 'buyer' | 'seller',
+  written?: NewOrders,
 ): Promise<OrderView[]> {
   const ids = orders.map((o) => o.id);
+  const repo = ordersRepository(db);
   const [items, events, stores, places, people, disputes] = await Promise.all([
-    ordersRepository(db).items(ids),
-    ordersRepository(db).events(ids),
-    ordersRepository(db).storeInfo([...new Set(orders.map((o) => o.storeId))]),
-    ordersRepository(db).placeNames([
+    written?.items ?? repo.items(ids),
+    written?.events ?? repo.events(ids),
+    written?.stores ?? repo.storeInfo([...new Set(orders.map((o) => o.storeId))]),
+    repo.placeNames([
       ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
     ]),
     viewer === 'seller'
-      ? ordersRepository(db).people([...new Set(orders.map((o) => o.buyerUserId))])
+      ? repo.people([...new Set(orders.map((o) => o.buyerUserId))])
       : Promise.resolve(new Map()),
-    ordersRepository(db).disputes(ids),
+    written ? [] : repo.disputes(ids),
   ]);
   const payments = new Map<string, { status: string; authorizationUrl: string | null }>();
   for (const ref of new Set(
@@ -69,7 +75,7 @@ export async function orderViews(
     if (p) payments.set(ref, { status: p.status, authorizationUrl: p.authorizationUrl });
   }
   // Read from the refunds record, so a refund shows in the state Paystack last told us.
-  const refunds = (await ordersRepository(db).refunds(orders)).map((r) => {
+  const refunds = (written ? [] : await repo.refunds(orders)).map((r) => {
     const state = refundState(r.status);
     return {
       orderId: r.orderId,
