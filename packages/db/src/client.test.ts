@@ -3,7 +3,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, openDb, type DbHandle } from './client.ts';
+import { isDatabaseUnavailable, MAX_PREPARED, openDb, type DbHandle } from './client.ts';
 
 // The PostgreSQL server of `npm test` (or TEST_DATABASE_URL); a fresh database, dropped after.
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -48,6 +48,33 @@ describe.runIf(reachable)('PostgreSQL pool', () => {
       rows: { one: number }[];
     };
     expect(res.rows[0].one).toBe(1);
+  });
+
+  it('prepares the primary statements once per connection, never the reads, and at most MAX_PREPARED texts', async () => {
+    type Prepared = { rows: { statement: string }[] };
+    const preparedOn = (tx: { execute: typeof handle.db.execute }) =>
+      tx.execute(sql`select statement from pg_prepared_statements`) as unknown as Promise<Prepared>;
+    // One transaction is one connection: what that connection keeps prepared is what it shows.
+    await handle.db.transaction(async (tx) => {
+      for (const n of [1, 2]) await tx.execute(sql`select ${n}::int as written_marker`);
+      const texts = (await preparedOn(tx)).rows.map((r) => r.statement);
+      expect(texts.filter((t) => t.includes('written_marker'))).toHaveLength(1);
+    });
+    await handle.read.transaction(async (tx) => {
+      await tx.execute(sql`select ${1}::int as read_marker`);
+      // Not prepared by the read handle (this connection may keep the primary's from before).
+      const texts = (await preparedOn(tx)).rows.map((r) => r.statement);
+      expect(texts.some((t) => t.includes('read_marker'))).toBe(false);
+    });
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < MAX_PREPARED + 20; i++) {
+        const got = (await tx.execute(sql.raw(`select ${i} as n${i}`))) as unknown as {
+          rows: Record<string, number>[];
+        };
+        expect(got.rows[0][`n${i}`]).toBe(i);
+      }
+      expect((await preparedOn(tx)).rows.length).toBeLessThanOrEqual(MAX_PREPARED);
+    });
   });
 
   it('sends reads to the primary while the replica is down, and back once it answers', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -37,45 +38,98 @@ export interface DbOptions {
   replicaRetryMs?: number;
 }
 
-/** A pool of PostgreSQL connections and the Drizzle database on it. */
+/** How many statement texts one connection keeps prepared (see `preparing`). */
+export const MAX_PREPARED = 300;
+
+/** A statement's name: its text's hash, remembered (a text is hashed once per process). */
+const names = new Map<string, string>();
+function statementName(text: string) {
+  let n = names.get(text);
+  if (!n) {
+    if (names.size > 10_000) names.clear();
+    names.set(text, (n = `sf_${crypto.createHash('sha1').update(text).digest('base64url')}`));
+  }
+  return n;
+}
+
+/** Marks a query config to be sent as a named (prepared) statement: see `preparing`. */
+const PREPARE = Symbol('prepare');
+type Config = { text?: unknown; name?: string; [PREPARE]?: true };
+const marked = (c: unknown) =>
+  c && typeof c === 'object' && typeof (c as Config).text === 'string' && !(c as Config).name
+    ? { ...(c as Config), [PREPARE]: true as const }
+    : c;
+
+/**
+ * The pool as the primary's Drizzle database sees it: every statement is sent named by its text,
+ * so each connection has PostgreSQL parse and plan it once and then only runs it. Planning is
+ * most of the cost of a short query here (a lookup joining `products`, with its many indexes,
+ * plans in several times the time it runs), and sessions, carts, checkout and orders are short
+ * queries. Reads whose best plan depends on the values (search and lists) go through the pool
+ * itself (`handle.read`), unnamed, so a plan made for one search is never reused for another.
+ * Named statements need a direct connection or PgBouncer 1.21 or later with
+ * `max_prepared_statements` set (docs/deploy.md).
+ */
+function preparing<T extends object>(target: T): T {
+  type Fn = (...a: unknown[]) => unknown;
+  return new Proxy(target, {
+    get(t, k) {
+      const v: unknown = Reflect.get(t, k, t);
+      if (typeof v !== 'function') return v;
+      const f = v as Fn;
+      if (k === 'query') return (c: unknown, ...rest: unknown[]) => f.call(t, marked(c), ...rest);
+      // The connection a transaction takes from the pool (Drizzle's way: no callback) names too.
+      if (k === 'connect')
+        return async (...args: unknown[]) =>
+          typeof args[0] === 'function'
+            ? f.apply(t, args)
+            : preparing((await f.apply(t, args)) as object);
+      return f.bind(t);
+    },
+  });
+}
+
+/** A pool of PostgreSQL connections, the Drizzle database on it and one with named statements. */
 async function pgPool(url: string, max: number) {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  // bigint (int8) counts come back as strings by default: they fit in a JS number here.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  // A new connection that the server does not complete within CONNECT_TIMEOUT_MS fails, so a
-  // database that is down or unreachable turns into quick 503s (isDatabaseUnavailable), not
-  // requests hanging on a half-open socket. Set on the connection only: waiting for a free
-  // pooled connection under load stays unbounded, as a busy moment is not an outage.
   class Client extends pg.Client {
+    /** The statement names this connection has prepared. */
+    private prepared = new Set<string>();
     constructor(config?: ClientConfig) {
       super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+    // A marked query is named unless the connection already keeps MAX_PREPARED other texts.
+    query(config: any, ...rest: any[]): any {
+      if (config && config[PREPARE]) {
+        const { [PREPARE]: _, ...plain } = config as Config;
+        const name = statementName(plain.text as string);
+        if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED) {
+          this.prepared.add(name);
+          config = { ...plain, name };
+        } else config = plain;
+      }
+      return (super.query as (...a: unknown[]) => unknown)(config, ...rest);
     }
   }
   const pool = new pg.Pool({
     Client,
     connectionString: url,
     max,
-    // Idle connections stay five minutes (pg's default is 10 s). A new PostgreSQL backend starts
-    // with cold caches: its first catalogue search measured 17-21 ms of planning against 1-2 ms
-    // on a warm one, so at quiet hours every burst after a 10 s lull paid that on each connection.
     idleTimeoutMillis: 300_000,
-    // …without keeping a finished command-line run alive for those five minutes.
     allowExitOnIdle: true,
-    // Planner settings for an API of short queries over a catalogue that sits in memory:
-    // - random_page_cost 1.1 (default 4, which assumes spinning disks): index probes are nearly as cheap as
-    //   sequential reads here, and at 4 the planner hashes every fitment of a car make (tens of thousands of rows)
-    //   instead of probing the few hundred products a category and state leave.
-    // - no parallel workers and no JIT: starting workers or compiling costs milliseconds, more than these queries
-    //   take, and a 2-core server is better served running other requests at the same time.
     options: '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0 -c jit=off',
   });
-  // An idle connection the server closes (a restart, a failover, an admin) is dropped by the pool
-  // and replaced on the next query; without a listener its 'error' would stop the whole process.
   pool.on('error', (err) =>
     console.warn(`database: idle connection lost (${err.message}); the pool opens another`),
   );
-  return { pool, db: drizzle({ client: pool, schema }) as unknown as Db, end: () => pool.end() };
+  return {
+    pool,
+    db: drizzle({ client: pool, schema }) as unknown as Db,
+    prepared: drizzle({ client: preparing(pool), schema }) as unknown as Db,
+    end: () => pool.end(),
+  };
 }
 
 type Pool = Awaited<ReturnType<typeof pgPool>>['pool'];
@@ -124,7 +178,7 @@ export async function openDb(opts: DbOptions = {}): Promise<DbHandle> {
     const replica = opts.readUrl ? await pgPool(opts.readUrl, opts.poolSize ?? 10) : undefined;
     if (replica) failOverTo(replica.pool, primary.pool, opts.replicaRetryMs ?? REPLICA_RETRY_MS);
     return {
-      db: primary.db,
+      db: primary.prepared,
       read: replica?.db ?? primary.db,
       kind: 'postgres',
       url: opts.url,
