@@ -171,6 +171,20 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
       { 'idempotency-key': key },
     );
     expect(other.status).toBe(422);
+    // With the cart empty, the key still answers with its orders, and another body is still
+    // refused for the key (not for the empty cart).
+    await w.db.execute(sql`delete from cart_items where user_id = ${b.user.id}`);
+    const emptied = await as(w.app, b.cookie).post('/api/checkout', body, {
+      'idempotency-key': key,
+    });
+    expect(emptied.status).toBe(200);
+    expect(emptied.body.checkoutId).toBe(first.body.checkoutId);
+    const otherEmptied = await as(w.app, b.cookie).post(
+      '/api/checkout',
+      { ...body, phone: '08099999999' },
+      { 'idempotency-key': key },
+    );
+    expect(otherEmptied.status).toBe(422);
     expect(
       await count(sql`select count(*)::int as n from orders where buyer_user_id = ${b.user.id}`),
     ).toBe(1);

@@ -173,13 +173,6 @@ export function checkoutService(app: FastifyInstance) {
       throw conflict('Online payment is not available right now. Please choose pay on delivery.');
     const phone = normalisePhone(input.phone)!;
 
-    // A changed price is shown to the buyer before anything is bought at it.
-    const seen = await cartService(db).lines(user.id);
-    if (seen.length === 0) throw conflict('Your cart is empty');
-    if (seen.some((l) => currentPrice(l) !== Number(l.price_seen_kobo))) {
-      await cartService(db).acknowledgePrices(user.id);
-      refuseProblems(seen);
-    }
     // The coupon's rules that depend on who buys: the account's phone and the contact phone.
     const who = { userId: user.id, accountPhone: user.phone, contactPhone: phone };
     const coupon = input.couponCode?.trim()
@@ -188,14 +181,19 @@ export function checkoutService(app: FastifyInstance) {
 
     const outcome = await transaction(db, async (tx) => {
       const cart = cartService(tx);
-      if (!(await checkoutRepository(tx).claimKey(user.id, key, hash)))
-        return { replay: true as const };
-
       // The cart's rows are locked until its lines are removed with the orders placed: two
       // checkouts of one cart at once (two tabs, a new key per press) place it once; the other
       // then finds the cart empty. Otherwise each would charge an accepted offer's price again.
+      // A second request with this key waits here too, then finds the cart empty and answers
+      // with the first one's orders (`checkout`).
       const lines = await cart.lines(user.id, true);
       if (lines.length === 0) throw conflict('Your cart is empty');
+      // A changed price is shown to the buyer before anything is bought at it: nothing is
+      // written here; the prices are acknowledged once this transaction has ended.
+      if (lines.some((l) => currentPrice(l) !== Number(l.price_seen_kobo)))
+        return { kind: 'priceChanged' as const, lines };
+      if (!(await checkoutRepository(tx).claimKey(user.id, key, hash)))
+        return { kind: 'replay' as const };
       refuseProblems(lines);
       const totals = priceCheckout({
         lines: priceLines(lines),
@@ -301,10 +299,14 @@ export function checkoutService(app: FastifyInstance) {
         lines.map((l) => l.product_id),
       );
       await checkoutRepository(tx).keyPlaced(user.id, key, checkoutId);
-      return { replay: false as const, checkoutId, placed, reference };
+      return { kind: 'placed' as const, checkoutId, placed, reference };
     });
 
-    if (outcome.replay) {
+    if (outcome.kind === 'priceChanged') {
+      await cartService(db).acknowledgePrices(user.id);
+      refuseProblems(outcome.lines); // a changed price is a line's problem: this throws
+    }
+    if (outcome.kind !== 'placed') {
       const id = await known();
       if (!id) throw conflict('This checkout is still being placed: try again in a moment');
       return summary(app, id, true);
@@ -378,15 +380,17 @@ export function checkoutService(app: FastifyInstance) {
           );
         return k.result.checkoutId ?? null;
       };
-      const before = await known();
-      if (before) return summary(app, before, true);
+      // A key already used is found when `place` claims it; a refusal on the way there (the
+      // cart empty since the first request placed it, an address no longer valid) is answered
+      // with that request's orders, or 422 when the key came with another checkout.
       try {
         return await place(user, key, input, hash, known);
       } catch (err) {
-        // The same key may have been placed by a request running at the same time (which also
-        // emptied the cart): that request's orders are the answer, not this one's refusal.
         if (err instanceof HttpError) {
-          const id = await known().catch(() => null);
+          const id = await known().catch((e) => {
+            if (e instanceof HttpError && e.code === 'IDEMPOTENCY_KEY_REUSED') throw e;
+            return null;
+          });
           if (id) return summary(app, id, true);
         }
         throw err;
