@@ -119,6 +119,21 @@ describe(`errors while writing an answer (${dbLabel()})`, () => {
   });
 });
 
+describe(`what a first paint waits for (${dbLabel()})`, () => {
+  it('no icon is preloaded ahead of the stylesheet, and the home page paints once its hero is parsed', async () => {
+    for (const path of ['/', '/mechanics', '/spares-parts']) {
+      const html = await (await get(path)).text();
+      const head = html.slice(0, html.indexOf('rel="stylesheet"'));
+      expect(head.length, path).toBeGreaterThan(0);
+      // Category icons and provider logos: fetched with the page, never ahead of its CSS.
+      expect(head, path).not.toMatch(/rel="preload" as="image" href="\/images\/(categories|sp)\//);
+    }
+    const home = await (await get('/')).text();
+    expect(home).toMatch(/<link[^>]*rel="expect" href="#hero" blocking="render"/);
+    expect(home).toContain('<section id="hero"');
+  });
+});
+
 describe(`page data answers carry the page's headers (${dbLabel()})`, () => {
   const expectSecurityHeaders = (res: Response, what: string) => {
     expect(res.headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");

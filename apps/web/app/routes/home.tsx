@@ -13,6 +13,10 @@ import { RequestChoices } from '../components/requests/request-prompt.tsx';
 import { requestHref } from '../lib/requests.ts';
 import type { Route } from './+types/home';
 
+export const links: Route.LinksFunction = () => [
+  { rel: 'expect', href: '#hero', blocking: 'render' },
+];
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   shareMeta(matches, {
     title: 'Car spare parts, mechanics and tow vans in Nigeria',
@@ -39,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeTabs />
       <main id="main">
-        <section className="bg-gradient-to-b from-brand-700 to-brand-800 text-white">
+        <section id="hero" className="bg-gradient-to-b from-brand-700 to-brand-800 text-white">
           <div className="container-page py-8">
             <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">
               Find the part that fits your car.

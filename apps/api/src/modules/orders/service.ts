@@ -267,11 +267,7 @@ export interface OrderDraft {
  * Records a checkout's orders (inside its transaction): each order, its lines and its first
  * event; then reads their stores once, for the answer and the mails.
  */
-async function placeOrders(
-  tx: Db,
-  drafts: OrderDraft[],
-  actorUserId: string,
-): Promise<NewOrders> {
+async function placeOrders(tx: Db, drafts: OrderDraft[], actorUserId: string): Promise<NewOrders> {
   const repo = ordersRepository(tx);
   const out: NewOrders = { orders: [], items: [], events: [], stores: new Map() };
   for (const d of drafts) {

@@ -59,9 +59,7 @@ export async function orderViews(
     written?.items ?? repo.items(ids),
     written?.events ?? repo.events(ids),
     written?.stores ?? repo.storeInfo([...new Set(orders.map((o) => o.storeId))]),
-    repo.placeNames([
-      ...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c)),
-    ]),
+    repo.placeNames([...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c))]),
     viewer === 'seller'
       ? repo.people([...new Set(orders.map((o) => o.buyerUserId))])
       : Promise.resolve(new Map()),

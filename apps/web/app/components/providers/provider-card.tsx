@@ -27,6 +27,8 @@ export function ProviderCard({
           width={56}
           height={56}
           loading={eager ? 'eager' : 'lazy'}
+          // A small logo, after what the first paint needs (see category-grid.tsx).
+          fetchPriority="low"
           decoding="async"
           className="size-14 shrink-0 rounded-full bg-gray-100"
         />
