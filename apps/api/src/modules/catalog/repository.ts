@@ -157,10 +157,27 @@ function fitsByRows(f: ProductFilter): SQL {
   return sql`exists (select 1 from product_fitments f where ${sql.join(fit, sql` and `)})`;
 }
 
+/**
+ * The same condition as a set of product ids, for a car's fit inside an OR (and in the order key), where
+ * PostgreSQL hashes the subquery once per scan instead of probing per row. Written as two arms (the model's
+ * rows, then the make's rows without a model) so each is an index-only scan of product_fitments_make_idx:
+ * one arm with "model = x or model is null" is a bitmap heap scan visiting every matching row's page
+ * (Toyota Corolla: 3,278 rows on 521 pages, 1.1 ms, built twice per search stage).
+ */
+function fitSetByRows(f: ProductFilter): SQL {
+  if (!f.makeId) return fitsByRows(f);
+  const year = f.year ? sql` and f.year_from <= ${f.year} and f.year_to >= ${f.year}` : sql``;
+  const arm = (model: SQL) =>
+    sql`select f.product_id from product_fitments f where f.make_id = ${f.makeId} and ${model}${year}`;
+  return f.modelId
+    ? sql`p.prod_id in (${arm(sql`f.model_id = ${f.modelId}`)} union all ${arm(sql`f.model_id is null`)})`
+    : sql`p.prod_id in (${arm(sql`true`)})`;
+}
+
 /** For a car: whether p fits it by its fitment rows, by its size, and whether it fits at all (or fits most cars). */
 function carFit(f: ProductFilter) {
   const c = f.car!;
-  const rows = sql`(p.cat_id in (${ids(c.byFitment)}) and ${fitsByRows(f)})`;
+  const rows = sql`(p.cat_id in (${ids(c.byFitment)}) and ${fitSetByRows(f)})`;
   const size = c.specs.length
     ? sql`(p.cat_id in (${ids(c.bySpec)}) and p.fit_spec in (${sql.join(
         c.specs.map((x) => sql`${x}`),
