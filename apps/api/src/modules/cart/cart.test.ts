@@ -8,6 +8,7 @@ import {
   sellerWithStore,
   type World,
 } from '../checkout/testing.ts';
+import { MAX_LINES } from './service.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -73,6 +74,28 @@ describe(`cart (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     expect((await c.post('/api/cart/items', { productId: p.prodId, quantity: 0 })).status).toBe(
       400,
     );
+  });
+
+  it('holds at most MAX_LINES different parts: a new part is refused, a part already there still adds', async () => {
+    const a = await sellerWithStore(w.db);
+    const parts = [];
+    for (let i = 0; i <= MAX_LINES; i++) parts.push(await product(w.db, a.store, 100, 5));
+    const user = await createUser(w.db);
+    await w.db.execute(sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
+      select ${user.user.id}, prod_id, 1, price_kobo from products
+      where prod_id in (${sql.join(
+        parts.slice(0, MAX_LINES).map((p) => sql`${p.prodId}`),
+        sql`, `,
+      )})`);
+    const c = as(w.app, user.cookie);
+    const refused = await c.post('/api/cart/items', { productId: parts[MAX_LINES].prodId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`A cart holds at most ${MAX_LINES} different parts`);
+    const more = await c.post('/api/cart/items', { productId: parts[0].prodId, quantity: 2 });
+    expect(more.status).toBe(200);
+    expect(more.body.message).toMatch(/added to your cart/);
+    expect(more.body.items.find((l: any) => l.productId === parts[0].prodId).quantity).toBe(3);
+    expect((await c.get('/api/cart/count')).body.count).toBe(MAX_LINES + 2);
   });
 
   it('re-reads price and stock: a changed price or sold-out line says so', async () => {

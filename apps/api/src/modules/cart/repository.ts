@@ -37,6 +37,16 @@ const OFFER_LIVE = sql`(ci.offer_price_kobo is not null and ci.offer_expires_at 
  */
 const LINE_PRICE = sql`case when ${OFFER_LIVE} then ci.offer_price_kobo else coalesce(p.sales_kobo, p.price_kobo) end`;
 
+/** What addToCart did: the product as it is, the line before and after (quantity null: nothing written). */
+export interface AddedLine {
+  stock: number;
+  active: boolean;
+  name: string;
+  before: number | null;
+  lines: number;
+  quantity: number | null;
+}
+
 export function cartRepository(db: Db) {
   return {
     /** The lines of a cart, each with its product's price and stock as they are now. */
@@ -64,24 +74,39 @@ export function cartRepository(db: Db) {
 
     /**
      * Adds quantity to a line (creating it), capped at the stock: one statement, so two adds at
-     * once cannot push a line past the stock. Nothing is written for an inactive or sold-out part.
-     * Returns the line's new quantity, or null when nothing was written.
+     * once cannot push a line past the stock. Nothing is written for an inactive or sold-out part,
+     * nor for a new line in a cart that already holds `maxLines` parts. Answers, from the same
+     * statement (the CTEs read the cart as it was before the insert), the product as it is, the
+     * line's quantity before and after (null when nothing was written) and how many lines the cart
+     * held; null when there is no such product.
      */
-    async addToCart(userId: string, productId: number, quantity: number): Promise<number | null> {
-      const [r] = await rows<{ quantity: number }>(
+    async addToCart(
+      userId: string,
+      productId: number,
+      quantity: number,
+      maxLines: number | null = null,
+    ): Promise<AddedLine | null> {
+      const [r] = await rows<AddedLine>(
         db,
-        sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
-        select ${userId}, p.prod_id, least(${quantity}::int, p.stock), coalesce(p.sales_kobo, p.price_kobo)
-        from products p where p.prod_id = ${productId} and p.active and p.stock > 0
-        on conflict (user_id, product_id) do update
-          set quantity = least(cart_items.quantity + ${quantity}::int,
-                (select stock from products where prod_id = excluded.product_id),
-                case when cart_items.offer_expires_at > now() then cart_items.offer_quantity end),
-              price_seen_kobo = case when cart_items.offer_expires_at > now()
-                then cart_items.offer_price_kobo else excluded.price_seen_kobo end
-        returning quantity`,
+        sql`with p as (select prod_id, stock, active, name, coalesce(sales_kobo, price_kobo) as price
+            from products where prod_id = ${productId}),
+          line as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId}),
+          cart as (select count(*)::int as n from cart_items where user_id = ${userId}),
+          added as (insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
+            select ${userId}, p.prod_id, least(${quantity}::int, p.stock), p.price from p
+            where p.active and p.stock > 0
+              and (${maxLines}::int is null or (select n from cart) < ${maxLines}::int or exists (select 1 from line))
+            on conflict (user_id, product_id) do update
+              set quantity = least(cart_items.quantity + ${quantity}::int,
+                    (select stock from products where prod_id = excluded.product_id),
+                    case when cart_items.offer_expires_at > now() then cart_items.offer_quantity end),
+                  price_seen_kobo = case when cart_items.offer_expires_at > now()
+                    then cart_items.offer_price_kobo else excluded.price_seen_kobo end
+            returning quantity)
+        select p.stock, p.active, p.name, (select quantity from line) as before,
+          (select n from cart) as lines, (select quantity from added) as quantity from p`,
       );
-      return r ? r.quantity : null;
+      return r ?? null;
     },
 
     /** Sets a line's quantity and records the price the buyer now sees. False when no such line. */

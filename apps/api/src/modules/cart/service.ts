@@ -92,22 +92,20 @@ export function cartService(db: Db) {
     },
 
     async add(userId: string, productId: number, quantity: number) {
-      const p = await cartRepository(db).productExists(productId);
-      if (!p || !p.active) throw notFound('This part is not for sale');
-      if (p.stock <= 0) throw conflict(`${p.name} is out of stock`);
-      const lines = await cartRepository(db).cartRows(userId);
-      if (lines.length >= MAX_LINES && !lines.some((l) => l.product_id === productId))
+      const r = await cartRepository(db).addToCart(userId, productId, quantity, MAX_LINES);
+      if (!r || !r.active) throw notFound('This part is not for sale');
+      if (r.stock <= 0) throw conflict(`${r.name} is out of stock`);
+      if (r.quantity === null && r.before === null && r.lines >= MAX_LINES)
         throw conflict(`A cart holds at most ${MAX_LINES} different parts`);
-      const got = await cartRepository(db).addToCart(userId, productId, quantity);
-      if (got === null) throw conflict(`${p.name} is out of stock`);
-      const before = lines.find((l) => l.product_id === productId)?.quantity ?? 0;
+      if (r.quantity === null) throw conflict(`${r.name} is out of stock`);
       const shown = await view(userId);
-      const capped = got < before + quantity;
+      const got = r.quantity;
+      const capped = got < (r.before ?? 0) + quantity;
       return {
         ...shown,
         message: capped
-          ? `Only ${got} of ${p.name} in stock: your cart has ${got}`
-          : `${p.name} added to your cart`,
+          ? `Only ${got} of ${r.name} in stock: your cart has ${got}`
+          : `${r.name} added to your cart`,
       };
     },
 
@@ -150,11 +148,10 @@ export function cartService(db: Db) {
           productId,
           Math.min(q, MAX_QUANTITY),
         );
-        if (got === null) {
-          const p = await cartRepository(db).productExists(productId);
+        if (got?.quantity == null) {
           skipped.push({
             productId,
-            reason: !p || !p.active ? 'no longer sold' : 'out of stock',
+            reason: !got || !got.active ? 'no longer sold' : 'out of stock',
           });
         } else merged++;
       }
