@@ -78,7 +78,7 @@ describe(`cart (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
 
   it('holds at most MAX_LINES different parts: a new part is refused, a part already there still adds', async () => {
     const a = await sellerWithStore(w.db);
-    const parts = [];
+    const parts: Awaited<ReturnType<typeof product>>[] = [];
     for (let i = 0; i <= MAX_LINES; i++) parts.push(await product(w.db, a.store, 100, 5));
     const user = await createUser(w.db);
     await w.db.execute(sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
