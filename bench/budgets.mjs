@@ -63,12 +63,20 @@ export const BUDGETS = [
     'checkout (POST /api/checkout), 50 buyers on different parts',
     '>= 200 orders/s, p99 < 150 ms',
     ({ checkout }) => {
+      // Orders per second flat out; p99 with checkouts arriving at 200 a second (open loop).
       const t = checkout?.throughput;
+      const r = t?.atRate;
       return (
         t && {
-          figure: `${t.ordersPerSecond} orders/s, p99 ${t.checkoutP99} ms`,
+          figure: r
+            ? `${t.ordersPerSecond} orders/s flat out; p99 ${r.checkoutP99} ms at ${r.rate}/s (${r.ordersPerSecond} orders/s)`
+            : `${t.ordersPerSecond} orders/s, p99 ${t.checkoutP99} ms (flat out)`,
           met:
-            t.ordersPerSecond >= 200 && t.checkoutP99 < 150 && !Object.keys(t.errors ?? {}).length,
+            !!r &&
+            t.ordersPerSecond >= 200 &&
+            r.rate >= 200 &&
+            r.checkoutP99 < 150 &&
+            !Object.keys({ ...t.errors, ...r.errors }).length,
         }
       );
     },

@@ -6,13 +6,14 @@
 //   sigkill   the server killed with SIGKILL in the middle of 500 checkouts (and 100 payment
 //             webhooks), then restarted: every acknowledged order is there, stock + sold =
 //             initial stock, every ledger posting balances.
-//   throughput 50 buyers checking out different parts for DURATION seconds against the production
-//             server (two processes, as the budget is set): orders per second, and GET /api/cart
-//             latency (p50/p99) under that load; a failed request is counted with its message.
+//   throughput 50 buyers checking out different parts against the production server (two
+//             processes, as the budget is set): flat out for DURATION seconds (orders per second),
+//             then at RATE checkouts per second, open loop (p50/p99 from each checkout's due time);
+//             GET /api/cart latency under both; a failed request is counted with its message.
 //             BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles each server process.
 //
 //   node bench/checkout.mjs [race|sigkill|throughput|race,throughput …]   (default: all)
-//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), ROUNDS, RACE_N, DURATION, RATE
 //   BENCH_SMOKE=1: one round of 40, 50 checkouts killed after 10, 10 buyers for 2 s (smoke-mode.mjs)
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -264,9 +265,63 @@ async function sigkill() {
   }
 }
 
+/**
+ * One buyer's round: check out (the one line in the cart), put the part back in the cart for the
+ * next round, and open the cart as the buyer would; a failed request is tallied with its first
+ * message. Answers the checkout's status, and the milliseconds of the checkout and the cart read.
+ */
+async function round(b, place, t, sentFrom = performance.now()) {
+  const r = await checkout(b, place);
+  // Latency from `sentFrom`: at a fixed rate, the round's due time (it may be sent late).
+  t.checkoutMs.push(performance.now() - sentFrom);
+  if (r.status === 201) t.orders++;
+  else t.fail(r.status, r.json?.message ?? r.error ?? null);
+  const again = await fetch(`${base}/api/cart/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: b.cookie },
+    body: JSON.stringify({ productId: b.product, quantity: 1 }),
+  });
+  const answer = await again.json().catch(() => null);
+  if (!again.ok) t.fail(`cart ${again.status}`, answer?.message ?? null);
+  const c0 = performance.now();
+  const cart = await fetch(`${base}/api/cart`, { headers: { cookie: b.cookie } });
+  await cart.arrayBuffer();
+  t.cartMs.push(performance.now() - c0);
+}
+
+const tallies = () => {
+  const t = { orders: 0, errors: {}, messages: {}, checkoutMs: [], cartMs: [] };
+  t.fail = (key, message) => {
+    t.errors[key] = (t.errors[key] ?? 0) + 1;
+    // The first answer of each failing status, to tell why.
+    t.messages[key] ??= message;
+  };
+  return t;
+};
+
+const summary = (t, secs) => ({
+  orders: t.orders,
+  ordersPerSecond: Math.round((t.orders / secs) * 10) / 10,
+  checkoutP50: pct(t.checkoutMs, 50),
+  checkoutP99: pct(t.checkoutMs, 99),
+  cartP50: pct(t.cartMs, 50),
+  cartP99: pct(t.cartMs, 99),
+  errors: t.errors,
+  ...(Object.keys(t.messages).length ? { messages: t.messages } : {}),
+});
+
+/**
+ * Checkout with 50 buyers on different parts, two ways. Flat out: every buyer runs rounds back
+ * to back for DURATION seconds (orders per second: what the server can take). At the budget's
+ * rate: checkouts due at a fixed RATE per second (200), round-robin over the buyers (each buyer's
+ * turn every 50/RATE s), each checkout's latency counted from its due time, as the other budgets
+ * are measured (open loop: a buyer still busy when its turn comes sends late, and the lateness
+ * counts). The first second at the rate is not counted (connections open, the flat-out queue drains).
+ */
 async function throughput() {
   const secs = Number(process.env.DURATION ?? sized(15, 2));
   const buyers = sized(50, 10);
+  const rate = Number(process.env.RATE ?? sized(200, 20));
   const d = await freshDb();
   // As the budget is set: the production server, two processes on this 2-core machine.
   const child = await startBuiltServer(d.url, port, { DEMO_DATA: 'true' });
@@ -274,55 +329,38 @@ async function throughput() {
   await db.connect();
   try {
     const w = await world(db, { buyers, parts: buyers, stock: 1_000_000 });
+    const flat = tallies();
     const end = Date.now() + secs * 1000;
-    let orders = 0;
-    const errors = {};
-    const messages = {};
-    const cartMs = [];
-    const checkoutMs = [];
     await Promise.all(
       w.buyers.map(async (b) => {
-        while (Date.now() < end) {
-          const t0 = performance.now();
-          const cart = await fetch(`${base}/api/cart`, { headers: { cookie: b.cookie } });
-          await cart.arrayBuffer();
-          cartMs.push(performance.now() - t0);
-          const r = await checkout(b, w.place);
-          checkoutMs.push(r.ms);
-          if (r.status === 201) orders++;
-          else {
-            errors[r.status] = (errors[r.status] ?? 0) + 1;
-            // The first answer of each failing status, to tell why.
-            messages[r.status] ??= r.json?.message ?? r.error ?? null;
-          }
-          const again = await fetch(`${base}/api/cart/items`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: b.cookie },
-            body: JSON.stringify({ productId: b.product, quantity: 1 }),
-          });
-          const answer = await again.json().catch(() => null);
-          if (!again.ok) {
-            errors[`cart ${again.status}`] = (errors[`cart ${again.status}`] ?? 0) + 1;
-            messages[`cart ${again.status}`] ??= answer?.message ?? null;
-          }
-        }
+        while (Date.now() < end) await round(b, w.place, flat);
       }),
     );
+
+    const fixed = tallies();
+    const warm = tallies();
+    const atRateSecs = sized(10, 2);
+    const total = Math.round(rate * (atRateSecs + 1));
+    const t0 = performance.now();
+    const busy = w.buyers.map(() => Promise.resolve());
+    for (let k = 0; k < total; k++) {
+      const due = t0 + (k * 1000) / rate;
+      const i = k % w.buyers.length;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      busy[i] = busy[i].then(() => round(w.buyers[i], w.place, k < rate ? warm : fixed, due));
+    }
+    await Promise.all(busy);
+
     const result = {
       buyers,
       seconds: secs,
-      orders,
-      ordersPerSecond: Math.round((orders / secs) * 10) / 10,
-      checkoutP50: pct(checkoutMs, 50),
-      checkoutP99: pct(checkoutMs, 99),
-      cartP50: pct(cartMs, 50),
-      cartP99: pct(cartMs, 99),
-      errors,
-      ...(Object.keys(messages).length ? { messages } : {}),
+      ...summary(flat, secs),
+      atRate: { rate, seconds: atRateSecs, ...summary(fixed, atRateSecs) },
     };
     console.log(`throughput: ${JSON.stringify(result)}`);
-    failOnErrors('throughput', errors);
-    if (orders === 0) failOnErrors('throughput: no order placed', 1);
+    failOnErrors('throughput', { ...flat.errors, ...fixed.errors });
+    if (flat.orders === 0) failOnErrors('throughput: no order placed', 1);
     return result;
   } finally {
     await db.end();

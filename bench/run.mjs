@@ -31,6 +31,7 @@ async function builtServer() {
 import { ensureDatabase, topUpProducts, waitFor } from './server-db.mjs';
 import { SMOKE, failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 import { printBudgets } from './budgets.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import http from 'node:http';
 
 /**
@@ -127,9 +128,12 @@ async function main() {
   } else {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
   }
-  const server = spawn(process.execPath, [await builtServer()], {
+  // With the flags and environment production runs with (scripts/server-flags.mjs); BENCH_NODE_FLAGS
+  // adds more (a CPU profile, a GC trace), as bench/server-db.mjs does for the other benches.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, await builtServer()], {
     cwd: root,
-    env,
+    env: { ...SERVER_ENV, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const results = {
