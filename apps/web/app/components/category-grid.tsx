@@ -2,6 +2,14 @@ import { Link } from 'react-router';
 import type { Category } from '@sf/api/types';
 import { Thumb } from './photo.tsx';
 
+/**
+ * A drawn tile's view in the sheet of all tiles (GET /images/categories.svg): every tile of a grid
+ * comes from one file, one request instead of one per category. A picture staff uploaded stays
+ * as it is.
+ */
+const tileSrc = (imageUrl: string) =>
+  imageUrl.replace(/^\/images\/categories\/([a-z0-9-]+)\.svg$/, '/images/categories.svg#$1');
+
 export function CategoryGrid({
   categories,
   heading = 'Shop by category',
@@ -26,7 +34,7 @@ export function CategoryGrid({
               className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm"
             >
               <Thumb
-                src={c.image_url}
+                src={tileSrc(c.image_url)}
                 alt=""
                 width={48}
                 height={48}

@@ -62,6 +62,11 @@ export function categoriesService(db: Db, read: Db = db) {
     get: async (catId: number) => (await byId()).get(catId),
     /** Whether some category is drawn with this image name (its tile exists). */
     hasImage: async (image: string) => [...(await byId()).values()].some((c) => c.image === image),
+    /** The image names drawn as tiles (not staff uploads), each once, in name order. */
+    tileImages: async () =>
+      [...new Set([...(await byId()).values()].map((c) => c.image))]
+        .filter((image) => !image.startsWith('/images/logos/'))
+        .sort(),
     one: repo.one,
   };
 }

@@ -9,7 +9,7 @@ import { categoriesService, productMainPicture, storeHasTile } from '../catalog/
 import { coverImage } from '../content/covers.ts';
 import { providerBadge, providerLogo } from '../providers/logo.ts';
 import { defaultFilesDir } from '../../lib/uploads.ts';
-import { tile, parseGeneratedKey, productSvg, renderToFile } from './service.ts';
+import { tile, tileSheet, parseGeneratedKey, productSvg, renderToFile } from './service.ts';
 import { LOGO_FILE, LOGO_SIZES, WIDTHS } from './urls.ts';
 import { defaultCardJpeg, ogFileName, productCard } from './og.ts';
 
@@ -35,6 +35,15 @@ export default async function imageRoutes(fastify: FastifyInstance) {
   const app = typedRoutes(fastify);
   const dir = app.config.imagesDir ?? defaultFilesDir();
   const categories = categoriesService(app.db);
+
+  // All category tiles in one file (the category grids show them from it). It changes only when
+  // staff add a category with a new image name: fresh for an hour, then revalidated in the background.
+  app.get('/images/categories.svg', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', 'public, max-age=3600, stale-while-revalidate=604800')
+      .send(tileSheet(await categories.tileImages())),
+  );
 
   app.get(
     '/images/categories/:slug.svg',

@@ -22,6 +22,11 @@ export function tileColour(name: string): string {
  * Generated here, nothing downloaded.
  */
 export function tile(slug: string, withIcon: boolean): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">${tileShapes(slug, withIcon)}</svg>`;
+}
+
+/** What a tile draws, in a 96 x 96 box at the origin. */
+function tileShapes(slug: string, withIcon: boolean): string {
   const words = slug
     .replace(/[-_/]+/g, ' ')
     .trim()
@@ -34,7 +39,21 @@ export function tile(slug: string, withIcon: boolean): string {
   const picture = icon
     ? `<g transform="translate(24 24) scale(2)" fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round">${icon}</g>`
     : `<text x="48" y="58" font-family="system-ui,sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="12" fill="${tileColour(slug)}"/>${picture}</svg>`;
+  return `<rect width="96" height="96" rx="12" fill="${tileColour(slug)}"/>${picture}`;
+}
+
+/**
+ * Every category tile in one SVG, one under the other, each with a <view> named by its slug:
+ * `<img src="/images/categories.svg#brakes">` shows the brakes tile alone, and a page with 37
+ * tiles fetches one file instead of 37 (categoryImageUrl's single files stay for everything else).
+ */
+export function tileSheet(slugs: string[]): string {
+  const parts = slugs.map((slug, i) => {
+    const y = i * 96;
+    return `<view id="${escapeXml(slug)}" viewBox="0 ${y} 96 96"/><g transform="translate(0 ${y})">${tileShapes(slug, true)}</g>`;
+  });
+  const h = Math.max(96, slugs.length * 96);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="${h}" viewBox="0 0 96 ${h}">${parts.join('')}</svg>`;
 }
 
 /** Splits a label into at most two lines of ~16 characters for the picture. */
