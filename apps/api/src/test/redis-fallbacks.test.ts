@@ -173,10 +173,14 @@ describe.skipIf(!up)(`Redis slow or failing under load (${dbLabel()})`, () => {
     const tag = `down-${run}`;
     for (let i = 0; i < 10; i++) expect((await register(tag, 900 + i, ip)).status).toBe(201);
     const before = await fallbacks('error');
+    // Redis's answers held 60 ms each way (a round trip of 120 ms, under the command timeout), so
+    // the burst's counting is still in flight when Redis is cut 30 ms in, on any machine: with a
+    // plain wait a fast machine had counted all 200 before the cut, and nothing fell back.
+    proxy.slow(60);
     const burst = Promise.all(Array.from({ length: 200 }, (_, i) => register(tag, i, ip)));
-    // Cut while the burst is being counted.
-    await wait(20);
+    await wait(30);
     await proxy.down();
+    proxy.slow(0);
     const got = await burst;
     const codes = got.map((g) => g.status);
     expect(codes.filter((c) => c >= 500)).toEqual([]);
