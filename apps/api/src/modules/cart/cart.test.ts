@@ -98,6 +98,39 @@ describe(`cart (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     expect((await c.get('/api/cart/count')).body.count).toBe(MAX_LINES + 2);
   });
 
+  it('adds of new parts at once to a cart one short of MAX_LINES: exactly one fits', async () => {
+    const a = await sellerWithStore(w.db);
+    const base = await product(w.db, a.store, 100, 5);
+    const copies = await w.db.execute(sql`insert into products
+        (store_id, cat_id, top_cat_id, state_id, city_id, name, price_kobo, condition, stock)
+      select store_id, cat_id, top_cat_id, state_id, city_id, name || ' ' || g, price_kobo, condition, stock
+      from products, generate_series(1, 299) g where prod_id = ${base.prodId}
+      returning prod_id`);
+    const ids = [
+      base.prodId,
+      ...(copies.rows as { prod_id: number }[]).map((r) => Number(r.prod_id)),
+    ];
+    expect(ids).toHaveLength(300);
+    const user = await createUser(w.db);
+    const c = as(w.app, user.cookie);
+    // One line short of the limit, then 201 new parts at once: exactly one more fits (without the
+    // cart's lock, 4 of them did on the PostgreSQL server).
+    const full = ids.slice(0, MAX_LINES - 1);
+    await w.db.execute(sql`insert into cart_items (user_id, product_id, quantity, price_seen_kobo)
+      select ${user.user.id}, prod_id, 1, price_kobo from products where prod_id in (${sql.join(
+        full.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    const fresh = ids.filter((id) => !full.includes(id));
+    const got = await Promise.all(
+      fresh.map((productId) => c.post('/api/cart/items', { productId })),
+    );
+    const codes = got.map((g) => g.status);
+    expect(codes.filter((x) => x === 200)).toHaveLength(1);
+    expect(codes.filter((x) => x === 409)).toHaveLength(fresh.length - 1);
+    expect((await c.get('/api/cart')).body.items).toHaveLength(MAX_LINES);
+  });
+
   it('re-reads price and stock: a changed price or sold-out line says so', async () => {
     const a = await sellerWithStore(w.db);
     const p = await product(w.db, a.store, 5000, 4);

@@ -167,6 +167,11 @@ export function cartRepository(db: Db) {
       return r.length > 0;
     },
 
+    /** Holds this buyer's cart for the rest of the transaction (other adds to it wait). */
+    async lockCart(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'cart:' + userId}, 0))`);
+    },
+
     async productExists(productId: number) {
       const [r] = await rows<{ stock: number; active: boolean; name: string }>(
         db,

@@ -1,6 +1,7 @@
 import type { Db } from '@sf/db';
 import { formatKobo } from '@sf/shared';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { transaction } from '../../lib/tx.ts';
 import { imageUrl } from '../images/urls.ts';
 import { cartRepository } from './repository.ts';
 import type { CartRow } from './repository.ts';
@@ -92,7 +93,13 @@ export function cartService(db: Db) {
     },
 
     async add(userId: string, productId: number, quantity: number) {
-      const r = await cartRepository(db).addToCart(userId, productId, quantity, MAX_LINES);
+      // One add at a time per buyer: the statement counts the cart as it was when it began, so two
+      // adds of new parts at once to a cart of 99 would both pass. The lock comes first, in its own
+      // statement, so the count is read after the other add has committed.
+      const r = await transaction(db, async (tx) => {
+        await cartRepository(tx).lockCart(userId);
+        return cartRepository(tx).addToCart(userId, productId, quantity, MAX_LINES);
+      });
       if (!r || !r.active) throw notFound('This part is not for sale');
       if (r.stock <= 0) throw conflict(`${r.name} is out of stock`);
       if (r.quantity === null && r.before === null && r.lines >= MAX_LINES)
