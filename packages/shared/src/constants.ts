@@ -1,4 +1,5 @@
 // Product constants. They are contracts (docs/contracts.md): change them only with that document.
+import { groupDigits } from './money.ts';
 export const PAGE_SIZE = 50;
 export const SEARCH_MIN_CHARS = 3; // search runs only when the text is LONGER than this
 export const DEBOUNCE_LOCAL_MS = 100;
@@ -52,4 +53,4 @@ export const chatLength = (body: string) => [...body].length;
  * alike: never cut silently (a pasted price list loses its end without anyone noticing).
  */
 export const chatTooLong = (length: number) =>
-  `Your message is ${length.toLocaleString('en-NG')} characters long: the most is ${CHAT_MESSAGE_MAX.toLocaleString('en-NG')}. Shorten it or send it in parts.`;
+  `Your message is ${groupDigits(length)} characters long: the most is ${groupDigits(CHAT_MESSAGE_MAX)}. Shorten it or send it in parts.`;

@@ -7,8 +7,47 @@ const NAIRA = '\u20A6';
  * 2^53). Inputs check it through one schema piece (`Kobo` in the API).
  */
 export const MAX_KOBO = 50_000_000_000;
-const full = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const short = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * Digits grouped by threes ('1,234,567.5'), by hand rather than with Intl.NumberFormat: the first
+ * Intl formatter a page makes loads the browser's ICU data, 35-75 ms of main thread on a slow
+ * phone before the first price can show (every price on a page hydrates through here). Rounded as
+ * Intl rounds: the number's shortest decimal form (String(n): 0.015, not the double's exact
+ * 0.01499…), half away from zero; money.test.ts compares the two on random values.
+ */
+export function groupDigits(n: number, fraction: 'none' | 'kobo' | 'upToKobo' = 'none'): string {
+  if (!Number.isFinite(n)) return String(n);
+  const places = fraction === 'none' ? 0 : 2;
+  const [whole, part] = roundDecimal(Math.abs(n), places);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  const shown = fraction === 'upToKobo' ? part.replace(/0+$/, '') : part;
+  const zero = /^0*$/.test(whole + part);
+  return `${n < 0 && !zero ? '-' : ''}${grouped}${shown ? `.${shown}` : ''}`;
+}
+
+/** x ≥ 0 rounded half up to `places` decimals, from its shortest decimal form: [whole, fraction digits]. */
+function roundDecimal(x: number, places: number): [string, string] {
+  const text = String(x);
+  // Exponent forms (below 1e-6, from 1e21) are beyond any amount shown; toFixed is exact enough there.
+  if (text.includes('e')) {
+    const [w, f = ''] = x.toFixed(places).split('.');
+    return [w, f];
+  }
+  const [w, f = ''] = text.split('.');
+  if (f.length <= places) return [w, f.padEnd(places, '0')];
+  let digits = w + f.slice(0, places);
+  if (f[places] >= '5') {
+    // Add one to the last kept digit, carrying leftwards.
+    const d = digits.split('');
+    let i = d.length - 1;
+    while (i >= 0 && d[i] === '9') d[i--] = '0';
+    if (i < 0) d.unshift('1');
+    else d[i] = String(Number(d[i]) + 1);
+    digits = d.join('');
+  }
+  const cut = digits.length - places;
+  return [digits.slice(0, cut).replace(/^0+(?=\d)/, ''), digits.slice(cut)];
+}
 
 function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -23,7 +62,7 @@ function toNumber(value: unknown): number | null {
 export function formatNaira(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return `${NAIRA}0.00`;
-  return `${n < 0 ? '-' : ''}${NAIRA}${full.format(Math.abs(n))}`;
+  return `${n < 0 ? '-' : ''}${NAIRA}${groupDigits(Math.abs(n), 'kobo')}`;
 }
 
 /** An amount in kobo (what the ledger holds) as naira: 4500000 → ₦45,000.00. */
@@ -45,7 +84,7 @@ export function formatNairaCompact(value: unknown): string {
   const abs = Math.abs(n);
   const sign = n < 0 ? '-' : '';
   for (const [size, unit] of UNITS) {
-    if (abs >= size) return `${sign}${NAIRA}${short.format(abs / size)}${unit}`;
+    if (abs >= size) return `${sign}${NAIRA}${groupDigits(abs / size, 'upToKobo')}${unit}`;
   }
   return formatNaira(n);
 }

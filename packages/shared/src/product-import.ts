@@ -1,5 +1,6 @@
 // The CSV import of products: its limits and the description of its columns, shown on the
 // import page and written in the template's help, so both say the same as the API enforces.
+import { groupDigits } from './money.ts';
 
 /** Rows one import takes (a bigger file is refused before anything is written). */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -56,7 +57,7 @@ export function importErrorMessage(code: string | null | undefined): string | nu
     case 'UNSUPPORTED_MEDIA_TYPE':
       return "That file is not a CSV file in UTF-8. In Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in Google Sheets File > Download > 'Comma-separated values'. Nothing was imported.";
     case 'PAYLOAD_TOO_LARGE':
-      return `That file is too big: one import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en-NG')} rows and ${IMPORT_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files. Nothing was imported.`;
+      return `That file is too big: one import takes at most ${groupDigits(IMPORT_MAX_ROWS)} rows and ${IMPORT_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files. Nothing was imported.`;
     case 'VALIDATION':
     case 'BAD_REQUEST':
       return 'The file could not be read: choose a file, and check that its first row names the columns as the template does (sku, name, category, condition, price, stock …) with rows under it. Nothing was imported.';

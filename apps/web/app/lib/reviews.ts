@@ -6,17 +6,7 @@ export interface CardRating {
   store: { count: number; average: number | null };
 }
 
-// Made once: building a DateTimeFormat costs about half a millisecond, more than a page's
-// other date work; per call it was a measurable part of every product page render.
-const DAY = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
-/** '12 Nov 2026' as people in Lagos read it. */
-export const day = (iso: string) => DAY.format(new Date(iso));
+export { day } from './dates';
 
 export const REVIEW_RATINGS = [5, 4, 3, 2, 1] as const;
 export const RATING_WORDS: Record<number, string> = {

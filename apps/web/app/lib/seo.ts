@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { groupDigits } from '@sf/shared/money';
 
 export const SITE_NAME = 'SpareFinder NG';
 /** The sharing card of pages without a picture of their own (apps/api/src/modules/images/og.ts). */
@@ -100,6 +101,5 @@ export function breadcrumbLd(matches: Matches, steps: { name: string; path: stri
   });
 }
 
-const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 /** ₦45,000 (kobo shown only when there are some): prices as people write them in a message. */
-export const nairaText = (naira: number) => `\u20A6${plain.format(naira)}`;
+export const nairaText = (naira: number) => `\u20A6${groupDigits(naira, 'upToKobo')}`;

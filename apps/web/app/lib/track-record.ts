@@ -1,4 +1,5 @@
 import type { TrackRecord } from '@sf/api/types';
+import { monthYear } from './dates';
 
 export type TrackRecordItem = TrackRecord['item'];
 
@@ -11,15 +12,7 @@ export function roughDuration(minutes: number): string {
   return `about ${Math.round(hours / 24)} days`;
 }
 
-// Made once, as in reviews.ts: a DateTimeFormat per call cost about 0.6 ms of each product page.
-const MONTH_YEAR = new Intl.DateTimeFormat('en-NG', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
-/** 'Nov 2026' as people in Lagos read it. */
-export const monthYear = (iso: string) => MONTH_YEAR.format(new Date(iso));
+export { monthYear };
 
 /** The figures of a track record, as [label, value] lines; a figure without data is left out. */
 export function trackRecordLines(t: TrackRecordItem): [string, string][] {
