@@ -13,7 +13,7 @@ const REBUILT = [
   // Same expression as the schema's products_search_bucket_idx (the search queries repeat it).
   [
     'products_search_bucket_idx',
-    `create index if not exists products_search_bucket_idx on products using gin ((search || array_to_tsvector(array['~a' || (prod_id >> 12)::text, '~b' || (prod_id >> 15)::text, '~c' || (prod_id >> 18)::text])))`,
+    `create index if not exists products_search_bucket_idx on products using gin ((search || array_to_tsvector(fit_terms || array['~a' || (prod_id >> 12)::text, '~b' || (prod_id >> 15)::text, '~c' || (prod_id >> 18)::text, '~g' || cat_id::text, '~z' || coalesce(fit_spec, '')])))`,
   ],
   [
     'products_pn_trgm_idx',

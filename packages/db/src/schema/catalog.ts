@@ -118,6 +118,14 @@ export const products = pgTable(
     fitSpec: text('fit_spec').generatedAlwaysAs(
       sql`coalesce(regexp_replace(substring(upper(name) from '\\d{3}/\\d{2}\\s?Z?R\\s?\\d{2}'), '[\\sZ]', '', 'g'), substring(upper(name) from '\\m(NS\\d{2}|\\d{2,3}D\\d{2}|DIN\\d{2,3})\\M'), 'R' || substring(name from '\\m(1[2-9]|2[0-4])\\s?(?:inch|")'))`,
     ),
+    // What the fitment rows say the part fits, years aside: '~k<make>' for each make named, '~m<make>.<model>' for
+    // each model, '~n<make>' for a make with any model. Kept by triggers on product_fitments (no writer has to
+    // remember it): a search with a car asks the index for parts that may fit it (products_search_bucket_idx) and
+    // tests its candidates' fit on this column instead of reading the fitment rows.
+    fitTerms: text('fit_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     // Why staff hold the product hidden (docs/decisions/0019): 'admin' (held_reason says why, the
     // seller sees it) or 'suspension' (its store is suspended). A trigger keeps a held product
@@ -161,10 +169,12 @@ export const products = pgTable(
     // The vector plus 'age bucket' lexemes ('~a' = prod_id >> 12, '~b' >> 15, '~c' >> 18) so that a search can ask for the
     // matches among the newest products inside the index (see productsRepository.page): a GIN index returns matches
     // unordered, and reading every match from the heap to find the newest is what made broad words slow on big catalogues.
-    // The '~' keeps bucket lexemes apart from searched words (those are [a-z0-9]). The query must repeat this expression.
+    // Then what the part may fit: fit_terms, its category ('~g<cat_id>') and its size ('~z<fit_spec>'), so a search with
+    // a car reads only the matches that may fit it. The '~' keeps these apart from searched words (those are [a-z0-9]).
+    // The query must repeat this expression (repository.ts, BUCKETED; seed-cli.ts rebuilds it).
     index('products_search_bucket_idx').using(
       'gin',
-      sql`(${t.search} || array_to_tsvector(array['~a' || (${t.prodId} >> 12)::text, '~b' || (${t.prodId} >> 15)::text, '~c' || (${t.prodId} >> 18)::text]))`,
+      sql`(${t.search} || array_to_tsvector(${t.fitTerms} || array['~a' || (${t.prodId} >> 12)::text, '~b' || (${t.prodId} >> 15)::text, '~c' || (${t.prodId} >> 18)::text, '~g' || ${t.catId}::text, '~z' || coalesce(${t.fitSpec}, '')]))`,
     ),
     index('products_pn_trgm_idx').using('gin', t.partNumberNorm.op('gin_trgm_ops')),
     index('products_pn_prefix_idx').on(t.partNumberNorm.op('text_pattern_ops')),

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '@sf/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
@@ -130,5 +132,54 @@ describe(`the car in a search text (${dbLabel()})`, () => {
     expect(home.status).toBe(200);
     const parts = home.body.groups.find((g: { kind: string }) => g.kind === 'part');
     expect(sorted(parts.parts.map((p: { prod_id: number }) => p.prod_id))).toEqual(sorted(fitting));
+  });
+
+  it('"brake pads toyota" (a make alone) lists the pads of any Toyota model, not the Civic\'s', async () => {
+    expect(await searched('brake pads toyota')).toEqual(sorted([...fitting, laterPads]));
+  });
+
+  it("a part's fit follows its fitment rows as they are added, changed and removed", async () => {
+    const db = t.handle.db;
+    const honda = await makeId(db, 'Honda');
+    const civic = await modelId(db, 'Honda', 'Civic');
+    const store = await createStore(db);
+    const fleet = (await createProduct(db, { store, catId: 601, name: 'Fleet Brake Pads' })).prodId;
+    const terms = async () =>
+      (
+        await rows<{ t: string[] }>(
+          db,
+          sql`select fit_terms as t from products where prod_id = ${fleet}`,
+        )
+      )[0].t;
+    // Each step asks in other words: a list answer is kept a few seconds, and these writes go
+    // around the service that would clear it.
+    expect(await searched('brake pads corolla 2010 fleet')).toEqual([]);
+    expect(await terms()).toEqual([]);
+
+    await db.execute(
+      sql`insert into product_fitments (product_id, make_id, model_id, year_from, year_to) values (${fleet}, ${toyota}, ${corolla}, 2009, 2011)`,
+    );
+    expect(await terms()).toEqual([`~k${toyota}`, `~m${toyota}.${corolla}`].sort());
+    expect(await searched('fleet brake pads corolla 2010')).toEqual([fleet]);
+    expect(await searched('fleet brake pads corolla 2012')).toEqual([]);
+    expect(await searched('fleet brake pads toyota')).toEqual([fleet]);
+
+    await db.execute(
+      sql`update product_fitments set make_id = ${honda}, model_id = ${civic} where product_id = ${fleet}`,
+    );
+    expect(await terms()).toEqual([`~k${honda}`, `~m${honda}.${civic}`].sort());
+    expect(await searched('pads fleet brake corolla 2010')).toEqual([]);
+    expect(await searched('pads fleet brake civic 2010')).toEqual([fleet]);
+
+    // A row without a model fits every model of the make.
+    await db.execute(
+      sql`insert into product_fitments (product_id, make_id, year_from, year_to) values (${fleet}, ${toyota}, 2000, 2020)`,
+    );
+    expect(await searched('brake fleet pads corolla 2010')).toEqual([fleet]);
+
+    await db.execute(sql`delete from product_fitments where product_id = ${fleet}`);
+    expect(await terms()).toEqual([]);
+    expect(await searched('brake fleet pads civic 2010')).toEqual([]);
+    expect(await searched('fleet pads brake toyota')).toEqual([]);
   });
 });

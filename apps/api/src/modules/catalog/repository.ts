@@ -51,7 +51,7 @@ const A_BUCKET = 1 << 12;
 /** How far back (in prod_ids from the newest) each search stage reaches; the last stage takes the rest. */
 const STAGE_SPANS = [8192, 32768, 131072, 524288];
 /** The indexed expression of products_search_bucket_idx: the query must repeat it for the index to be used. */
-const BUCKETED = sql`(p.search || array_to_tsvector(array['~a' || (p.prod_id >> 12)::text, '~b' || (p.prod_id >> 15)::text, '~c' || (p.prod_id >> 18)::text]))`;
+const BUCKETED = sql`(p.search || array_to_tsvector(p.fit_terms || array['~a' || (p.prod_id >> 12)::text, '~b' || (p.prod_id >> 15)::text, '~c' || (p.prod_id >> 18)::text, '~g' || p.cat_id::text, '~z' || coalesce(p.fit_spec, '')]))`;
 
 /** Bucket lexemes that together cover exactly the prod_ids lo ≤ id < hi (both multiples of 4096), largest blocks first. */
 export function bucketCover(lo: number, hi: number): string[] {
@@ -158,8 +158,9 @@ function fitsByRows(f: ProductFilter): SQL {
 }
 
 /**
- * The same condition as a set of product ids, for a car's fit inside an OR (and in the order key), where
- * PostgreSQL hashes the subquery once per scan instead of probing per row. Written as two arms (the model's
+ * The same condition as a set of product ids, for a list's car fit inside an OR (and in the order key), where
+ * PostgreSQL hashes the subquery once per scan instead of probing per row (a search tests its few candidates with
+ * fitsByTerms instead). Written as two arms (the model's
  * rows, then the make's rows without a model) so each is an index-only scan of product_fitments_make_idx:
  * one arm with "model = x or model is null" is a bitmap heap scan visiting every matching row's page
  * (Toyota Corolla: 3,278 rows on 521 pages, 1.1 ms, built twice per search stage).
@@ -174,10 +175,29 @@ function fitSetByRows(f: ProductFilter): SQL {
     : sql`p.prod_id in (${arm(sql`true`)})`;
 }
 
-/** For a car: whether p fits it by its fitment rows, by its size, and whether it fits at all (or fits most cars). */
-function carFit(f: ProductFilter) {
+/** The fit_terms (see the products schema) of the car's make, or its make and model: a part fits it, years aside, when it has one. */
+function fitTerms(f: ProductFilter): string[] {
+  return f.modelId ? [`~m${f.makeId}.${f.modelId}`, `~n${f.makeId}`] : [`~k${f.makeId}`];
+}
+
+/**
+ * The fitment rows' condition read from p.fit_terms, with the rows themselves probed only for a year: for a search,
+ * whose candidates are a few hundred rows, where building the set of every part fitting the make (29,000 rows for
+ * Toyota, twice per stage) cost more than the rest of the search.
+ */
+function fitsByTerms(f: ProductFilter): SQL {
+  if (!f.makeId) return fitsByRows(f);
+  const terms = sql`p.fit_terms && ${`{${fitTerms(f).join(',')}}`}::text[]`;
+  return f.year ? sql`(${terms} and ${fitsByRows(f)})` : terms;
+}
+
+/**
+ * For a car: whether p fits it by its fitment rows, by its size, and whether it fits at all (or fits most cars).
+ * `few`: p is one of a few candidates (a search's), so the fit is tested per row; otherwise as a set (lists).
+ */
+function carFit(f: ProductFilter, few = false) {
   const c = f.car!;
-  const rows = sql`(p.cat_id in (${ids(c.byFitment)}) and ${fitSetByRows(f)})`;
+  const rows = sql`(p.cat_id in (${ids(c.byFitment)}) and ${few ? fitsByTerms(f) : fitSetByRows(f)})`;
   const size = c.specs.length
     ? sql`(p.cat_id in (${ids(c.bySpec)}) and p.fit_spec in (${sql.join(
         c.specs.map((x) => sql`${x}`),
@@ -188,6 +208,20 @@ function carFit(f: ProductFilter) {
   return { rows, size, universal, any: sql`(${rows} or ${size} or ${universal})` };
 }
 
+/**
+ * What may fit the car, as lexemes of products_search_bucket_idx (a tsquery): parts whose fitment rows name the
+ * model, or the make with any model (without a model: name the make), parts of the categories that fit every car,
+ * parts of the car's sizes. A superset of carFit's `any` (the category and year are not in it), which still
+ * decides; it lets a search's index scan skip the matches that cannot fit.
+ */
+function carTerms(f: ProductFilter): string | null {
+  const c = f.car;
+  if (!c || !f.makeId) return null;
+  const terms = fitTerms(f);
+  terms.push(...c.universal.map((id) => `~g${id}`), ...c.specs.map((x) => `~z${x}`));
+  return terms.map((t) => `'${t.replace(/[\\']/g, '\\$&')}'`).join(' | ');
+}
+
 /** p's order within its group (see EXACT_FIT): in stock, from a verified store, how near the buyer. */
 function lowKey(f: ProductFilter): SQL {
   return sql`((case when p.stock > 0 then ${sql.raw(String(IN_STOCK))} else 0 end)
@@ -196,9 +230,9 @@ function lowKey(f: ProductFilter): SQL {
 }
 
 /** p's list key without the search score (see EXACT_FIT): its fit to the car, if any, and its order within its group. */
-function orderKey(f: ProductFilter): SQL {
+function orderKey(f: ProductFilter, few = false): SQL {
   if (!f.car) return lowKey(f);
-  const fit = carFit(f);
+  const fit = carFit(f, few);
   return sql`((case when ${fit.rows} then ${sql.raw(String(EXACT_FIT + BY_ROWS))} when ${fit.size} then ${sql.raw(String(EXACT_FIT))} else 0 end)
     + ${lowKey(f)})`;
 }
@@ -223,8 +257,8 @@ function nearGroups(near: Near | undefined): [number, SQL][] {
   return groups;
 }
 
-/** The filter's conditions on products p (active is added by the query). */
-function whereOf(f: ProductFilter): SQL[] {
+/** The filter's conditions on products p (active is added by the query); `few` as for carFit. */
+function whereOf(f: ProductFilter, few = false): SQL[] {
   const where: SQL[] = [];
   if (f.category)
     where.push(
@@ -235,7 +269,7 @@ function whereOf(f: ProductFilter): SQL[] {
   if (f.stateId) where.push(sql`p.state_id = ${f.stateId}`);
   if (f.cityId) where.push(sql`p.city_id = ${f.cityId}`);
   if (f.storeId) where.push(sql`p.store_id = ${f.storeId}`);
-  if (f.car) where.push(carFit(f).any);
+  if (f.car) where.push(carFit(f, few).any);
   else if (f.makeId || f.year) where.push(fitsByRows(f));
   if (f.condition) where.push(sql`p.condition = ${f.condition}`);
   if (f.spec) where.push(sql`p.fit_spec = ${f.spec}`);
@@ -329,13 +363,15 @@ export const productsRepository = (db: Db) => ({
    * integer so the cursor is exact.
    */
   async page(q: ListQuery): Promise<ListRow[]> {
-    const where = sql.join([sql`p.active`, ...whereOf(q.filter)], sql` and `);
+    // A search's candidates are a few hundred rows at most: their car fit is tested per row (carFit).
+    const searching = q.tsq !== undefined || !!q.partNumber;
+    const where = sql.join([sql`p.active`, ...whereOf(q.filter, searching)], sql` and `);
     let page: SQL;
     let ctes: SQL[] = [];
     const car = q.filter.car ? true : undefined;
     // Every candidate of a search carries its key without the score, so the page sorts in one pass.
-    const keyCol = sql`, ${orderKey(q.filter)} as order_key`;
-    if (q.tsq !== undefined || q.partNumber) {
+    const keyCol = sql`, ${orderKey(q.filter, searching)} as order_key`;
+    if (searching) {
       const pn = q.partNumber ?? '';
       const tsq = q.tsq ?? '';
       const parts: SQL[] = [];
@@ -349,6 +385,8 @@ export const productsRepository = (db: Db) => ({
         // few matches everywhere. The result is the same set as one query over the whole catalogue.
         const words = sql`to_tsquery('english', ${tsq})`;
         const { ranges, rest } = q.newestId ? searchStages(q.newestId) : { ranges: [], rest: null };
+        const fits = carTerms(q.filter);
+        const mayFit = fits ? sql` and ${BUCKETED} @@ ${fits}::tsquery` : sql``;
         const found = (n: number) =>
           sql.join(
             stages.slice(0, n).map((_, i) => sql`(select count(*) from s${sql.raw(String(i))})`),
@@ -367,10 +405,12 @@ export const productsRepository = (db: Db) => ({
           stage(
             sql`${BUCKETED} @@ ${words} and ${BUCKETED} @@ ${bucketCover(lo, hi)
               .map((l) => `'${l}'`)
-              .join(' | ')}::tsquery`,
+              .join(' | ')}::tsquery${mayFit}`,
           );
         }
-        stage(sql`${BUCKETED} @@ ${words} ${rest === null ? sql`` : sql`and p.prod_id < ${rest}`}`);
+        stage(
+          sql`${BUCKETED} @@ ${words}${mayFit} ${rest === null ? sql`` : sql`and p.prod_id < ${rest}`}`,
+        );
         parts.push(
           sql.join(
             stages.map((_, i) => sql`select * from s${sql.raw(String(i))}`),
@@ -505,7 +545,7 @@ export const productsRepository = (db: Db) => ({
     const where = [
       sql`p.active`,
       sql`p.prod_id in (${ids(prodIds)})`,
-      ...whereOf(q.filter),
+      ...whereOf(q.filter, true),
       ...(text.length ? [sql`(${sql.join(text, sql` or `)})`] : []),
     ];
     const r = await rows<{ prod_id: number }>(
