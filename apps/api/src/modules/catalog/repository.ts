@@ -229,10 +229,16 @@ function lowKey(f: ProductFilter): SQL {
     + ${f.near ? nearRank(sql`p.state_id`, f.near, sql`p.city_id`) : sql`0`})`;
 }
 
-/** p's list key without the search score (see EXACT_FIT): its fit to the car, if any, and its order within its group. */
-function orderKey(f: ProductFilter, few = false): SQL {
+/** The columns of p that orderKey reads: a search's candidates carry them, and the key is made once per candidate. */
+const KEY_COLS = sql`, p.cat_id, p.fit_terms, p.fit_spec, p.stock, p.store_id, p.state_id, p.city_id`;
+
+/**
+ * A search candidate's key without the score (see EXACT_FIT): its fit to the car, if any, and its order within its
+ * group. Made on the candidates (KEY_COLS), so the car's fit is tested per row.
+ */
+function orderKey(f: ProductFilter): SQL {
   if (!f.car) return lowKey(f);
-  const fit = carFit(f, few);
+  const fit = carFit(f, true);
   return sql`((case when ${fit.rows} then ${sql.raw(String(EXACT_FIT + BY_ROWS))} when ${fit.size} then ${sql.raw(String(EXACT_FIT))} else 0 end)
     + ${lowKey(f)})`;
 }
@@ -369,8 +375,9 @@ export const productsRepository = (db: Db) => ({
     let page: SQL;
     let ctes: SQL[] = [];
     const car = q.filter.car ? true : undefined;
-    // Every candidate of a search carries its key without the score, so the page sorts in one pass.
-    const keyCol = sql`, ${orderKey(q.filter, searching)} as order_key`;
+    // Every candidate of a search carries what its key is made of; the key is made once the window is known (up to
+    // 300 rows, where the stages read up to 300 each).
+    const keyCol = KEY_COLS;
     if (searching) {
       const pn = q.partNumber ?? '';
       const tsq = q.tsq ?? '';
@@ -423,14 +430,14 @@ export const productsRepository = (db: Db) => ({
         parts.push(sql`select p.prod_id, p.search, p.part_number_norm${keyCol} from products p where ${where} and (${like}${pn.length >= 6 ? sql` or p.part_number_norm % ${pn}` : sql``})
           order by p.prod_id desc limit ${SEARCH_WINDOW}`);
       }
-      const text = sql`((${tsq ? sql`ts_rank(c.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
+      const text = sql`((${tsq ? sql`ts_rank(p.search, to_tsquery('english', ${tsq}))` : sql`0`}) * 1000000)::int
         + ${
           pn
-            ? sql`case when c.part_number_norm = ${pn} then 200000000 when c.part_number_norm like ${pn + '%'} then 100000000
-          ${pn.length >= 6 ? sql`when c.part_number_norm % ${pn} then (similarity(c.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end`
+            ? sql`case when p.part_number_norm = ${pn} then 200000000 when p.part_number_norm like ${pn + '%'} then 100000000
+          ${pn.length >= 6 ? sql`when p.part_number_norm % ${pn} then (similarity(p.part_number_norm, ${pn}) * 50000000)::int` : sql``} else 0 end`
             : sql`0`
         }`;
-      const score = sql`c.order_key + least(${text}, ${sql.raw(String(TEXT_CAP))})::bigint * ${sql.raw(String(TEXT_STEP))}`;
+      const score = sql`${orderKey(q.filter)} + least(${text}, ${sql.raw(String(TEXT_CAP))})::bigint * ${sql.raw(String(TEXT_STEP))}`;
       const cursor = q.cursor
         ? sql`where (m.score, m.prod_id) < (${q.cursor.score ?? 0}::bigint, ${q.cursor.prodId}::int)`
         : sql``;
@@ -444,7 +451,7 @@ export const productsRepository = (db: Db) => ({
         ? sql`select distinct on (u.prod_id) u.* from ((${window}) union all (select p.prod_id, p.search, p.part_number_norm${keyCol} from products p
             where ${where} and p.part_number_norm like ${pn + '%'} limit 100)) u`
         : window;
-      page = sql`select m.prod_id, m.score from (select c.prod_id, ${score} as score from (${cands}) c) m
+      page = sql`select m.prod_id, m.score from (select p.prod_id, ${score} as score from (${cands}) p) m
         ${cursor} order by m.score desc, m.prod_id desc limit ${q.limit}`;
       ctes = stages;
     } else {
