@@ -94,9 +94,18 @@ async function logIn(page: Page, email: string) {
 const order = (page: Page, number: string) =>
   page.getByRole('article', { name: `Order ${number}` });
 
+/**
+ * Presses one of the seller's buttons on an order and waits until its answer is shown. Waiting
+ * for 'networkidle' returned at once (the page's load had already reached it), so the next press
+ * came while this one's post and the list's reload were in flight, and was lost (CI, 2026-11-28).
+ */
 async function act(page: Page, number: string, button: string | RegExp) {
+  await hydrated(page);
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST');
   await order(page, number).getByRole('button', { name: button }).click();
-  await page.waitForLoadState('networkidle');
+  await posted;
+  // While the post and the reload run, the page's buttons are disabled (store-orders.tsx: busy).
+  await expect(order(page, number).locator('button:disabled')).toHaveCount(0);
 }
 
 test('guest cart → login → merged → delivery to another state with a coupon → Paystack test payment → shipped, delivered, received → the store balance grows', async ({
