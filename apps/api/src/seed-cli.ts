@@ -9,21 +9,8 @@ import { openDb, migrate, loadReferenceData, rows } from '@sf/db';
 import { loadConfig } from './config.ts';
 import { ensureStores, insertProducts } from './modules/catalog/bulk.ts';
 
-const REBUILT = [
-  // Same expression as the schema's products_search_bucket_idx (the search queries repeat it).
-  [
-    'products_search_bucket_idx',
-    `create index if not exists products_search_bucket_idx on products using gin ((search || array_to_tsvector(fit_terms || array['~a' || (prod_id >> 12)::text, '~b' || (prod_id >> 15)::text, '~c' || (prod_id >> 18)::text, '~g' || cat_id::text, '~z' || coalesce(fit_spec, '')])))`,
-  ],
-  [
-    'products_pn_trgm_idx',
-    'create index if not exists products_pn_trgm_idx on products using gin (part_number_norm gin_trgm_ops)',
-  ],
-  [
-    'products_pn_prefix_idx',
-    'create index if not exists products_pn_prefix_idx on products using btree (part_number_norm text_pattern_ops)',
-  ],
-] as const;
+/** The search indexes dropped during a large load and rebuilt after it, as the migrations made them. */
+const REBUILT = ['products_search_bucket_idx', 'products_pn_trgm_idx', 'products_pn_prefix_idx'];
 
 function arg(name: string, fallback?: string) {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,8 +36,22 @@ async function main() {
     sql`select count(*)::int as existing from products`,
   );
   const big = handle.kind === 'postgres' && n >= 50_000;
-  if (big)
-    for (const [name] of REBUILT) await handle.db.execute(sql.raw(`drop index if exists ${name}`));
+  // Each index's own definition, read before it is dropped, so the rebuild cannot drift from the migrations.
+  const definitions = big
+    ? await rows<{ name: string; ddl: string }>(
+        handle.db,
+        sql`select indexname as name, indexdef as ddl from pg_indexes
+          where tablename = 'products' and indexname in (${sql.join(
+            REBUILT.map((x) => sql`${x}`),
+            sql`, `,
+          )})`,
+      )
+    : [];
+  if (big && definitions.length < REBUILT.length)
+    console.warn(
+      'some search indexes are missing (an earlier load stopped?): recreate this database',
+    );
+  for (const { name } of definitions) await handle.db.execute(sql.raw(`drop index ${name}`));
   let lastLog = 0;
   await insertProducts(handle.db, {
     count: n,
@@ -71,7 +72,7 @@ async function main() {
   if (big) {
     if (handle.kind === 'postgres')
       await handle.db.execute(sql`set maintenance_work_mem = '512MB'`);
-    for (const [name, ddl] of REBUILT) {
+    for (const { name, ddl } of definitions) {
       const t = Date.now();
       await handle.db.execute(sql.raw(ddl));
       console.log(`rebuilt ${name} in ${((Date.now() - t) / 1000).toFixed(0)} s`);

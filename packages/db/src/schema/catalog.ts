@@ -169,12 +169,13 @@ export const products = pgTable(
     // The vector plus 'age bucket' lexemes ('~a' = prod_id >> 12, '~b' >> 15, '~c' >> 18) so that a search can ask for the
     // matches among the newest products inside the index (see productsRepository.page): a GIN index returns matches
     // unordered, and reading every match from the heap to find the newest is what made broad words slow on big catalogues.
-    // Then what the part may fit: fit_terms, its category ('~g<cat_id>') and its size ('~z<fit_spec>'), so a search with
-    // a car reads only the matches that may fit it. The '~' keeps these apart from searched words (those are [a-z0-9]).
-    // The query must repeat this expression (repository.ts, BUCKETED; seed-cli.ts rebuilds it).
+    // Then what the part may fit: fit_terms, '~u' when its category fits most cars (fits_most_cars, migration 0040:
+    // fitment.ts's rule in SQL) and its size ('~z<fit_spec>'), so a search with a car reads only the matches that may
+    // fit it. The '~' keeps these apart from searched words (those are [a-z0-9]).
+    // The query must repeat this expression (repository.ts, BUCKETED).
     index('products_search_bucket_idx').using(
       'gin',
-      sql`(${t.search} || array_to_tsvector(${t.fitTerms} || array['~a' || (${t.prodId} >> 12)::text, '~b' || (${t.prodId} >> 15)::text, '~c' || (${t.prodId} >> 18)::text, '~g' || ${t.catId}::text, '~z' || coalesce(${t.fitSpec}, '')]))`,
+      sql`(${t.search} || array_to_tsvector(${t.fitTerms} || array['~a' || (${t.prodId} >> 12)::text, '~b' || (${t.prodId} >> 15)::text, '~c' || (${t.prodId} >> 18)::text, '~z' || coalesce(${t.fitSpec}, '')] || case when fits_most_cars(${t.catId}, ${t.topCatId}) then '{~u}'::text[] else '{}' end))`,
     ),
     index('products_pn_trgm_idx').using('gin', t.partNumberNorm.op('gin_trgm_ops')),
     index('products_pn_prefix_idx').on(t.partNumberNorm.op('text_pattern_ops')),

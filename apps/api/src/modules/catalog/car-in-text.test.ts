@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbLabel, type TestApp } from '../../test/helper.ts';
 import { createProduct, createStore, makeId, modelId } from './testing.ts';
 import { parseSearch } from './search.ts';
+import { fitRule } from './fitment.ts';
 
 let t: TestApp;
 let toyota: number;
@@ -136,6 +137,40 @@ describe(`the car in a search text (${dbLabel()})`, () => {
 
   it('"brake pads toyota" (a make alone) lists the pads of any Toyota model, not the Civic\'s', async () => {
     expect(await searched('brake pads toyota')).toEqual(sorted([...fitting, laterPads]));
+  });
+
+  it("the index's fits_most_cars is fitment.ts's rule, for every category and a new one under each top", async () => {
+    const cats = await rows<{ cat_id: number; parent_id: number }>(
+      t.handle.db,
+      sql`select cat_id, parent_id from categories where parent_id <> 0
+        union all select 99000 + cat_id, cat_id from categories where parent_id = 0`,
+    );
+    expect(cats.length).toBeGreaterThan(300);
+    const inSql = await rows<{ cat_id: number; most: boolean }>(
+      t.handle.db,
+      sql`select c.cat_id, fits_most_cars(c.cat_id, c.parent_id) as most
+        from json_to_recordset(${JSON.stringify(cats)}::json) as c(cat_id int, parent_id int)`,
+    );
+    const rule = new Map(
+      cats.map((c) => [c.cat_id, fitRule(c.cat_id, c.parent_id) === 'universal']),
+    );
+    expect(inSql.filter((r) => r.most !== rule.get(r.cat_id))).toEqual([]);
+    expect(inSql.filter((r) => r.most).length).toBeGreaterThan(50);
+  });
+
+  it('a search with a car finds the parts for most cars, which have no fitment rows', async () => {
+    const db = t.handle.db;
+    const store = await createStore(db);
+    const oil = (await createProduct(db, { store, catId: 2301, name: 'Quartz Engine Oil 5W-30' }))
+      .prodId;
+    const valve = (await createProduct(db, { store, catId: 407, name: 'Chrome Tyre Valve Caps' }))
+      .prodId;
+    const truckTyre = (
+      await createProduct(db, { store, catId: 403, name: 'Quartz Truck Tyre 315/80 R22.5' })
+    ).prodId;
+    expect(await searched('quartz corolla 2010')).toEqual([oil]);
+    expect(await searched('valve caps toyota corolla')).toEqual([valve]);
+    expect(await searched('quartz')).toEqual(sorted([oil, truckTyre]));
   });
 
   it("a part's fit follows its fitment rows as they are added, changed and removed", async () => {

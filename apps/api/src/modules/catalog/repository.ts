@@ -1,6 +1,6 @@
 import { nearRank, type Near } from '../lookups/neighbours.ts';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { schema as s, rows, type Db } from '@sf/db';
+import { schema as s, named, rows, type Db } from '@sf/db';
 
 /** A category row (the tree is reference data: the service keeps it in memory). */
 export type CategoryRow = typeof s.categories.$inferSelect;
@@ -51,7 +51,7 @@ const A_BUCKET = 1 << 12;
 /** How far back (in prod_ids from the newest) each search stage reaches; the last stage takes the rest. */
 const STAGE_SPANS = [8192, 32768, 131072, 524288];
 /** The indexed expression of products_search_bucket_idx: the query must repeat it for the index to be used. */
-const BUCKETED = sql`(p.search || array_to_tsvector(p.fit_terms || array['~a' || (p.prod_id >> 12)::text, '~b' || (p.prod_id >> 15)::text, '~c' || (p.prod_id >> 18)::text, '~g' || p.cat_id::text, '~z' || coalesce(p.fit_spec, '')]))`;
+const BUCKETED = sql`(p.search || array_to_tsvector(p.fit_terms || array['~a' || (p.prod_id >> 12)::text, '~b' || (p.prod_id >> 15)::text, '~c' || (p.prod_id >> 18)::text, '~z' || coalesce(p.fit_spec, '')] || case when fits_most_cars(p.cat_id, p.top_cat_id) then '{~u}'::text[] else '{}' end))`;
 
 /** Bucket lexemes that together cover exactly the prod_ids lo ≤ id < hi (both multiples of 4096), largest blocks first. */
 export function bucketCover(lo: number, hi: number): string[] {
@@ -210,7 +210,7 @@ function carFit(f: ProductFilter, few = false) {
 
 /**
  * What may fit the car, as lexemes of products_search_bucket_idx (a tsquery): parts whose fitment rows name the
- * model, or the make with any model (without a model: name the make), parts of the categories that fit every car,
+ * model, or the make with any model (without a model: name the make), parts of the categories that fit most cars ('~u'),
  * parts of the car's sizes. A superset of carFit's `any` (the category and year are not in it), which still
  * decides; it lets a search's index scan skip the matches that cannot fit.
  */
@@ -218,7 +218,7 @@ function carTerms(f: ProductFilter): string | null {
   const c = f.car;
   if (!c || !f.makeId) return null;
   const terms = fitTerms(f);
-  terms.push(...c.universal.map((id) => `~g${id}`), ...c.specs.map((x) => `~z${x}`));
+  terms.push('~u', ...c.specs.map((x) => `~z${x}`));
   return terms.map((t) => `'${t.replace(/[\\']/g, '\\$&')}'`).join(' | ');
 }
 
@@ -519,8 +519,9 @@ export const productsRepository = (db: Db) => ({
         page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
       }
     }
+    // A search is sent named, a list is not: see "Searches are sent named" in @sf/db client.ts.
     return rows<ListRow>(
-      db,
+      searching ? named(db) : db,
       sql`with ${sql.join([...ctes, sql`page as (${page})`], sql`, `)}
       select page.prod_id, page.score::float8 as score, p.name, p.title, left(p.description, 200) as description, p.price_kobo, p.sales_kobo, p.condition,
         st.name as store_name, st.url_name, st.verified, c.name as city, sa.name as state,
@@ -569,7 +570,7 @@ export const productsRepository = (db: Db) => ({
   estimateMatches: async (tsq: string): Promise<number> => {
     if (tsq) {
       const [q] = await rows<{ n: number }>(
-        db,
+        named(db),
         sql`select numnode(to_tsquery('english', ${tsq})) as n`,
       );
       // A stop word alone ('and' of 'gaskets and seals', 's' of 's-class') is dropped from the search, so it limits
@@ -591,7 +592,7 @@ export const productsRepository = (db: Db) => ({
   /** For each word: whether the catalogue knows it, and up to two known words spelt similarly. */
   similarWords: (tokens: string[]) =>
     rows<{ tok: string; known: boolean; similar: string[] | null }>(
-      db,
+      named(db),
       sql`
       select t.tok, exists(select 1 from search_words w where w.word = t.tok) as known,
         (select array_agg(x.word) from (select w.word from search_words w where w.word % t.tok and similarity(w.word, t.tok) >= 0.4
