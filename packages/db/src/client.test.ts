@@ -3,7 +3,14 @@ import net from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, MAX_PREPARED, openDb, type DbHandle } from './client.ts';
+import {
+  isDatabaseUnavailable,
+  MAX_PREPARED,
+  MAX_PREPARED_READS,
+  named,
+  openDb,
+  type DbHandle,
+} from './client.ts';
 
 // The PostgreSQL server of `npm test` (or TEST_DATABASE_URL); a fresh database, dropped after.
 const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -75,6 +82,30 @@ describe.runIf(reachable)('PostgreSQL pool', () => {
       }
       expect((await preparedOn(tx)).rows.length).toBeLessThanOrEqual(MAX_PREPARED);
     });
+  });
+
+  it('prepares reads sent named, at most MAX_PREPARED_READS texts, leaving room for the rest', async () => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    // One connection, so every statement below lands on it.
+    const one = await openDb({ url: url.toString(), poolSize: 1 });
+    try {
+      const texts = async () =>
+        (
+          (await one.db.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
+            rows: { statement: string }[];
+          }
+        ).rows.map((r) => r.statement);
+      for (let i = 0; i < MAX_PREPARED_READS + 10; i++)
+        for (const _ of [1, 2])
+          await named(one.read).execute(sql.raw(`select ${i} as named_read_${i}`));
+      const reads = (await texts()).filter((t) => t.includes('named_read_'));
+      expect(reads).toHaveLength(MAX_PREPARED_READS);
+      await one.db.execute(sql`select 1 as written_after_reads`);
+      expect((await texts()).some((t) => t.includes('written_after_reads'))).toBe(true);
+    } finally {
+      await one.close();
+    }
   });
 
   it('sends reads to the primary while the replica is down, and back once it answers', async () => {

@@ -40,6 +40,12 @@ export interface DbOptions {
 
 /** How many statement texts one connection keeps prepared (see `preparing`). */
 export const MAX_PREPARED = 300;
+/**
+ * How many of those may be reads sent named (`named`): a search with a car keeps about 0.8 MB of the
+ * connection's memory on the server (parse trees and plan), and filters make many texts; past this
+ * a new one goes unnamed.
+ */
+export const MAX_PREPARED_READS = 12;
 
 /** A statement's name: its text's hash, remembered (a text is hashed once per process). */
 const names = new Map<string, string>();
@@ -54,10 +60,11 @@ function statementName(text: string) {
 
 /** Marks a query config to be sent as a named (prepared) statement: see `preparing`. */
 const PREPARE = Symbol('prepare');
-type Config = { text?: unknown; name?: string; [PREPARE]?: true };
-const marked = (c: unknown) =>
+type Kind = 'write' | 'read';
+type Config = { text?: unknown; name?: string; [PREPARE]?: Kind };
+const marked = (c: unknown, kind: Kind) =>
   c && typeof c === 'object' && typeof (c as Config).text === 'string' && !(c as Config).name
-    ? { ...(c as Config), [PREPARE]: true as const }
+    ? { ...(c as Config), [PREPARE]: kind }
     : c;
 
 /**
@@ -76,20 +83,21 @@ const marked = (c: unknown) =>
  * Named statements need a direct connection or PgBouncer 1.21 or later with
  * `max_prepared_statements` set (docs/deploy.md).
  */
-function preparing<T extends object>(target: T): T {
+function preparing<T extends object>(target: T, kind: Kind = 'write'): T {
   type Fn = (...a: unknown[]) => unknown;
   return new Proxy(target, {
     get(t, k) {
       const v: unknown = Reflect.get(t, k, t);
       if (typeof v !== 'function') return v;
       const f = v as Fn;
-      if (k === 'query') return (c: unknown, ...rest: unknown[]) => f.call(t, marked(c), ...rest);
+      if (k === 'query')
+        return (c: unknown, ...rest: unknown[]) => f.call(t, marked(c, kind), ...rest);
       // The connection a transaction takes from the pool (Drizzle's way: no callback) names too.
       if (k === 'connect')
         return async (...args: unknown[]) =>
           typeof args[0] === 'function'
             ? f.apply(t, args)
-            : preparing((await f.apply(t, args)) as object);
+            : preparing((await f.apply(t, args)) as object, kind);
       return f.bind(t);
     },
   });
@@ -111,15 +119,21 @@ async function pgPool(url: string, max: number) {
   class Client extends pg.Client {
     /** The statement names this connection has prepared. */
     private prepared = new Set<string>();
+    /** How many of them are reads (MAX_PREPARED_READS). */
+    private reads = 0;
     constructor(config?: ClientConfig) {
       super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     }
-    // A marked query is named unless the connection already keeps MAX_PREPARED other texts.
+    // A marked query is named unless the connection already keeps MAX_PREPARED other texts
+    // (MAX_PREPARED_READS for a read).
     query(config: any, ...rest: any[]): any {
       if (config && config[PREPARE]) {
-        const { [PREPARE]: _, ...plain } = config as Config;
+        const { [PREPARE]: kind, ...plain } = config as Config;
         const name = statementName(plain.text as string);
-        if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED) {
+        const room =
+          this.prepared.size < MAX_PREPARED && (kind !== 'read' || this.reads < MAX_PREPARED_READS);
+        if (this.prepared.has(name) || room) {
+          if (!this.prepared.has(name) && kind === 'read') this.reads++;
           this.prepared.add(name);
           config = { ...plain, name };
         } else config = plain;
@@ -140,7 +154,9 @@ async function pgPool(url: string, max: number) {
   );
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const prepared = drizzle({ client: preparing(pool), schema }) as unknown as Db;
-  Object.defineProperty(db, NAMED, { value: prepared });
+  Object.defineProperty(db, NAMED, {
+    value: drizzle({ client: preparing(pool, 'read'), schema }) as unknown as Db,
+  });
   return { pool, db, prepared, end: () => pool.end() };
 }
 
