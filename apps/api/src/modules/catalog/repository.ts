@@ -523,7 +523,7 @@ export const productsRepository = (db: Db) => ({
         page = sql`select p.prod_id, null::int as score from products p where ${where} ${cursor} order by p.prod_id desc limit ${q.limit}`;
       }
     }
-    // A search is sent named, a list is not: see "Searches are sent named" in @sf/db client.ts.
+    // A search is sent named, a list is not (decision 0033).
     return rows<ListRow>(
       searching ? named(db) : db,
       sql`with ${sql.join([...ctes, sql`page as (${page})`], sql`, `)}
