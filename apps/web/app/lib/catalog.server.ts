@@ -27,7 +27,7 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
   const { near, nearCity } = placeNote;
   const choice = readFitChoice(url.searchParams);
   // 'Only parts that fit' is the list's own car filter, set from the chosen car of My cars.
-  const mine = choice.fitsOnly ? await loadFit(api, [], choice.carId) : null;
+  const mine = choice.fitsOnly ? await loadFit(api, request, [], choice.carId) : null;
   const car = mine?.car;
   if (car) {
     filters.carmake = String(car.makeId);
@@ -43,10 +43,11 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
   const fit = page.items.length
     ? await loadFit(
         api,
+        request,
         page.items.map((p) => p.prod_id),
         choice.carId,
       )
-    : (mine ?? (await loadFit(api, [], choice.carId)));
+    : (mine ?? (await loadFit(api, request, [], choice.carId)));
   const verdicts = fitsById(fit);
   const ratings = await loadRatings(
     api,

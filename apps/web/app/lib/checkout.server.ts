@@ -87,6 +87,7 @@ export async function unconfirmedMisfits(context: unknown, request: Request, for
   const car = String(form.get('car') ?? '');
   const fit = await loadFit(
     api,
+    request,
     cart.items.map((l) => l.productId),
     readFitChoice(new URLSearchParams({ car })).carId,
   );

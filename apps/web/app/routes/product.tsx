@@ -29,7 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const signedIn = hasSessionCookie(request.headers.get('cookie'));
   const [ans, fit, reviews, summary, alerts] = await Promise.all([
     api.get(`/api/products/${id}`),
-    loadFit(api, [id], readFitChoice(url.searchParams).carId),
+    loadFit(api, request, [id], readFitChoice(url.searchParams).carId),
     api.get(`/api/products/${id}/reviews`),
     loadRatings(api, [id]),
     // A signed-in user's price alert on this part, if any (guests have none).

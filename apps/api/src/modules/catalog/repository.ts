@@ -604,32 +604,30 @@ export const productsRepository = (db: Db) => ({
       from unnest(string_to_array(${tokens.join(',')}, ',')) as t(tok)`,
     ),
 
+  /**
+   * One round trip: the pictures and the cars it fits come with the row as JSON arrays (three
+   * statements cost a fresh product page three socket writes and three parses for little data).
+   */
   detail: async (prodId: number): Promise<ProductDetail | undefined> => {
-    const [p] = await rows<ProductDetailRow>(
+    const [p] = await rows<ProductDetailRow & { images: ProductImageRow[]; fitment: FitmentRow[] }>(
       db,
       sql`
       select p.prod_id, p.name, p.title, p.description, p.price_kobo, p.sales_kobo, p.condition, p.stock, p.part_number, p.created_at,
         p.cat_id, c.name as cat_name, c.path as cat_path, c.image as cat_image, c.parent_id,
-        pc.name as parent_name, pc.path as parent_path, pc.image as parent_image, ${STORE_COLUMNS}
+        pc.name as parent_name, pc.path as parent_path, pc.image as parent_image, ${STORE_COLUMNS},
+        coalesce((select json_agg(json_build_object('key', i.key, 'width', i.width, 'height', i.height,
+            'placeholder', i.placeholder) order by i.position)
+          from product_images i where i.product_id = p.prod_id), '[]') as images,
+        coalesce((select json_agg(json_build_object('make_id', f.make_id, 'make', mk.name, 'model_id', f.model_id,
+            'model', md.name, 'year_from', f.year_from, 'year_to', f.year_to)
+            order by mk.name, md.name nulls first, f.year_from)
+          from product_fitments f join car_makes mk on mk.id = f.make_id left join car_models md on md.id = f.model_id
+          where f.product_id = p.prod_id), '[]') as fitment
       from products p join categories c on c.cat_id = p.cat_id left join categories pc on pc.cat_id = c.parent_id
         join stores st on st.id = p.store_id join cities ci on ci.id = st.city_id join states sa on sa.id = st.state_id
       where p.prod_id = ${prodId} and p.active`,
     );
-    if (!p) return undefined;
-    const [images, fitment] = await Promise.all([
-      rows<ProductImageRow>(
-        db,
-        sql`select key, width, height, placeholder from product_images where product_id = ${prodId} order by position`,
-      ),
-      rows<FitmentRow>(
-        db,
-        sql`
-        select f.make_id, mk.name as make, f.model_id, md.name as model, f.year_from, f.year_to
-        from product_fitments f join car_makes mk on mk.id = f.make_id left join car_models md on md.id = f.model_id
-        where f.product_id = ${prodId} order by mk.name, md.name nulls first, f.year_from`,
-      ),
-    ]);
-    return { ...p, images, fitment };
+    return p;
   },
 
   storeByUrl: async (urlName: string): Promise<StorePageRow | undefined> => {

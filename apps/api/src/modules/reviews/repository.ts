@@ -19,6 +19,14 @@ export interface ReviewRow {
   created_at: Date;
 }
 
+export interface CardRatingRow {
+  prod_id: number;
+  product_count: number;
+  product_average: number | null;
+  store_count: number;
+  store_average: number | null;
+}
+
 export interface RatingRow {
   id: number;
   count: number;
@@ -134,11 +142,22 @@ export const reviewsRepository = (db: Db) => ({
             from reviews where hidden_at is null and store_id in (${ids(storeIds)}) group by store_id`,
         )
       : Promise.resolve([]),
-  storesOf: (productIds: number[]) =>
+  /**
+   * Each product's rating and its store's, in one statement (the cards of a list, a product
+   * page): a count of 0 and a null average where nothing is reviewed. Unknown ids are left out.
+   */
+  cardRatings: (productIds: number[]) =>
     productIds.length
-      ? rows<{ prod_id: number; store_id: number }>(
+      ? rows<CardRatingRow>(
           db,
-          sql`select prod_id, store_id from products where prod_id in (${ids(productIds)})`,
+          sql`with p as (select prod_id, store_id from products where prod_id in (${ids(productIds)})),
+            pr as (select product_id as id, count(*)::int as count, round(avg(product_rating), 1)::float as average
+              from reviews where hidden_at is null and product_id in (select prod_id from p) group by product_id),
+            sr as (select store_id as id, count(*)::int as count, round(avg(store_rating), 1)::float as average
+              from reviews where hidden_at is null and store_id in (select store_id from p) group by store_id)
+            select p.prod_id, coalesce(pr.count, 0) as product_count, pr.average as product_average,
+              coalesce(sr.count, 0) as store_count, sr.average as store_average
+            from p left join pr on pr.id = p.prod_id left join sr on sr.id = p.store_id`,
         )
       : Promise.resolve([]),
   storeByUrl: async (urlName: string) =>

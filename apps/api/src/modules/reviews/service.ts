@@ -157,19 +157,13 @@ export function reviewsService(app: FastifyInstance) {
 
     /** Ratings for product cards: each product's own and its store's. */
     async summary(productIds: number[]): Promise<RatingSummary> {
-      const stores = await repo.storesOf(productIds);
-      const [products, storeRatings] = await Promise.all([
-        repo.productRatings(productIds),
-        repo.storeRatings([...new Set(stores.map((s) => s.store_id))]),
-      ]);
-      const byProduct = new Map(products.map((r) => [r.id, r]));
-      const byStore = new Map(storeRatings.map((r) => [r.id, r]));
+      const found = await repo.cardRatings(productIds);
       return {
         status: true,
-        items: stores.map((s) => ({
-          prod_id: s.prod_id,
-          product: rating(byProduct.get(s.prod_id)),
-          store: rating(byStore.get(s.store_id)),
+        items: found.map((r) => ({
+          prod_id: r.prod_id,
+          product: { count: r.product_count, average: r.product_average },
+          store: { count: r.store_count, average: r.store_average },
         })),
       };
     },

@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart.status && cart.items.length
       ? loadFit(
           serverApi(context),
+          request,
           cart.items.map((l) => l.productId),
           readFitChoice(new URL(request.url).searchParams).carId,
         )
