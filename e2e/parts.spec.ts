@@ -164,7 +164,7 @@ test.describe('parts list and filters', () => {
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/regionId=\d+.*city=\d+|city=\d+.*regionId=\d+/);
     await expect(cards(page).first()).toBeVisible();
-    for (const text of await cards(page).allInnerTexts())
+    for (const text of await cards(page).allTextContents())
       expect(text).toContain(`${cityName}, Lagos`);
   });
 
@@ -426,7 +426,7 @@ test.describe('without JavaScript', () => {
     await expect
       .poll(() => filterForm(page).getByLabel('City').locator('option').count())
       .toBeGreaterThan(1);
-    for (const text of await cards(page).allInnerTexts()) expect(text).toContain('Lagos');
+    for (const text of await cards(page).allTextContents()) expect(text).toContain('Lagos');
   });
 
   test('the product page works: price, fitment, chat link, cart form', async ({ page }) => {

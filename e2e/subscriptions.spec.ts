@@ -228,7 +228,7 @@ test('a Premium workshop is marked Promoted in the mechanic list; a free one is 
   await expect(card(free)).toBeVisible();
   await expect(card(free).getByText('Promoted', { exact: true })).toHaveCount(0);
   // Paid placement leads the list of the city: the promoted cards come before the free one.
-  const names = await page.getByRole('article').getByRole('heading').allInnerTexts();
+  const names = await page.getByRole('article').getByRole('heading').allTextContents();
   expect(names.indexOf(paid)).toBeLessThan(names.indexOf(free));
   await card(paid).scrollIntoViewIfNeeded();
   await expectAccessible(page);

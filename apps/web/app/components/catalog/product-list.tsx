@@ -18,7 +18,7 @@ export function ProductGrid({ items, children }: { items: ProductItem[]; childre
       data-testid="product-list"
     >
       {items.map((p, i) => (
-        <li key={p.prod_id}>
+        <li key={p.prod_id} className="list-cell">
           <ProductCard p={p} eager={i < EAGER} />
         </li>
       ))}

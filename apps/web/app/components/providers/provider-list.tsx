@@ -110,7 +110,7 @@ export function ProviderList({
       )}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`${k.title} found`}>
         {items.map((p, i) => (
-          <li key={p.sp_id}>
+          <li key={p.sp_id} className="list-cell [contain-intrinsic-size:auto_13rem]">
             <ProviderCard p={p} eager={i < 4} />
           </li>
         ))}
