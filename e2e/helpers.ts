@@ -174,11 +174,12 @@ export async function shot(page: Page, name: string, opts: { full?: boolean } = 
   const base = `${dir}/${path.basename(info.file, '.spec.ts')}-${name}-${info.project.name}`;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${base}.png` });
-  if (opts.full) {
-    // A phone draws a list's cards as they are scrolled near (`.list-cell`, content-visibility);
-    // one picture of the whole page has no scrolling, so every card is drawn for it.
-    const all = await page.addStyleTag({ content: '.list-cell{content-visibility:visible}' });
-    await page.screenshot({ path: `${base}-full.png`, fullPage: true });
-    await all.evaluate((el) => el.remove());
-  }
+  // A phone draws a list's cards as they are scrolled near (`.list-cell`, content-visibility); one
+  // picture of the whole page has no scrolling, so every card is drawn for it.
+  if (opts.full)
+    await page.screenshot({
+      path: `${base}-full.png`,
+      fullPage: true,
+      style: '.list-cell{content-visibility:visible}',
+    });
 }
