@@ -28,7 +28,7 @@ export function CategoryGrid({
       </h2>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
         {categories.map((c, i) => (
-          <li key={c.cat_id}>
+          <li key={c.cat_id} className="list-cell [contain-intrinsic-size:auto_6rem]">
             <Link
               to={`/cat/${c.cat_id}`}
               className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm"

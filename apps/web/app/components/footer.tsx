@@ -57,7 +57,7 @@ const LINK = 'flex min-h-12 items-center hover:underline sm:inline sm:min-h-0';
 
 export function Footer({ newsletter = '' }: { newsletter?: string }) {
   return (
-    <footer className="mt-12 bg-brand-900 pb-24 text-brand-50 md:pb-8 print:hidden">
+    <footer className="late-drawn mt-12 bg-brand-900 pb-24 text-brand-50 [contain-intrinsic-size:auto_78rem] md:pb-8 lg:[contain-intrinsic-size:auto_28rem] print:hidden">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-help">
           <h2 id="footer-help" className="mb-3 font-bold text-white">
