@@ -102,6 +102,12 @@ export const products = pgTable(
     salesKobo: bigint('sales_kobo', { mode: 'number' }),
     condition: smallint('condition').notNull(),
     stock: integer('stock').notNull().default(0),
+    // Whether the part is sold out, kept by PostgreSQL. Indexes name this and never `stock`: an
+    // index on a column (or in its WHERE) makes every update that changes the column write a new
+    // entry in every index of the table, GIN search indexes included, where an update that
+    // changes no indexed column stays on its page (a HOT update). Checkout and restocking change
+    // `stock` on every order; this flag changes only when the count reaches or leaves zero.
+    soldOut: boolean('sold_out').generatedAlwaysAs(sql`stock <= 0`),
     partNumber: text('part_number'),
     // The seller's own code for the part (their stock-keeping unit), unique in the store: a CSV import
     // that names an existing SKU updates that product instead of adding a second one.
@@ -159,10 +165,10 @@ export const products = pgTable(
     // NULLs are distinct: parts without a SKU never collide; the import upserts ON CONFLICT on it.
     uniqueIndex('products_store_sku_idx').on(t.storeId, t.sku),
     // A car's list reads parts for most cars out of stock on their own (productsRepository.page): few, so walking
-    // every active part's index to find them cost 30-50 ms at 200,000 parts.
-    index('products_out_of_stock_idx')
+    // every active part's index to find them cost 30-50 ms at 200,000 parts. On sold_out, not stock (see soldOut).
+    index('products_sold_out_idx')
       .on(t.prodId)
-      .where(sql`active and stock <= 0`),
+      .where(sql`active and sold_out`),
     index('products_fit_spec_idx')
       .on(t.fitSpec, t.prodId)
       .where(sql`active and fit_spec is not null`),

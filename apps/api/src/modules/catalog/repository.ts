@@ -505,7 +505,7 @@ export const productsRepository = (db: Db) => ({
               for (const [near, nearCond] of nearBy) {
                 const part = constantPart(
                   group + stock + verified + near,
-                  sql`${cond} and ${stock ? sql`p.stock > 0` : sql`p.stock <= 0`}
+                  sql`${cond} and ${stock ? sql`not p.sold_out` : sql`p.sold_out`}
                     and p.store_id in (select id from stores where ${verified ? sql`verified` : sql`not verified`}) and ${nearCond}`,
                   base,
                 );

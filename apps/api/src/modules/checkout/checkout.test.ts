@@ -233,6 +233,34 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     expect((await c.get('/api/cart')).body.items).toHaveLength(2);
   });
 
+  it('taking stock changes no indexed column (a HOT update): no index names stock, sold_out follows it', async () => {
+    // An index naming `stock` (its columns, expression or WHERE) would make every checkout write
+    // a new entry in each of the table's indexes, the GIN search indexes included (migration 0041).
+    const defs = await rows<{ def: string }>(
+      w.db,
+      sql`select pg_get_indexdef(indexrelid) as def from pg_index where indrelid = 'products'::regclass`,
+    );
+    expect(defs.length).toBeGreaterThan(5);
+    expect(defs.filter((d) => /\bstock\b/.test(d.def))).toEqual([]);
+    const s = await sellerWithStore(w.db);
+    const p = await product(w.db, s.store, 1000, 2);
+    const soldOut = async () =>
+      (
+        await rows<{ sold_out: boolean }>(
+          w.db,
+          sql`select sold_out from products where prod_id = ${p.prodId}`,
+        )
+      )[0].sold_out;
+    expect(await soldOut()).toBe(false);
+    const b = await createUser(w.db);
+    const res = await buy(w.app, b.cookie, [{ productId: p.prodId, quantity: 2 }], {
+      ...(await deliveryTo(w.db)),
+      paymentMethod: 'pay_on_delivery',
+    });
+    expect(res.status).toBe(201);
+    expect(await stockOf(w.db, p.prodId)).toBe(0);
+    expect(await soldOut()).toBe(true);
+  });
   it('a changed price is shown before anything is bought at it', async () => {
     const s = await sellerWithStore(w.db);
     const p = await product(w.db, s.store, 1000, 5);
