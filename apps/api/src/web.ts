@@ -16,7 +16,12 @@ import {
   wantsLite,
 } from '@sf/shared';
 import type { AuthUser } from './modules/auth/types.ts';
-import { createPageCache, materialize, type RenderedPage } from './lib/page-cache.ts';
+import {
+  changesGuestPages,
+  createPageCache,
+  materialize,
+  type RenderedPage,
+} from './lib/page-cache.ts';
 import { acceptedEncoding, compress, MIN_COMPRESS_BYTES } from './lib/encoding.ts';
 import { errorPageHtml, invalidHeaders } from './lib/reply-guard.ts';
 import { reportRequestError } from './lib/errors.ts';
@@ -217,12 +222,13 @@ export async function registerWeb(
 
   const cache = createPageCache({ ttlMs: app.config.pageCacheMs });
   const cacheOn = app.config.pageCacheMs > 0;
-  // Any accepted write may change what a page shows: every process forgets every cached page.
+  // Any accepted write may change what a page shows: every process forgets every cached page
+  // (but for writes to a user's own things, privateWrites in lib/page-cache.ts).
   const unsubscribe = app.bus.subscribe(PAGE_CACHE_CLEAR, () => cache.clear());
   app.addHook('onClose', async () => void unsubscribe());
   // Before the answer goes out, so a visitor's next page, from any process, shows the change.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400)
+    if (STATE_CHANGING.has(req.method) && reply.statusCode < 400 && changesGuestPages(req))
       await app.bus.publish(PAGE_CACHE_CLEAR, { type: 'cache.clear' });
     return payload;
   });

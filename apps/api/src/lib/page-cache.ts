@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { metrics } from './metrics.ts';
 
@@ -150,3 +151,30 @@ export function materialize(page: CachedPage, nonce: string) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write to the user's own things, which no guest page shows (see privateWrites). */
+    guestPagesUnchanged?: boolean;
+  }
+}
+
+/**
+ * Marks every route the plugin `app` registers from here on as writing only what its user alone
+ * sees (a cart, saved alerts, push subscriptions, notification settings, saved cars): no guest page
+ * shows it, so those writes leave every process's guest page cache alone. Any other accepted write
+ * clears it (web.ts). A cart line is the commonest write: clearing on each one left the cache empty
+ * whenever someone was shopping, and cost each one a message to every process.
+ * Only for a module none of whose writes a public page reads: a chat message is not one (a
+ * store's reply time is on its product pages).
+ */
+export function privateWrites(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, guestPagesUnchanged: true };
+  });
+}
+
+/** Whether this accepted write may change a page a guest sees (a cached one). */
+export function changesGuestPages(req: FastifyRequest): boolean {
+  return req.routeOptions.config?.guestPagesUnchanged !== true;
+}

@@ -15,6 +15,7 @@ import {
 } from './schemas.ts';
 import { alertsService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
+import { privateWrites } from '../../lib/page-cache.ts';
 
 defineJob<{ prodIds: number[] }>(MATCH_JOB, (p, { app }) =>
   alertsMatcher(app).run(Array.isArray(p?.prodIds) ? p.prodIds : []),
@@ -26,6 +27,7 @@ defineSchedule('alerts.deliver', 60 * 60_000, async ({ app }) => {
 
 /** Saved searches and price alerts of the signed-in user. */
 export default async function alertsRoutes(fastify: FastifyInstance) {
+  privateWrites(fastify); // no guest page shows what these write
   const app = typedRoutes(fastify);
   const svc = alertsService(app.db);
   const tags = ['alerts'];

@@ -4,6 +4,7 @@ import { requireAuth } from '../../lib/session.ts';
 import { Id, Int } from '../../lib/schemas.ts';
 import * as sc from './schemas.ts';
 import { cartService, MAX_LINES, MAX_QUANTITY } from './service.ts';
+import { privateWrites } from '../../lib/page-cache.ts';
 
 const tags = ['cart'];
 const quantity = Int({ minimum: 1, maximum: MAX_QUANTITY });
@@ -16,6 +17,7 @@ const productParam = {
 // Every answer is the whole cart as it is now (prices and stock re-read), so the page never
 // shows a stale line after a change.
 export default async function cartRoutes(fastify: FastifyInstance) {
+  privateWrites(fastify); // no guest page shows what these write
   const app = typedRoutes(fastify);
   const svc = cartService(app.db);
   app.addHook('onSend', async (_req, reply, payload) => {

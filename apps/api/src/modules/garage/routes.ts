@@ -4,9 +4,11 @@ import { requireAuth } from '../../lib/session.ts';
 import { changeReply, garageBody, garageIdParam, listReply } from './schemas.ts';
 import { garageService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
+import { privateWrites } from '../../lib/page-cache.ts';
 
 /** 'My cars': the cars a signed-in user keeps, so the parts filter can start from one of them. */
 export default async function garageRoutes(fastify: FastifyInstance) {
+  privateWrites(fastify); // no guest page shows what these write
   const app = typedRoutes(fastify);
   const garage = garageService(app.db);
   const tags = ['garage'];

@@ -6,9 +6,11 @@ import { requireAuth } from '../../lib/session.ts';
 import { emailBody, emailReply, notificationsReply, readReply, smsReply } from './schemas.ts';
 import { notificationsService } from './service.ts';
 import { PRIVATE } from '../../lib/cache-control.ts';
+import { privateWrites } from '../../lib/page-cache.ts';
 
 /** The bell: the latest notifications and the unread count; new ones arrive on /api/live. */
 export default async function notificationsRoutes(fastify: FastifyInstance) {
+  privateWrites(fastify); // no guest page shows what these write
   const app = typedRoutes(fastify);
   const svc = notificationsService(app);
   const tags = ['notifications'];

@@ -11,9 +11,11 @@ import {
 import { pushService } from './service.ts';
 // The push.send job is declared with the module.
 import './jobs.ts';
+import { privateWrites } from '../../lib/page-cache.ts';
 
 /** Web Push: the key browsers subscribe with, and a browser's consent given or taken back. */
 export default async function pushRoutes(fastify: FastifyInstance) {
+  privateWrites(fastify); // no guest page shows what these write
   const app = typedRoutes(fastify);
   const svc = pushService(app);
   const tags = ['notifications'];
