@@ -14,7 +14,8 @@ import { metrics } from './metrics.ts';
  * - only guests' GETs are cached (a session cookie bypasses it), and only 200 answers without Set-Cookie;
  * - each answer still gets its own CSP nonce: pages are rendered with a secret placeholder nonce,
  *   stored split at its occurrences, and joined with a fresh nonce per response;
- * - any state-changing request clears the cache (`clear()`), so a price change shows at once on
+ * - any state-changing request clears the cache (`clear()`; but for writes only their user sees:
+ *   privateWrites below), so a price change shows at once on
  *   this server; the TTL bounds staleness for writes made elsewhere (another process, the seed CLI):
  *   a page past its TTL is served at most one more TTL while a fresh render replaces it;
  * - concurrent misses for one address share one render; total size is bounded by bytes, the least
