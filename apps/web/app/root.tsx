@@ -74,10 +74,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   prepareServerHtml(footerId(url.search), () => (
     <Footer newsletter={newsletterResult(url.search)} />
   ));
-  // The header's cart count: a signed-in user's cart is on the server.
-  const cart = user.isauthenticated ? await serverApi(context).get('/api/cart/count') : undefined;
+  // The header's cart count (a signed-in user's cart is on the server) and the visitor's place,
+  // read side by side: every signed-in page waits for both.
+  const api = serverApi(context);
+  const [cart, place] = await Promise.all([
+    user.isauthenticated ? api.get('/api/cart/count') : undefined,
+    loadPlace(api, request, user.isauthenticated),
+  ]);
   const cartCount = cart?.status ? Number(cart.count) || 0 : null;
-  const place = await loadPlace(serverApi(context), request, user.isauthenticated);
   return {
     user,
     // Lite mode: pictures wait for a tap (docs/decisions/0028).
