@@ -37,6 +37,7 @@ import './lib/hygiene.ts';
 import { installMetrics } from './lib/metrics-endpoint.ts';
 import { installTracing } from './lib/telemetry.ts';
 import { installLoadShedding, installReadiness } from './lib/readiness.ts';
+import { VisitorRequestLogs } from './lib/in-process.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const config: AppConfig = { ...defaults(), ...opts.config };
   const app = Fastify({
     logger: opts.logger ?? false,
+    logController: new VisitorRequestLogs(),
     bodyLimit: 1024 * 1024,
     // nginx's $request_id (X-Request-Id) names the request in our logs too; a value of another
     // shape (a client writing into our logs) is replaced by one of ours.

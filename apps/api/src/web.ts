@@ -71,6 +71,8 @@ function inProcessFetch(
       const v = req.headers[h];
       if (typeof v === 'string' && !headers[h]) headers[h] = v;
     }
+    // Logged under the page's request id: a failure in a page's call is found beside the page.
+    headers['x-request-id'] = req.id;
     const method = (init.method ?? 'GET').toUpperCase();
     if (method === 'GET' || method === 'HEAD') {
       if (session.pass) headers[session.pass.header[0]] = session.pass.header[1];

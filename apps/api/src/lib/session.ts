@@ -8,6 +8,7 @@ import type { Bus, LiveEvent } from './bus.ts';
 import { metrics } from './metrics.ts';
 import { redisOf, type RedisClient, type SharedRedis } from './redis.ts';
 import { afterCommit } from './tx.ts';
+import { isInProcess } from './in-process.ts';
 
 export { SESSION_COOKIE };
 export const SESSION_DAYS = 30;
@@ -344,9 +345,6 @@ function recentEnds(): RecentEnds {
     has: (u) => live(`s:${u.sessionId}`) || live(`u:${u.id}`),
   };
 }
-
-/** An in-process call (app.inject): a visitor's request never has this. */
-const isInProcess = (req: FastifyRequest) => '_lightMyRequest' in req.raw;
 
 /**
  * Reads the session cookie on every request: request.user is the signed-in user or null.
