@@ -53,4 +53,39 @@ describe('lowPriorityPreloads', () => {
       zlib.gunzipSync(Buffer.concat(out), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString(),
     ).toContain('fetchPriority="low" href="/b.js"');
   });
+
+  it("passes the body's pieces on as one at each flush, with a compressor behind or not", async () => {
+    for (const compressed of [true, false]) {
+      const writes: number[] = [];
+      const sink = compressed ? zlib.createGzip() : new PassThrough();
+      const write = sink.write.bind(sink);
+      sink.write = ((chunk: Buffer, ...rest: any[]) => {
+        // (zlib's own flush is an empty write)
+        if (chunk.length) writes.push(chunk.length);
+        return write(chunk, ...rest);
+      }) as typeof sink.write;
+      const out: Buffer[] = [];
+      sink.on('data', (c: Buffer) => out.push(c));
+      const t = lowPriorityPreloads(sink) as unknown as {
+        write(s: string): void;
+        flush(): void;
+        end(): void;
+      };
+      t.write(head);
+      for (let i = 0; i < 10; i++) t.write(`<p>piece ${i}</p>`);
+      t.flush();
+      await new Promise((r) => setTimeout(r, 20));
+      // The head, then the ten pieces in one write: nothing held back after the flush.
+      expect(writes).toHaveLength(2);
+      const so = compressed
+        ? zlib.gunzipSync(Buffer.concat(out), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        : Buffer.concat(out);
+      expect(so.toString()).toContain('<p>piece 9</p>');
+      t.write('<p>last</p>');
+      t.end();
+      await new Promise((r) => sink.on('end', r));
+      const all = compressed ? zlib.gunzipSync(Buffer.concat(out)) : Buffer.concat(out);
+      expect(all.toString().endsWith('<p>piece 9</p><p>last</p>')).toBe(true);
+    }
+  });
 });

@@ -16,15 +16,21 @@ const MAX_HEAD = 256 * 1024;
 
 /**
  * A stream for React to render into, piped to `sink`: the module preloads of the document's head
- * are marked low priority, the body passes untouched. React calls `flush()` after each batch it
- * writes (so a compressor sends what it holds); it is passed on to the sink.
+ * are marked low priority, the body passes untouched. React writes a page in 4 KB pieces and
+ * calls `flush()` after each batch: the pieces are held and passed on as one at each flush (a
+ * compressor behind is called once per batch, not once per piece: each call is a trip to
+ * libuv's threads), then the flush is passed on to the sink (so a compressor sends what it holds).
  */
 export function lowPriorityPreloads(sink: Writable): Transform {
   let held = '';
   let done = false;
+  let batch: Buffer[] = [];
   const t = new Transform({
     transform(chunk: Buffer | string, _enc, cb) {
-      if (done) return cb(null, chunk);
+      if (done) {
+        batch.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        return cb();
+      }
       held += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       const end = held.indexOf(HEAD_END);
       if (end === -1 && held.length < MAX_HEAD) return cb();
@@ -35,11 +41,22 @@ export function lowPriorityPreloads(sink: Writable): Transform {
       cb(null, out);
     },
     flush(cb) {
-      cb(null, held.length ? held.replaceAll(PRELOAD, LOW) : undefined);
+      const rest = held.length ? [Buffer.from(held.replaceAll(PRELOAD, LOW))] : [];
+      cb(null, Buffer.concat([...rest, ...take()]));
     },
   });
+  const take = () => {
+    const out = batch;
+    batch = [];
+    return out;
+  };
   t.pipe(sink);
   const forward = (sink as Writable & { flush?: () => void }).flush;
-  if (forward) Object.assign(t, { flush: () => forward.call(sink) });
+  Object.assign(t, {
+    flush: () => {
+      if (batch.length) t.push(Buffer.concat(take()));
+      forward?.call(sink);
+    },
+  });
   return t;
 }
