@@ -115,4 +115,33 @@ describe('serverApi', () => {
       path: '/api/health',
     });
   });
+  it('keeps the reference lists under /api/database/ across pages, and nothing else', async () => {
+    const asked: string[] = [];
+    let down = true;
+    const context = () => ({
+      nonce: 'n',
+      fetch: async (path: string) => {
+        asked.push(path);
+        if (down && path.includes('/cities/')) return new Response('', { status: 503 });
+        return new Response(JSON.stringify({ status: true, items: [{ label: path, value: 1 }] }));
+      },
+    });
+    const states = '/api/database/states/NG';
+    const cities = '/api/database/cities/7424';
+    const categories = '/api/categories/getByParentId/0';
+    for (let page = 0; page < 3; page++) {
+      const api = serverApi(context());
+      expect(await api.lookup(states)).toEqual([{ label: states, value: 1 }]);
+      expect(await api.lookup(categories)).toEqual([{ label: categories, value: 1 }]);
+    }
+    // A list the API could not give is asked for again (and kept once it comes).
+    expect(await serverApi(context()).lookup(cities)).toEqual([]);
+    down = false;
+    expect(await serverApi(context()).lookup(cities)).toHaveLength(1);
+    expect(await serverApi(context()).lookup(cities)).toHaveLength(1);
+    expect(asked.filter((p) => p === states)).toHaveLength(1);
+    expect(asked.filter((p) => p === categories)).toHaveLength(3);
+    // The first call failed twice (the client retries a 503 once), then once it came.
+    expect(asked.filter((p) => p === cities)).toHaveLength(3);
+  });
 });

@@ -1,12 +1,31 @@
 import { data } from 'react-router';
-import { createApi, type AnyAnswer } from './api.ts';
+import { createApi, type AnyAnswer, type LookupStore } from './api.ts';
 import type { ServerContext } from './context.ts';
+
+/** Lists kept at most; more is not reference data being read but someone walking every id. */
+const MAX_LOOKUPS = 2_000;
+const lookups = new Map<string, string>();
+/**
+ * The reference lists under /api/database/ (states, cities, car makes, models, years …) are the
+ * same for every visitor and change only with a deploy (the API keeps them for the life of its
+ * process): a page keeps them too, instead of an in-process call for each on every render.
+ * Other lists (categories, which an admin edits) are asked for each time.
+ */
+const referenceLists: LookupStore = {
+  getItem: (key) => lookups.get(key) ?? null,
+  setItem: (key, value) => {
+    if (lookups.size >= MAX_LOOKUPS) lookups.delete(lookups.keys().next().value!);
+    lookups.set(key, value);
+  },
+  removeItem: (key) => void lookups.delete(key),
+};
+const serverLookups = (path: string) => (path.startsWith('/api/database/') ? referenceLists : null);
 
 /** The API client for a loader or action: in-process calls with the visitor's cookies. */
 export function serverApi(context: unknown) {
   const ctx = context as Partial<ServerContext> | undefined;
   if (!ctx?.fetch) throw new Error('Loader called without the server context');
-  return createApi(ctx.fetch);
+  return createApi(ctx.fetch, serverLookups);
 }
 
 type Failed = Pick<AnyAnswer, 'httpStatus' | 'code' | 'message'>;

@@ -95,7 +95,10 @@ export const UNAVAILABLE = 'UNAVAILABLE' satisfies ErrorCode;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRY = new Set<number>(RETRY_STATUSES);
 
-function sessionCache(): Storage | null {
+/** Where lookup lists are kept between calls (the browser's session storage by default). */
+export type LookupStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function sessionCache(): LookupStore | null {
   try {
     return typeof window !== 'undefined' ? window.sessionStorage : null;
   } catch {
@@ -104,7 +107,10 @@ function sessionCache(): Storage | null {
 }
 
 /** The web app's one API client, for loaders, actions and components alike. */
-export function createApi(transport: Transport) {
+export function createApi(
+  transport: Transport,
+  lookupStore: (path: string) => LookupStore | null = sessionCache,
+) {
   /** Set-Cookie lines of every answer so far (server side), for an action to pass on. */
   const setCookies: string[] = [];
 
@@ -159,7 +165,7 @@ export function createApi(transport: Transport) {
 
   /** A lookup list: cached in session storage in the browser; failures are swallowed. */
   async function lookup<T = { label: string; value: number }>(path: string): Promise<T[]> {
-    const store = sessionCache();
+    const store = lookupStore(path);
     const key = `lookup:${path}`;
     const hit = store?.getItem(key);
     if (hit) {
