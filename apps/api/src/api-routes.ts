@@ -245,6 +245,7 @@ export const routeAnswers = {
   'GET /api/test/outbox/latest': auth.outboxAnswer,
   'GET /api/towvans/:id': providers.oneReply,
   'GET /api/towvans/indexquery': providers.listReply,
+  'GET /api/user/header': cart.headerReply,
   'GET /api/user/place': lookups.placeReply,
   'PUT /api/user/place': lookups.placeReply,
   'GET /api/vin/decode': vin.decodeReply,

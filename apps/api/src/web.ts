@@ -53,10 +53,20 @@ interface PassHolder {
   wrote?: boolean;
 }
 
+/** An in-process call's answer, before it is handed to a loader as a Response. */
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Uint8Array | null;
+}
+
 /**
  * Loaders reach our API in-process, with the visitor's cookies and address. Reads carry the
  * page request's session pass (its user is not looked up again); the first write revokes the
  * pass, so the write and every call after it see the session as it is then.
+ * Within one page, loaders asking for the same thing (the root and a parts list both read the
+ * account's place) share one answer; a write forgets them, and a failed or cookie-setting
+ * answer is never shared (the client's retry must ask again).
  */
 function inProcessFetch(
   app: FastifyInstance,
@@ -64,7 +74,8 @@ function inProcessFetch(
   pass = VISITOR_HEADERS,
   session: PassHolder = { pass: null },
 ) {
-  return async (url: string, init: RequestInit = {}) => {
+  const reads = new Map<string, Promise<Answer>>();
+  const call = async (url: string, init: RequestInit, method: string): Promise<Answer> => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
     for (const h of pass) {
@@ -73,13 +84,13 @@ function inProcessFetch(
     }
     // Logged under the page's request id: a failure in a page's call is found beside the page.
     headers['x-request-id'] = req.id;
-    const method = (init.method ?? 'GET').toUpperCase();
     if (method === 'GET' || method === 'HEAD') {
       if (session.pass) headers[session.pass.header[0]] = session.pass.header[1];
     } else {
       session.pass?.revoke();
       session.pass = null;
       session.wrote = true;
+      reads.clear();
     }
     let payload: string | Buffer | undefined;
     const body = init.body;
@@ -102,10 +113,25 @@ function inProcessFetch(
       else if (v !== undefined) out.set(k, String(v));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: out,
-    });
+    return { status: res.statusCode, headers: out, body: empty ? null : res.rawPayload };
+  };
+  return async (url: string, init: RequestInit = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const key = method === 'GET' ? `${url}\n${[...new Headers(init.headers)].join('\n')}` : null;
+    let answer = key === null ? undefined : reads.get(key);
+    if (!answer) {
+      answer = call(url, init, method);
+      if (key !== null) {
+        const kept = answer;
+        const forget = () => reads.get(key) === kept && reads.delete(key);
+        reads.set(key, kept);
+        kept.then((a) => {
+          if (a.status >= 300 || a.headers.has('set-cookie')) forget();
+        }, forget);
+      }
+    }
+    const a = await answer;
+    return new Response(a.body && new Uint8Array(a.body), { status: a.status, headers: a.headers });
   };
 }
 

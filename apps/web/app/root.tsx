@@ -74,14 +74,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   prepareServerHtml(footerId(url.search), () => (
     <Footer newsletter={newsletterResult(url.search)} />
   ));
-  // The header's cart count (a signed-in user's cart is on the server) and the visitor's place,
-  // read side by side: every signed-in page waits for both.
+  // The header's cart count (a signed-in user's cart is on the server) and the visitor's place:
+  // for a signed-in visitor without a place cookie, one call answers both (loadPlace asks for
+  // the same answer, and a page's identical reads share one call).
   const api = serverApi(context);
-  const [cart, place] = await Promise.all([
-    user.isauthenticated ? api.get('/api/cart/count') : undefined,
+  const [header, place] = await Promise.all([
+    user.isauthenticated ? api.get('/api/user/header') : undefined,
     loadPlace(api, request, user.isauthenticated),
   ]);
-  const cartCount = cart?.status ? Number(cart.count) || 0 : null;
+  const cartCount = header?.status ? Number(header.count) || 0 : null;
   return {
     user,
     // Lite mode: pictures wait for a tap (docs/decisions/0028).

@@ -8,8 +8,9 @@ export interface Place extends PlaceIds {
 }
 
 /**
- * The visitor's place: the browser's cookie, else (signed in) the account's. Null when neither
- * names a state that exists.
+ * The visitor's place: the browser's cookie, else (signed in) the account's, read with the
+ * header's cart count (the root loader asks for the same answer: the page makes one call).
+ * Null when neither names a state that exists.
  */
 export async function loadPlace(
   api: Api,
@@ -18,7 +19,7 @@ export async function loadPlace(
 ): Promise<Place | null> {
   let ids = readPlaceCookie(request.headers.get('cookie'));
   if (!ids && signedIn) {
-    const ans = await api.get('/api/user/place');
+    const ans = await api.get('/api/user/header');
     const p = ans.status ? ans.place : null;
     ids = p ? { stateId: p.stateId, cityId: p.cityId } : null;
   }

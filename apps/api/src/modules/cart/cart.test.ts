@@ -44,6 +44,7 @@ describe(`cart (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     expect(cart.subtotalKobo).toBe(300000 + 200050 + 99999);
     expect(cart.ready).toBe(true);
     expect((await c.get('/api/cart/count')).body.count).toBe(4);
+    expect((await c.get('/api/user/header')).body).toMatchObject({ count: 4, place: null });
 
     cart = (await c.patch(`/api/cart/items/${p1.prodId}`, { quantity: 5 })).body;
     expect(cart.items.find((l: any) => l.productId === p1.prodId).quantity).toBe(5);

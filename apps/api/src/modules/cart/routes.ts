@@ -5,6 +5,7 @@ import { Id, Int } from '../../lib/schemas.ts';
 import * as sc from './schemas.ts';
 import { cartService, MAX_LINES, MAX_QUANTITY } from './service.ts';
 import { privateWrites } from '../../lib/page-cache.ts';
+import { placeService } from '../lookups/place-service.ts';
 
 const tags = ['cart'];
 const quantity = Int({ minimum: 1, maximum: MAX_QUANTITY });
@@ -20,6 +21,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   privateWrites(fastify); // no guest page shows what these write
   const app = typedRoutes(fastify);
   const svc = cartService(app.db);
+  const places = placeService(app.db);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -50,6 +52,27 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ status: true, count: await svc.count(req.user!.id) }),
+  );
+
+  // Every signed-in page reads both for its header: one call instead of two.
+  app.get(
+    '/api/user/header',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: [...tags, 'account'],
+        summary:
+          "What a signed-in page's header shows: how many items the cart holds and the account's state and city (null when not chosen)",
+        response: { 200: sc.headerReply },
+      },
+    },
+    async (req) => {
+      const [count, place] = await Promise.all([
+        svc.count(req.user!.id),
+        places.placeOf(req.user!.id),
+      ]);
+      return { status: true, count, place };
+    },
   );
 
   app.post(

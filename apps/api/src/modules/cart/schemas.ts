@@ -1,4 +1,5 @@
 import { Obj, nullable, okStatus } from '../../lib/schemas.ts';
+import { placeReply } from '../lookups/schemas.ts';
 
 // The cart's answers: every change answers the whole cart as it is now (amounts in kobo).
 
@@ -71,3 +72,9 @@ export const mergeReply = Obj({
   },
 });
 export const countReply = Obj({ status: okStatus, count: int });
+/** What every signed-in page's header shows: the cart's count and the account's place. */
+export const headerReply = Obj({
+  status: okStatus,
+  count: int,
+  place: placeReply.properties.place,
+});

@@ -70,6 +70,14 @@ describe(`the user's place (${dbLabel()})`, () => {
       cityId: ikeja,
     });
     expect((await t.get('/api/user/place', { cookie })).body.place.state).toBe('Lagos');
+    // The header's call answers the same place, beside the cart's count.
+    const header = await t.get('/api/user/header', { cookie });
+    expect(header.body).toEqual({
+      status: true,
+      count: 0,
+      place: (await t.get('/api/user/place', { cookie })).body.place,
+    });
+    expect((await t.get('/api/user/header')).status).toBe(401);
     const kano = await t.put('/api/user/place', { stateId: state.get('Kano') }, { cookie });
     expect(kano.body.place).toMatchObject({ state: 'Kano', cityId: null, city: null });
     const cleared = await t.put('/api/user/place', { stateId: null }, { cookie });

@@ -6,16 +6,21 @@ import type { DbHandle } from '@sf/db';
 import { createTestDb } from '@sf/db/testing';
 import { buildApp } from '../app.ts';
 import { registerWeb } from '../web.ts';
+import { isInProcess } from '../lib/in-process.ts';
 import { createUser } from './factories.ts';
+import { client } from './helper.ts';
 import { createProduct, createStore } from '../modules/catalog/testing.ts';
 
-// A page's request lines stand for its in-process calls (lib/in-process.ts): one pair per page
-// a visitor asked for, and a call that fails is logged under the page's request id.
+// A page's in-process calls: its request lines stand for them (lib/in-process.ts), a call that
+// fails is logged under the page's request id, and loaders asking for the same thing within one
+// page share one call (web.ts, inProcessFetch).
 
 let handle: DbHandle;
 let app: FastifyInstance;
 let base: string;
 const lines: Record<string, any>[] = [];
+/** In-process calls that reached the API, by path. */
+const calls: string[] = [];
 const stream = new Writable({
   write(chunk, _e, cb) {
     for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l));
@@ -28,6 +33,7 @@ beforeAll(async () => {
   app = await buildApp({ db: handle.db, logger: { level: 'info', stream } });
   // The reviews of a part fail (a fault), so the page is served without them.
   app.addHook('onRequest', async (req) => {
+    if (isInProcess(req)) calls.push(req.url.split('?')[0]);
     if (/^\/api\/products\/\d+\/reviews/.test(req.url)) throw new Error('reviews are down');
   });
   await registerWeb(app);
@@ -59,5 +65,30 @@ describe('request lines of a page and its calls', () => {
     const failed = mine.filter((l) => l.level >= 50);
     expect(failed.length).toBeGreaterThan(0);
     expect(JSON.stringify(failed)).toContain('reviews are down');
+  });
+
+  it("a signed-in parts list reads the cart's count and the account's place in one call", async () => {
+    const buyer = await createUser(handle.db);
+    const seller = await createUser(handle.db, 'Seller');
+    const store = await createStore(handle.db, { ownerUserId: seller.user.id });
+    const part = await createProduct(handle.db, { store, name: 'Camry wiper blade', stock: 9 });
+    const added = await client(app, { cookie: buyer.cookie }).post('/api/cart/items', {
+      productId: part.prodId,
+      quantity: 2,
+    });
+    expect(added.status).toBe(200);
+    const header = (html: string) => /data-testid="cart-count"[^>]*>(\d+)</.exec(html)?.[1];
+    calls.length = 0;
+    const res = await fetch(`${base}/spares-parts`, { headers: { cookie: buyer.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // The root (the header) and the list (its place) both ask: the page makes one call.
+    expect(calls.filter((c) => c === '/api/user/header')).toHaveLength(1);
+    expect(calls.filter((c) => c === '/api/user/place' || c === '/api/cart/count')).toEqual([]);
+    expect(header(html)).toBe('2');
+    // The next page asks again: nothing is shared between pages.
+    calls.length = 0;
+    await (await fetch(`${base}/spares-parts`, { headers: { cookie: buyer.cookie } })).text();
+    expect(calls.filter((c) => c === '/api/user/header')).toHaveLength(1);
   });
 });
