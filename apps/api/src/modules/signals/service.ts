@@ -54,7 +54,13 @@ export async function checkSignals(
     judge(db, page, claimOf),
   );
   // After a store's import: every other store's listing of the numbers it lists.
-  if (storeId) await inPages(db, { peersOfStore: storeId }, (page) => judge(db, page, claimOf));
+  if (storeId) {
+    const partNumbers = await repo.usablePartNumbers(storeId);
+    if (partNumbers.length)
+      await inPages(db, { peersOf: { store: storeId, partNumbers } }, (page) =>
+        judge(db, page, claimOf),
+      );
+  }
   return open;
 }
 
