@@ -11,3 +11,7 @@ const app = await buildApp({ db: handle.db, config: { commissionRate: 0.05 } });
 startJobRunner(app);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('ready');
+// A stop (the bench's SIGTERM) closes the app and exits, so a CPU profile (BENCH_NODE_FLAGS) is written.
+process.once('SIGTERM', () => {
+  void app.close().finally(() => process.exit(0));
+});

@@ -33,11 +33,15 @@ export async function freshDb(prefix) {
   };
 }
 
-/** The API process on `dbUrl` at `port`, resolved once it says it is ready. */
+/**
+ * The API process on `dbUrl` at `port`, resolved once it says it is ready. BENCH_NODE_FLAGS is
+ * passed to it as to the built server's processes (a CPU profile of the chat bench's server).
+ */
 export function startServer(dbUrl, port, env = {}) {
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/api-server.ts')],
+    [...extra, '--import', 'tsx', path.join(root, 'bench/api-server.ts')],
     {
       cwd: root,
       env: {
