@@ -8,7 +8,7 @@ export const isInProcess = (req: FastifyRequest) => '_lightMyRequest' in req.raw
 
 /**
  * Request lines for what a visitor asked, not for a page's in-process calls: the page's own
- * lines stand for them (a product page wrote five more pairs, each to the log as it came).
+ * lines stand for them (a product page wrote four more pairs, each to the log as it came).
  * A call that fails is still logged, under the page's request id (web.ts passes it on).
  */
 export class VisitorRequestLogs extends LogController {
