@@ -131,7 +131,16 @@ function inProcessFetch(
       }
     }
     const a = await answer;
-    return new Response(a.body && new Uint8Array(a.body), { status: a.status, headers: a.headers });
+    // Not a Response: Node 20 keeps each Response body's web stream, and the page's state it
+    // reaches, until the next full garbage collection, so a page's four calls filled the old
+    // space as fast as the pages themselves (TransportAnswer in apps/web/app/lib/api.ts).
+    const text = a.body ? Buffer.from(a.body.buffer, a.body.byteOffset, a.body.byteLength) : null;
+    return {
+      status: a.status,
+      ok: a.status >= 200 && a.status < 300,
+      headers: a.headers,
+      text: async () => (text ? text.toString('utf8') : ''),
+    };
   };
 }
 
@@ -277,16 +286,21 @@ export async function registerWeb(
     if (place) headers.set('cookie', `${PLACE_COOKIE}=${place}`);
     if (typeof req.headers['x-forwarded-proto'] === 'string')
       headers.set('x-forwarded-proto', req.headers['x-forwarded-proto']);
+    const sent: { html?: Readable } = {};
     const res = await handler(new Request(url, { headers }), {
       nonce: cache.placeholder,
       fetch: inProcessFetch(app, req, SHARED_HEADERS),
       user: null,
       mediaOrigins: app.mediaOrigins,
       publicOrigin: origin,
+      sendBody: (b: Readable) => (sent.html = b),
     });
     const out: [string, string][] = [];
     res.headers.forEach((v, k) => out.push([k, v]));
-    return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
+    const body = res.body
+      ? Buffer.from(await res.arrayBuffer())
+      : Buffer.concat(sent.html ? await sent.html.toArray() : []);
+    return { status: res.status, headers: out, body };
   }
 
   /** Answers from the guest page cache; false when this request must be rendered for itself. */
@@ -339,6 +353,7 @@ export async function registerWeb(
     const session: PassHolder = { pass: app.sessionPass(req.user) };
     reply.raw.on('close', () => session.pass?.revoke());
     const user: AuthUser | null = req.user ? authUser(req.user) : null;
+    const sent: { html?: Readable } = {};
     const res = await handler(request, {
       nonce: crypto.randomBytes(16).toString('base64'),
       fetch: inProcessFetch(app, req, VISITOR_HEADERS, session),
@@ -349,9 +364,13 @@ export async function registerWeb(
       },
       mediaOrigins: app.mediaOrigins,
       publicOrigin: origin,
+      sendBody: (b: Readable) => (sent.html = b),
     });
     const headers: [string, string][] = [...res.headers];
-    const stream = res.body ? Readable.fromWeb(res.body as any) : null;
+    // A document comes back as React's Node stream (sendBody); page data as a web stream.
+    const stream = res.body ? Readable.fromWeb(res.body as any) : (sent.html ?? null);
+    // React Router answers a HEAD with a new bodiless Response: the render is stopped.
+    if (stream !== sent.html) sent.html?.destroy();
     return sendRendered(req, reply, res.status, headers, stream);
   }
 

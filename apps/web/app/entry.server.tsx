@@ -26,6 +26,46 @@ export default function handleRequest(
   if (!responseHeaders.has('Cache-Control'))
     responseHeaders.set('Cache-Control', 'private, no-cache');
 
+  // Node 20 keeps every web stream (a ReadableStream, its reader) and whatever it holds until its
+  // next full garbage collection, and React renders inside an AsyncLocalStorage holding the whole
+  // render, which every promise made in the render keeps. A page's streams are therefore made
+  // here, before the render, and its HTML goes back to the server as the Node stream React writes
+  // (loadContext.sendBody) rather than as a web stream: each page kept in memory until the next
+  // full collection made one every second under load, and each held up the pages in flight.
+  let timer: NodeJS.Timeout | undefined;
+  let abortRender: (() => void) | undefined;
+  const body = new PassThrough();
+  // Pages are compressed on the way out (a list page is ~180 KB of HTML, ~25 KB compressed).
+  // React flushes the compressor after each chunk, so streaming still works.
+  const enc = request.headers.get('accept-encoding') ?? '';
+  const br = /\bbr\b/.test(enc);
+  let sink: Writable = body;
+  if (br || /\bgzip\b/.test(enc)) {
+    const z = br
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+    z.pipe(body);
+    sink = z;
+  }
+  // The abort timer holds the render: cleared once the page is written, or every page would stay
+  // in memory for six seconds after it was sent. A body closed before its end (a HEAD request, a
+  // visitor gone) stops the render, which would otherwise wait on the compressor for good.
+  body.once('close', () => {
+    clearTimeout(timer);
+    if (!body.writableFinished) {
+      sink.destroy();
+      abortRender?.();
+    }
+  });
+  const sendBody = loadContext?.sendBody;
+  const stream = sendBody ? null : createReadableStreamFromReadable(body);
+  // React Router's stream of the loader data is read by the render: its reader is taken here.
+  const handoff = routerContext.serverHandoffStream;
+  if (handoff) {
+    const reader = handoff.getReader();
+    routerContext.serverHandoffStream = { getReader: () => reader } as ReadableStream<Uint8Array>;
+  }
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const ua = request.headers.get('user-agent');
@@ -38,28 +78,17 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
-          // Pages are compressed on the way out (a list page is ~180 KB of HTML, ~25 KB compressed).
-          // React flushes the compressor after each chunk, so streaming still works.
-          const enc = request.headers.get('accept-encoding') ?? '';
-          let sink: Writable = body;
-          if (/\bbr\b/.test(enc) || /\bgzip\b/.test(enc)) {
-            const br = /\bbr\b/.test(enc);
-            const z = br
-              ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-              : zlib.createGzip({ level: 6 });
-            z.pipe(body);
-            sink = z;
+          if (sink !== body) {
             responseHeaders.set('Content-Encoding', br ? 'br' : 'gzip');
             responseHeaders.append('Vary', 'Accept-Encoding');
           }
-          const head = lowPriorityPreloads(sink);
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          sendBody?.(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(head);
+          pipe(lowPriorityPreloads(sink));
         },
         onShellError(error: unknown) {
+          body.destroy();
           reject(error);
         },
         onError(error: unknown) {
@@ -68,6 +97,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortRender = abort;
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -3,8 +3,15 @@ import { RETRY_STATUSES } from '@sf/shared/constants';
 import type { ErrorCode } from '@sf/shared/errors';
 import { MESSAGES } from '@sf/shared/messages';
 
+/**
+ * What the client reads of an answer. A Response has it; the server's in-process calls answer with
+ * a plain object instead, because Node 20 keeps every Response body's stream until its next full
+ * garbage collection (see apps/api/src/web.ts).
+ */
+export type TransportAnswer = Pick<Response, 'status' | 'ok' | 'headers' | 'text'>;
+
 /** How a request leaves: fetch in the browser, an in-process call on the server. */
-export type Transport = (path: string, init?: RequestInit) => Promise<Response>;
+export type Transport = (path: string, init?: RequestInit) => Promise<TransportAnswer>;
 
 /**
  * An API answer: the JSON body as the API sent it, plus the HTTP status. `status` is always the
@@ -129,7 +136,7 @@ export function createApi(
       payload = JSON.stringify(body);
     }
     const attempt = () => transport(path, { ...init, method, headers, body: payload });
-    let res: Response;
+    let res: TransportAnswer;
     let text: string;
     try {
       res = await attempt();

@@ -1,4 +1,5 @@
 import type { AuthUser } from '@sf/api/types';
+import type { Readable } from 'node:stream';
 import type { Transport } from './api.ts';
 
 /** What the server hands every loader and action (apps/api/src/web.ts builds it). */
@@ -19,6 +20,11 @@ export interface ServerContext {
    * with it. Never the request's Host, which any client can set.
    */
   publicOrigin: string;
+  /**
+   * Takes the page's HTML as the Node stream React writes (entry.server.tsx), so the server sends
+   * it as it is instead of through a web stream. Absent: the page comes back as the Response body.
+   */
+  sendBody?: (body: Readable) => void;
 }
 
 declare module 'react-router' {
