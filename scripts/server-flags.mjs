@@ -15,6 +15,13 @@ export const SERVER_NODE_FLAGS = [
   // Young generation: 2 x 8 MB semi-spaces instead of 2 x 16 MB. Request garbage dies young
   // either way; the scavenges are twice as frequent and as short (no change in p50 measured).
   '--max-semi-space-size=8',
+  // A full collection is due when the old space reaches its live size times a factor V8 picks
+  // (about 1.4 here). A page's objects that outlive two young collections are promoted, so under
+  // load the old space grew by about 25 MB a second and a full collection came every 0.7 s in
+  // each process, its marking steps holding up a page in flight by 20-45 ms each time: most of
+  // the fresh product page's p99. With 2.5 the live heap (55 MB) may reach about 140 MB first: one
+  // every 2-3 s, and the page's p95 at 100 req/s went from 26-32 ms to 10-14 ms (bench/README.md).
+  '--heap-growing-percent=150',
 ];
 
 /** Environment for the same processes (the unit sets it with Environment=). */
