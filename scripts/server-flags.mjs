@@ -22,6 +22,12 @@ export const SERVER_NODE_FLAGS = [
   // the fresh product page's p99. With 2.5 the live heap (55 MB) may reach about 140 MB first: one
   // every 2-3 s, and the page's p95 at 100 req/s went from 26-32 ms to 10-14 ms (bench/README.md).
   '--heap-growing-percent=150',
+  // One V8 helper thread a process (Node's default is four): the processes already take a core
+  // each (WEB_CONCURRENCY=auto), and each full collection's parallel marking on four threads took
+  // both cores of a 2-core machine for 40-60 ms, from the other process and PostgreSQL too: every
+  // cluster of slow pages sat on one (a GC observer beside the request times). The fresh product
+  // page's p99 at 100 req/s: 33-38 ms with four, 22-52 with two, 15-26 with one (bench/README.md).
+  '--v8-pool-size=1',
 ];
 
 /** Environment for the same processes (the unit sets it with Environment=). */
