@@ -6,7 +6,7 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { securityHeaders } from '@sf/shared';
-import { lowPriorityPreloads } from './lib/low-priority-preloads.server.ts';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-first-paint.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -85,7 +85,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           sendBody?.(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(lowPriorityPreloads(sink));
+          pipe(scriptsAfterFirstPaint(sink, nonce));
         },
         onShellError(error: unknown) {
           body.destroy();

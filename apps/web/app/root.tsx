@@ -39,6 +39,7 @@ import { useClientNav } from './lib/use-client-nav.ts';
 import { useServiceWorker } from './lib/use-service-worker.ts';
 import { LiteContext } from './lib/lite.ts';
 import { ServerHtml } from './lib/server-html.tsx';
+import { SCRIPTS_AFTER_FIRST_PAINT } from './lib/scripts-after-first-paint.ts';
 import { prepareServerHtml } from './lib/server-html.server.tsx';
 import { newsletterResult } from './components/newsletter-box.tsx';
 import type { Route } from './+types/root';
@@ -136,6 +137,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </ToastProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
+        <script
+          nonce={data?.nonce}
+          dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_FIRST_PAINT }}
+        />
       </body>
     </html>
   );

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './helpers.ts';
+
+// The page's JavaScript is fetched only after the first screen's photos (those marked high
+// priority) have arrived, and the page still hydrates, with no script error or CSP refusal.
+
+function collectProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (
+      m.type() === 'error' &&
+      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
+    )
+      problems.push(m.text());
+  });
+  return problems;
+}
+
+/** When the first script was asked for, and when each high-priority photo had arrived. */
+function loadOrder(page: Page) {
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const high = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map(
+      (i) => i.currentSrc,
+    );
+    return {
+      highPhotos: high.length,
+      photosDone: entries.filter((e) => high.includes(e.name)).map((e) => e.responseEnd),
+      firstScript: Math.min(
+        ...entries.filter((e) => /\/assets\/.+\.js$/.test(e.name)).map((e) => e.startTime),
+      ),
+    };
+  });
+}
+
+test('the parts list asks for its scripts after its first photos and then hydrates', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  await page.goto('/spares-parts');
+  await hydrated(page);
+  const order = await loadOrder(page);
+  expect(order.highPhotos).toBeGreaterThan(0);
+  expect(order.photosDone).toHaveLength(order.highPhotos);
+  for (const done of order.photosDone) expect(order.firstScript).toBeGreaterThanOrEqual(done);
+  // Hydrated for real: the client router takes a link without a page load.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page
+    .getByRole('navigation', { name: 'Find' })
+    .getByRole('link', { name: 'MECHANICS' })
+    .click();
+  await expect(page).toHaveURL(/\/mechanics/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('a page without photos hydrates as soon as it has painted', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/contact-us');
+  await hydrated(page);
+  const order = await loadOrder(page);
+  expect(order.highPhotos).toBe(0);
+  expect(order.firstScript).toBeLessThan(5_000);
+  expect(problems).toEqual([]);
+});
