@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@sf/api/types';
 import { Thumb } from './photo.tsx';
@@ -10,7 +11,8 @@ import { Thumb } from './photo.tsx';
 const tileSrc = (imageUrl: string) =>
   imageUrl.replace(/^\/images\/categories\/([a-z0-9-]+)\.svg$/, '/images/categories.svg#$1');
 
-export function CategoryGrid({
+/** Memoised: the router renders the whole page again when it learns routes after hydration. */
+export const CategoryGrid = memo(function CategoryGrid({
   categories,
   heading = 'Shop by category',
   eager = 12,
@@ -53,4 +55,4 @@ export function CategoryGrid({
       </ul>
     </section>
   );
-}
+});

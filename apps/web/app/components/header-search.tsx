@@ -20,7 +20,8 @@ function usePartSuggestions(text: string): Suggestion[] {
   const q = text.trim();
   useEffect(() => {
     if (q.length <= SEARCH_MIN_CHARS) {
-      setItems([]);
+      // (the same list kept when already empty: a new one would render the header again)
+      setItems((prev) => (prev.length ? [] : prev));
       return;
     }
     let live = true;

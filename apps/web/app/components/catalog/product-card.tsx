@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { productHref, type ProductItem } from '../../lib/catalog.ts';
 import { VerifiedMark } from '../verified-badge.tsx';
@@ -6,8 +7,18 @@ import { ProductImg } from './product-image.tsx';
 import { MyFitBadge } from './fit-badge.tsx';
 import { Stars } from '../reviews/stars.tsx';
 
-/** A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the store's city and badge. */
-export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: boolean }) {
+/**
+ * A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the
+ * store's city and badge. Memoised: a list's items are kept as they are between renders, and the
+ * router renders the whole page again when it learns routes after hydration (50 cards for nothing).
+ */
+export const ProductCard = memo(function ProductCard({
+  p,
+  eager = false,
+}: {
+  p: ProductItem;
+  eager?: boolean;
+}) {
   const place = [p.store?.city, p.store?.state].filter(Boolean).join(', ');
   return (
     <article
@@ -58,7 +69,7 @@ export function ProductCard({ p, eager = false }: { p: ProductItem; eager?: bool
       </div>
     </article>
   );
-}
+});
 
 export function ProductCardSkeleton() {
   return (
