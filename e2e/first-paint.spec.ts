@@ -1,21 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './helpers.ts';
+import { collectProblems, hydrated } from './helpers.ts';
 
 // The page's JavaScript is fetched only after the first screen's photos (those marked high
 // priority) have arrived, and the page still hydrates, with no script error or CSP refusal.
-
-function collectProblems(page: Page) {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (
-      m.type() === 'error' &&
-      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
-    )
-      problems.push(m.text());
-  });
-  return problems;
-}
 
 /** When the first script was asked for, and when each high-priority photo had arrived. */
 function loadOrder(page: Page) {

@@ -118,15 +118,21 @@ export async function signedInPage(
 ) {
   const ctx = await signedInContext(browser, email, { viewport: page.viewportSize(), javaScript });
   const p = await ctx.newPage();
-  p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  p.on('console', (m) => {
+  collectProblems(p, problems);
+  return p;
+}
+
+/** Collects the page's script errors, hydration mismatches and CSP refusals into `problems`. */
+export function collectProblems(page: Page, problems: string[] = []) {
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
     if (
       m.type() === 'error' &&
       /Content Security Policy|hydrat|Minified React error/i.test(m.text())
     )
       problems.push(m.text());
   });
-  return p;
+  return problems;
 }
 
 /** The demo seller's page (see signedInPage). */

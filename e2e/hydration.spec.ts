@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './helpers.ts';
+import { collectProblems, hydrated } from './helpers.ts';
 
 // Guards the page as a whole after hydration and client navigation: one document, its
 // stylesheet in place, styles applied, and no script errors or CSP violations on the way.
@@ -17,15 +17,7 @@ async function integrity(page: Page) {
 }
 
 test('pages stay whole through hydration, navigation and error pages', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (
-      m.type() === 'error' &&
-      /Content Security Policy|hydrat|Minified React error/i.test(m.text())
-    )
-      problems.push(m.text());
-  });
+  const problems = collectProblems(page);
   await page.goto('/');
   await hydrated(page);
   await integrity(page);
