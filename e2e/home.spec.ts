@@ -9,13 +9,12 @@ test('category tiles are pictures, the newest parts show, businesses find their 
   request,
 }) => {
   await page.goto('/');
-  // Every tile is a view of one sheet: one request for all of them.
-  const tiles = page.locator('main img[src^="/images/categories.svg#"]');
+  // Every tile is a symbol of one sheet: one request for all of them, each drawn once it came.
+  const tiles = page.locator('main svg use[href^="/images/category-tiles.svg#"]');
   expect(await tiles.count()).toBeGreaterThan(30);
-  await expect(tiles.first()).toHaveJSProperty('complete', true);
-  expect(await tiles.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
-    0,
-  );
+  await expect
+    .poll(() => tiles.first().evaluate((use: SVGUseElement) => use.getBBox().width))
+    .toBeGreaterThan(0);
   const brakes = await request.get('/images/categories/brakes.svg');
   expect(await brakes.text()).not.toContain('<text');
 

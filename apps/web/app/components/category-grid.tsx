@@ -1,15 +1,16 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@sf/api/types';
-import { Thumb } from './photo.tsx';
+import { SheetIcon, Thumb } from './photo.tsx';
 
 /**
- * A drawn tile's view in the sheet of all tiles (GET /images/categories.svg): every tile of a grid
- * comes from one file, one request instead of one per category. A picture staff uploaded stays
- * as it is.
+ * A drawn tile's symbol in the sheet of all tiles (GET /images/category-tiles.svg), or null for a
+ * picture staff uploaded (shown as it is).
  */
-const tileSrc = (imageUrl: string) =>
-  imageUrl.replace(/^\/images\/categories\/([a-z0-9-]+)\.svg$/, '/images/categories.svg#$1');
+const tileHref = (imageUrl: string) => {
+  const slug = /^\/images\/categories\/([a-z0-9-]+)\.svg$/.exec(imageUrl)?.[1];
+  return slug ? `/images/category-tiles.svg#${slug}` : null;
+};
 
 /** Memoised: the router renders the whole page again when it learns routes after hydration. */
 export const CategoryGrid = memo(function CategoryGrid({
@@ -29,29 +30,36 @@ export const CategoryGrid = memo(function CategoryGrid({
         {heading}
       </h2>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
-        {categories.map((c, i) => (
-          <li key={c.cat_id} className="list-cell [contain-intrinsic-size:auto_6rem]">
-            <Link
-              to={`/cat/${c.cat_id}`}
-              className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm"
-            >
-              <Thumb
-                src={tileSrc(c.image_url)}
-                alt=""
-                width={48}
-                height={48}
-                loading={i < eager ? 'eager' : 'lazy'}
-                // Small icons: fetched at once, but after what the first paint needs. Without
-                // this React puts a preload of each into the head ahead of the stylesheet, and
-                // with six connections a phone waits for a dozen icons before it has the CSS.
-                fetchPriority="low"
-                decoding="async"
-                className="size-12 rounded-lg"
-              />
-              <span className="line-clamp-2">{c.name}</span>
-            </Link>
-          </li>
-        ))}
+        {categories.map((c, i) => {
+          const sheet = tileHref(c.image_url);
+          return (
+            <li key={c.cat_id} className="list-cell [contain-intrinsic-size:auto_6rem]">
+              <Link
+                to={`/cat/${c.cat_id}`}
+                className="card flex h-full flex-col items-center gap-1.5 p-2 text-center text-xs font-medium hover:ring-2 hover:ring-brand-600 sm:text-sm"
+              >
+                {sheet ? (
+                  <SheetIcon href={sheet} size={48} className="size-12 rounded-lg" />
+                ) : (
+                  <Thumb
+                    src={c.image_url}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading={i < eager ? 'eager' : 'lazy'}
+                    // Small pictures: fetched at once, but after what the first paint needs. Without
+                    // this React puts a preload of each into the head ahead of the stylesheet, and
+                    // with six connections a phone waits for a dozen of them before it has the CSS.
+                    fetchPriority="low"
+                    decoding="async"
+                    className="size-12 rounded-lg"
+                  />
+                )}
+                <span className="line-clamp-2">{c.name}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -64,12 +64,47 @@ export function Photo({ placeholder, className = '', style, ...img }: Props) {
 export function Thumb({ className = '', ...img }: Props) {
   const lite = useLite();
   if (!lite) return <img {...img} className={className} />;
+  return <LiteBox className={className} width={img.width} height={img.height} />;
+}
+
+/**
+ * A small drawing taken from a sheet of SVG symbols (`href` is the sheet's URL and the symbol's
+ * id): every drawing of a grid comes from one request, and each paints only its own symbol. In
+ * lite mode, a box as Thumb's.
+ */
+export function SheetIcon({
+  href,
+  size,
+  className = '',
+}: {
+  href: string;
+  size: number;
+  className?: string;
+}) {
+  const lite = useLite();
+  if (lite) return <LiteBox className={className} width={size} height={size} />;
+  return (
+    <svg aria-hidden width={size} height={size} className={className}>
+      <use href={href} />
+    </svg>
+  );
+}
+
+function LiteBox({
+  className,
+  width,
+  height,
+}: {
+  className: string;
+  width: number;
+  height: number;
+}) {
   return (
     <span
       aria-hidden
       data-lite-thumb=""
       className={`inline-block bg-gray-200 ${className}`}
-      style={{ width: img.width, height: img.height }}
+      style={{ width, height }}
     />
   );
 }

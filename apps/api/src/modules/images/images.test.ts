@@ -76,23 +76,22 @@ describe(`generated images that exist (${dbLabel()})`, () => {
     expect(store.text).toContain('<text');
   });
 
-  it('draws every category tile again in one sheet, each under a view named by its image', async () => {
+  it('draws every category tile again in one sheet, each a symbol named by its image', async () => {
     const images = await rows<{ image: string }>(
       t.app.db,
       sql`select distinct image from categories where image not like '/images/%' order by image`,
     );
-    const r = await t.get('/images/categories.svg');
+    const r = await t.get('/images/category-tiles.svg');
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(r.headers['cache-control']).toMatch(/max-age=3600/);
-    const views = [...r.text.matchAll(/<view id="([a-z0-9-]+)" viewBox="0 (\d+) 96 96"\/>/g)];
-    expect(views.map((v) => v[1])).toEqual(images.map((i) => i.image));
-    for (const [i, v] of views.entries()) {
-      expect(Number(v[2])).toBe(i * 96);
-      // The same drawing as the tile's own file, moved into place.
-      const single = (await t.get(`/images/categories/${v[1]}.svg`)).text;
+    const symbols = [...r.text.matchAll(/<symbol id="([a-z0-9-]+)" viewBox="0 0 96 96">/g)];
+    expect(symbols.map((v) => v[1])).toEqual(images.map((i) => i.image));
+    for (const [, slug] of symbols) {
+      // The same drawing as the tile's own file.
+      const single = (await t.get(`/images/categories/${slug}.svg`)).text;
       const shapes = single.slice(single.indexOf('<rect'), single.lastIndexOf('</svg>'));
-      expect(r.text).toContain(`<g transform="translate(0 ${i * 96})">${shapes}</g>`);
+      expect(r.text).toContain(`<symbol id="${slug}" viewBox="0 0 96 96">${shapes}</symbol>`);
     }
   });
 

@@ -38,7 +38,7 @@ export default async function imageRoutes(fastify: FastifyInstance) {
 
   // All category tiles in one file (the category grids show them from it). It changes only when
   // staff add a category with a new image name: fresh for an hour, then revalidated in the background.
-  app.get('/images/categories.svg', { schema: { hide: true } }, async (_req, reply) =>
+  app.get('/images/category-tiles.svg', { schema: { hide: true } }, async (_req, reply) =>
     reply
       .header('content-type', 'image/svg+xml')
       .header('cache-control', 'public, max-age=3600, stale-while-revalidate=604800')

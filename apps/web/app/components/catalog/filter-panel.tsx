@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { yearOptions, type Option } from '@sf/shared';
 import { browserApi, toQuery } from '../../lib/api.ts';
@@ -11,6 +11,7 @@ import {
 } from '../../lib/catalog.ts';
 import { ResetIcon, SearchIcon } from '../icons.tsx';
 import { SelectField } from '../select-field.tsx';
+import { useLive } from '../../lib/use-live.ts';
 
 const EMPTY: Required<PartsFilters> = {
   regionId: '',
@@ -57,8 +58,7 @@ export function FilterPanel({
   const [years, setYears] = useState<Option<number>[]>(
     options.years.length ? options.years : DEFAULT_YEARS,
   );
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useLive();
 
   const picked = hasFilters(v);
   const isApplied = hasFilters(applied);

@@ -1,10 +1,11 @@
 import { Form, Link } from 'react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { dayOptions, filterKeys, isActive, KINDS, type ProviderKind } from '../../lib/providers.ts';
 import { ResetIcon, SearchIcon } from '../icons.tsx';
 import { SelectBoxField } from '../form-field.tsx';
+import { useLive } from '../../lib/use-live.ts';
 
 export interface FilterLookups {
   states: Option<number>[];
@@ -70,9 +71,8 @@ export function ProviderFilters({
     Object.fromEntries(filterKeys(kind).map((f) => [f, filters[f] ?? ''])),
   );
   const [cities, setCities] = useState(lookups.cities);
-  const [live, setLive] = useState(false);
+  const live = useLive();
   const citiesFor = useRef(filters.regionId ?? '');
-  useEffect(() => setLive(true), []);
 
   const set = (name: string) => (v: string) => setValues((old) => ({ ...old, [name]: v }));
   const onState = async (v: string) => {

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CategoryTree } from '../../lib/seller.ts';
+import { useLive } from '../../lib/use-live.ts';
 
 /**
  * The category picker: before JavaScript (and without it) one select of every kind of part,
@@ -24,8 +25,7 @@ export function CategoryPicker({
   allowTop?: boolean;
   label?: string;
 }) {
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useLive();
   const parentOf = (id: string) =>
     tree.find((t) => String(t.id) === id || t.children.some((c) => String(c.id) === id));
   const [parent, setParent] = useState(() => (value ? String(parentOf(value)?.id ?? '') : ''));

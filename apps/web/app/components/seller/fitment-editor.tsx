@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { YEAR_FROM, maxModelYear, type Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { EMPTY_FITMENT, type FitmentDraft } from '../../lib/seller.ts';
 import { Field, SelectBoxField } from '../form-field.tsx';
+import { useLive } from '../../lib/use-live.ts';
 
 /**
  * The cars a part fits: rows of make, model (or every model) and a year range, sent as the
@@ -24,8 +25,7 @@ export function FitmentEditor({
 }) {
   const [rows, setRows] = useState(initial);
   const [models, setModels] = useState(initialModels);
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useLive();
   const top = maxModelYear();
 
   const set = (i: number, patch: Partial<FitmentDraft>) =>
