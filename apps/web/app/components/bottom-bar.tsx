@@ -1,10 +1,20 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { bottomBar } from '../lib/menus.ts';
 import { ChatLink } from './chat/chat-link.tsx';
 
-/** Fixed bottom bar with the role's shortcuts, for signed-in users on phones. */
-export function BottomBar({ user, chat = true }: { user: AuthUser; chat?: boolean }) {
+/**
+ * Fixed bottom bar with the role's shortcuts, for signed-in users on phones.
+ * Memoised: the router renders a page again once it learns its links' routes (decision 0039).
+ */
+export const BottomBar = memo(function BottomBar({
+  user,
+  chat = true,
+}: {
+  user: AuthUser;
+  chat?: boolean;
+}) {
   if (!user.isauthenticated) return null;
   const items = bottomBar(user.role);
   return (
@@ -39,4 +49,4 @@ export function BottomBar({ user, chat = true }: { user: AuthUser; chat?: boolea
       </nav>
     </>
   );
-}
+});

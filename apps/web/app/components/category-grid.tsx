@@ -12,7 +12,7 @@ const tileHref = (imageUrl: string) => {
   return slug ? `/images/category-tiles.svg#${slug}` : null;
 };
 
-/** Memoised: the router renders the whole page again when it learns routes after hydration. */
+/** Memoised: the router renders a page again once it learns its links' routes (decision 0039). */
 export const CategoryGrid = memo(function CategoryGrid({
   categories,
   heading = 'Shop by category',

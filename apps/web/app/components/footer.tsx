@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { STATIC_PAGES, SUPPORT } from '../lib/menus.ts';
 import {
   FacebookIcon,
@@ -55,7 +56,8 @@ const half = Math.ceil(STATIC_PAGES.length / 2);
 const LIST = 'grid grid-cols-2 gap-x-4 text-sm sm:block sm:space-y-2';
 const LINK = 'flex min-h-12 items-center hover:underline sm:inline sm:min-h-0';
 
-export function Footer({ newsletter = '' }: { newsletter?: string }) {
+/** Memoised: the router renders a page again once it learns its links' routes (decision 0039). */
+export const Footer = memo(function Footer({ newsletter = '' }: { newsletter?: string }) {
   return (
     <footer className="late-drawn mt-12 bg-brand-900 pb-24 text-brand-50 [contain-intrinsic-size:auto_78rem] md:pb-8 lg:[contain-intrinsic-size:auto_28rem] print:hidden">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -176,4 +178,4 @@ export function Footer({ newsletter = '' }: { newsletter?: string }) {
       <p className="container-page border-t border-white/10 pt-4 text-xs text-brand-100">{`© ${new Date().getFullYear()} SpareFinder NG. Prices in naira (₦).`}</p>
     </footer>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { MAIN_NAV } from '../lib/menus.ts';
@@ -26,7 +27,8 @@ export function Wordmark() {
   );
 }
 
-export function Header({
+/** Memoised: the router renders a page again once it learns its links' routes (decision 0039). */
+export const Header = memo(function Header({
   user,
   place,
   chat = true,
@@ -85,4 +87,4 @@ export function Header({
       </nav>
     </header>
   );
-}
+});

@@ -1,9 +1,13 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { ProductItem } from '../lib/catalog.ts';
 import { ProductCard } from './catalog/product-card.tsx';
 
-/** The newest parts on the market: proof the shelves are stocked, and a quick way in. */
-export function RecentParts({ items }: { items: ProductItem[] }) {
+/**
+ * The newest parts on the market: proof the shelves are stocked, and a quick way in.
+ * Memoised: the router renders a page again once it learns its links' routes (decision 0039).
+ */
+export const RecentParts = memo(function RecentParts({ items }: { items: ProductItem[] }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="recent-parts" className="container-page py-6">
@@ -28,7 +32,7 @@ export function RecentParts({ items }: { items: ProductItem[] }) {
       </ul>
     </section>
   );
-}
+});
 
 const JOIN = [
   {
@@ -51,8 +55,11 @@ const JOIN = [
   },
 ] as const;
 
-/** The way in for businesses: each card opens registration with its role chosen. */
-export function JoinUs() {
+/**
+ * The way in for businesses: each card opens registration with its role chosen.
+ * Memoised: the router renders a page again once it learns its links' routes (decision 0039).
+ */
+export const JoinUs = memo(function JoinUs() {
   return (
     <section aria-labelledby="join-us" className="container-page py-6">
       <h2 id="join-us" className="mb-3 text-lg font-bold">
@@ -74,4 +81,4 @@ export function JoinUs() {
       </ul>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { HeaderSearch, type Suggestion } from '../header-search.tsx';
 
@@ -6,8 +7,13 @@ import { HeaderSearch, type Suggestion } from '../header-search.tsx';
  * while typing; the search itself (Enter, or the last suggestion) opens /search, which reads
  * the kind, the place and the speciality out of the text ("tow van Lekki") and shows each
  * kind in its own group.
+ * Memoised: the router renders a page again once it learns its links' routes (decision 0039).
  */
-export function FindAnything({ defaultValue = '' }: { defaultValue?: string }) {
+export const FindAnything = memo(function FindAnything({
+  defaultValue = '',
+}: {
+  defaultValue?: string;
+}) {
   const extra = (q: string): Suggestion[] => [
     {
       key: 'all',
@@ -39,4 +45,4 @@ export function FindAnything({ defaultValue = '' }: { defaultValue?: string }) {
       </p>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { memo, lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   hasFilters,
@@ -25,7 +25,8 @@ const FitCarForm = lazy(() =>
   import('./fit-car-form.tsx').then((m) => ({ default: m.FitCarForm })),
 );
 
-export function PartsResults({
+/** Memoised: the router renders a page again once it learns its links' routes (decision 0039). */
+export const PartsResults = memo(function PartsResults({
   action,
   catId,
   filters,
@@ -111,7 +112,7 @@ export function PartsResults({
       </section>
     </div>
   );
-}
+});
 
 /** 'Tell me when new parts match': saves the list's filters as a search (nothing for a place alone). */
 function SaveSearch({ filters, catId }: { filters: PartsFilters; catId: number }) {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useLocation } from 'react-router';
 import { KINDS } from '../../lib/providers.ts';
 import type { ProviderListData } from '../../lib/providers.server.ts';
@@ -8,7 +9,14 @@ import { ProviderList } from './provider-list.tsx';
 import { RequestPrompt } from '../requests/request-prompt.tsx';
 import { REQUEST_KIND } from '../../lib/providers.ts';
 
-export function ProviderListPage({ data, intro }: { data: ProviderListData; intro: string }) {
+/** Memoised: the router renders a page again once it learns its links' routes (decision 0039). */
+export const ProviderListPage = memo(function ProviderListPage({
+  data,
+  intro,
+}: {
+  data: ProviderListData;
+  intro: string;
+}) {
   const location = useLocation();
   const k = KINDS[data.kind];
   return (
@@ -56,4 +64,4 @@ export function ProviderListPage({ data, intro }: { data: ProviderListData; intr
       </main>
     </>
   );
-}
+});

@@ -1,11 +1,15 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { KINDS } from '../../lib/providers.ts';
 import type { TopProvidersData } from '../../lib/providers.server.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
 
-/** 'Top mechanics' and 'Top tow vans' on the home page. */
-export function TopProviders({ data }: { data: TopProvidersData }) {
+/**
+ * 'Top mechanics' and 'Top tow vans' on the home page.
+ * Memoised: the router renders a page again once it learns its links' routes (decision 0039).
+ */
+export const TopProviders = memo(function TopProviders({ data }: { data: TopProvidersData }) {
   return (
     <>
       {(['mechanic', 'towvan'] as const).map((kind) => (
@@ -36,4 +40,4 @@ export function TopProviders({ data }: { data: TopProvidersData }) {
       ))}
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { INCOMING_PATH, requestHref, type RequestKind } from '../../lib/requests.ts';
 import { PartIcon, TruckIcon, WrenchIcon } from '../icons.tsx';
@@ -60,8 +61,11 @@ export function RequestPrompt({
   );
 }
 
-/** The three kinds side by side, for the home page. */
-export function RequestChoices() {
+/**
+ * The three kinds side by side, for the home page.
+ * Memoised: the router renders a page again once it learns its links' routes (decision 0039).
+ */
+export const RequestChoices = memo(function RequestChoices() {
   return (
     <section aria-labelledby="request-choices" className="container-page py-6">
       <h2 id="request-choices" className="text-lg font-bold">
@@ -94,7 +98,7 @@ export function RequestChoices() {
       </ul>
     </section>
   );
-}
+});
 
 /** Help text that describes broadcasting ends with the way to do it, so it is never only words. */
 export const mentionsBroadcast = (text: string) => /\bbroadcast/i.test(text);
