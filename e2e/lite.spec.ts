@@ -5,6 +5,7 @@ import { hydrated } from './helpers.ts';
 // pages a buyer browses — product photos, category icons, store and workshop logos, blog
 // covers — until one is tapped. Only the site's own icons (the header's, inline or cached) may load.
 
+// Any request for one counts, an <img>'s or a <use>'s (the category tiles' sheet).
 const CONTENT = /\/(images|uploads)\//;
 
 for (const path of ['/', '/mechanics', '/towvans', '/blogs', '/store/ladipo-genuine-parts']) {
@@ -19,8 +20,7 @@ for (const path of ['/', '/mechanics', '/towvans', '/blogs', '/store/ladipo-genu
       const page = await ctx.newPage();
       const pictures: string[] = [];
       page.on('request', (r) => {
-        if (r.resourceType() === 'image' && CONTENT.test(new URL(r.url()).pathname))
-          pictures.push(r.url());
+        if (CONTENT.test(new URL(r.url()).pathname)) pictures.push(r.url());
       });
       await page.goto(path);
       await hydrated(page);
@@ -51,8 +51,7 @@ test('without Save-Data the same pages show their pictures (the check above can 
 }) => {
   const pictures: string[] = [];
   page.on('request', (r) => {
-    if (r.resourceType() === 'image' && CONTENT.test(new URL(r.url()).pathname))
-      pictures.push(r.url());
+    if (CONTENT.test(new URL(r.url()).pathname)) pictures.push(r.url());
   });
   await page.goto('/');
   await hydrated(page);

@@ -119,6 +119,39 @@ test.describe('mechanics and tow vans', () => {
     await expectAccessible(page);
   });
 
+  test('a workshop without a logo shows its initials badge, drawn without a request', async ({
+    page,
+  }) => {
+    const badges: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/images/sp/')) badges.push(r.url());
+    });
+    await page.goto('/mechanics');
+    const card = page.getByRole('article').filter({ has: page.getByTestId('provider-badge') });
+    const first = card.first();
+    // The same letters and colour as the server's SVG badge of that workshop.
+    const id = (await first.getAttribute('aria-labelledby'))!.replace('sp-', '');
+    const svg = await (await page.request.get(`/images/sp/${id}.svg`)).text();
+    const fill = /<rect [^>]*fill="(hsl\([^"]+\))"/.exec(svg)![1];
+    const letters = /<text [^>]*>([^<]+)<\/text>/.exec(svg)![1];
+    await expect(first.getByTestId('provider-badge')).toHaveText(letters);
+    const colour = await first
+      .getByTestId('provider-badge')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const probe = await page.evaluate((c) => {
+      const d = document.createElement('div');
+      d.style.background = c;
+      document.body.append(d);
+      const out = getComputedStyle(d).backgroundColor;
+      d.remove();
+      return out;
+    }, fill);
+    expect(colour).toBe(probe);
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(200);
+    expect(badges).toEqual([]);
+  });
+
   test('the home page shows top mechanics and tow vans', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Top mechanics' })).toBeVisible();

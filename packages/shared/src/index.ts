@@ -19,3 +19,4 @@ export * from './place.ts';
 export * from './alerts.ts';
 export * from './lite.ts';
 export * from './words.ts';
+export * from './badge.ts';

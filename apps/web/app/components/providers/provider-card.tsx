@@ -3,7 +3,7 @@ import { formatDays, KINDS, type RatedProvider } from '../../lib/providers.ts';
 import { Stars } from '../reviews/stars.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 import { VerifiedBadge } from '../verified-badge.tsx';
-import { Thumb } from '../photo.tsx';
+import { ProviderLogo } from './provider-logo.tsx';
 
 /** A mechanic or tow van in a list: logo, name, place, trust, days, what they do, and how to reach them. */
 export function ProviderCard({
@@ -21,17 +21,7 @@ export function ProviderCard({
   return (
     <article className="card flex h-full flex-col gap-3 p-3" aria-labelledby={`sp-${p.sp_id}`}>
       <div className="flex gap-3">
-        <Thumb
-          src={p.company_logo}
-          alt=""
-          width={56}
-          height={56}
-          loading={eager ? 'eager' : 'lazy'}
-          // A small logo, after what the first paint needs (see category-grid.tsx).
-          fetchPriority="low"
-          decoding="async"
-          className="size-14 shrink-0 rounded-full bg-gray-100"
-        />
+        <ProviderLogo p={p} eager={eager} />
         <div className="min-w-0 flex-1">
           <H id={`sp-${p.sp_id}`} className="text-base font-bold leading-snug">
             <Link to={href} className="hover:text-brand-700 hover:underline">
