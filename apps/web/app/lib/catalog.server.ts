@@ -67,13 +67,19 @@ export async function loadPartsList(api: Api, request: Request, catId: number) {
   };
 }
 
-/** Cards' ratings by product id (empty when the answer fails: the cards show none). */
+/**
+ * Cards' ratings by product id (empty when the answer fails: the cards show none). A part whose
+ * product and store have no rating yet is left out: its card shows none either, and a page of 50
+ * cards carries 150 fewer objects for the browser to decode before it can hydrate.
+ */
 export async function loadRatings(api: Api, ids: number[]): Promise<Record<number, CardRating>> {
   if (!ids.length) return {};
   const ans = await api.get(`/api/reviews/summary?products=${ids.slice(0, 60).join(',')}`);
   if (!ans.status) return {};
   return Object.fromEntries(
-    ans.items.map((i) => [i.prod_id, { product: i.product, store: i.store }]),
+    ans.items
+      .filter((i) => i.product.count > 0 || i.store.count > 0)
+      .map((i) => [i.prod_id, { product: i.product, store: i.store }]),
   );
 }
 
