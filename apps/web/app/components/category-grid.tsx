@@ -20,7 +20,10 @@ export const CategoryGrid = memo(function CategoryGrid({
 }: {
   categories: Category[];
   heading?: string;
-  /** Icons loaded at once (near the top of a page); the rest wait until scrolled near. */
+  /**
+   * Icons loaded at once (near the top of a page); the rest wait until scrolled near. With 0 the
+   * whole grid waits.
+   */
   eager?: number;
 }) {
   if (categories.length === 0) return null;
@@ -31,7 +34,10 @@ export const CategoryGrid = memo(function CategoryGrid({
       </h2>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
         {categories.map((c, i) => {
-          const sheet = tileHref(c.image_url);
+          // A grid that starts below the first screen (eager 0, under a list of 50 parts) takes
+          // each tile's own file, lazily: a <use> fetches and parses the sheet at once, wherever
+          // it is on the page.
+          const sheet = eager > 0 ? tileHref(c.image_url) : null;
           return (
             <li key={c.cat_id} className="list-cell [contain-intrinsic-size:auto_6rem]">
               <Link
