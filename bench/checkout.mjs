@@ -19,11 +19,13 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { freshDb as newDb, startBuiltServer, startServer as start } from './server-db.mjs';
 import { failOnErrors, sized, writeResult } from './smoke-mode.mjs';
+import { jsonClient } from './http-json.mjs';
 
 const which = new Set((process.argv[2] ?? 'race,sigkill,throughput').split(','));
 const port = Number(process.env.BENCH_PORT ?? 3991);
 const base = `http://127.0.0.1:${port}`;
 const SECRET = 'sk_test_sparefinder_local_no_money_moves';
+const client = jsonClient(base);
 
 const stop = (child, sig = 'SIGTERM') =>
   new Promise((r) => {
@@ -100,23 +102,14 @@ const body = (place, method = 'pay_on_delivery') =>
     paymentMethod: method,
   });
 
+/** One checkout of the buyer's cart; the answer's body is parsed only when `json()` is called. */
 async function checkout(b, place, method) {
   const t0 = performance.now();
-  try {
-    const res = await fetch(`${base}/api/checkout`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: b.cookie,
-        'idempotency-key': `bench-${crypto.randomUUID()}`,
-      },
-      body: body(place, method),
-    });
-    const json = await res.json().catch(() => null);
-    return { status: res.status, json, ms: performance.now() - t0 };
-  } catch (err) {
-    return { status: 0, error: String(err), ms: performance.now() - t0 };
-  }
+  const res = await client.send('POST', '/api/checkout', {
+    headers: { cookie: b.cookie, 'idempotency-key': `bench-${crypto.randomUUID()}` },
+    body: body(place, method),
+  });
+  return { ...res, ms: performance.now() - t0 };
 }
 
 const pct = (xs, p) => {
@@ -183,7 +176,8 @@ async function sigkill() {
     const placed = await Promise.all(payers.map((b) => checkout(b, w.place, 'paystack')));
     const refs = placed
       .filter((p) => p.status === 201)
-      .map((p) => ({ ref: p.json.payment.reference, amount: p.json.totalKobo }));
+      .map((p) => p.json())
+      .map((j) => ({ ref: j.payment.reference, amount: j.totalKobo }));
     await db.query(
       `update paystack_test_records set status = 'success' where kind = 'transaction'`,
     );
@@ -194,7 +188,7 @@ async function sigkill() {
       w.buyers.slice(0, checkouts).map(async (b) => {
         const r = await checkout(b, w.place);
         answered++;
-        if (r.status === 201) acked.push(...r.json.orders.map((o) => o.id));
+        if (r.status === 201) acked.push(...r.json().orders.map((o) => o.id));
         if (answered === killAfter) child.kill('SIGKILL');
         return r;
       }),
@@ -275,17 +269,14 @@ async function round(b, place, t, sentFrom = performance.now()) {
   // Latency from `sentFrom`: at a fixed rate, the round's due time (it may be sent late).
   t.checkoutMs.push(performance.now() - sentFrom);
   if (r.status === 201) t.orders++;
-  else t.fail(r.status, r.json?.message ?? r.error ?? null);
-  const again = await fetch(`${base}/api/cart/items`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: b.cookie },
+  else t.fail(r.status, r.json()?.message ?? r.error ?? null);
+  const again = await client.send('POST', '/api/cart/items', {
+    headers: { cookie: b.cookie },
     body: JSON.stringify({ productId: b.product, quantity: 1 }),
   });
-  const answer = await again.json().catch(() => null);
-  if (!again.ok) t.fail(`cart ${again.status}`, answer?.message ?? null);
+  if (!again.ok) t.fail(`cart ${again.status}`, again.json()?.message ?? again.error ?? null);
   const c0 = performance.now();
-  const cart = await fetch(`${base}/api/cart`, { headers: { cookie: b.cookie } });
-  await cart.arrayBuffer();
+  await client.send('GET', '/api/cart', { headers: { cookie: b.cookie } });
   t.cartMs.push(performance.now() - c0);
 }
 
@@ -330,6 +321,7 @@ async function throughput() {
   try {
     const w = await world(db, { buyers, parts: buyers, stock: 1_000_000 });
     const flat = tallies();
+    const cpu0 = process.cpuUsage();
     const end = Date.now() + secs * 1000;
     await Promise.all(
       w.buyers.map(async (b) => {
@@ -337,6 +329,8 @@ async function throughput() {
       }),
     );
 
+    // The sender's own CPU an order: on a 2-core machine it is taken from the servers it measures.
+    const flatCpu = process.cpuUsage(cpu0);
     const fixed = tallies();
     const warm = tallies();
     const atRateSecs = sized(10, 2);
@@ -356,6 +350,8 @@ async function throughput() {
       buyers,
       seconds: secs,
       ...summary(flat, secs),
+      senderCpuMsPerOrder:
+        Math.round(((flatCpu.user + flatCpu.system) / 1000 / Math.max(1, flat.orders)) * 100) / 100,
       atRate: { rate, seconds: atRateSecs, ...summary(fixed, atRateSecs) },
     };
     console.log(`throughput: ${JSON.stringify(result)}`);
@@ -375,4 +371,5 @@ if (which.has('sigkill')) out.sigkill = await sigkill();
 if (which.has('throughput')) out.throughput = await throughput();
 writeResult('checkout.json', out);
 const failed = (out.race && !out.race.allOk) || (out.sigkill && !out.sigkill.ok);
+client.close();
 process.exit(failed || process.exitCode ? 1 : 0);
