@@ -93,6 +93,18 @@ describe(`GET /api/auth/dszauth (${dbLabel()})`, () => {
       role: 'Seller',
     });
   });
+  it('answers a session past its expiry, or of a locked account, as a guest', async () => {
+    const expired = await t.signIn('Buyer');
+    expect((await me(expired.cookie)).body.user.role).toBe('Buyer');
+    await t.app.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${expired.user.id}`,
+    );
+    expect((await me(expired.cookie)).body.user.role).toBe('guest');
+    const locked = await t.signIn('Buyer');
+    expect((await me(locked.cookie)).body.user.role).toBe('Buyer');
+    await t.app.db.execute(sql`update users set locked_at = now() where id = ${locked.user.id}`);
+    expect((await me(locked.cookie)).body.user.role).toBe('guest');
+  });
   it('treats an unknown, malformed or overlong cookie as a guest', async () => {
     for (const c of [`${SESSION_COOKIE}=nope`, `${SESSION_COOKIE}=${'x'.repeat(500)}`])
       expect((await me(c)).body.user.role).toBe('guest');
