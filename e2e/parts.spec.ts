@@ -365,6 +365,17 @@ test.describe('product, store and cart', () => {
     await expect(cards(page).first()).toBeVisible();
     const n = await cards(page).count();
     if (n === 50) {
+      // The button stays where the reader's finger is while the cards near it are first drawn.
+      const tops = await page.getByRole('link', { name: 'Load more' }).evaluate(async (link) => {
+        link.scrollIntoView({ block: 'center' });
+        const seen: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          seen.push(Math.round(link.getBoundingClientRect().top));
+          await new Promise((done) => requestAnimationFrame(done));
+        }
+        return seen;
+      });
+      expect(new Set(tops).size, `the button's top, frame by frame: ${tops}`).toBe(1);
       await page.getByRole('link', { name: 'Load more' }).click();
       await expect.poll(() => cards(page).count()).toBeGreaterThan(50);
       const ids = await prodIds(page);
