@@ -6,6 +6,7 @@
 // back at the top of every second, then idles, so "200 req/s" arrives as a burst of 200 and the
 // p99 measures how long that burst takes to drain; and its latency correction assumes a 1 ms
 // interval, adding invented samples. autocannon stays in use for the max-throughput runs.
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 
@@ -14,6 +15,18 @@ const pct = (sorted, p) =>
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
     : NaN;
 const round = (x) => Math.round(x * 100) / 100;
+
+// BENCH_SLOW_LOG=file: each counted request slower than 15 ms, as "due time (ms since 1970)
+// latency path", to line up a tail with a server's GC trace (BENCH_SERVER_STDOUT in run.mjs) or
+// with what else ran on the machine at the time.
+const slowLog = process.env.BENCH_SLOW_LOG;
+const logSlow = (latency, path) => {
+  if (slowLog && latency > 15)
+    fs.appendFileSync(
+      slowLog,
+      `${Math.round(Date.now() - latency)} ${Math.round(latency)} ${path}\n`,
+    );
+};
 
 /**
  * Sends GET requests to `paths` (cycled) on `base` at `rate` per second for `duration` seconds.
@@ -68,6 +81,7 @@ export function constantRate({
           res.on('end', () => {
             if (counted && res.statusCode >= 400) errors++;
             if (counted) times.push(performance.now() - due);
+            if (counted) logSlow(performance.now() - due, path);
             if (++done === total) finish();
           });
         },

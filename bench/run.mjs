@@ -134,7 +134,15 @@ async function main() {
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, await builtServer()], {
     cwd: root,
     env: { ...SERVER_ENV, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=file keeps what the servers print (with BENCH_NODE_FLAGS=--trace-gc,
+    // every collection of both processes).
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_STDOUT
+        ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'w')
+        : 'ignore',
+      'inherit',
+    ],
   });
   const results = {
     when: new Date().toISOString(),
