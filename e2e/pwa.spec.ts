@@ -228,6 +228,35 @@ test('data saver: no picture is fetched until tapped (Save-Data, or the setting)
   await expect(page.locator('main img[src*="/images/p/"]').first()).toBeVisible();
 });
 
+/**
+ * The outbox's entries, as the service worker reads them (IndexedDB `sf-outbox`). Only looks: a
+ * look before the page's first write must not create the database, or it would exist without
+ * its store and the page's writes would fail (the page creates the store only on creating it).
+ */
+const outboxEntries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ key: string; kind: string; url: string; body: Record<string, unknown> }[]>(
+        (resolve, reject) => {
+          const r = indexedDB.open('sf-outbox', 1);
+          let absent = false;
+          r.onupgradeneeded = () => {
+            absent = true;
+            r.transaction?.abort();
+          };
+          r.onerror = () => (absent ? resolve([]) : reject(r.error));
+          r.onsuccess = () => {
+            const db = r.result;
+            const q = db.transaction('requests').objectStore('requests').getAll();
+            q.onsuccess = () => {
+              db.close();
+              resolve(q.result);
+            };
+          };
+        },
+      ),
+  );
+
 test('a chat message written without signal waits in the outbox and is sent when the signal returns', async ({
   page,
   context,
@@ -249,20 +278,7 @@ test('a chat message written without signal waits in the outbox and is sent when
     const waiting = panel.getByTestId('chat-pending').filter({ hasText: text });
     await expect(waiting).toContainText("Will send when you're back online");
     // Kept in IndexedDB, where the service worker finds it too.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const r = indexedDB.open('sf-outbox', 1);
-              r.onsuccess = () => {
-                const q = r.result.transaction('requests').objectStore('requests').count();
-                q.onsuccess = () => resolve(q.result);
-              };
-            }),
-        ),
-      )
-      .toBe(1);
+    await expect.poll(async () => (await outboxEntries(page)).length).toBe(1);
     await shot(page, info, 'chat-offline');
   } finally {
     await context.setOffline(false);
@@ -315,22 +331,6 @@ test('a guest whose network has used up its new chats is told so beside the wait
   await expect(waiting).toContainText(/Too many new chats from your network\. Please wait/);
   await expect(waiting).not.toContainText('back online');
 });
-
-/** The outbox's entries, as the service worker reads them (IndexedDB `sf-outbox`). */
-const outboxEntries = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ key: string; kind: string; url: string; body: Record<string, unknown> }[]>(
-        (resolve, reject) => {
-          const r = indexedDB.open('sf-outbox', 1);
-          r.onerror = () => reject(r.error);
-          r.onsuccess = () => {
-            const q = r.result.transaction('requests').objectStore('requests').getAll();
-            q.onsuccess = () => resolve(q.result);
-          };
-        },
-      ),
-  );
 
 test('a broadcast request written without signal waits in the outbox and is sent once when the signal returns', async ({
   page,
