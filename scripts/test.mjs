@@ -13,6 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinDir } from './node24.mjs';
+import { errorsFileOf } from './vitest-errors.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'test-results');
@@ -87,13 +88,19 @@ function skippedTests(file) {
 function failedVitest(file) {
   if (!fs.existsSync(file)) return [];
   const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return (j.testResults ?? []).flatMap((f) => {
+  const extra = fs.existsSync(errorsFileOf(file))
+    ? JSON.parse(fs.readFileSync(errorsFileOf(file), 'utf8'))
+    : { files: {}, unhandled: [] };
+  const found = (j.testResults ?? []).flatMap((f) => {
     const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
     const where = path.relative(root, f.name);
-    // A file that failed before its tests ran (an import, a beforeAll) has no failed test.
-    if (!failed.length && f.status === 'failed') return [`${where}: ${firstLine(f.message)}`];
+    // A file that failed outside its tests (an import, a describe's beforeAll or afterAll) has
+    // no failed test, and the JSON report often no message: scripts/vitest-errors.mjs has it.
+    if (!failed.length && f.status === 'failed')
+      return [`${where}: ${firstLine(f.message || extra.files[f.name]?.[0])}`];
     return failed.map((a) => `${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
   });
+  return [...found, ...extra.unhandled.map((m) => `unhandled error: ${firstLine(m)}`)];
 }
 
 /** The failed tests of a playwright JSON report, as "file:line › title: first line of the error". */
@@ -139,9 +146,15 @@ const reachable = (host, port) =>
     sock.on('timeout', () => (sock.destroy(), resolve(false)));
   });
 
-const vitest = ['vitest', 'run', '--reporter=default', '--reporter=json'];
+const vitest = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--reporter=./scripts/vitest-errors.mjs',
+];
 for (const f of ['api-pglite.json', 'api-postgres.json', 'e2e.json', 'api-node24.json'])
-  fs.rmSync(path.join(out, f), { force: true });
+  for (const g of [f, errorsFileOf(f)]) fs.rmSync(path.join(out, g), { force: true });
 
 // First: the API tests serve the built pages too (apps/api/src/web.test.ts).
 const built = run('build', 'npm', ['run', 'build']);

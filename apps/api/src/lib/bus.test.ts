@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createBus, isRelayed, userChannel, type LiveEvent } from './bus.ts';
+import { redisAnswers, tcpProxy } from '../test/redis-proxy.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await redisAnswers(REDIS_URL);
 
 // The relay between worker processes is exercised by e2e/processes.spec.ts with real workers;
 // sockets and Redis by apps/api/src/test/live.test.ts.
@@ -54,4 +58,28 @@ describe('live bus', () => {
     expect(isRelayed('sf:bus')).toBe(false);
     expect(isRelayed(null)).toBe(false);
   });
+});
+
+describe('live bus on Redis', () => {
+  it.skipIf(!redisUp)(
+    'leaves at once, Redis up or gone (a shutdown never waits for Redis to come back)',
+    async () => {
+      const target = new URL(REDIS_URL);
+      const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      const url = `redis://127.0.0.1:${proxy.port}`;
+      const timed = async (leave: () => Promise<void>) => {
+        const started = Date.now();
+        await leave();
+        return Date.now() - started;
+      };
+      expect(await timed(await createBus().useRedis(url))).toBeLessThan(500);
+
+      const leave = await createBus().useRedis(url);
+      // Cut while connected: the bus's clients wait between attempts to connect again, and
+      // a polite QUIT then waited for a connection that never came (a shutdown that hung).
+      await proxy.down();
+      await new Promise((r) => setTimeout(r, 700));
+      expect(await timed(leave)).toBeLessThan(500);
+    },
+  );
 });

@@ -86,6 +86,27 @@ const redisClient = (url: string) =>
   createClient({ url, socket: { reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 5000) } });
 type RedisClient = ReturnType<typeof redisClient>;
 
+/** How long leaving waits for publishes already sent to be answered. */
+const CLOSE_WAIT_MS = 1000;
+
+/**
+ * Ends a client without waiting for a Redis that is gone: a connected one first lets the
+ * commands it sent be answered (at most CLOSE_WAIT_MS). Never QUIT: node-redis stops
+ * reconnecting when asked to quit, so a QUIT queued while Redis was down waited for ever, and a
+ * shutdown with it.
+ */
+async function endClient(c: RedisClient) {
+  if (c.isReady) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      c.close().catch(() => undefined),
+      new Promise((r) => (timer = setTimeout(r, CLOSE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+  c.destroy();
+}
+
 /** All buses of this process, so an event relayed by the primary reaches each. */
 const local = new Set<{ deliver(e: Envelope): void }>();
 const waiting = new Map<number, () => void>();
@@ -198,7 +219,7 @@ export function createBus(): Bus {
         left = true;
         if (--joined.users > 0) return;
         if (redis === joined) redis = undefined;
-        await Promise.allSettled([joined.sub.quit(), joined.pub.quit()]);
+        await Promise.all([endClient(joined.sub), endClient(joined.pub)]);
       };
     },
   };
