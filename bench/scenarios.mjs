@@ -3,14 +3,14 @@ import { sized } from './smoke-mode.mjs';
 // What `npm run bench` measures. `rate` is the fixed request rate of the budget
 // (API p99 < 20 ms at 200 req/s, SSR p99 < 50 ms at 100 req/s).
 /** n product paths spread over the first 99,000 ids (the smoke's demo catalogue: 1,500). */
-const spread = (prefix, n) =>
+export const spread = (prefix, n) =>
   Array.from({ length: n }, (_, i) => `${prefix}${1 + ((i * 7919) % sized(99_000, 1500))}`);
 
 /**
  * The demo buyer signed in, with three parts in the cart: the session cookie for the cart page.
  * Signed-in pages are never cached, so every request renders the cart afresh.
  */
-async function cartBuyer(base) {
+export async function cartBuyer(base) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

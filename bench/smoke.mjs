@@ -36,6 +36,11 @@ const benches = [
     node('bench/run.mjs'),
     built ? '' : 'no web build',
   ],
+  [
+    'promotion (what a request leaves for full collections)',
+    node('bench/promotion.mjs'),
+    built ? '' : 'no web build',
+  ],
   ['checkout (race, sigkill, throughput)', node('bench/checkout.mjs'), pgUp ? '' : 'no PostgreSQL'],
   ['import', node('bench/import.mjs'), pgUp ? '' : 'no PostgreSQL'],
   ['sockets', node('bench/sockets.mjs'), pgUp ? '' : 'no PostgreSQL'],
