@@ -18,7 +18,6 @@ describe('the static router a page renders with', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.matches.map((m) => m.route.id)).toEqual(['root']);
     expect(router.routes.map((r) => r.id)).toEqual(['root']);
-    expect(router.future.v8_middleware).toBe(false);
     expect(() => router.navigate('/x')).toThrow(/on the server/);
   });
 });
