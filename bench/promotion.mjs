@@ -44,11 +44,17 @@ if (dbUrl) {
   ensureDatabase(dbUrl);
   env.DATABASE_URL = dbUrl;
 } else env.DATA_DIR = dir;
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--trace-gc-nvp', serverEntry], {
-  cwd: root,
-  env,
-  stdio: ['ignore', fs.openSync(gcLog, 'w'), 'inherit'],
-});
+// BENCH_NODE_FLAGS: more V8 flags for the server (as for bench/run.mjs), e.g. to try one.
+const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, ...extra, '--trace-gc-nvp', serverEntry],
+  {
+    cwd: root,
+    env,
+    stdio: ['ignore', fs.openSync(gcLog, 'w'), 'inherit'],
+  },
+);
 
 /** Young collections, bytes they promoted and full collections in the log from `from` on. */
 function collections(from) {

@@ -1,25 +1,28 @@
 #!/usr/bin/env node
-// Run by `npm ci` (package.json "postinstall"). React Router's server render builds a static
-// router per page (createStaticRouter) as an object literal with getters (basename, state,
-// routes, …). V8 keeps such a literal, and all its getters reach (the page's loader data and a
-// route tree converted for this render), through every young collection until the next full
-// one: a fresh product page promoted 168 KB to the old space, 88 KB with plain properties, and
-// the signed-in cart page 118 KB against 50 (bench/promotion.mjs; bench/README.md, session 14).
-// What promotes is what the full collections then mark and sweep, holding up the pages in flight.
-//
-// This turns those getters into properties computed once, when the router is made: on the server
-// nothing changes them afterwards (the static router's methods all throw). Idempotent; a React
-// Router whose text differs is left as it is, with a warning, and
-// apps/web/app/lib/static-router.test.ts fails until this is brought up to date.
+// Run by `npm ci` (package.json "postinstall"). What a page's render leaves for the full garbage
+// collections is what holds up the pages in flight when one runs (bench/README.md). On Node 20
+// (V8 11) some shapes of object keep everything they reach through every young collection until
+// the next full one, even once they are garbage (bench/promotion.mjs measures it):
+// - an object literal with getters (each instance gets a map of its own, in the old space);
+// - an object spread followed by more properties, `{ ...a, b }`: the copy's map is detached from
+//   V8's transition tree, so each added property makes a new map; `Object.assign({}, a, { b })`
+//   builds the same object without that;
+// - an AbortSignal with listeners (Node's own; not ours to change).
+// React Router's server render builds the first two on every page. These patches rewrite them
+// with the same results, and build the route tree the render reads once per build instead of
+// once per page (it is made from the build alone). A fresh product page promoted 168 KB to the
+// old space unpatched, 88 KB with the first patch and 62-67 KB with all of them; the signed-in
+// cart page 118, 50 and 45 KB. Idempotent: each patch leaves its mark. A React Router whose text
+// differs is left as it is, with a warning, and apps/web/app/lib/static-router.test.ts fails
+// until this is brought up to date.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const MARK = '/* sparefinder: static router without getters */';
 const require = createRequire(import.meta.url);
 
-/** The files of the installed React Router that define createStaticRouter. */
+/** The script files of the installed React Router. */
 function routerFiles() {
   let dist;
   try {
@@ -31,18 +34,13 @@ function routerFiles() {
   for (const build of ['development', 'production']) {
     const dir = path.join(dist, build);
     if (!fs.existsSync(dir)) continue;
-    for (const f of fs.readdirSync(dir))
-      if (/\.(m?js)$/.test(f)) {
-        const file = path.join(dir, f);
-        if (fs.readFileSync(file, 'utf8').includes('function createStaticRouter(')) out.push(file);
-      }
+    for (const f of fs.readdirSync(dir)) if (/\.(m?js)$/.test(f)) out.push(path.join(dir, f));
   }
   return out;
 }
 
-/** The text with createStaticRouter's getters made properties, or null when it is not as expected. */
-export function withoutGetters(text) {
-  if (text.includes(MARK)) return text;
+/** createStaticRouter's getters (basename, state, routes, …) as properties computed once. */
+function staticRouterProperties(text, mark) {
   const fn = text.indexOf('function createStaticRouter(');
   const start = text.indexOf('  return {\n    get basename() {', fn);
   const endMark = '    get window() {\n      return void 0;\n    },';
@@ -52,15 +50,124 @@ export function withoutGetters(text) {
   const getter = /get (\w+)\(\) \{\n\s*return ([\s\S]*?);\n {4}\},/g;
   const props = block.replace(getter, '$1: $2,');
   if (props.includes('get ')) return null;
-  return `${text.slice(0, start)}  ${MARK}\n${props}${text.slice(end + endMark.length)}`;
+  return `${text.slice(0, start)}  ${mark}\n${props}${text.slice(end + endMark.length)}`;
+}
+
+/** createStaticRouter converts a route tree once: the render's tree is the same every page. */
+function staticRoutesOnce(text, mark) {
+  const re =
+    /function createStaticRouter\(routes, context, opts = \{\}\) \{\n {2}let manifest = \{\};\n {2}let dataRoutes = ([\w.]+?)(?:\.call\(void 0, |\()\n {4}routes,\n {4}([\w.]+),\n {4}void 0,\n {4}manifest\n {2}\);/;
+  if (!re.test(text)) return null;
+  return text.replace(
+    re,
+    (_, convert, mapProps) => `${mark}
+var convertedStaticRoutes = /* @__PURE__ */ new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let converted = convertedStaticRoutes.get(routes);
+  if (!converted) {
+    let routeManifest = {};
+    converted = [${convert}(routes, ${mapProps}, void 0, routeManifest), routeManifest];
+    convertedStaticRoutes.set(routes, converted);
+  }
+  let [dataRoutes, manifest] = converted;`,
+  );
+}
+
+/** ServerRouter makes the build's route tree once per build, not once per page. */
+function serverRoutesOnce(text, mark) {
+  const fn = 'function ServerRouter({';
+  // The ES module calls createServerRoutes(…); the CommonJS one chunk.createServerRoutes.call(…).
+  const call =
+    / {2}let routes = ([\w.]+?)(?:\.call\(void 0, |\()\n {4}manifest\.routes,\n {4}routeModules,\n {4}context\.future,\n {4}context\.isSpaMode\n {2}\);/;
+  if (!text.includes(fn) || !call.test(text)) return null;
+  return text
+    .replace(fn, `${mark}\nvar builtServerRoutes = /* @__PURE__ */ new WeakMap();\n${fn}`)
+    .replace(
+      call,
+      (_, create) => `  let routes = builtServerRoutes.get(manifest.routes);
+  if (!routes) {
+    routes = ${create}(manifest.routes, routeModules, context.future, context.isSpaMode);
+    builtServerRoutes.set(manifest.routes, routes);
+  }`,
+    );
+}
+
+/** Link's anchor props: the same object, built without a spread followed by properties. */
+function linkPropsAssigned(text, mark) {
+  const re =
+    /\{\n( +)\.\.\.rest,\n\1\.\.\.prefetchHandlers,\n(\1href: [^\n]*\n\1onClick: [^\n]*\n\1ref: [^\n]*\n\1target,\n\1"data-discover": [^\n]*)\n( +)\}/;
+  if (!re.test(text)) return null;
+  return text.replace(
+    re,
+    (_, indent, props, close) =>
+      `${mark}\n${indent}Object.assign({}, rest, prefetchHandlers, {\n${props}\n${close}})`,
+  );
+}
+
+/** The match each loader call is given: the same object, built without a spread. */
+function strategyMatchAssigned(text, mark) {
+  const fn = text.indexOf('function getDataStrategyMatch(');
+  const open = '  return {\n    ...match,\n    _lazyPromises,';
+  const start = text.indexOf(open, fn);
+  const close = '\n  };\n}\n';
+  const end = text.indexOf(close, start);
+  if (fn < 0 || start < 0 || end < 0) return null;
+  if (text.slice(fn + 1, start).includes('\nfunction ')) return null; // not this function's return
+  const body = text.slice(start + open.length, end);
+  return `${text.slice(0, start)}  ${mark}\n  return Object.assign({}, match, {\n    _lazyPromises,${body}\n  });\n}\n${text.slice(end + close.length)}`;
+}
+
+/**
+ * Each rewrite: `anchor` says a file holds the code; `apply` returns the rewritten text or null
+ * when the code is not as expected; `mark` is left in the text so a second run knows it is done.
+ */
+export const PATCHES = [
+  {
+    anchor: 'function createStaticRouter(',
+    mark: '/* sparefinder: static router without getters */',
+    apply: staticRouterProperties,
+  },
+  {
+    anchor: 'function createStaticRouter(',
+    mark: '/* sparefinder: static routes converted once */',
+    apply: staticRoutesOnce,
+  },
+  {
+    anchor: 'function ServerRouter({',
+    mark: '/* sparefinder: server routes made once per build */',
+    apply: serverRoutesOnce,
+  },
+  {
+    anchor: '...prefetchHandlers,',
+    mark: '/* sparefinder: link props without a spread */',
+    apply: linkPropsAssigned,
+  },
+  {
+    anchor: 'function getDataStrategyMatch(',
+    mark: '/* sparefinder: loader match without a spread */',
+    apply: strategyMatchAssigned,
+  },
+];
+
+/** The text with every patch whose code it holds applied; `failed` gets those that did not fit. */
+export function patched(text, failed = []) {
+  let out = text;
+  for (const p of PATCHES) {
+    if (!out.includes(p.anchor) || out.includes(p.mark)) continue;
+    const next = p.apply(out, p.mark);
+    if (next === null) failed.push(p.mark);
+    else out = next;
+  }
+  return out;
 }
 
 if (fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? '')) {
   for (const file of routerFiles()) {
     const text = fs.readFileSync(file, 'utf8');
-    const patched = withoutGetters(text);
-    if (patched === null)
-      console.warn(`patch-react-router: ${file} is not as expected; left unchanged`);
-    else if (patched !== text) fs.writeFileSync(file, patched);
+    const failed = [];
+    const out = patched(text, failed);
+    for (const mark of failed)
+      console.warn(`patch-react-router: ${file} is not as expected for ${mark}; left unchanged`);
+    if (out !== text) fs.writeFileSync(file, out);
   }
 }

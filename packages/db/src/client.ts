@@ -58,13 +58,17 @@ function statementName(text: string) {
   return n;
 }
 
-/** Marks a query config to be sent as a named (prepared) statement: see `preparing`. */
+/**
+ * Marks a query config to be sent as a named (prepared) statement: see `preparing`. Copies are
+ * made with Object.assign, not `{ ...c, more }`: on Node 20 a spread followed by properties keeps
+ * each query's values through young collections (scripts/patch-react-router.mjs says how).
+ */
 const PREPARE = Symbol('prepare');
 type Kind = 'write' | 'read';
 type Config = { text?: unknown; name?: string; [PREPARE]?: Kind };
 const marked = (c: unknown, kind: Kind) =>
   c && typeof c === 'object' && typeof (c as Config).text === 'string' && !(c as Config).name
-    ? { ...(c as Config), [PREPARE]: kind }
+    ? Object.assign({}, c, { [PREPARE]: kind })
     : c;
 
 /**
@@ -135,7 +139,7 @@ async function pgPool(url: string, max: number) {
         if (this.prepared.has(name) || room) {
           if (!this.prepared.has(name) && kind === 'read') this.reads++;
           this.prepared.add(name);
-          config = { ...plain, name };
+          config = Object.assign(plain, { name });
         } else config = plain;
       }
       return (super.query as (...a: unknown[]) => unknown)(config, ...rest);

@@ -167,7 +167,9 @@ export function createApi(
       return failed();
     }
     if (!res.ok && json.status !== false) return failed(json.message);
-    return { ...json, httpStatus } as ApiAnswer<T>;
+    // Not `{ ...json, httpStatus }`: on Node 20 a spread followed by a property keeps the answer
+    // through young collections (scripts/patch-react-router.mjs says how).
+    return Object.assign(json, { httpStatus }) as ApiAnswer<T>;
   }
 
   /** A lookup list: cached in session storage in the browser; failures are swallowed. */
