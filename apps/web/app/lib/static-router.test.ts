@@ -7,8 +7,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Link, StaticRouterProvider } from 'react-router';
 
 // scripts/patch-react-router.mjs (run by `npm ci`) rewrites the objects React Router builds per
-// page that V8 (Node 20) keeps through young collections: the static router's getters, Link's
-// props and each loader's match built with a spread, and the route tree made again per page.
+// page that V8 (Node 20) keeps through young collections: the static router's getters, objects
+// built with a spread followed by properties, and the route tree made again per page.
 // This fails when an installed React Router no longer takes the patches, or they change a result.
 const MARKS = [
   'static router without getters',
