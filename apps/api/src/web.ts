@@ -31,6 +31,7 @@ import { countProductView, viewedProduct } from './modules/seller/views.ts';
 import { installServiceWorker } from './lib/service-worker.ts';
 import { publicOrigin } from './config.ts';
 import { PRIVATE } from './lib/cache-control.ts';
+import { callInProcess } from './lib/in-process.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PAGE_CACHE_CLEAR = 'sys:page-cache-clear';
@@ -122,28 +123,18 @@ function inProcessFetch(
       session.wrote = true;
       reads.clear();
     }
-    let payload: string | Buffer | undefined;
+    let payload: Buffer | undefined;
     const body = init.body;
-    if (typeof body === 'string') payload = body;
+    if (typeof body === 'string') payload = Buffer.from(body);
     else if (body instanceof URLSearchParams) {
-      payload = body.toString();
+      payload = Buffer.from(body.toString());
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
     } else if (body != null)
       payload = Buffer.from(await new Response(body as BodyInit).arrayBuffer());
-    const res = await app.inject({
-      method: method as any,
-      url,
-      headers,
-      payload,
-      remoteAddress: req.ip,
-    });
+    const res = await callInProcess(app, { method, url, headers, payload, remoteAddress: req.ip });
     const out = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (Array.isArray(v)) v.forEach((x) => out.append(k, String(x)));
-      else if (v !== undefined) out.set(k, String(v));
-    }
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return { status: res.statusCode, headers: out, body: empty ? null : res.rawPayload };
+    for (const [k, v] of res.headers) out.append(k, v);
+    return { status: res.status, headers: out, body: res.body };
   };
   return async (url: string, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
