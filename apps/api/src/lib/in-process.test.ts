@@ -10,6 +10,11 @@ describe('in-process calls', () => {
   const app = Fastify();
   beforeAll(async () => {
     app.get('/who', async (req) => ({ ip: req.ip, inProcess: isInProcess(req), host: req.host }));
+    app.get('/parts/:name', async (req) => ({
+      url: req.url,
+      params: req.params,
+      query: req.query,
+    }));
     app.post('/echo', async (req, reply) => {
       reply.header('x-type', req.headers['content-type']);
       return { got: req.body };
@@ -45,6 +50,15 @@ describe('in-process calls', () => {
     const { port } = app.server.address() as { port: number };
     const r = await fetch(`http://127.0.0.1:${port}/who`);
     expect((await r.json()).inProcess).toBe(false);
+  });
+
+  it('sends the URL as an HTTP client would: encoded, without its fragment or dot segments', async () => {
+    const a = await call(app, 'GET', '/x/../parts/brake pads ₦?q=a b#top');
+    expect(JSON.parse(a.body!.toString())).toEqual({
+      url: '/parts/brake%20pads%20%E2%82%A6?q=a%20b',
+      params: { name: 'brake pads ₦' },
+      query: { q: 'a b' },
+    });
   });
 
   it('sends a body the route parses', async () => {

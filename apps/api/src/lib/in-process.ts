@@ -85,7 +85,11 @@ export interface CallOptions {
 /** One call through the app's router; the app must be ready (it serves pages only then). */
 export function callInProcess(app: FastifyInstance, o: CallOptions): Promise<CallAnswer> {
   return new Promise((resolve, reject) => {
-    const req = new InProcessRequest(o.method, o.url, o.headers, o.payload, o.remoteAddress);
+    // The request line an HTTP client would send for this URL: fragment dropped, dot segments
+    // resolved, spaces and non-ASCII characters percent-encoded.
+    const target = new URL(o.url, 'http://in-process');
+    const url = target.pathname + target.search;
+    const req = new InProcessRequest(o.method, url, o.headers, o.payload, o.remoteAddress);
     const res = new ServerResponse(req as unknown as IncomingMessage);
     res.sendDate = false;
     const wire = new Wire();
