@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // instead of twenty small ones: fewer requests on a slow phone link, and one compressed file
 // is smaller than twenty (the JavaScript budget is 120 KB compressed per public page).
 const SHELL =
-  /\/apps\/web\/app\/(root\.tsx|components\/(header|footer|bottom-bar|toasts|error-page|accounts-menu|header-search|mobile-menu|cart-link|notification-bell|icons|newsletter-box|chat\/chat-button)\.tsx|lib\/(api|menus|chat|cart|redirect|use-[a-z-]+|server-html)\.tsx?)$/;
+  /\/apps\/web\/app\/(root\.tsx|components\/(header|footer|link|bottom-bar|toasts|error-page|accounts-menu|header-search|mobile-menu|cart-link|notification-bell|icons|newsletter-box|chat\/chat-button)\.tsx|lib\/(api|menus|chat|cart|redirect|use-[a-z-]+|server-html)\.tsx?)$/;
 
 // The small modules nearly every public page loads besides the shell (cards' photo, stars and
 // badges, prices, phone links, the SEO and catalogue helpers): one file instead of a dozen. Each

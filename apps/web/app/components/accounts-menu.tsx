@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { useEffect, useRef } from 'react';
 import type { AuthUser } from '@sf/api/types';
 import { accountMenu, SIGNED_IN_COMMON } from '../lib/menus.ts';
 import { closeOnActivate, useCloseOnNavigate } from '../lib/use-close-on-navigate.ts';
 import { ChevronDown, UserIcon } from './icons.tsx';
+import { Link } from './link.tsx';
 
 /** The Accounts dropdown: a <details>, so it opens before JavaScript loads too. */
 export function AccountsMenu({ user }: { user: AuthUser }) {

@@ -1,8 +1,9 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { useAppState } from '../lib/store.ts';
 import { CartIcon } from './icons.tsx';
 import { plural } from '@sf/shared/words';
+import { Link } from './link.tsx';
 
 /**
  * The cart icon with its count, shown only when the cart has items and leading to checkout.

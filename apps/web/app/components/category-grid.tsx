@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
 import type { Category } from '@sf/api/types';
 import { SheetIcon, Thumb } from './photo.tsx';
+import { Link } from './link.tsx';
 
 /**
  * A drawn tile's symbol in the sheet of all tiles (GET /images/category-tiles.svg), or null for a

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 
 /** A padlock: the page exists but is not for this account (401, 403). */
 function Padlock({ code }: { code: number }) {

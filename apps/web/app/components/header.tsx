@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { MAIN_NAV } from '../lib/menus.ts';
 import { AccountsMenu } from './accounts-menu.tsx';
@@ -9,6 +9,7 @@ import { CartLink } from './cart-link.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { PlaceLink } from './place-link.tsx';
 import { ChatLink } from './chat/chat-link.tsx';
+import { Link } from './link.tsx';
 
 export function Wordmark() {
   return (

@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
 import type { ProductItem } from '../lib/catalog.ts';
 import { ProductCard } from './catalog/product-card.tsx';
+import { Link } from './link.tsx';
 
 /**
  * The newest parts on the market: proof the shelves are stocked, and a quick way in.

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { SWIPE_CLOSE_PX } from '@sf/shared/constants';
 import type { AuthUser } from '@sf/api/types';
@@ -6,6 +6,7 @@ import { accountMenu, MAIN_NAV, SIGNED_IN_COMMON } from '../lib/menus.ts';
 import { setState } from '../lib/store.ts';
 import { closeOnActivate, useCloseOnNavigate } from '../lib/use-close-on-navigate.ts';
 import { CloseIcon, MenuIcon } from './icons.tsx';
+import { Link } from './link.tsx';
 
 /**
  * Slide-in side menu for phones: closes on navigation or on a right swipe of more

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { partsLinkFor } from '@sf/shared';
 import type { AuthUser, GarageCar } from '@sf/api/types';
 import { browserApi } from '../lib/api.ts';
 import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
 import { PartIcon } from './icons.tsx';
+import { Link } from './link.tsx';
 
 interface Props {
   /** From the page's loader (fetchMyCars); when left out, the component fetches them in the browser. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { browserApi } from '../lib/api.ts';
+import { Link } from './link.tsx';
 
 /**
  * The bell of a signed-in user: the unread count, read once in the browser and then kept up

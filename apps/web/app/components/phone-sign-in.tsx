@@ -1,7 +1,8 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { localPhone } from '@sf/shared';
 import { Field, FormMessage } from './form-field.tsx';
 import { FullNameField } from './account-fields.tsx';
+import { Link } from './link.tsx';
 
 /** The number field of the phone step (login and register pages). */
 export function PhoneField({ value, error }: { value?: string; error?: string }) {

@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { PlaceNote } from '../lib/place.server.ts';
+import { Link } from './link.tsx';
 
 /**
  * Says which part of Nigeria a list shows when the visitor's place decided it, with the one tap

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link.tsx';
 
 /** The header's "Your state": where lists start; opens the page that changes it. */
 export function PlaceLink({ place }: { place: { state: string; city: string | null } | null }) {

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * Plain links marked `data-nav` (in shell parts rendered once on the server, which have no
- * router) navigate inside the page like a <Link>, once JavaScript runs; before, they are links.
+ * Plain links marked `data-nav` (our <Link>, components/link.tsx, and shell parts rendered once
+ * on the server, which have no router) navigate inside the page as React Router's <Link> does,
+ * once JavaScript runs; before, they are links. As there, a link to the page already shown
+ * replaces its history entry instead of adding one.
  */
 export function useClientNav() {
   const navigate = useNavigate();
@@ -16,7 +18,9 @@ export function useClientNav() {
       const url = new URL(a.href);
       if (url.origin !== window.location.origin) return;
       e.preventDefault();
-      navigate(url.pathname + url.search + url.hash);
+      const to = url.pathname + url.search + url.hash;
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      navigate(to, { replace: to === here });
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLocation, useNavigation } from 'react-router';
+import { data, Form, useActionData, useLocation, useNavigation } from 'react-router';
 import { breadcrumbLd, shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { COMMENT_MAX, validateComment } from '@sf/shared';
@@ -7,6 +7,7 @@ import { formatDate, type BlogComment, type BlogPost } from '../lib/content.ts';
 import { RichText } from '../components/rich-text.tsx';
 import { Photo } from '../components/photo.tsx';
 import type { Route } from './+types/blog-post';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Blog post not found | SpareFinder NG' }];

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { toQuery } from '../lib/api.ts';
 import { formatDate, type BlogCategory, type BlogPostItem } from '../lib/content.ts';
 import { Photo } from '../components/photo.tsx';
 import type { Route } from './+types/blog-posts';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const cat = d?.current ? `${d.current.name}: ` : '';

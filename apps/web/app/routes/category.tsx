@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { breadcrumbLd, shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -8,6 +8,7 @@ import { CategoryGrid } from '../components/category-grid.tsx';
 import { ProductList } from '../components/catalog/product-list.tsx';
 import { EmptyResults } from '../components/catalog/parts-results.tsx';
 import type { Route } from './+types/category';
+import { Link } from '../components/link.tsx';
 
 type CategoryDetail = Category & {
   parent: { cat_id: number; name: string } | null;

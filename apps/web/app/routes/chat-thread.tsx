@@ -1,4 +1,4 @@
-import { Link, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import { redirect } from '../lib/redirect.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../lib/api.server.ts';
 import { idParam } from '../lib/catalog.server.ts';
@@ -6,6 +6,7 @@ import { chatPath, newClientKey, type MessageItem, type ThreadItem } from '../li
 import { MessageList } from '../components/chat/message-list.tsx';
 import { ComposeForm } from '../components/chat/compose-form.tsx';
 import type { Route } from './+types/chat-thread';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Conversation | SpareFinder NG' },

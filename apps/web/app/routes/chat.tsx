@@ -1,4 +1,4 @@
-import { Link, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import { redirect } from '../lib/redirect.ts';
 import { toQuery } from '../lib/api.ts';
 import { cookieHeaders, formStatus, serverApi } from '../lib/api.server.ts';
@@ -8,6 +8,7 @@ import { ComposeForm } from '../components/chat/compose-form.tsx';
 import { GuestEmail } from '../components/chat/guest-email.tsx';
 import { useEffect, useState } from 'react';
 import type { Route } from './+types/chat';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Chat | SpareFinder NG' },

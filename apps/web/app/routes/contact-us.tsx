@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { formStatus, serverApi } from '../lib/api.server.ts';
 import { SUPPORT } from '../lib/menus.ts';
 import { CheckIcon, MailIcon, PhoneIcon } from '../components/icons.tsx';
 import type { Route } from './+types/contact-us';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   shareMeta(matches, {

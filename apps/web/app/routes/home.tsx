@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import type { Category } from '@sf/api/types';
 import { serverApi } from '../lib/api.server.ts';
@@ -12,6 +11,7 @@ import { toProductPage } from '../lib/catalog.ts';
 import { RequestChoices } from '../components/requests/request-prompt.tsx';
 import { requestHref } from '../lib/requests.ts';
 import type { Route } from './+types/home';
+import { Link } from '../components/link.tsx';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'expect', href: '#hero', blocking: 'render' },

@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import {
   hasSessionCookie,
   PLACE_COOKIE,
@@ -12,6 +12,7 @@ import { redirect } from '../lib/redirect.ts';
 import { useStateCities } from '../lib/use-state-cities.ts';
 import { SelectField } from '../components/select-field.tsx';
 import type { Route } from './+types/place';
+import { Link } from '../components/link.tsx';
 
 // "Your state": chosen once, kept a year in this browser and, signed in, on the account, so
 // parts, mechanics and tow-van lists start where the visitor is. A plain form: works without

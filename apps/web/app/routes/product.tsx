@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { hasSessionCookie, salePrice } from '@sf/shared';
 import { breadcrumbLd, nairaText, shareMeta } from '../lib/seo.ts';
 import { fitsText, ogProductImage, productLd } from '../lib/product-seo.ts';
@@ -20,6 +19,7 @@ import { Stars } from '../components/reviews/stars.tsx';
 import { ReviewList as Reviews } from '../components/reviews/review-list.tsx';
 import { PriceAlert } from '../components/alerts/price-alert.tsx';
 import type { Route } from './+types/product';
+import { Link } from '../components/link.tsx';
 
 /** /product/:id and /item/:id (the same page). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

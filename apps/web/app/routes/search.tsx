@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { MESSAGES, SEARCH_MIN_CHARS } from '@sf/shared';
 import type { SearchGroup } from '@sf/api/types';
 import { serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -13,6 +12,7 @@ import { AlertButton } from '../components/alerts/alert-button.tsx';
 import { readFilters } from '../lib/catalog.ts';
 import { searchToSave } from '../lib/alerts.ts';
 import type { Route } from './+types/search';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   {

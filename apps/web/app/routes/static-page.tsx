@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { MESSAGES } from '@sf/shared';
 import { notFound, serverApi, throwUnlessOk } from '../lib/api.server.ts';
@@ -8,6 +7,7 @@ import { RichText } from '../components/rich-text.tsx';
 import { ChevronDown } from '../components/icons.tsx';
 import { mentionsBroadcast, RequestLinks } from '../components/requests/request-prompt.tsx';
 import type { Route } from './+types/static-page';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   d

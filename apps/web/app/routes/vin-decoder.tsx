@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, useNavigation, useRouteLoaderData } from 'react-router';
 import { shareMeta } from '../lib/seo.ts';
 import { redirect } from '../lib/redirect.ts';
 import { ENGINE_PATTERN, normaliseVin, partsLinkFor, validateVin } from '@sf/shared';
@@ -11,6 +11,7 @@ import { MyCarsPicker } from '../components/my-cars-picker.tsx';
 import { carLabel, fetchMyCars } from '../lib/my-cars.ts';
 import type { Route } from './+types/vin-decoder';
 import { Field } from '../components/form-field.tsx';
+import { Link } from '../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const r = data?.result;

@@ -1,7 +1,8 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import type { AdminCategory } from '@sf/api/types';
 import { plural } from '@sf/shared';
 import { Field } from '../form-field.tsx';
+import { Link } from '../link.tsx';
 
 /** Top categories, each opening to its sub-categories (closed ones stay out of the way). */
 export function CategoryTree({

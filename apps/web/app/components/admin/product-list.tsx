@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import type { AdminProduct } from '@sf/api/types';
 import { NextPage, Pill } from './ui.tsx';
 import { AdminTable } from './table.tsx';
 import { Field, SelectBoxField } from '../form-field.tsx';
+import { Link } from '../link.tsx';
 
 /** Every product for staff: filters (a GET form, works without JavaScript), a table, paging. */
 export function ProductList({

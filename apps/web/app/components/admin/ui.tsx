@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import type { FormResult } from '../../lib/form-result.ts';
 import { Field, SelectBoxField, TextAreaField } from '../form-field.tsx';
+import { Link } from '../link.tsx';
 
 // Small pieces every admin page uses: the result of the last form, the 'I am sure' box of a
 // destructive action (works without JavaScript: the browser refuses the form until it is

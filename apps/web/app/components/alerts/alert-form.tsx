@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { ALERTS_PAGE, type AlertSaved } from '../../lib/alerts.ts';
 import { BellIcon, CheckIcon } from '../icons.tsx';
+import { Link } from '../link.tsx';
 
 /**
  * A form that saves an alert through the alerts page's action. Before JavaScript it is a plain

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { ALERTS_PAGE, priceWait, type AlertItem } from '../../lib/alerts.ts';
 import { AlertButton } from './alert-button.tsx';
 import { BellIcon } from '../icons.tsx';
 import { Field } from '../form-field.tsx';
+import { Link } from '../link.tsx';
 
 /**
  * 'Tell me when it's cheaper' on a part's page, with an optional price to wait for; when the

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { when } from '../../lib/dates.ts';
 import type { OrderView } from '../../lib/orders.ts';
 import { buyerMoney, sellerMoney } from '../../lib/order-money.ts';
 import { MoneyRow, naira } from './money.tsx';
 import { AlertIcon, ChevronDown } from '../icons.tsx';
+import { Link } from '../link.tsx';
 
 const TONE: Record<string, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',

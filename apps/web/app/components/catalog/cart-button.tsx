@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { useFetcher, useRouteLoaderData } from 'react-router';
 import type { AuthUser } from '@sf/api/types';
 import { addToCart, type Cartable } from '../../lib/cart.ts';
 import { CartIcon, CheckIcon } from '../icons.tsx';
+import { Link } from '../link.tsx';
 
 interface AddAnswer {
   ok: boolean;

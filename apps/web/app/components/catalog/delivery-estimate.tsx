@@ -1,7 +1,8 @@
-import { Link, useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import { formatNaira } from '@sf/shared';
 import type { ProductDetail } from '../../lib/catalog.ts';
 import { roughDuration, type TrackRecordItem } from '../../lib/track-record.ts';
+import { Link } from '../link.tsx';
 
 type Store = NonNullable<ProductDetail['store']>;
 

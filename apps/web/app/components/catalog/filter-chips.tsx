@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { FilterOptions, PartsFilters } from '../../lib/catalog.ts';
 import { CloseIcon } from '../icons.tsx';
+import { Link } from '../link.tsx';
 
 const CONDITION: Record<string, string> = { '1': 'New', '2': 'Used (Tokunbo)' };
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { yearOptions, type Option } from '@sf/shared';
 import { browserApi, toQuery } from '../../lib/api.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { ResetIcon, SearchIcon } from '../icons.tsx';
 import { SelectField } from '../select-field.tsx';
 import { useLive } from '../../lib/use-live.ts';
+import { Link } from '../link.tsx';
 
 const EMPTY: Required<PartsFilters> = {
   regionId: '',

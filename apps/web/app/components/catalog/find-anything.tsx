@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { HeaderSearch, type Suggestion } from '../header-search.tsx';
+import { Link } from '../link.tsx';
 
 /**
  * The home SEARCH tab: one box for parts, mechanics and tow vans. Parts come as suggestions

@@ -1,5 +1,5 @@
 import { memo, lazy, Suspense, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   hasFilters,
   listPath,
@@ -17,6 +17,7 @@ import type { PlaceNote } from '../../lib/place.server.ts';
 import { RequestPrompt } from '../requests/request-prompt.tsx';
 import { searchToSave } from '../../lib/alerts.ts';
 import { AlertButton } from '../alerts/alert-button.tsx';
+import { Link } from '../link.tsx';
 
 /** The filter panel and its results, shared by /spares-parts and /products/cat/:id. */
 // Only a buyer with a saved car sees the car form: its code loads only then (the parts list

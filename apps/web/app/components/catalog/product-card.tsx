@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { productHref, type ProductItem } from '../../lib/catalog.ts';
 import { VerifiedMark } from '../verified-badge.tsx';
 import { ConditionBadge, FitBadge, Price } from './price.tsx';
 import { ProductImg } from './product-image.tsx';
 import { MyFitBadge } from './fit-badge.tsx';
 import { Stars } from '../reviews/stars.tsx';
+import { Link } from '../link.tsx';
 
 /**
  * A product in a list: photo, name, price (largest), how it fits the chosen car, condition, the

@@ -1,11 +1,12 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { noun as nounFor, plural } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
 import { toProductPage, type ProductItem, type ProductPage } from '../../lib/catalog.ts';
 import { fitPath, fitsById } from '../../lib/fit.ts';
 import { AlertIcon, ResetIcon } from '../icons.tsx';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
+import { Link } from '../link.tsx';
 
 // The first row: on a 360 px phone the list starts under the filters button and chips, so the
 // first screen shows two cards; more eager pictures only compete with the first one (the LCP).

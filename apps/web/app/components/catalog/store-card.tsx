@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { formatNaira } from '@sf/shared';
 import type { StoreDetail } from '../../lib/catalog.ts';
 import { VerifiedBadge, VerifiedNote } from '../verified-badge.tsx';
@@ -6,6 +5,7 @@ import { ContactButtons } from './contact-buttons.tsx';
 import { Stars } from '../reviews/stars.tsx';
 import { TrackRecordFigures } from '../track-record/figures.tsx';
 import type { TrackRecordItem } from '../../lib/track-record.ts';
+import { Link } from '../link.tsx';
 
 export function storePhone(s: StoreDetail): string | null {
   return s.phones.find(Boolean) ?? null;

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { CHAT_MESSAGE_MAX, chatLength } from '@sf/shared';
 import type { AuthUser } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
@@ -24,6 +23,7 @@ import {
 import { OFFLINE_NOTE, onOutboxResult } from '../../lib/outbox.ts';
 import { MessageField } from './message-field.tsx';
 import { GuestEmail } from './guest-email.tsx';
+import { Link } from '../link.tsx';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit' });

@@ -1,5 +1,6 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { MessageField } from './message-field.tsx';
+import { Link } from '../link.tsx';
 
 /**
  * The message box of a chat page, a plain form so it works without JavaScript; `refreshTo`

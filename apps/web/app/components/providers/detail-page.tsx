@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { DAYS, normalisePhone } from '@sf/shared';
 import { formatDays, KINDS, type ProviderDetail } from '../../lib/providers.ts';
 import { CheckIcon, CloseIcon } from '../icons.tsx';
@@ -8,6 +7,7 @@ import { Stars } from '../reviews/stars.tsx';
 import { ProviderReviewList } from '../reviews/provider-reviews.tsx';
 import type { ProviderReviewList as Reviews } from '../../lib/reviews.ts';
 import { Thumb } from '../photo.tsx';
+import { Link } from '../link.tsx';
 
 export function ProviderDetailPage({ p, reviews }: { p: ProviderDetail; reviews: Reviews | null }) {
   const k = KINDS[p.kind];

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { DAYS, type Option } from '@sf/shared';
 import type { ListingData, ListingFormAnswer } from '../../lib/listing.server.ts';
 import { KINDS } from '../../lib/providers.ts';
@@ -10,6 +10,7 @@ import { LogoEditor } from '../logo-editor.tsx';
 import { useToast } from '../toasts.tsx';
 import { RequestsNearYou } from '../requests/requests-near-you.tsx';
 import { SUPPORT } from '../../lib/menus.ts';
+import { Link } from '../link.tsx';
 
 const NOUN = { mechanic: 'workshop', towvan: 'garage' } as const;
 

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { formatDays, KINDS, type RatedProvider } from '../../lib/providers.ts';
 import { Stars } from '../reviews/stars.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 import { VerifiedBadge } from '../verified-badge.tsx';
 import { ProviderLogo } from './provider-logo.tsx';
+import { Link } from '../link.tsx';
 
 /** A mechanic or tow van in a list: logo, name, place, trust, days, what they do, and how to reach them. */
 export function ProviderCard({

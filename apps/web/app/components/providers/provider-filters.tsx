@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
@@ -6,6 +6,7 @@ import { dayOptions, filterKeys, isActive, KINDS, type ProviderKind } from '../.
 import { ResetIcon, SearchIcon } from '../icons.tsx';
 import { SelectBoxField } from '../form-field.tsx';
 import { useLive } from '../../lib/use-live.ts';
+import { Link } from '../link.tsx';
 
 export interface FilterLookups {
   states: Option<number>[];

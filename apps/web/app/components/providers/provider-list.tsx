@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useState } from 'react';
 import { browserApi, toQuery } from '../../lib/api.ts';
 import {
@@ -12,6 +12,7 @@ import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
 import { RequestPrompt } from '../requests/request-prompt.tsx';
 import { REQUEST_KIND } from '../../lib/providers.ts';
+import { Link } from '../link.tsx';
 
 /**
  * Results with cursor paging (lastId = the last item's sp_id): the first page comes from the

@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { KINDS } from '../../lib/providers.ts';
 import type { TopProvidersData } from '../../lib/providers.server.ts';
 import { ProviderCard } from './provider-card.tsx';
 import { ExampleProviders } from './example-providers.tsx';
+import { Link } from '../link.tsx';
 
 /**
  * 'Top mechanics' and 'Top tow vans' on the home page.

@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { INCOMING_PATH, requestHref, type RequestKind } from '../../lib/requests.ts';
 import { PartIcon, TruckIcon, WrenchIcon } from '../icons.tsx';
+import { Link } from '../link.tsx';
 
 /** What a broadcast asks, and who answers it, per kind. */
 export const REQUEST_PROMPT: Record<

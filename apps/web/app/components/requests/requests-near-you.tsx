@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { browserApi } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
 import {
@@ -9,6 +8,7 @@ import {
   requestTitle,
   type IncomingItem,
 } from '../../lib/requests.ts';
+import { Link } from '../link.tsx';
 
 /**
  * "Requests near you" on a provider's dashboard (/user/store, /user/workshop, /user/garage):

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { DisputeItem } from '../../lib/disputes.ts';
 import { when } from '../../lib/dates.ts';
 import { AlertIcon } from '../icons.tsx';
+import { Link } from '../link.tsx';
 
 export interface NeedsYouData {
   /** Unsettled disputes against the store (all of them). */

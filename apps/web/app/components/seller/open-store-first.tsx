@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 
 /** A seller's page for someone without a store yet: the dashboard is where one is opened. */
 export function OpenStoreFirst({ title }: { title: string }) {

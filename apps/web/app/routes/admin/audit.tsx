@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAudit } from '../../lib/audit.server.ts';
 import { AuditTrail } from '../../components/AuditTrail.tsx';
 import type { Route } from './+types/audit';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: audit log | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import type { AdminBlogCategory } from '@sf/api/types';
 import {
   adminGet,
@@ -11,6 +11,7 @@ import { ConfirmBox, Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/blog-categories';
 import { Field } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: blog categories | SpareFinder NG' },

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import type { AdminBlogComment } from '@sf/api/types';
 import {
   adminGet,
@@ -11,6 +11,7 @@ import {
 import { ConfirmBox, Flash, NextPage, Pill } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/blog-comments';
 import { Field, SelectBoxField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 // Comments show as soon as they are written; staff read the new ones here and approve them
 // (kept), hide them (they leave the post, the note says why) or delete them for good.

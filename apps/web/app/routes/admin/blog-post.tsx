@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import type { AdminBlogCategory, AdminBlogPostFull } from '@sf/api/types';
 import {
   adminGet,
@@ -15,6 +15,7 @@ import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import type { Route } from './+types/blog-post';
 import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 // Writing a blog post: a plain textarea in the restricted Markdown the public post renders as
 // text, a preview rendered on the server from what was typed (nothing saved), then save as a

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { adminCategories, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -10,6 +10,7 @@ import { ActionForm, ConfirmBox, Flash } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/category-edit';
 import { Field, SelectBoxField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.cat.name ?? 'category'} | SpareFinder NG` },

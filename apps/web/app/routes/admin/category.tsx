@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
 import { ProductList } from '../../components/admin/product-list.tsx';
 import { notFound, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/category';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.name ?? 'category'} | SpareFinder NG` },

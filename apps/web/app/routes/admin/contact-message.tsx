@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { AdminContactMessage } from '@sf/api/types';
 import {
   adminGet,
@@ -13,6 +12,7 @@ import { ActionForm, Flash, Pill } from '../../components/admin/ui.tsx';
 import { contactWhen as when } from './contact-messages.tsx';
 import type { Route } from './+types/contact-message';
 import { Field } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.item.subject ?? 'contact message'} | SpareFinder NG` },

@@ -1,10 +1,11 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import type { AdminContactListItem } from '@sf/api/types';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, Pill } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/contact-messages';
 import { Field, SelectBoxField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: contact messages | SpareFinder NG' },

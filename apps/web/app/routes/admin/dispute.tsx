@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -10,6 +10,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 import type { Route } from './+types/dispute';
 import { Field, TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: dispute | SpareFinder NG' }];
 

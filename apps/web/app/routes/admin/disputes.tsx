@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { when } from '../../lib/dates.ts';
 import type { Route } from './+types/disputes';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: disputes | SpareFinder NG' }];
 

@@ -1,7 +1,8 @@
-import { Form, Link, NavLink, Outlet, useSearchParams } from 'react-router';
+import { Form, NavLink, Outlet, useSearchParams } from 'react-router';
 import { requireUser } from '../../lib/auth.server.ts';
 import { loadAttention } from '../../lib/audit.server.ts';
 import type { Route } from './+types/layout';
+import { Link } from '../../components/link.tsx';
 
 /** Admin layout: every /admin page is for the Admin role only, checked on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {

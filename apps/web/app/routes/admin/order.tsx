@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminOrder, orderAction } from '../../lib/admin-orders.server.ts';
@@ -9,6 +9,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Field, FormMessage } from '../../components/form-field.tsx';
 import { AuditNote, ConfirmCheck, PasswordAgain } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/order';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: order ${d?.order.number ?? ''} | SpareFinder NG` },

@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findOrders } from '../../lib/admin-orders.server.ts';
 import type { Route } from './+types/orders';
 import { Field, SelectBoxField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: orders | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPage, savePage } from '../../lib/admin-pages.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
@@ -6,6 +6,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Field, FormMessage, TextAreaField } from '../../components/form-field.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import type { Route } from './+types/page';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.item.title ?? 'help page'} | SpareFinder NG` },

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadPages } from '../../lib/admin-pages.server.ts';
 import { when } from '../../lib/dates.ts';
 import type { Route } from './+types/pages';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: help pages | SpareFinder NG' }];
 

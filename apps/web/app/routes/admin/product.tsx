@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { adminGet, adminSubmit, field, requireAdmin } from '../../lib/admin.server.ts';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { notFound } from '../../lib/api.server.ts';
@@ -6,6 +6,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { ActionForm, ConfirmBox, Flash, Pill } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/product';
 import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.p.item.name ?? 'product'} | SpareFinder NG` },

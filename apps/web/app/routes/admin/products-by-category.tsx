@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { categories, loadAdminProducts, requireAdmin } from '../../lib/admin.server.ts';
 import { ProductList } from '../../components/admin/product-list.tsx';
 import type { Route } from './+types/products-by-category';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: view products | SpareFinder NG' }];
 

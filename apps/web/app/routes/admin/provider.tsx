@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import {
   adminGet,
   adminIdParam,
@@ -12,6 +12,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
 import type { Route } from './+types/provider';
 import { Field, TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.sp.companyName ?? 'listing'} | SpareFinder NG` },

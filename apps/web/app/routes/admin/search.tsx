@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { AdminSearchHit } from '@sf/api/types';
 import { adminGet, requireAdmin } from '../../lib/admin.server.ts';
 import type { Route } from './+types/search';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: search | SpareFinder NG' }];
 

@@ -1,10 +1,11 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
 import type { SignalItem } from '@sf/api/types';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { field } from '../../lib/auth.server.ts';
 import type { Route } from './+types/signals';
 import { Field } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin: listings to check | SpareFinder NG' },

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import {
   adminGet,
   adminIdParam,
@@ -13,6 +12,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { Flash, StandingForms, StoreState } from '../../components/admin/ui.tsx';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/store';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Admin: ${data?.store.name ?? 'store'} | SpareFinder NG` },

@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { adminGet, listQuery, requireAdmin } from '../../lib/admin.server.ts';
 import { NextPage, StoreState, YesNo } from '../../components/admin/ui.tsx';
 import { AdminTable } from '../../components/admin/table.tsx';
 import type { Route } from './+types/stores';
 import { Field } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: stores | SpareFinder NG' }];
 

@@ -1,8 +1,9 @@
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { toQuery } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
 import type { Route } from './+types/support-inbox';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Support inbox | Admin | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useRevalidator } from 'react-router';
+import { Form, useActionData, useRevalidator } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { formStatus, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
@@ -7,6 +7,7 @@ import { useLive } from '../../lib/live.ts';
 import { MessageList } from '../../components/chat/message-list.tsx';
 import { MessageField } from '../../components/chat/message-field.tsx';
 import type { Route } from './+types/support-thread';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Support chat | Admin | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { loadAdminUser, userAction } from '../../lib/admin-users.server.ts';
 import { FormMessage, SelectBoxField } from '../../components/form-field.tsx';
@@ -7,6 +7,7 @@ import { AuditTrail } from '../../components/AuditTrail.tsx';
 import { loadAuditTrail } from '../../lib/audit.server.ts';
 import { when } from '../../lib/dates.ts';
 import type { Route } from './+types/user';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Admin: ${d?.user.name ?? 'account'} | SpareFinder NG` },

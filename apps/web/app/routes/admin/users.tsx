@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { findUsers } from '../../lib/admin-users.server.ts';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/users';
 import { Field, SelectBoxField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin: users | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useNavigation } from 'react-router';
+import { data, Form, useLocation, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { useEffect } from 'react';
 import { AUTH_MESSAGES, checkLoginIdentifier, safeRedirect } from '@sf/shared';
@@ -11,6 +11,7 @@ import { CurrentPasswordField, LoginIdField } from '../../components/account-fie
 import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
 import { useDismissToast, useToast } from '../../components/toasts.tsx';
 import type { Route } from './+types/login';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Log in | SpareFinder NG' }];
 

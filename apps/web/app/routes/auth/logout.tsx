@@ -1,10 +1,11 @@
-import { Form, Link, useRouteLoaderData } from 'react-router';
+import { Form, useRouteLoaderData } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import type { AuthUser } from '@sf/api/types';
 import { cookieHeaders, serverApi } from '../../lib/api.server.ts';
 import { AuthCard } from '../../components/form-field.tsx';
 import { getState, setState } from '../../lib/store.ts';
 import type { Route } from './+types/logout';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign out | SpareFinder NG' }];
 

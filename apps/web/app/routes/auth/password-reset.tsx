@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword } from '@sf/shared';
 import { field } from '../../lib/auth.server.ts';
@@ -6,6 +6,7 @@ import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { AuthCard, FormMessage, useFailureToast } from '../../components/form-field.tsx';
 import { EmailField, NewPasswordField } from '../../components/account-fields.tsx';
 import type { Route } from './+types/password-reset';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset your password | SpareFinder NG' }];
 

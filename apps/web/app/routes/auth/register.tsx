@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import {
   BUSINESS_LABEL,
@@ -18,6 +18,7 @@ import { CodeStep, PhoneField } from '../../components/phone-sign-in.tsx';
 import { cookieHeaders, formStatus, serverApi } from '../../lib/api.server.ts';
 import { phoneAction, type PhoneStep } from '../../lib/phone-auth.server.ts';
 import type { Route } from './+types/register';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account | SpareFinder NG' }];
 

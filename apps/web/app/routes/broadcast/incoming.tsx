@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { formatKobo } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
@@ -11,6 +11,7 @@ import {
   type IncomingItem,
 } from '../../lib/requests.ts';
 import type { Route } from './+types/incoming';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Requests near you | SpareFinder NG' }];
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { Form, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { GarageCar } from '@sf/api/types';
 import type { Option } from '@sf/shared';
 import { browserApi } from '../../lib/api.ts';
@@ -32,6 +32,7 @@ import {
 } from '../../lib/request-outbox.ts';
 import type { Route } from './+types/new-request';
 import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Broadcast a request | SpareFinder NG' }];
 

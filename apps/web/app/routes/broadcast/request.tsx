@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation, useRevalidator } from 'react-router';
+import { Form, data, useNavigation, useRevalidator } from 'react-router';
 import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formatKobo } from '@sf/shared';
 import { formStatus, serverApi, throwUnlessOk, notFound } from '../../lib/api.server.ts';
@@ -20,6 +20,7 @@ import {
 } from '../../lib/requests.ts';
 import type { Route } from './+types/request';
 import { Field, SelectBoxField, TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Request | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { salePrice, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
@@ -10,6 +10,7 @@ import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { OfferNote } from '../../components/cart/offer-note.tsx';
 import { Thumb } from '../../components/photo.tsx';
 import type { Route } from './+types/cart';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your cart | SpareFinder NG' }];
 

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   data,
   Form,
-  Link,
   redirectDocument,
   useFetcher,
   useNavigation,
@@ -35,6 +34,7 @@ import { OrderSummary } from '../../components/checkout/order-summary.tsx';
 import { PayButton } from '../../components/checkout/pay-button.tsx';
 import { PaymentChoice } from '../../components/checkout/payment-choice.tsx';
 import type { Route } from './+types/checkout';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Checkout | SpareFinder NG' }];
 

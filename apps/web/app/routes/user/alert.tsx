@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { notFound, serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { ALERTS_PAGE } from '../../lib/alerts.ts';
 import { toProductPage } from '../../lib/catalog.ts';
 import { ProductGrid } from '../../components/catalog/product-list.tsx';
 import type { Route } from './+types/alert';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.item.label ?? 'Alert'} | SpareFinder NG` },

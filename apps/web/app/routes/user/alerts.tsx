@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { safeRedirectPath } from '@sf/shared';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
@@ -7,6 +7,7 @@ import { ALERTS_PAGE, naira, priceWait, type AlertItem } from '../../lib/alerts.
 import { koboToInput } from '../../lib/seller.ts';
 import type { Route } from './+types/alerts';
 import { Field } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Saved searches & alerts | SpareFinder NG' },

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { ENGINE_SIZES, GARAGE_MAX_CARS, type Option } from '@sf/shared';
 import type { GarageCar } from '@sf/api/types';
@@ -8,6 +8,7 @@ import { MyCarsPicker } from '../../components/my-cars-picker.tsx';
 import { carLabel } from '../../lib/my-cars.ts';
 import type { Route } from './+types/cars';
 import { Field, SelectBoxField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My cars | SpareFinder NG' }];
 

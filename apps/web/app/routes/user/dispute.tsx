@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
@@ -9,6 +9,7 @@ import { UploadForm } from '../../components/upload-form.tsx';
 import { DisputeSummary, DisputeThread } from '../../components/disputes/dispute-view.tsx';
 import type { Route } from './+types/dispute';
 import { Field } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dispute | SpareFinder NG' }];
 

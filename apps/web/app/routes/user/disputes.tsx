@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { throwUnlessOk } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/signed-in.server.ts';
 import type { DisputeItem } from '../../lib/disputes.ts';
 import { when } from '../../lib/dates.ts';
 import type { Route } from './+types/disputes';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My disputes | SpareFinder NG' }];
 

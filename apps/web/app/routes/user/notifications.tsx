@@ -1,8 +1,9 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { serverApi, throwUnlessOk } from '../../lib/api.server.ts';
 import { loginUnless } from '../../lib/requests.server.ts';
 import { PushToggle } from '../../components/push-toggle.tsx';
 import type { Route } from './+types/notifications';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notifications | SpareFinder NG' }];
 

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { Invoice } from '@sf/api/types';
 import { throwUnlessOk } from '../../lib/api.server.ts';
 import { apiGet } from '../../lib/signed-in.server.ts';
 import { idParam } from '../../lib/catalog.server.ts';
 import { naira } from '../../components/cart/money.tsx';
 import type { Route } from './+types/order-invoice';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Invoice ${data.invoice.number} | SpareFinder NG` : 'Invoice | SpareFinder NG' },

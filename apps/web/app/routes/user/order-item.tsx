@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { redirect } from '../../lib/redirect.ts';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, signedIn } from '../../lib/signed-in.server.ts';
@@ -10,6 +10,7 @@ import { ReviewList } from '../../components/reviews/review-list.tsx';
 import { UploadForm } from '../../components/upload-form.tsx';
 import type { Route } from './+types/order-item';
 import { TextAreaField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'A part of my order | SpareFinder NG' }];
 

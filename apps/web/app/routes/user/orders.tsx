@@ -1,4 +1,4 @@
-import { data, Form, Link, redirectDocument, useNavigation } from 'react-router';
+import { data, Form, redirectDocument, useNavigation } from 'react-router';
 import { ChatWith } from '../../components/chat/chat-with.tsx';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { apiGet, backTo, signedIn } from '../../lib/signed-in.server.ts';
@@ -8,6 +8,7 @@ import { paymentResult } from '../../lib/order-money.ts';
 import { OrderCard } from '../../components/cart/order-card.tsx';
 import { naira, TestPaymentNote } from '../../components/cart/money.tsx';
 import type { Route } from './+types/orders';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My orders | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import { STORE_FIGURE_DAYS, formatNairaCompact, plural } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
@@ -30,6 +30,7 @@ import {
   type StoreDraft,
 } from '../../components/seller/store-form.tsx';
 import type { Route } from './+types/store-dashboard';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My Store Dashboard | SpareFinder NG' }];
 

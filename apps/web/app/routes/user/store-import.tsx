@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importErrorMessage, plural } from '@sf/shared';
 import type { ImportItem } from '@sf/api/types';
 import { browserApi } from '../../lib/api.ts';
@@ -8,6 +8,7 @@ import { loadImportPage } from '../../lib/seller.server.ts';
 import { FormMessage } from '../../components/form-field.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 import type { Route } from './+types/store-import';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Import products | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import type { StoreBalance } from '@sf/api/types';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { requireUser } from '../../lib/auth.server.ts';
@@ -14,6 +14,7 @@ import { bankAccountAction } from '../../lib/bank-account.server.ts';
 import { payoutStatusText, type BankAnswer } from '../../lib/seller.ts';
 import { plural } from '@sf/shared';
 import type { Route } from './+types/store-orders';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Store orders | SpareFinder NG' }];
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
@@ -20,6 +20,7 @@ import { ProductPictures } from '../../components/seller/product-pictures.tsx';
 import { NewProductPictures } from '../../components/seller/new-product-pictures.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 import type { Route } from './+types/store-product';
+import { Link } from '../../components/link.tsx';
 
 /** Where a seller lifts the product limit of their plan. */
 const PLANS_PAGE = '/user/store/subscriptions';

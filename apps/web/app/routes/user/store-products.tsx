@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { CONDITION_LABELS } from '@sf/shared';
 import { formStatus, serverApi } from '../../lib/api.server.ts';
 import { field, requireUser } from '../../lib/auth.server.ts';
@@ -19,6 +19,7 @@ import { FormMessage, SelectBoxField } from '../../components/form-field.tsx';
 import { CategoryPicker } from '../../components/seller/category-picker.tsx';
 import { OpenStoreFirst } from '../../components/seller/open-store-first.tsx';
 import type { Route } from './+types/store-products';
+import { Link } from '../../components/link.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My products | SpareFinder NG' }];
 
