@@ -10,7 +10,8 @@
 // - an AbortSignal with listeners (Node's own; not ours to change).
 // React Router's server render builds the first two on every page. These patches rewrite them
 // with the same results, and build the route tree the render reads once per build instead of
-// once per page (it is made from the build alone). A fresh product page promoted 168 KB to the
+// once per page (it is made from the build alone), and keep the route manifest a page inlines
+// per build for each set of matched routes and parent paths. A fresh product page promoted 168 KB to the
 // old space unpatched, 88 KB with the first patch and 62-67 KB with all of them; the signed-in
 // cart page 118, 50 and 45 KB. Idempotent: each patch leaves its mark. A React Router whose text
 // differs is left as it is, with a warning, and apps/web/app/lib/static-router.test.ts fails
@@ -93,6 +94,42 @@ function serverRoutesOnce(text, mark) {
 }
 
 /**
+ * The route manifest a page inlines for route discovery, as text, kept per build for each set of
+ * matched routes and parent paths (its only inputs besides the build): making it matched each
+ * parent path of the URL against every route and serialised it again on every page.
+ */
+function partialManifestOnce(text, mark) {
+  const def = 'function getPartialManifest({ sri, ...manifest }, router) {';
+  const call =
+    /\$\{JSON\.stringify\(\n\s*getPartialManifest\(manifest, router\),\n\s*null,\n\s*2\n\s*\)\}/;
+  if (!text.includes(def) || !call.test(text)) return null;
+  return text
+    .replace(
+      def,
+      `${mark}
+var partialManifestTexts = /* @__PURE__ */ new WeakMap();
+function partialManifestText(manifest, router) {
+  let texts = partialManifestTexts.get(manifest);
+  if (!texts || texts.routes !== router.routes) {
+    texts = { routes: router.routes, byKey: /* @__PURE__ */ new Map() };
+    partialManifestTexts.set(manifest, texts);
+  }
+  let parents = router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/");
+  let key = router.state.matches.map((m) => m.route.id).join("\\n") + "\\n/" + parents;
+  let text = texts.byKey.get(key);
+  if (text === void 0) {
+    text = JSON.stringify(getPartialManifest(manifest, router), null, 2);
+    if (texts.byKey.size >= 1000) texts.byKey.clear();
+    texts.byKey.set(key, text);
+  }
+  return text;
+}
+${def}`,
+    )
+    .replace(call, () => '${partialManifestText(manifest, router)}');
+}
+
+/**
  * In function `fn`, the object literal `{ ...a, ...b, x, y() {…} }` (its first spread `spreads`)
  * rewritten as `Object.assign({}, a, b, { x, y() {…} })`: the same object, without a spread
  * followed by properties. Null when the function or the literal is not there as expected.
@@ -136,6 +173,11 @@ export const PATCHES = [
     anchor: 'function ServerRouter({',
     mark: '/* sparefinder: server routes made once per build */',
     apply: serverRoutesOnce,
+  },
+  {
+    anchor: 'function getPartialManifest(',
+    mark: '/* sparefinder: partial manifest kept per build */',
+    apply: partialManifestOnce,
   },
   // Objects built per page with a spread followed by properties that reach the page's state:
   // Link's anchor props (their onClick reaches the router) and each loader's match. (Rewriting

@@ -14,6 +14,7 @@ const MARKS = [
   'static router without getters',
   'static routes converted once',
   'server routes made once per build',
+  'partial manifest kept per build',
   'link props without a spread',
   'loader match without a spread',
 ];
