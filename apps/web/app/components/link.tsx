@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useState,
-  type FocusEvent,
-  type MouseEvent,
-  type Ref,
-  type TouchEvent,
-} from 'react';
+import { useEffect, useState, type Ref, type SyntheticEvent } from 'react';
 import { PrefetchPageLinks, Link as RouterLink, type LinkProps } from 'react-router';
 
 type Props = LinkProps & { ref?: Ref<HTMLAnchorElement> };
@@ -90,28 +83,24 @@ function IntentLink({
         href={to}
         data-nav=""
         data-discover="true"
-        onFocus={(e: FocusEvent<HTMLAnchorElement>) => {
-          onFocus?.(e);
-          if (!e.defaultPrevented) intent();
-        }}
-        onBlur={(e: FocusEvent<HTMLAnchorElement>) => {
-          onBlur?.(e);
-          if (!e.defaultPrevented) cancel();
-        }}
-        onMouseEnter={(e: MouseEvent<HTMLAnchorElement>) => {
-          onMouseEnter?.(e);
-          if (!e.defaultPrevented) intent();
-        }}
-        onMouseLeave={(e: MouseEvent<HTMLAnchorElement>) => {
-          onMouseLeave?.(e);
-          if (!e.defaultPrevented) cancel();
-        }}
-        onTouchStart={(e: TouchEvent<HTMLAnchorElement>) => {
-          onTouchStart?.(e);
-          if (!e.defaultPrevented) intent();
-        }}
+        onFocus={composed(onFocus, intent)}
+        onBlur={composed(onBlur, cancel)}
+        onMouseEnter={composed(onMouseEnter, intent)}
+        onMouseLeave={composed(onMouseLeave, cancel)}
+        onTouchStart={composed(onTouchStart, intent)}
       />
       {prefetch ? <PrefetchPageLinks page={to} /> : null}
     </>
   );
+}
+
+/** The link's own handler, then ours unless theirs prevented the default. */
+function composed<E extends SyntheticEvent>(
+  theirs: ((e: E) => void) | undefined,
+  ours: () => void,
+) {
+  return (e: E) => {
+    theirs?.(e);
+    if (!e.defaultPrevented) ours();
+  };
 }
