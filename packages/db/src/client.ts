@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { ClientConfig } from 'pg';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type Table } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -341,4 +341,22 @@ export async function migrate(handle: DbHandle, andThen?: () => Promise<void>): 
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/**
+ * A row of `table` that a statement returned as JSON (`to_jsonb(t)`: keyed by column name, values
+ * as JSON has them), in the shape Drizzle's own reads give: each value through its column's
+ * decoder, so a timestamp is a Date and a bigint a number, as from `db.select()`. For statements
+ * that write several tables at once and return what they wrote in one answer.
+ */
+export function fromJsonRow<T extends Table>(
+  table: T,
+  json: Record<string, unknown>,
+): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const v = json[column.name];
+    out[key] = v == null ? null : column.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
 }

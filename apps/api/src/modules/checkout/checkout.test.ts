@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { rows } from '@sf/db';
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { rows, schema } from '@sf/db';
 import { createUser } from '../../test/factories.ts';
+import { createStore } from '../catalog/testing.ts';
+import { ordersRepository } from '../orders/repository.ts';
 import { runDueJobs } from '../../lib/jobs.ts';
 import { unbalancedPostings } from '../ledger/ledger.ts';
 import {
@@ -88,6 +91,101 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
         sql`select count(*)::int as n from outbox where "to" = ${lagos.user.email} and subject like 'New order%'`,
       ),
     ).toBe(1);
+  });
+
+  it('answers with the orders exactly as they read back later (two stores, one without an owner)', async () => {
+    // A checkout's answer is made from the rows its statements wrote and returned; a replay of
+    // its key reads the same orders from the tables. The two must not differ in any field.
+    const owned = await sellerWithStore(w.db);
+    const ownerless = await createStore(w.db, { ownerUserId: null });
+    const p1 = await product(w.db, owned.store, 1200, 5);
+    const p2 = await product(w.db, ownerless, 300.5, 5);
+    const p3 = await product(w.db, ownerless, 99, 5);
+    const buyer = await createUser(w.db);
+    const key = newKey();
+    const body = { ...(await deliveryTo(w.db)), paymentMethod: 'pay_on_delivery' };
+    const first = await buy(
+      w.app,
+      buyer.cookie,
+      [
+        { productId: p3.prodId, quantity: 1 },
+        { productId: p1.prodId, quantity: 2 },
+        { productId: p2.prodId, quantity: 3 },
+      ],
+      body,
+      key,
+    );
+    expect(first.status).toBe(201);
+    expect(first.body.orders.map((o: any) => o.items.length).sort()).toEqual([1, 2]);
+    const again = await as(w.app, buyer.cookie).post('/api/checkout', body, {
+      'idempotency-key': key,
+    });
+    expect(again.status).toBe(200);
+    expect({ ...again.body, replayed: false }).toEqual(first.body);
+    // Only the store with an owner hears of its order.
+    await runDueJobs(w.app);
+    expect(
+      await count(
+        sql`select count(*)::int as n from outbox where "to" = ${owned.user.email} and subject like 'New order%'`,
+      ),
+    ).toBe(1);
+    const [key_] = await rows<{ result: { checkoutId: string } }>(
+      w.db,
+      sql`select result from idempotency_keys where key = ${key}`,
+    );
+    expect(key_.result.checkoutId).toBe(first.body.checkoutId);
+  });
+
+  it('writes an order, its lines and first event in one statement, read back as Drizzle reads them', async () => {
+    const st = await sellerWithStore(w.db);
+    const p = await product(w.db, st.store, 450, 3);
+    const buyer = await createUser(w.db);
+    const placed = await ordersRepository(w.db).placeOne(
+      {
+        checkoutId: crypto.randomUUID(),
+        buyerUserId: buyer.user.id,
+        storeId: st.store.id,
+        status: 'pay_on_delivery',
+        paymentMethod: 'pay_on_delivery',
+        fulfilment: 'pickup',
+        phone: '+2348031234567',
+        subtotalKobo: 90000,
+        totalKobo: 90000,
+        holdUntil: new Date('2026-12-01T10:00:00.123Z'),
+      },
+      [
+        {
+          productId: p.prodId,
+          name: p.name,
+          unitPriceKobo: 45000,
+          quantity: 2,
+          lineTotalKobo: 90000,
+        },
+      ],
+      buyer.user.id,
+    );
+    const id = placed.order.id;
+    const [order] = await w.db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    const items = await w.db
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, id));
+    const [event] = await w.db
+      .select()
+      .from(schema.orderEvents)
+      .where(eq(schema.orderEvents.orderId, id));
+    expect(placed.order).toEqual(order);
+    expect(placed.order.createdAt).toBeInstanceOf(Date);
+    expect(placed.order.holdUntil).toEqual(new Date('2026-12-01T10:00:00.123Z'));
+    expect(placed.items).toEqual(items);
+    expect(placed.event).toEqual(event);
+    expect(placed.event).toMatchObject({
+      fromStatus: null,
+      toStatus: 'pay_on_delivery',
+      actorRole: 'buyer',
+    });
+    expect(placed.store).toEqual({ name: st.store.name, urlName: st.store.urlName });
+    expect(placed.owner).toMatchObject({ user_id: st.user.id, email: st.user.email });
   });
 
   it('pickup is free of delivery fees and needs only a phone', async () => {

@@ -39,24 +39,19 @@ export const checkoutRepository = (db: Db) => ({
   },
 
   /**
-   * Claims the key (in the checkout's transaction): false when it is taken already. A second
-   * request with the key waits here until the first one's transaction ends.
+   * Claims the key for the checkout `checkoutId` (in the checkout's transaction): false when it is
+   * taken already. A second request with the key waits here until the first one's transaction
+   * ends. The key names its checkout from the start: the transaction that claims it either places
+   * that checkout or rolls the claim back with everything else, so no other request ever sees a
+   * claimed key without its orders.
    */
-  async claimKey(userId: string, key: string, hash: string): Promise<boolean> {
+  async claimKey(userId: string, key: string, hash: string, checkoutId: string): Promise<boolean> {
     const claimed = await rows<{ key: string }>(
       db,
-      sql`insert into idempotency_keys (user_id, scope, key, request_hash)
-          values (${userId}, 'checkout', ${key}, ${hash})
+      sql`insert into idempotency_keys (user_id, scope, key, request_hash, result)
+          values (${userId}, 'checkout', ${key}, ${hash}, ${JSON.stringify({ checkoutId })}::jsonb)
           on conflict do nothing returning key`,
     );
     return claimed.length > 0;
-  },
-
-  /** Records the checkout the key placed. */
-  async keyPlaced(userId: string, key: string, checkoutId: string): Promise<void> {
-    await db.execute(
-      sql`update idempotency_keys set result = ${JSON.stringify({ checkoutId })}::jsonb
-          where user_id = ${userId} and scope = 'checkout' and key = ${key}`,
-    );
   },
 });

@@ -192,7 +192,8 @@ export function checkoutService(app: FastifyInstance) {
       // written here; the prices are acknowledged once this transaction has ended.
       if (lines.some((l) => currentPrice(l) !== Number(l.price_seen_kobo)))
         return { kind: 'priceChanged' as const, lines };
-      if (!(await checkoutRepository(tx).claimKey(user.id, key, hash)))
+      const checkoutId = crypto.randomUUID();
+      if (!(await checkoutRepository(tx).claimKey(user.id, key, hash, checkoutId)))
         return { kind: 'replay' as const };
       refuseProblems(lines);
       const totals = priceCheckout({
@@ -218,7 +219,6 @@ export function checkoutService(app: FastifyInstance) {
           `Paystack takes payments of ${formatKobo(MIN_PAYSTACK_KOBO)} or more: choose pay on delivery`,
         );
 
-      const checkoutId = crypto.randomUUID();
       if (coupon && totals.discountKobo > 0)
         await couponsService(tx).take(coupon.row, who, {
           checkoutId,
@@ -298,7 +298,6 @@ export function checkoutService(app: FastifyInstance) {
         user.id,
         lines.map((l) => l.product_id),
       );
-      await checkoutRepository(tx).keyPlaced(user.id, key, checkoutId);
       return { kind: 'placed' as const, checkoutId, placed, reference };
     });
 

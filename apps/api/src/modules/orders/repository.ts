@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { rows, schema as s, type Db } from '@sf/db';
+import { fromJsonRow, rows, schema as s, type Db } from '@sf/db';
 import type { Actor, OrderStatus } from './states.ts';
 
 export type OrderRow = typeof s.orders.$inferSelect;
@@ -17,6 +17,8 @@ export interface NewOrders {
   items: OrderItemRow[];
   events: OrderEventRow[];
   stores: Map<number, StoreInfo>;
+  /** Each store's owner (stores without one are left out), as `storeOwners` reads them. */
+  owners: Map<number, StoreOwner>;
 }
 
 /**
@@ -33,14 +35,77 @@ export interface StoreOwner {
   store_name: string;
 }
 
+/** What `placeOne` wrote for one store's order, and that store as its answer and mails show it. */
+export interface PlacedOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+  event: OrderEventRow;
+  store: StoreInfo;
+  /** The store's owner, whom its new-order mail and notice go to; null for a store without one. */
+  owner: StoreOwner | null;
+}
+
 export function ordersRepository(db: Db) {
   return {
-    async insertOrder(o: typeof s.orders.$inferInsert): Promise<OrderRow> {
-      return (await db.insert(s.orders).values(o).returning())[0];
-    },
-
-    async insertItems(items: (typeof s.orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
-      return items.length ? db.insert(s.orderItems).values(items).returning() : [];
+    /**
+     * One store's new order in ONE statement: the order, its lines, its first event ('Order
+     * placed' by the buyer), and its store and owner read back with them. Checkout places its
+     * orders inside a transaction that holds row locks; each statement there is a round trip to
+     * the database made while those locks are held, so the order's writes go together.
+     */
+    async placeOne(
+      order: typeof s.orders.$inferInsert,
+      items: Omit<typeof s.orderItems.$inferInsert, 'orderId'>[],
+      actorUserId: string,
+    ): Promise<PlacedOrder> {
+      const orderId = sql`(select id from o)`;
+      const [r] = await rows<{
+        o: Record<string, unknown>;
+        i: Record<string, unknown>[];
+        e: Record<string, unknown>;
+        store: {
+          name: string;
+          url_name: string;
+          user_id: string | null;
+          email: string;
+          owner_name: string;
+        };
+      }>(
+        db,
+        sql`with o as ${db.insert(s.orders).values(order).returning()},
+          i as ${db
+            .insert(s.orderItems)
+            .values(items.map((it) => ({ ...it, orderId })))
+            .returning()},
+          e as ${db
+            .insert(s.orderEvents)
+            .values({
+              orderId,
+              fromStatus: null,
+              toStatus: order.status,
+              actorUserId,
+              actorRole: 'buyer',
+              note: 'Order placed',
+            })
+            .returning()}
+          select (select to_jsonb(o) from o) as o,
+            (select coalesce(jsonb_agg(to_jsonb(i) order by i.product_id), '[]'::jsonb) from i) as i,
+            (select to_jsonb(e) from e) as e,
+            (select jsonb_build_object('name', st.name, 'url_name', st.url_name, 'user_id', u.id,
+                'email', u.email, 'owner_name', u.name)
+              from stores st left join users u on u.id = st.owner_user_id
+              where st.id = ${order.storeId}) as store`,
+      );
+      const st = r.store;
+      return {
+        order: fromJsonRow(s.orders, r.o),
+        items: r.i.map((x) => fromJsonRow(s.orderItems, x)),
+        event: fromJsonRow(s.orderEvents, r.e),
+        store: { name: st.name, urlName: st.url_name },
+        owner: st.user_id
+          ? { user_id: st.user_id, email: st.email, name: st.owner_name, store_name: st.name }
+          : null,
+      };
     },
 
     async event(e: {

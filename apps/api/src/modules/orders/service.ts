@@ -231,7 +231,8 @@ async function announceNewOrders(
   const repo = ordersRepository(tx);
   const rs = await receipts(tx, orders, written);
   const to = buyer ?? (await repo.people([orders[0].buyerUserId])).get(orders[0].buyerUserId);
-  const owners = await repo.storeOwners([...new Set(orders.map((o) => o.storeId))]);
+  const owners =
+    written?.owners ?? (await repo.storeOwners([...new Set(orders.map((o) => o.storeId))]));
   const places = owners.size
     ? await repo.placeNames(
         [...new Set(orders.map((o) => o.cityId).filter((c): c is number => !!c))],
@@ -264,30 +265,28 @@ export interface OrderDraft {
 }
 
 /**
- * Records a checkout's orders (inside its transaction): each order, its lines and its first
- * event; then reads their stores once, for the answer and the mails.
+ * Records a checkout's orders (inside its transaction): each store's order with its lines, first
+ * event, store and owner in one statement (`placeOne`).
  */
 async function placeOrders(tx: Db, drafts: OrderDraft[], actorUserId: string): Promise<NewOrders> {
   const repo = ordersRepository(tx);
-  const out: NewOrders = { orders: [], items: [], events: [], stores: new Map() };
+  const out: NewOrders = {
+    orders: [],
+    items: [],
+    events: [],
+    stores: new Map(),
+    owners: new Map(),
+  };
   for (const d of drafts) {
-    const o = await repo.insertOrder(d.order);
-    out.orders.push(o);
-    out.items.push(...(await repo.insertItems(d.items.map((i) => ({ ...i, orderId: o.id })))));
-    out.events.push(
-      await repo.event({
-        orderId: o.id,
-        from: null,
-        to: o.status,
-        actorUserId,
-        actorRole: 'buyer',
-        note: 'Order placed',
-      }),
-    );
+    const p = await repo.placeOne(d.order, d.items, actorUserId);
+    out.orders.push(p.order);
+    out.items.push(...p.items);
+    out.events.push(p.event);
+    out.stores.set(p.order.storeId, p.store);
+    if (p.owner) out.owners.set(p.order.storeId, p.owner);
   }
   // In the order a read gives them (orders/repository.ts items).
   out.items.sort((a, b) => a.orderId - b.orderId || a.productId - b.productId);
-  out.stores = await repo.storeInfo([...new Set(out.orders.map((o) => o.storeId))]);
   return out;
 }
 
