@@ -20,6 +20,7 @@ import pg from 'pg';
 import { freshDb as newDb, startBuiltServer, startServer as start } from './server-db.mjs';
 import { failOnErrors, sized, writeResult } from './smoke-mode.mjs';
 import { jsonClient } from './http-json.mjs';
+import { dbBackendsCpuMs, treeCpuMs } from './proc-cpu.mjs';
 
 const which = new Set((process.argv[2] ?? 'race,sigkill,throughput').split(','));
 const port = Number(process.env.BENCH_PORT ?? 3991);
@@ -309,6 +310,9 @@ const summary = (t, secs) => ({
  * are measured (open loop: a buyer still busy when its turn comes sends late, and the lateness
  * counts). The first second at the rate is not counted (connections open, the flat-out queue drains).
  */
+const perOrder = (ms, orders) =>
+  ms === null ? null : Math.round((ms / Math.max(1, orders)) * 100) / 100;
+
 async function throughput() {
   const secs = Number(process.env.DURATION ?? sized(15, 2));
   const buyers = sized(50, 10);
@@ -322,6 +326,10 @@ async function throughput() {
     const w = await world(db, { buyers, parts: buyers, stock: 1_000_000 });
     const flat = tallies();
     const cpu0 = process.cpuUsage();
+    // The servers' and the database's CPU over the flat-out part (the database's backends as
+    // they are once the servers' pools have opened them).
+    const serverCpu0 = treeCpuMs(child.pid);
+    const dbCpu0 = await dbBackendsCpuMs(db, d.name);
     const end = Date.now() + secs * 1000;
     await Promise.all(
       w.buyers.map(async (b) => {
@@ -331,6 +339,8 @@ async function throughput() {
 
     // The sender's own CPU an order: on a 2-core machine it is taken from the servers it measures.
     const flatCpu = process.cpuUsage(cpu0);
+    const serverCpu = serverCpu0 === null ? null : treeCpuMs(child.pid) - serverCpu0;
+    const dbCpu1 = dbCpu0 === null ? null : await dbBackendsCpuMs(db, d.name);
     const fixed = tallies();
     const warm = tallies();
     const atRateSecs = sized(10, 2);
@@ -352,6 +362,10 @@ async function throughput() {
       ...summary(flat, secs),
       senderCpuMsPerOrder:
         Math.round(((flatCpu.user + flatCpu.system) / 1000 / Math.max(1, flat.orders)) * 100) / 100,
+      // CPU a round (the checkout, the part put back, the cart read) in the server processes and
+      // in PostgreSQL: what the machine spends an order, steadier than the rate it gets through.
+      serverCpuMsPerOrder: perOrder(serverCpu, flat.orders),
+      dbCpuMsPerOrder: perOrder(dbCpu1 === null ? null : dbCpu1 - dbCpu0, flat.orders),
       atRate: { rate, seconds: atRateSecs, ...summary(fixed, atRateSecs) },
     };
     console.log(`throughput: ${JSON.stringify(result)}`);

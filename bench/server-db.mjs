@@ -23,6 +23,7 @@ export async function freshDb(prefix) {
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return {
+    name,
     url: u.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: serverUrl });
