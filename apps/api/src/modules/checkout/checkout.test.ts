@@ -136,7 +136,7 @@ describe(`checkout (${onServer ? 'postgres' : 'pglite'})`, () => {
     expect(key_.result.checkoutId).toBe(first.body.checkoutId);
   });
 
-  it('writes an order, its lines and first event in one statement, read back as Drizzle reads them', async () => {
+  it('placeOne gives back the order, its lines and first event as Drizzle reads them from the tables', async () => {
     const st = await sellerWithStore(w.db);
     const p = await product(w.db, st.store, 450, 3);
     const buyer = await createUser(w.db);
