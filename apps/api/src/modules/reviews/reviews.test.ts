@@ -146,6 +146,15 @@ describe(`reviews (${dbLabel()})`, () => {
     // The averages follow at once: computed from the visible reviews.
     const after = await w.app.inject({ url: `/api/stores/${a.s.store.urlName}/reviews` });
     expect(after.json().rating).toEqual({ count: 1, average: 4 });
+    expect(after.json().items.map((r: { id: number }) => r.id)).not.toContain(id);
+    // The product's only review is hidden: no rating and nothing listed.
+    const hiddenOnly = await w.app.inject({ url: `/api/products/${b.p.prodId}/reviews` });
+    expect(hiddenOnly.json()).toEqual({
+      status: true,
+      rating: { count: 0, average: null },
+      items: [],
+      lastId: null,
+    });
     const [entry] = await rows<{ action: string; actor_id: string; note: string }>(
       w.db,
       sql`select action, actor_id, note from audit_log where target_type = 'review' and target_id = ${String(id)}`,

@@ -60,19 +60,27 @@ export interface ReviewInput {
 export function reviewsService(app: FastifyInstance) {
   const db = app.db;
   const repo = reviewsRepository(db);
+  const listOf = (list: ReviewRow[], r: RatingRow | undefined): ReviewList => ({
+    status: true,
+    rating: rating(r),
+    items: list.map(toReview),
+    lastId: list.length === 50 ? list[49].id : null,
+  });
   const page = async (
     filter: ReviewFilter,
     lastId: number | undefined,
     r: RatingRow | undefined,
-  ): Promise<ReviewList> => {
-    const list = await repo.list(filter, 50, lastId);
-    return {
-      status: true,
-      rating: rating(r),
-      items: list.map(toReview),
-      lastId: list.length === 50 ? list[49].id : null,
-    };
-  };
+  ): Promise<ReviewList> => listOf(await repo.list(filter, 50, lastId), r);
+  /**
+   * The visible reviews of a product or store, after its rating: the list and the rating count
+   * the same reviews (not hidden), so with no rating there is nothing to list, and the list is not
+   * asked for. Most parts have no review yet, and every product page asks.
+   */
+  const rated = async (
+    filter: ReviewFilter,
+    lastId: number | undefined,
+    r: RatingRow | undefined,
+  ): Promise<ReviewList> => (r ? page(filter, lastId, r) : listOf([], undefined));
   return {
     /** A verified buyer's review of one line of a completed order; one per line. */
     async create(user: SessionUser, input: ReviewInput) {
@@ -136,13 +144,13 @@ export function reviewsService(app: FastifyInstance) {
 
     async forProduct(productId: number, lastId?: number) {
       const [r] = await repo.productRatings([productId]);
-      return page({ product: productId }, lastId, r);
+      return rated({ product: productId }, lastId, r);
     },
     async forStore(urlName: string, lastId?: number) {
       const st = await repo.storeByUrl(urlName);
       if (!st) throw notFound(`No store called ${urlName}`);
       const [r] = await repo.storeRatings([st.id]);
-      return page({ store: st.id }, lastId, r);
+      return rated({ store: st.id }, lastId, r);
     },
     /** The buyer's own reviews (hidden ones too: they see what happened to theirs). */
     mine: (user: SessionUser, lastId?: number) => page({ buyer: user.id }, lastId, undefined),
@@ -151,7 +159,7 @@ export function reviewsService(app: FastifyInstance) {
       const stores = await repo.storesOwnedBy(user.id);
       if (!stores.length) throw forbidden('Only a store owner has store reviews');
       const [r] = await repo.storeRatings(stores);
-      return page({ stores }, lastId, r);
+      return rated({ stores }, lastId, r);
     },
     all: (lastId?: number) => page({ all: true }, lastId, undefined),
 
